@@ -1,0 +1,3 @@
+from anabasis.cli import main
+
+raise SystemExit(main())

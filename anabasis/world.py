@@ -1,0 +1,156 @@
+"""The room and its state: the static 4D grid, and the movers in it.
+
+A room is ``X x Y x Z x W`` cells, ``(x, y, z, w)``, z up and w the second
+up (ana is +w, kata is -w).  Its static cells are one flat ``bytes`` array
+indexed ``x + X*(y + Y*(z + Z*w))``; the movers (the player and the
+crates) are a :class:`State`, a small hashable value.  Reading outside the
+grid goes through :meth:`Room.cell`, the one place that knows what RULES.md
+says is there: walls and ceiling (solid), or the void below and kata.
+
+>>> room = Room.empty((3, 1, 2, 2), player=(0, 0, 0, 1), goal=(2, 0, 0, 1))
+>>> room.cell((0, 0, 0, 0)), room.cell((5, 0, 0, 0)), room.cell((0, 0, -1, 0))
+(0, -1, -2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from anabasis.cells import BLOCK, EMPTY, RAMPS, STATIC
+
+Pos = tuple[int, int, int, int]
+
+#: What :meth:`Room.cell` reads outside the grid.
+WALL = -1  #: x or y out of range, the ceiling, and w >= W unless w wraps: solid
+VOID = -2  #: z < 0, and w < 0 unless w wraps: movers that fall here fall out
+
+#: The proofs' switches, as named in a level's ``needs:`` line.
+SWITCHES = ("gravity-w", "ramps", "crates", "wrap")
+VIEWS = ("stand", "w-up", "both")
+
+MAX_SIZE = (16, 16, 8, 8)  #: the largest room the room codes carry
+
+
+class State(NamedTuple):
+    """Where the movers are: the player, and the crates in sorted order.
+
+    Build one with :meth:`of` so that equal states compare equal.
+    """
+
+    player: Pos
+    crates: tuple[Pos, ...]
+
+    @classmethod
+    def of(cls, player: Pos, crates=()) -> State:
+        return cls(tuple(player), tuple(sorted(tuple(c) for c in crates)))
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room: its size, static cells, goal, the start as written, and its header."""
+
+    size: tuple[int, int, int, int]
+    cells: bytes
+    goal: Pos
+    start: State
+    wrap: bool = False
+    name: str = ""
+    teaches: str = ""
+    par: int | None = None
+    needs: tuple[str, ...] = ()
+    view: str = "stand"
+
+    def __post_init__(self):
+        X, Y, Z, W = self.size
+        if min(self.size) < 1:
+            raise ValueError(f"room size {self.size} has an empty axis")
+        if len(self.cells) != X * Y * Z * W:
+            raise ValueError(f"room of size {self.size} needs {X * Y * Z * W} cells")
+        if self.wrap and W < 2:
+            raise ValueError("a room whose w wraps needs W >= 2")
+        for name, pos in [("goal", self.goal), ("player", self.start.player), *(
+                ("crate", c) for c in self.start.crates)]:
+            if not self.inside(pos):
+                raise ValueError(f"{name} at {pos} is outside the room")
+            if self.cells[self.index(pos)] != EMPTY:
+                raise ValueError(f"{name} at {pos} is inside a solid cell")
+
+    # -- geometry ---------------------------------------------------------
+
+    @classmethod
+    def empty(cls, size, player: Pos, goal: Pos, crates=(), **kw) -> Room:
+        """An all-empty room of ``size`` (handy in tests)."""
+        X, Y, Z, W = size
+        return cls(tuple(size), bytes(X * Y * Z * W), tuple(goal), State.of(player, crates), **kw)
+
+    def index(self, pos: Pos) -> int:
+        x, y, z, w = pos
+        X, Y, Z, _ = self.size
+        return x + X * (y + Y * (z + Z * w))
+
+    def pos(self, index: int) -> Pos:
+        X, Y, Z, _ = self.size
+        x, index = index % X, index // X
+        y, index = index % Y, index // Y
+        z, w = index % Z, index // Z
+        return (x, y, z, w)
+
+    def inside(self, pos: Pos) -> bool:
+        return all(0 <= c < n for c, n in zip(pos, self.size))
+
+    def norm(self, pos: Pos) -> Pos:
+        """``pos`` with w taken modulo W where w wraps."""
+        if self.wrap:
+            x, y, z, w = pos
+            return (x, y, z, w % self.size[3])
+        return pos
+
+    def cell(self, pos: Pos) -> int:
+        """The static cell at ``pos``, or :data:`WALL` / :data:`VOID` outside the grid."""
+        x, y, z, w = pos
+        X, Y, Z, W = self.size
+        if self.wrap:
+            w %= W
+        if z < 0 or w < 0:
+            return VOID
+        if not (0 <= x < X and 0 <= y < Y and z < Z and w < W):
+            return WALL
+        return self.cells[x + X * (y + Y * (z + Z * w))]
+
+    def positions(self):
+        """Every position in the grid, in index order."""
+        X, Y, Z, W = self.size
+        for w in range(W):
+            for z in range(Z):
+                for y in range(Y):
+                    for x in range(X):
+                        yield (x, y, z, w)
+
+    # -- the proofs' variants ----------------------------------------------
+
+    def without(self, switches) -> Room:
+        """This room with the room-side rules switched off.
+
+        ``ramps``: every ramp is a plain block; ``crates``: every crate is
+        removed; ``wrap``: w no longer wraps.  ``gravity-w`` is a rule of
+        motion, not of the room: pass it to the engine as ``gravity_w=False``.
+        """
+        switches = set(switches)
+        unknown = switches - set(SWITCHES)
+        if unknown:
+            raise ValueError(f"unknown rule {sorted(unknown)[0]!r}: known are {', '.join(SWITCHES)}")
+        room = self
+        if "ramps" in switches:
+            cells = bytes(BLOCK if c in RAMPS else c for c in room.cells)
+            room = replace(room, cells=cells)
+        if "crates" in switches:
+            room = replace(room, start=State.of(room.start.player))
+        if "wrap" in switches:
+            room = replace(room, wrap=False)
+        return room
+
+    def validate_cells(self) -> None:
+        for i, c in enumerate(self.cells):
+            if c not in STATIC:
+                raise ValueError(f"cell {self.pos(i)} holds unknown code {c}")
