@@ -13,7 +13,7 @@ import sys
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [
     ("solver", "anabasis.bench_solver"),
-    ("levels", "anabasis.bench_solver"),
+    ("levels", "anabasis.bench_levels"),
     ("render", "anabasis.bench_render"),
     ("gen", "anabasis.bench_gen"),
     ("startup", "anabasis.bench_startup"),
