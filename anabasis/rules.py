@@ -1,6 +1,388 @@
 """The rules of motion: steps, the hook, settling, won and lost, undo.
 
-(Placeholder: re-exports the reference engine until the fast engine lands.)
+This is the fast engine.  It implements ``RULES.md`` exactly, with the same
+API as :mod:`anabasis.reference` (``start``, ``settle``, ``step``,
+:class:`Result`, ``STEPS``, ``HOOKS``), and the tests hold the two to each
+other state by state.  The sections below follow RULES.md in order.
+
+Speed comes from working on flat integer cell indices: a room is compiled
+once into a :class:`Tables` (cached per room and rule set) holding one
+neighbour list per direction, with the w wrap already resolved and the
+outside of the grid read as two sentinel indices, :data:`WALL` (-1) and
+:data:`VOID` (-2).  Every per-cell list has two extra entries at its end,
+so that indexing it with a sentinel reads what RULES.md says is there, and
+no caller range-checks.
+
+>>> from anabasis import levelfile
+>>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
+>>> step(room, start(room).state, "R").state.player
+(2, 0, 1, 1)
+
+The app plays through :class:`Game`: a room, a state, and an undo stack of
+states.
 """
 
-from anabasis.reference import HOOKS, STEPS, Result, settle, start, step  # noqa: F401
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from anabasis.cells import EMPTY, RAMP_LEAN
+from anabasis.world import Pos, Room, State
+
+# -- the world, compiled ------------------------------------------------------
+
+#: Direction numbers.  Steps and level hooks first, in the order of their letters.
+RIGHT, LEFT, DOWN_PAGE, UP_PAGE, ANA, KATA, UP, DOWN = range(8)
+DELTA = ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0),
+         (0, 0, 0, 1), (0, 0, 0, -1), (0, 0, 1, 0), (0, 0, -1, 0))
+OPPOSITE = (LEFT, RIGHT, UP_PAGE, DOWN_PAGE, KATA, ANA, DOWN, UP)
+
+STEPS = {"R": (1, 0, 0, 0), "L": (-1, 0, 0, 0), "D": (0, 1, 0, 0), "U": (0, -1, 0, 0)}
+HOOKS = {
+    "hR": (1, 0, 0, 0), "hL": (-1, 0, 0, 0), "hD": (0, 1, 0, 0), "hU": (0, -1, 0, 0),
+    "hA": (0, 0, 0, 1), "hK": (0, 0, 0, -1),
+}
+#: Each move as (is a hook, direction number).
+MOVE_CODES = {
+    "R": (False, RIGHT), "L": (False, LEFT), "D": (False, DOWN_PAGE), "U": (False, UP_PAGE),
+    "hR": (True, RIGHT), "hL": (True, LEFT), "hD": (True, DOWN_PAGE), "hU": (True, UP_PAGE),
+    "hA": (True, ANA), "hK": (True, KATA),
+}
+
+WALL = -1  #: the sentinel index for the walls and the ceiling (solid)
+VOID = -2  #: the sentinel index for the void below and kata (falls out)
+GONE = -3  #: a crate that fell out, during a settle (never read as a cell)
+
+_LEAN_DIRECTION = {(0, +1): RIGHT, (0, -1): LEFT, (1, +1): DOWN_PAGE, (1, -1): UP_PAGE}
+
+
+class Tables:
+    """A room compiled for the engine: flat per-cell lists and neighbour lists.
+
+    Every list has ``N + 2`` entries: the cells, then what :data:`VOID`
+    (index -2) and :data:`WALL` (index -1) read as.
+
+    - ``nb[d][i]``: the neighbour of cell ``i`` in direction ``d`` (the wrap
+      resolved), or a sentinel; a sentinel's neighbour is itself.
+    - ``hard[i]``: a block, a ramp, or the wall: solid whatever the movers do.
+    - ``empty[i]``: an empty cell of the room (the void and the wall are not).
+    - ``lean[i]``: the direction a ramp rises ana toward, or -1.
+    - ``rank[i]``: sorts cells by ``(z, w, y, x)``, the settle order.
+    """
+
+    def __init__(self, room: Room, gravity_w: bool = True):
+        X, Y, Z, W = room.size
+        self.room = room
+        self.size = room.size
+        self.n = n = X * Y * Z * W
+        self.wrap = room.wrap
+        self.W = W
+        self.gravity_w = gravity_w
+        self.pos: list[Pos] = list(room.positions())
+        self.goal = room.index(room.goal)
+        cells = room.cells
+        self.hard = [c != EMPTY for c in cells] + [False, True]
+        self.empty = [c == EMPTY for c in cells] + [False, False]
+        self.lean = [_LEAN_DIRECTION[RAMP_LEAN[c]] if c in RAMP_LEAN else -1
+                     for c in cells] + [-1, -1]
+        self.rank = [((z * W + w) * Y + y) * X + x for (x, y, z, w) in self.pos] + [0, 0]
+        self.nb = [self._neighbours(DELTA[d]) for d in range(8)]
+        #: How far a hook flies at most, per direction.
+        self.reach = [max(room.size)] * 4 + ([W - 1] * 2 if room.wrap else [max(room.size)] * 2)
+        assert len(self.hard) == n + 2
+
+    def _neighbours(self, delta: Pos) -> list[int]:
+        X, Y, Z, W = self.size
+        dx, dy, dz, dw = delta
+        out = []
+        for x, y, z, w in self.pos:
+            x, y, z, w = x + dx, y + dy, z + dz, w + dw
+            if self.wrap:
+                w %= W
+            if z < 0 or w < 0:
+                out.append(VOID)
+            elif not (0 <= x < X and 0 <= y < Y and z < Z and w < W):
+                out.append(WALL)
+            else:
+                out.append(x + X * (y + Y * (z + Z * w)))
+        return out + [VOID, WALL]
+
+    def index(self, pos: Pos) -> int:
+        """The flat index of a position inside the room (w taken modulo W where it wraps)."""
+        return self.room.index(self.room.norm(pos))
+
+    def state(self, player: int, crates, player_pos: Pos | None = None) -> State:
+        """A :class:`State` of flat indices (``player_pos`` for a player outside the room)."""
+        pos = self.pos
+        return State(player_pos if player_pos is not None else pos[player],
+                     tuple(sorted(pos[c] for c in crates if c >= 0)))
+
+
+@lru_cache(maxsize=32)
+def tables(room: Room, gravity_w: bool = True) -> Tables:
+    """The compiled :class:`Tables` of a room, built once and cached."""
+    return Tables(room, gravity_w)
+
+
+# -- held, and settling -------------------------------------------------------
+
+
+def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None = None):
+    """Settle in rounds, RULES.md's way: crates lowest first, then the player.
+
+    ``crates`` is changed in place (a crate that falls out becomes
+    :data:`GONE`).  Returns ``(player, lost, where)``: ``where`` is the
+    player's position as a tuple when it fell out (a cell of the void, or
+    the last cell of an endless fall), else None.  With ``frames``, the
+    state after each round that moved is appended.
+    """
+    nb = t.nb
+    below_of, kata_of = nb[DOWN], nb[KATA]
+    hard, lean, rank = t.hard, t.lean, t.rank
+    gravity_w = t.gravity_w
+    endless = t.W if t.wrap else 1 << 30  # kata steps in a row that make the endless fall
+    count = len(crates)
+    runs = [0] * count
+    player_run = 0
+    while True:
+        moved = False
+        if count:
+            order = sorted((i for i in range(count) if crates[i] != GONE),
+                           key=lambda i: rank[crates[i]])
+            for i in order:
+                c = crates[i]
+                b = below_of[c]
+                if not (hard[b] or b == player or b in crates):
+                    moved = True
+                    runs[i] = 0
+                    crates[i] = GONE if b == VOID else b
+                elif gravity_w and lean[b] < 0:
+                    k = kata_of[c]
+                    if not (hard[k] or k == player or k in crates):
+                        moved = True
+                        runs[i] += 1
+                        crates[i] = GONE if (k == VOID or runs[i] == endless) else k
+        p = player
+        b = below_of[p]
+        target = GONE  # no move
+        if not (hard[b] or b in crates):
+            player_run = 0
+            target = b
+        elif gravity_w and lean[b] < 0:
+            k = kata_of[p]
+            if not (hard[k] or k in crates):
+                player_run += 1
+                target = k
+        if target != GONE:
+            moved = True
+            if target == VOID or player_run == endless:
+                x, y, z, w = t.pos[p]
+                if target != VOID:
+                    where = t.pos[target]  # the endless fall: shown where it would land
+                elif player_run:
+                    where = (x, y, z, w - 1)
+                else:
+                    where = (x, y, z - 1, w)
+                if frames is not None:
+                    frames.append(State(where, tuple(sorted(t.pos[c] for c in crates
+                                                            if c != GONE))))
+                return p, True, where
+            player = target
+        if not moved:
+            return player, False, None
+        if frames is not None:
+            frames.append(t.state(player, crates))
+
+
+# -- moves --------------------------------------------------------------------
+
+
+def step_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
+    """RULES.md's step in direction ``d``: the player's new cell (``crates`` changed in place).
+
+    The first rule that applies is taken: ramp up, ramp down, walk, push, climb.
+    """
+    nb = t.nb
+    hard, empty, lean = t.hard, t.empty, t.lean
+    below_of = nb[DOWN]
+    ahead = nb[d][player]
+    crate_ahead = ahead in crates
+    pushable = False
+    if crate_ahead:
+        beyond = nb[d][ahead]
+        pushable = empty[beyond] and beyond not in crates
+    solid_ahead = hard[ahead] or crate_ahead
+    free_ahead = empty[ahead] and not crate_ahead
+    if solid_ahead:
+        blocked = not pushable  # in your way
+    elif free_ahead:
+        b = below_of[ahead]
+        blocked = not (hard[b] or b in crates)  # no floor
+    else:
+        blocked = False
+    if blocked:
+        if lean[below_of[player]] == d:  # 1. ramp up
+            target = nb[ANA][ahead]
+            if empty[target] and target not in crates:
+                return target
+        target = nb[KATA][ahead]
+        if lean[below_of[target]] == OPPOSITE[d]:  # 2. ramp down
+            if empty[target] and target not in crates:
+                return target
+    if free_ahead:
+        return ahead  # 3. walk
+    if pushable:
+        crates[crates.index(ahead)] = beyond  # 4. push
+        return ahead
+    if solid_ahead:  # 5. climb
+        up = nb[UP]
+        over, head = up[ahead], up[player]
+        if empty[over] and over not in crates and empty[head] and head not in crates:
+            return over
+    return player  # 6. otherwise nothing happens
+
+
+def hook_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
+    """The hook fired in direction ``d``: the player's new cell (a pulled crate moves in place)."""
+    line = t.nb[d]
+    hard = t.hard
+    before = cell = player
+    for k in range(1, t.reach[d] + 1):
+        before, cell = cell, line[cell]
+        if cell < 0:
+            return player  # it flew out of the grid: it catches only on the room
+        if cell in crates:
+            if k >= 2:
+                crates[crates.index(cell)] = line[player]
+            return player
+        if hard[cell]:
+            return before if k >= 2 else player
+    return player
+
+
+# -- the API ------------------------------------------------------------------
+
+
+class Result(NamedTuple):
+    state: State  #: after the move (for a loss: as it was when the player fell out)
+    status: str  #: "playing", "won" or "lost"
+    moved: bool  #: False when the step changed nothing: not a move
+    frames: tuple = ()  #: with trace: the state after the step, then after each settle round
+
+
+def _status(t: Tables, player: int, lost: bool) -> str:
+    if lost:
+        return "lost"
+    return "won" if player == t.goal else "playing"
+
+
+def _flat(t: Tables, state: State) -> tuple[int, list[int]]:
+    return t.index(state.player), [t.index(c) for c in state.crates]
+
+
+def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = False) -> Result:
+    """Let everything fall until nothing moves."""
+    t = tables(room, gravity_w)
+    player, crates = _flat(t, state)
+    frames: list | None = [] if trace else None
+    player, lost, where = settle_movers(t, player, crates, frames)
+    after = t.state(player, crates, where)
+    return Result(after, _status(t, player, lost), lost or after != state, tuple(frames or ()))
+
+
+def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
+    """The room's start, settled, as when it is loaded."""
+    return settle(room, room.start, gravity_w=gravity_w, trace=trace)
+
+
+def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
+         trace: bool = False) -> Result:
+    """Play one move (``R L D U``, or a hook ``hR hL hD hU hA hK``) and settle.
+
+    A move that changes nothing is not a move: ``moved`` is False, the state
+    is returned as it was, and there are no frames.
+    """
+    try:
+        is_hook, d = MOVE_CODES[move]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown move {move!r}") from None
+    t = tables(room, gravity_w)
+    player, crates = _flat(t, state)
+    before = list(crates)
+    if is_hook:
+        moved_to = hook_movers(t, player, crates, d)
+    else:
+        moved_to = step_movers(t, player, crates, d)
+    frames: list | None = [t.state(moved_to, crates)] if trace else None
+    new_player, lost, where = settle_movers(t, moved_to, crates, frames)
+    if not lost and new_player == player and sorted(crates) == sorted(before):
+        return Result(state, _status(t, player, False), False, ())
+    after = t.state(new_player, crates, where)
+    return Result(after, _status(t, new_player, lost), True, tuple(frames or ()))
+
+
+# -- the game, for the app ----------------------------------------------------
+
+
+class Game:
+    """One room being played: its state, the moves taken, and an undo stack of states.
+
+    >>> from anabasis import levelfile
+    >>> game = Game(levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n"))
+    >>> [game.play(m).status for m in "RRR"], game.moves
+    (['playing', 'playing', 'won'], 3)
+    >>> game.undo(), game.moves, game.status
+    (True, 2, 'playing')
+    """
+
+    def __init__(self, room: Room, *, gravity_w: bool = True, hook: bool = False):
+        self.room = room
+        self.gravity_w = gravity_w
+        self.hook = hook  #: whether play() takes hook moves (the engine's, not the player's)
+        first = start(room, gravity_w=gravity_w)
+        self._first = first.state
+        self._first_status = first.status
+        self.state: State = first.state
+        self.status: str = first.status
+        self.moves = 0  #: moves taken to reach this state (not-a-move steps don't count)
+        self._undo: list[tuple[State, str, int]] = []
+
+    def play(self, move: str) -> Result:
+        """Play a move.  A lost move is not applied: its Result (frames and all) shows the fall.
+
+        Once the room is won (or was lost at its start) nothing more moves.
+        """
+        if move in HOOKS and not self.hook:
+            raise ValueError(f"the hook {move!r} is not a move the player has")
+        if self.status != "playing":
+            if move not in MOVE_CODES:
+                raise ValueError(f"unknown move {move!r}")
+            return Result(self.state, self.status, False, ())
+        result = step(self.room, self.state, move, gravity_w=self.gravity_w, trace=True)
+        if result.moved and result.status != "lost":
+            self._undo.append((self.state, self.status, self.moves))
+            self.state, self.status = result.state, result.status
+            self.moves += 1
+        return result
+
+    def undo(self) -> bool:
+        """Go back to the state before the last move (or restart); False when there is none."""
+        if not self._undo:
+            return False
+        self.state, self.status, self.moves = self._undo.pop()
+        return True
+
+    def restart(self) -> bool:
+        """Back to the start, undoably; False (and nothing pushed) when already there."""
+        if self.state == self._first and self.moves == 0:
+            return False
+        self._undo.append((self.state, self.status, self.moves))
+        self.state = self._first
+        self.status = self._first_status
+        self.moves = 0
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
