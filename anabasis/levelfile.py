@@ -6,7 +6,9 @@ side by side separated by one space.  :func:`write` is canonical:
 ``write(parse(write(room))) == write(room)`` and ``parse(write(room)) == room``.
 
 A bad file raises :class:`LevelError`, whose text is
-``file:line:column: what is wrong``, pointing at the offending character.
+``file:line:column: what is wrong``, pointing at the offending character
+(line and column count from 1; a column counts characters, not bytes).
+``docs/format.md`` lists every refusal.
 
 >>> room = parse("par: 1\\n\\n#@*\\n", "tiny.txt")
 Traceback (most recent call last):
@@ -22,9 +24,12 @@ from pathlib import Path
 from anabasis.cells import CHAR_OF, CODE_OF, EMPTY
 from anabasis.world import SWITCHES, VIEWS, Room, State
 
+#: The header keys, in the order :func:`write` writes them.
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
+#: The map characters that are not static cells: what each one puts there.
 MOVER_CHARS = {"$": "crate", "@": "player", "*": "goal", "+": "player+goal", "%": "crate+goal"}
-_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)[ \t]*:(.*)$")
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*) *:(.*)$")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
 class LevelError(ValueError):
@@ -36,7 +41,7 @@ class LevelError(ValueError):
 
 
 def load(path) -> Room:
-    """Read and parse a level file."""
+    """Read and parse a level file (UTF-8; its name defaults to the file's)."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -45,9 +50,12 @@ def load(path) -> Room:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        raise LevelError(str(path), line, col, "not UTF-8 text") from None
+        before = raw[: e.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", "replace")) + 1
+        raise LevelError(str(path), line, col,
+                         f"not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
     return parse(text, str(path), default_name=_name_from_path(path))
 
 
@@ -56,21 +64,139 @@ def _name_from_path(path: Path) -> str:
     return re.sub(r"^\d+[-_ ]*", "", stem) or stem
 
 
+def _lines(text: str, path: str) -> list[str]:
+    """The file's lines: a BOM, CR line ends and trailing spaces dropped; tabs refused."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.endswith("\r"):
+            line = line[:-1]
+        line = line.rstrip(" ")
+        tab = line.find("\t")
+        if tab >= 0:
+            raise LevelError(path, n, tab + 1, "a tab character (use spaces)")
+        bad = _CONTROL.search(line)
+        if bad:
+            raise LevelError(path, n, bad.start() + 1,
+                             f"a control character (U+{ord(bad.group()):04X})")
+        lines.append(line)
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline at the end of the last line
+    return lines
+
+
 def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
-    """Parse a level's text into a room, settled-checked as RULES.md asks."""
-    lines = [ln.rstrip("\r").rstrip(" \t") for ln in text.split("\n")]
+    """Parse a level's text into a room, refusing a start that is lost or won once settled."""
+    lines = _lines(text, path)
+    header, n = _read_header_lines(lines, path)
+    meta = _read_header(header, path)
+    if not meta.get("name"):
+        meta["name"] = default_name
+
+    # The map: blocks of rows (one per w-slice), separated by blank lines.
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for i in range(n, len(lines)):
+        line = lines[i]
+        if not line:
+            if current:
+                blocks.append(current)
+                current = []
+            continue
+        if _HEADER.match(line):
+            raise LevelError(path, i + 1, 1, "a header line inside the map (headers go at the top)")
+        current.append((i + 1, line))
+    if current:
+        blocks.append(current)
+    if not blocks:  # point just past the end of the file's last line
+        raise LevelError(path, max(1, len(lines)), len(lines[-1]) + 1 if lines else 1,
+                         "the file has no map")
+    first_line = blocks[0][0][0]
+
+    X, Z = _shape(blocks[0][0], path)
+    Y = len(blocks[0])
+    cells: list[int] = []  # in write order: w, y, z, x; placed into index order below
+    player = goal = None
+    crates = []
+    for w, block in enumerate(blocks):
+        if len(block) > Y:
+            raise LevelError(path, block[Y][0], 1,
+                             f"slice w={w} has more rows than slice w=0, which has {Y}")
+        if len(block) < Y:
+            raise LevelError(path, block[-1][0] + 1, 1,
+                             f"slice w={w} has {len(block)} rows, slice w=0 has {Y}")
+        for y, (lineno, line) in enumerate(block):
+            _check_row(line, lineno, X, Z, path, hint=lineno == first_line)
+            for z in range(Z):
+                for x in range(X):
+                    col = z * (X + 1) + x + 1
+                    ch = line[col - 1]
+                    kind = MOVER_CHARS.get(ch)
+                    cells.append(CODE_OF.get(ch, EMPTY))
+                    if kind is None:
+                        continue
+                    pos = (x, y, z, w)
+                    if kind in ("player", "player+goal"):
+                        if player is not None:
+                            raise LevelError(path, lineno, col,
+                                             f"a second player (the first is at "
+                                             f"{player[1]}:{player[2]})")
+                        player = (pos, lineno, col)
+                    if kind in ("goal", "player+goal", "crate+goal"):
+                        if goal is not None:
+                            raise LevelError(path, lineno, col,
+                                             f"a second goal (the first is at "
+                                             f"{goal[1]}:{goal[2]})")
+                        goal = (pos, lineno, col)
+                    if kind in ("crate", "crate+goal"):
+                        crates.append(pos)
+    W = len(blocks)
+    if player is None:
+        raise LevelError(path, first_line, 1, "the map has no player '@'")
+    if goal is None:
+        raise LevelError(path, first_line, 1, "the map has no goal '*'")
+    flat = bytearray(X * Y * Z * W)
+    k = 0
+    for w in range(W):
+        for y in range(Y):
+            for z in range(Z):
+                base = X * (y + Y * (z + Z * w))
+                flat[base : base + X] = bytes(cells[k : k + X])
+                k += X
+    if meta.get("wrap") and W < 2:
+        _, lineno, col = header["wrap"]
+        raise LevelError(path, lineno, col,
+                         "w wraps only in a room of 2 or more slices, and this has 1")
+    room = Room((X, Y, Z, W), bytes(flat), goal[0], State.of(player[0], crates), **meta)
+
+    from anabasis import rules  # the engine settles the start, as a load does
+
+    first = rules.start(room)
+    if first.status == "lost":
+        raise LevelError(path, player[1], player[2],
+                         "the player falls out of the room at the start")
+    if first.status == "won":
+        raise LevelError(path, player[1], player[2],
+                         "the player is already in the goal at the start")
+    return room
+
+
+def _read_header_lines(lines: list[str], path: str):
+    """The ``key: value`` lines at the top, {key: (value, line, column)}, and the map's start."""
     header: dict[str, tuple[str, int, int]] = {}
     n = 0
     while n < len(lines):
         line = lines[n]
-        if not line.strip():
+        if not line:
             n += 1
             continue
         m = _HEADER.match(line)
         if not m:
             break
-        key, value = m.group(1), m.group(2).strip()
-        col = m.start(2) + 1 + (len(m.group(2)) - len(m.group(2).lstrip()))
+        key, raw = m.group(1), m.group(2)
+        value = raw.strip(" ")
+        col = m.start(2) + 1 + (len(raw) - len(raw.lstrip(" ")))
         if key != key.lower():
             raise LevelError(path, n + 1, 1, f"header key {key!r} must be lower case")
         if key not in KEYS:
@@ -81,107 +207,58 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
                              f"header key {key!r} repeated (first on line {header[key][1]})")
         header[key] = (value, n + 1, col)
         n += 1
-    meta = _read_header(header, path)
-    if not meta.get("name"):
-        meta["name"] = default_name
+    return header, n
 
-    # The map: blocks of rows separated by blank lines.
-    blocks: list[list[tuple[int, str]]] = []
-    current: list[tuple[int, str]] = []
-    first_map_line = min(n + 1, max(1, len(lines) - 1))
-    for i in range(n, len(lines)):
-        line = lines[i]
-        if not line.strip():
-            if current:
-                blocks.append(current)
-                current = []
+
+def _shape(first: tuple[int, str], path: str) -> tuple[int, int]:
+    """X and Z from the map's first row."""
+    lineno, line = first
+    if line.startswith(" "):
+        raise LevelError(path, lineno, 1, "a map row must not start with a space")
+    layers = line.split(" ")
+    for z, layer in enumerate(layers):
+        if not layer:
+            col = sum(len(s) + 1 for s in layers[:z]) + 1
+            raise LevelError(path, lineno, col, "layers are separated by exactly one space")
+    X = len(layers[0])
+    col = 1
+    for layer in layers:
+        if len(layer) != X:
+            # point at the first character past the shorter of the two widths
+            raise LevelError(path, lineno, col + min(len(layer), X),
+                             f"a layer {len(layer)} wide, and the first is {X}")
+        col += len(layer) + 1
+    return X, len(layers)
+
+
+def _check_row(line: str, lineno: int, X: int, Z: int, path: str, hint: bool) -> None:
+    """Refuse a row that is not Z layers of X known characters, at the first character wrong."""
+    for col0, ch in enumerate(line):
+        col = col0 + 1
+        z, x = divmod(col0, X + 1)
+        if z >= Z:
+            raise LevelError(path, lineno, col,
+                             f"the row is longer than {Z} layer{'s' if Z > 1 else ''} "
+                             f"of {X} (the first row's shape)")
+        if x == X:  # the gap between layers
+            if ch != " ":
+                raise LevelError(path, lineno, col,
+                                 f"expected the space between layers after {X} characters, "
+                                 f"found {ch!r}")
             continue
-        if _HEADER.match(line):
-            raise LevelError(path, i + 1, 1, "header line inside the map (headers go at the top)")
-        current.append((i + 1, line))
-    if current:
-        blocks.append(current)
-    if not blocks:
-        raise LevelError(path, first_map_line, 1, "the file has no map")
-
-    X = Y = Z = None
-    cells: dict[tuple[int, int, int, int], int] = {}
-    player = goal = None
-    crates = []
-    for w, block in enumerate(blocks):
-        if Y is None:
-            Y = len(block)
-        elif len(block) != Y:
-            lineno = block[min(Y, len(block) - 1)][0]
-            raise LevelError(path, lineno, 1,
-                             f"slice w={w} has {len(block)} rows, slice w=0 has {Y}")
-        for y, (lineno, line) in enumerate(block):
-            if line[0] == " " or line[0] == "\t":
-                raise LevelError(path, lineno, 1, "a map row must not start with a space")
-            layers = line.split(" ")
-            if Z is None:
-                Z = len(layers)
-            col = 1
-            for z, layer in enumerate(layers):
-                if not layer:
-                    raise LevelError(path, lineno, col, "layers are separated by exactly one space")
-                if z >= Z:
-                    raise LevelError(path, lineno, col,
-                                     f"row has {len(layers)} z layers, the first row has {Z}")
-                if X is None:
-                    X = len(layer)
-                for x, ch in enumerate(layer):
-                    if ch == "\t":
-                        raise LevelError(path, lineno, col + x, "tab in the map")
-                    if ch not in CODE_OF and ch not in MOVER_CHARS:
-                        raise LevelError(path, lineno, col + x,
-                                         f"unknown cell character {ch!r}")
-                    if x >= X:
-                        raise LevelError(path, lineno, col + x,
-                                         f"layer is {len(layer)} wide, the first layer is {X}")
-                    pos = (x, y, z, w)
-                    kind = MOVER_CHARS.get(ch)
-                    cells[pos] = CODE_OF.get(ch, EMPTY)
-                    if kind in ("player", "player+goal"):
-                        if player is not None:
-                            raise LevelError(path, lineno, col + x,
-                                             f"a second player (the first is on line {player[1]})")
-                        player = (pos, lineno, col + x)
-                    if kind in ("goal", "player+goal", "crate+goal"):
-                        if goal is not None:
-                            raise LevelError(path, lineno, col + x,
-                                             f"a second goal (the first is on line {goal[1]})")
-                        goal = (pos, lineno, col + x)
-                    if kind in ("crate", "crate+goal"):
-                        crates.append(pos)
-                if len(layer) < X:
-                    raise LevelError(path, lineno, col + len(layer),
-                                     f"layer is {len(layer)} wide, the first layer is {X}")
-                col += len(layer) + 1
-            if len(layers) < Z:
-                raise LevelError(path, lineno, len(line) + 1,
-                                 f"row has {len(layers)} z layers, the first row has {Z}")
-    W = len(blocks)
-    if player is None:
-        raise LevelError(path, first_map_line, 1, "the map has no player '@'")
-    if goal is None:
-        raise LevelError(path, first_map_line, 1, "the map has no goal '*'")
-    flat = bytearray(X * Y * Z * W)
-    for (x, y, z, w), code in cells.items():
-        flat[x + X * (y + Y * (z + Z * w))] = code
-    if meta.get("wrap") and W < 2:
-        _, lineno, col = header["wrap"]
-        raise LevelError(path, lineno, col, "a room whose w wraps needs at least 2 slices")
-    room = Room((X, Y, Z, W), bytes(flat), goal[0], State.of(player[0], crates), **meta)
-
-    from anabasis import rules  # the engine settles the start, as a load does
-
-    first = rules.start(room)
-    if first.status == "lost":
-        raise LevelError(path, player[1], player[2], "the player falls out of the room at the start")
-    if first.status == "won":
-        raise LevelError(path, player[1], player[2], "the player is already in the goal at the start")
-    return room
+        if ch == " ":
+            raise LevelError(path, lineno, col,
+                             f"a space inside a layer (layers are {X} wide, "
+                             "separated by one space)")
+        if ch not in CODE_OF and ch not in MOVER_CHARS:
+            known = "".join(CHAR_OF.values()) + "".join(MOVER_CHARS)
+            more = " (a header line is 'key: value')" if hint and ch.isalpha() else ""
+            raise LevelError(path, lineno, col,
+                             f"unknown cell character {ch!r} (known: {known}){more}")
+    if len(line) < Z * (X + 1) - 1:
+        raise LevelError(path, lineno, len(line) + 1,
+                         f"the row ends early: it should be {Z} layer{'s' if Z > 1 else ''} "
+                         f"of {X} (the first row's shape)")
 
 
 def _read_header(header, path) -> dict:
@@ -194,12 +271,12 @@ def _read_header(header, path) -> dict:
                 raise LevelError(path, lineno, col,
                                  f"par must be a whole number of moves, 1 or more, not {value!r}")
             meta["par"] = int(value)
-        elif key == "needs":
+        elif key == "needs" and value:
             needs = []
             offset = col
             for item in value.split(","):
-                name = item.strip()
-                at = offset + (len(item) - len(item.lstrip()))
+                name = item.strip(" ")
+                at = offset + (len(item) - len(item.lstrip(" ")))
                 if name not in SWITCHES:
                     raise LevelError(path, lineno, at,
                                      f"needs: unknown rule {name!r} (known: {', '.join(SWITCHES)})")
@@ -207,8 +284,7 @@ def _read_header(header, path) -> dict:
                     raise LevelError(path, lineno, at, f"needs: {name!r} named twice")
                 needs.append(name)
                 offset += len(item) + 1
-            if value:
-                meta["needs"] = tuple(s for s in SWITCHES if s in needs)
+            meta["needs"] = tuple(s for s in SWITCHES if s in needs)
         elif key == "wrap":
             if value not in ("no", "w"):
                 raise LevelError(path, lineno, col, f"wrap must be 'no' or 'w', not {value!r}")
@@ -250,7 +326,15 @@ def write_map(room: Room, state: State | None = None) -> str:
 
 
 def write(room: Room) -> str:
-    """The room as a level file, in canonical form."""
+    """The room as a level file, in canonical form.
+
+    Raises ``ValueError`` for a name or ``teaches`` line that the format
+    could not read back as it is (a line break, a tab, spaces at either end).
+    """
+    for key in ("name", "teaches"):
+        value = getattr(room, key)
+        if value != value.strip(" ") or _CONTROL.search(value) or "\t" in value:
+            raise ValueError(f"{key} {value!r} cannot be written on one header line")
     head = []
     if room.name:
         head.append(f"name: {room.name}")
@@ -259,7 +343,7 @@ def write(room: Room) -> str:
     if room.par is not None:
         head.append(f"par: {room.par}")
     if room.needs:
-        head.append(f"needs: {', '.join(room.needs)}")
+        head.append(f"needs: {', '.join(s for s in SWITCHES if s in room.needs)}")
     head.append(f"wrap: {'w' if room.wrap else 'no'}")
     head.append(f"view: {room.view}")
     return "\n".join(head) + "\n\n" + write_map(room)
