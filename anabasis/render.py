@@ -1,0 +1,404 @@
+"""The renderer: a GPU ray tracer of the 3D slice through the player, in moderngl.
+
+Public API (kept stable for the game window):
+
+- :class:`NoGLError`: no usable OpenGL 3.3 context.
+- :func:`headless_context` -> ``moderngl.Context``: a standalone EGL context.
+- :class:`Pose`: what one frame shows: the animated player position (4
+  floats, cell coordinates: integers when resting), the view turn
+  (``view``, ``toward``, ``turn``), the :class:`~anabasis.views.Camera`,
+  an optional moving crate (its cell in the uploaded state and a 4D
+  offset) and an optional cross-fade override.
+- :class:`Renderer` ``(ctx, room, state=None)``: uploads the room once as an
+  integer 3D texture; :meth:`Renderer.set_state` per move;
+  :meth:`Renderer.draw` ``(pose, viewport)`` per frame into the bound
+  framebuffer; :meth:`Renderer.release`.
+- :func:`render_image` ``(room, state, ...)`` -> ``numpy`` RGB (rows top
+  first), headless; :func:`write_png`; :func:`cli_render` for
+  ``anabasis render``.
+
+How a frame is made.  The room's 4D grid is packed into a 3D texture of
+size ``(X, Y, Z*W)`` (texel ``(x, y, z + Z*w)``, exactly the room's flat
+order), ``u1`` with NEAREST filtering; the crates of the current state
+are written into it cell by cell.  The goal and the player are not in the
+texture: the goal is a uniform (it glows, and is not solid), the player is
+drawn analytically at its animated position.  For each pixel the fragment
+shader (``shaders/slice.frag``) builds a camera ray in slice coordinates
+(across, depth, up), maps it to 4D through the view's basis
+(:func:`anabasis.views.turn`) and the player's position, and walks the 4D
+grid with an exact DDA.  Variants (ghosts, the cross-fade, the debug
+output, the plain baseline) are ``#define``s, each its own compiled
+program, never uniform branches in the loop.
+
+Cross-fade: when the basis is at rest and the player's coordinate along
+the hidden axis is fractional (a ramp step or a slip in the stand view),
+the two slices either side are traced and mixed by the fraction.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import sys
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from anabasis import cells
+from anabasis.views import Camera, turn
+from anabasis.world import Pos, Room, State
+
+SHADER_DIR = Path(__file__).resolve().parent.parent / "shaders"
+
+#: The ceiling cutaway: cells whose centre is more than this above the player's centre are cut.
+CEILING = 2.5
+#: The tunnel cutaway: cells above the player this near the line to the camera are cut.
+TUNNEL_RADIUS = 1.3
+#: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
+MAX_STEPS = 80
+
+#: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
+FACE_MISS = 0
+FACE_INSIDE = 9
+
+
+class NoGLError(RuntimeError):
+    """No usable OpenGL 3.3 context (headless EGL or otherwise)."""
+
+
+def headless_context():
+    """A standalone OpenGL 3.3 context through EGL (Mesa's llvmpipe where there is no GPU).
+
+    Raises :class:`NoGLError` with a one-line reason when none can be had.
+    """
+    try:
+        import moderngl
+    except ImportError as e:  # pragma: no cover - moderngl is a dependency
+        raise NoGLError(f"moderngl is not installed: {e}") from None
+    try:
+        ctx = moderngl.create_standalone_context(require=330, backend="egl")
+    except Exception as e:  # moderngl raises plain Exceptions for every failure
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise NoGLError(f"no OpenGL 3.3 context through EGL ({reason})") from None
+    return ctx
+
+
+@dataclass(frozen=True)
+class Pose:
+    """What one frame shows.
+
+    ``player``: the player's animated position in cell coordinates (the
+    cell a resting player is in; fractions on the way).  The slice passes
+    through the player's centre, ``player + 0.5``.
+
+    ``view``/``toward``/``turn``: the view, and how far (0..1) into the
+    turn toward ``toward`` (None: at rest).
+
+    ``moving_crate``: ``(cell, offset)``, the crate that the uploaded state
+    has at ``cell`` is drawn at ``cell + offset`` (4 floats) instead, for a
+    push or a fall.
+
+    ``fade``: None mixes the next slice in automatically by the fraction of
+    the player's coordinate along the hidden axis; a number forces that
+    mix (0 turns it off).
+    """
+
+    player: tuple[float, float, float, float]
+    view: str = "stand"
+    toward: str | None = None
+    turn: float = 0.0
+    camera: Camera = field(default_factory=Camera)
+    moving_crate: tuple[Pos, tuple[float, float, float, float]] | None = None
+    fade: float | None = None
+
+    def basis(self) -> np.ndarray:
+        """The 4x4 slice basis of this frame (columns: across, depth, up, hidden)."""
+        return turn(self.view, self.toward, self.turn)
+
+
+def _variant_defines(names) -> str:
+    return "".join(f"#define {n}\n" for n in sorted(names))
+
+
+class Renderer:
+    """Draws a room's slice through the player with a moderngl context.
+
+    >>> # ctx = headless_context(); r = Renderer(ctx, room); r.draw(Pose(room.start.player))
+    """
+
+    def __init__(self, ctx, room: Room, state: State | None = None):
+        import moderngl
+
+        self.ctx = ctx
+        self.room = room
+        X, Y, Z, W = room.size
+        self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+        self.texture = ctx.texture3d((X, Y, Z * W), 1, data=room.cells, alignment=1, dtype="u1")
+        self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.texture.repeat_x = self.texture.repeat_y = self.texture.repeat_z = False
+        self._programs: dict[frozenset, object] = {}
+        self._vaos: dict[frozenset, object] = {}
+        self._written: dict[Pos, int] = {}  # cells now holding something else than the room's own
+        self._hidden_crate: Pos | None = None
+        self.state: State = room.start
+        self.set_state(state if state is not None else room.start)
+
+    # -- the room and the state ------------------------------------------------
+
+    def _write_cell(self, pos: Pos, code: int) -> None:
+        x, y, z, w = pos
+        Z = self.room.size[2]
+        self.texture.write(bytes((code,)), viewport=(x, y, z + Z * w, 1, 1, 1))
+
+    def _restore(self, pos: Pos) -> None:
+        x, y, z, w = pos
+        self._write_cell(pos, int(self._static[w, z, y, x]))
+
+    def set_state(self, state: State) -> None:
+        """Upload the movers of ``state`` (the crates; the player is drawn from the pose)."""
+        new = {tuple(c): cells.CRATE for c in state.crates}
+        for pos in list(self._written):
+            if pos not in new:
+                self._restore(pos)
+                del self._written[pos]
+        for pos, code in new.items():
+            if self._written.get(pos) != code:
+                self._write_cell(pos, code)
+                self._written[pos] = code
+        self._hidden_crate = None
+        self.state = state
+
+    def _hide_crate(self, pos: Pos | None) -> None:
+        """Take the moving crate out of the texture (it is drawn analytically instead)."""
+        if pos == self._hidden_crate:
+            return
+        if self._hidden_crate is not None and self._hidden_crate in self._written:
+            self._write_cell(self._hidden_crate, self._written[self._hidden_crate])
+        self._hidden_crate = None
+        if pos is not None and tuple(pos) in self._written:
+            self._write_cell(tuple(pos), cells.EMPTY)
+            self._hidden_crate = tuple(pos)
+
+    # -- programs ----------------------------------------------------------------
+
+    def program(self, variant=()):
+        """The compiled program for a set of ``#define`` names (compiled once, then cached)."""
+        key = frozenset(variant)
+        if key not in self._programs:
+            vert = (SHADER_DIR / "slice.vert").read_text()
+            frag = (SHADER_DIR / "slice.frag").read_text()
+            head = ("#version 330 core\n" + cells.glsl_defines()
+                    + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(key))
+            prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
+                                    fragment_shader=head + frag)
+            self._programs[key] = prog
+            self._vaos[key] = self.ctx.vertex_array(prog, [])
+        return self._programs[key]
+
+    def _set(self, prog, name: str, value) -> None:
+        # A uniform the compiler optimised away is absent, and assigning it raises.
+        if name in prog:
+            prog[name].value = value
+
+    def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
+        """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
+        room = self.room
+        B = pose.basis()
+        centre = np.asarray(pose.player, float) + 0.5
+        eye, fwd, right, up = pose.camera.frame()
+        variant: set[str] = set()
+        origin = centre.copy()
+        origin_b = centre.copy()
+        fade = 0.0
+        k = int(np.argmax(np.abs(B[:, 3])))
+        if abs(B[k, 3]) > 0.999999:  # at rest: the hidden axis is a 4D axis
+            h = centre[k] - 0.5
+            frac = h - math.floor(h)
+            if pose.fade is None:
+                fade = frac if frac > 1e-4 else 0.0
+            else:
+                fade = float(pose.fade)
+            origin[k] = math.floor(h) + 0.5
+            origin_b[k] = origin[k] + 1.0
+            if fade > 0.0:
+                variant.add("FADE")
+        # Ghosts: how much w is hidden (1 in the stand view, fading out as a turn swings it in).
+        ghost = float(B[3, 3]) ** 2 if B[3, 3] > 0 else 0.0
+        if ghost > 0.05:
+            variant.add("GHOST")
+        crate_on, crate_lo = 0.0, np.full(4, -1000.0)
+        if pose.moving_crate is not None:
+            cell, offset = pose.moving_crate
+            crate_on = 1.0
+            crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
+        u = {
+            "u_size": tuple(int(n) for n in room.size),
+            "u_wrap": int(room.wrap),
+            "u_basis": B,
+            "u_origin": origin,
+            "u_origin_b": origin_b,
+            "u_centre": centre,
+            "u_fade": fade,
+            "u_eye": eye,
+            "u_fwd": fwd,
+            "u_right": right,
+            "u_up": up,
+            "u_tan": math.tan(math.radians(pose.camera.fov) / 2.0),
+            "u_resolution": (float(size[0]), float(size[1])),
+            "u_goal": np.asarray(room.goal, float),
+            "u_crate_lo": crate_lo,
+            "u_crate_on": crate_on,
+            "u_ghost": ghost,
+            "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
+            "u_ceiling": CEILING,
+            "u_tunnel": TUNNEL_RADIUS,
+        }
+        return u, variant
+
+    def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
+             variant=()) -> None:
+        """Draw one frame into the bound framebuffer's ``viewport`` ``(x, y, w, h)``.
+
+        ``variant`` adds ``#define`` names (``PLAIN``, ``DEBUG``) for the bench and the tests.
+        """
+        if viewport is None:
+            viewport = self.ctx.fbo.viewport
+        x0, y0, w, h = viewport
+        self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
+        u, auto = self.uniforms(pose, (w, h))
+        names = set(variant) | auto
+        if "PLAIN" in names or "DEBUG" in names:
+            names -= {"GHOST", "FADE"}
+        prog = self.program(names)
+        for name, value in u.items():
+            if isinstance(value, np.ndarray):
+                value = tuple(float(v) for v in value.T.flatten()) if value.ndim == 2 else tuple(
+                    float(v) for v in value)
+            self._set(prog, name, value)
+        self._set(prog, "u_viewport_origin", (float(x0), float(y0)))
+        self.texture.use(0)
+        self._set(prog, "u_cells", 0)
+        self.ctx.viewport = viewport
+        self._vaos[frozenset(names)].render(vertices=3)
+
+    def release(self) -> None:
+        """Free the GL objects (the context stays the caller's)."""
+        for vao in self._vaos.values():
+            vao.release()
+        for prog in self._programs.values():
+            prog.release()
+        self._vaos.clear()
+        self._programs.clear()
+        self.texture.release()
+
+
+# -- headless -------------------------------------------------------------------
+
+
+class Offscreen:
+    """A colour framebuffer of ``size`` for headless frames (RGBA8, or float for debug)."""
+
+    def __init__(self, ctx, size: tuple[int, int], dtype: str = "f1"):
+        self.ctx = ctx
+        self.size = size
+        self.colour = ctx.texture(size, 4, dtype=dtype)
+        self.fbo = ctx.framebuffer(color_attachments=[self.colour])
+
+    def read(self) -> np.ndarray:
+        """The pixels, rows top first: uint8 (H, W, 4), or float32 for a float target."""
+        w, h = self.size
+        dtype = self.colour.dtype
+        raw = self.fbo.read(components=4, dtype=dtype)
+        arr = np.frombuffer(raw, dtype=np.float32 if dtype == "f4" else np.uint8)
+        return arr.reshape(h, w, 4)[::-1]
+
+    def release(self) -> None:
+        self.fbo.release()
+        self.colour.release()
+
+
+def render_image(room: Room, state: State | None = None, view: str | None = None,
+                 toward: str | None = None, at: float = 0.5, size=(1280, 720),
+                 camera: Camera | None = None, ctx=None, pose: Pose | None = None) -> np.ndarray:
+    """Render one frame headless; returns RGB uint8 of shape (H, W, 3), rows top first.
+
+    ``ctx`` defaults to a fresh :func:`headless_context` (raises :class:`NoGLError`).
+    """
+    own = ctx is None
+    if own:
+        ctx = headless_context()
+    try:
+        state = state if state is not None else room.start
+        if pose is None:
+            pose = Pose(tuple(float(c) for c in state.player), view or room.view, toward,
+                        at if toward else 0.0, camera or Camera())
+        renderer = Renderer(ctx, room, state)
+        target = Offscreen(ctx, tuple(size))
+        target.fbo.use()
+        renderer.draw(pose, (0, 0, *size))
+        rgb = target.read()[:, :, :3].copy()
+        target.release()
+        renderer.release()
+        return rgb
+    finally:
+        if own:
+            ctx.release()
+
+
+def write_png(path, rgb: np.ndarray) -> None:
+    """Write an (H, W, 3) uint8 image as a PNG (a small zlib writer: no pygame display needed)."""
+    rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
+    h, w, _ = rgb.shape
+    raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        crc = zlib.crc32(body) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", crc)
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+    Path(path).write_bytes(png)
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        w = h = 0
+    if not (1 <= w <= 8192 and 1 <= h <= 8192):
+        raise ValueError(f"--size {text!r}: expected WxH, like 1280x720")
+    return w, h
+
+
+def cli_render(args, room: Room) -> int:
+    """``anabasis render``: draw ``room`` headless to a PNG.  Exit 2 on bad input or no GL."""
+    from anabasis import rules
+    from anabasis.cli import InputError, parse_moves
+
+    try:
+        size = _parse_size(args.size)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    state = rules.start(room).state
+    for move in parse_moves(getattr(args, "moves", "") or "", hook=False):
+        result = rules.step(room, state, move)
+        if result.moved and result.status != "lost":
+            state = result.state
+        if result.status != "playing":
+            break
+    view = args.view or room.view
+    toward = getattr(args, "toward", None)
+    try:
+        rgb = render_image(room, state, view, toward, float(getattr(args, "at", 0.5)), size)
+    except NoGLError as e:
+        print(f"anabasis: render: {e}; try LIBGL_ALWAYS_SOFTWARE=1, or install Mesa's EGL "
+              "(libegl-mesa0, libgl1-mesa-dri)", file=sys.stderr)
+        return 2
+    try:
+        write_png(args.output, rgb)
+    except OSError as e:
+        raise InputError(f"cannot write {args.output}: {e.strerror or e}") from None
+    return 0

@@ -1,0 +1,237 @@
+"""The views: which three of the four axes the screen shows, and the turns between them.
+
+Pure numpy and pyrr: no GL, no pygame, so the window, the renderer and the
+tests all share one idea of what is on screen.
+
+The slice the renderer draws has four axes of its own, always in this
+order: **across, depth, up, hidden** (slice coordinates).  x is always
+across; a view is a rotation of the y-z-w subspace, a unit quaternion that
+takes (depth, up, hidden) to (y, z, w):
+
+| view | depth | up | hidden | reads as |
+|---|---|---|---|---|
+| ``stand`` | +y | +z | +w | the way you'd stand |
+| ``w-up`` | +y | +w | -z | w's gravity drawn as gravity |
+| ``both`` | +w | +z | -y | both downs side by side |
+
+:func:`basis` turns a quaternion into a 4x4 matrix whose *columns* are the
+4D directions of the slice axes, so ``basis(q) @ (a, d, u, h)`` is a 4D
+vector.  A turn slerps the quaternions (:func:`turn`), so every frame of a
+turn is still a rotation and the world morphs on the way.
+
+>>> import numpy as np
+>>> B = turn("stand", "w-up", 1.0)
+>>> np.round(B @ [0, 0, 1, 0]).astype(int).tolist()     # up is +w
+[0, 0, 0, 1]
+>>> axis_labels(basis(view_quaternion("both")))
+{'across': '+x', 'depth': '+w', 'up': '+z', 'hidden': '-y'}
+
+The orbit :class:`Camera` lives in slice coordinates round the player:
+``yaw`` turns about the slice's up axis (0 looks along -depth, so in the
+stand view the level reads as its text file does: y = 0 far, x to the
+right), ``pitch`` looks down.  :func:`arrow_to_move` rounds what an arrow
+key looks like on screen to a step.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+from pyrr import quaternion as pq
+
+#: The views, in the order V (or Space) turns through them.
+VIEWS = ("stand", "w-up", "both")
+
+#: The slice axes, in the order of :func:`basis`'s columns.
+SLICE_AXES = ("across", "depth", "up", "hidden")
+
+#: The 4D axes by index.
+AXES = "xyzw"
+
+#: Fixed colours for the 4D axes (the HUD's axis labels), RGB 0..255.
+AXIS_COLOURS = {
+    "x": (235, 87, 87),
+    "y": (111, 207, 116),
+    "z": (86, 156, 255),
+    "w": (242, 201, 76),
+}
+
+#: Columns (depth, up, hidden) of each view's rotation, as 4D axes with sign.
+_VIEW_AXES = {
+    "stand": ((+1, "y"), (+1, "z"), (+1, "w")),
+    "w-up": ((+1, "y"), (+1, "w"), (-1, "z")),
+    "both": ((+1, "w"), (+1, "z"), (-1, "y")),
+}
+
+
+def _rotation(name: str) -> np.ndarray:
+    """The 3x3 rotation of (y, z, w) whose columns are the view's depth, up and hidden."""
+    rot = np.zeros((3, 3))
+    for col, (sign, axis) in enumerate(_VIEW_AXES[name]):
+        rot["yzw".index(axis), col] = sign
+    return rot
+
+
+def view_quaternion(name: str) -> np.ndarray:
+    """The unit quaternion (pyrr order x, y, z, w) of view ``name``'s y-z-w rotation.
+
+    It rotates slice (depth, up, hidden) into 4D (y, z, w).
+    """
+    if name not in _VIEW_AXES:
+        raise ValueError(f"unknown view {name!r} (known: {', '.join(VIEWS)})")
+    q = pq.create_from_matrix(_rotation(name))
+    return q / np.linalg.norm(q)
+
+
+def next_view(name: str) -> str:
+    """The view V turns to from ``name``: stand, w-up, both, and round again."""
+    return VIEWS[(VIEWS.index(name) + 1) % len(VIEWS)]
+
+
+def slerp(q0: np.ndarray, q1: np.ndarray, t: float) -> np.ndarray:
+    """The unit quaternion ``t`` of the way from ``q0`` to ``q1``, the short way round."""
+    q0 = np.asarray(q0, float)
+    q1 = np.asarray(q1, float)
+    if np.dot(q0, q1) < 0.0:  # q and -q are the same rotation: take the nearer
+        q1 = -q1
+    q = pq.slerp(q0, q1, float(min(max(t, 0.0), 1.0)))
+    return q / np.linalg.norm(q)
+
+
+def basis(q: np.ndarray) -> np.ndarray:
+    """The 4x4 matrix whose columns are the 4D directions of (across, depth, up, hidden).
+
+    Column 0 is always +x; the others are ``q`` applied to the y-z-w axes.
+    """
+    rot = np.column_stack([pq.apply_to_vector(np.asarray(q, float), e) for e in np.eye(3)])
+    out = np.zeros((4, 4))
+    out[0, 0] = 1.0
+    out[1:, 1:] = rot
+    return out
+
+
+def view_basis(name: str) -> np.ndarray:
+    """The basis of a view at rest (exact 0 and ±1 entries)."""
+    out = np.zeros((4, 4))
+    out[0, 0] = 1.0
+    out[1:, 1:] = _rotation(name)
+    return out
+
+
+def turn(start: str, end: str | None = None, t: float = 0.0) -> np.ndarray:
+    """The basis ``t`` (0..1) of the way through the turn from view ``start`` to ``end``.
+
+    Ends at rest are exact (no rounding noise), so a view at rest is axis-aligned.
+    """
+    if end is None or end == start or t <= 0.0:
+        return view_basis(start)
+    if t >= 1.0:
+        return view_basis(end)
+    return basis(slerp(view_quaternion(start), view_quaternion(end), t))
+
+
+def axis_of(vector) -> tuple[int, int]:
+    """The 4D axis (index, sign) nearest to ``vector``; ties go to the earlier axis."""
+    v = np.asarray(vector, float)
+    k = int(np.argmax(np.abs(v)))
+    return k, (1 if v[k] >= 0 else -1)
+
+
+def axis_labels(b: np.ndarray) -> dict[str, str]:
+    """Which 4D axis, with sign, each slice axis is (nearest, mid-turn), for the HUD.
+
+    >>> axis_labels(view_basis("w-up"))
+    {'across': '+x', 'depth': '+y', 'up': '+w', 'hidden': '-z'}
+    """
+    out = {}
+    for col, name in enumerate(SLICE_AXES):
+        k, sign = axis_of(b[:, col])
+        out[name] = ("+" if sign > 0 else "-") + AXES[k]
+    return out
+
+
+@dataclass(frozen=True)
+class Camera:
+    """An orbit camera round the player, in slice coordinates; a value (methods return new ones).
+
+    ``yaw`` (radians) turns about the slice's up axis; 0 looks along -depth.
+    ``pitch`` (radians) looks down from the horizontal; ``distance`` is in
+    cells from the player's centre; ``fov`` is the vertical field of view
+    in degrees.
+    """
+
+    yaw: float = 0.0
+    pitch: float = 0.75
+    distance: float = 9.0
+    fov: float = 50.0
+
+    MIN_PITCH = 0.05
+    MAX_PITCH = 1.50
+    MIN_DISTANCE = 3.0
+    MAX_DISTANCE = 30.0
+
+    def orbit(self, dyaw: float = 0.0, dpitch: float = 0.0) -> Camera:
+        """Turn round the player; the pitch stays between nearly level and nearly straight down."""
+        pitch = min(max(self.pitch + dpitch, self.MIN_PITCH), self.MAX_PITCH)
+        return replace(self, yaw=self.yaw + dyaw, pitch=pitch)
+
+    def zoom(self, factor: float) -> Camera:
+        """Move nearer (factor < 1) or farther (factor > 1)."""
+        d = min(max(self.distance * factor, self.MIN_DISTANCE), self.MAX_DISTANCE)
+        return replace(self, distance=d)
+
+    def forward(self) -> np.ndarray:
+        """The unit direction the camera looks, in slice (across, depth, up)."""
+        cp = math.cos(self.pitch)
+        return np.array([cp * math.sin(self.yaw), -cp * math.cos(self.yaw), -math.sin(self.pitch)])
+
+    def right(self) -> np.ndarray:
+        """Screen right, in slice (across, depth, up): always horizontal."""
+        return np.array([math.cos(self.yaw), math.sin(self.yaw), 0.0])
+
+    def frame(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(eye, forward, right, up) in slice coordinates, eye relative to the player's centre."""
+        fwd = self.forward()
+        right = self.right()
+        up = np.cross(fwd, right)
+        eye = -self.distance * fwd
+        return eye, fwd, right, up
+
+
+#: The screen directions of the arrow keys, as (forward, right) weights.
+_ARROWS = {"up": (1, 0), "down": (-1, 0), "right": (0, 1), "left": (0, -1)}
+
+#: A step along a 4D axis with sign, as a move letter.
+_MOVE_OF = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U",
+            (2, 1): "z", (2, -1): "z", (3, 1): "w", (3, -1): "w"}
+
+
+def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
+    """The step an arrow key means on screen: ``'R' 'L' 'D' 'U'``, or ``'w'`` / ``'z'``.
+
+    The arrow's screen direction (the camera's forward or right, flattened)
+    is rounded to the nearest of the slice's horizontal axes (±across,
+    ±depth), and that to the nearest 4D axis through the basis ``b``.
+    ``'w'`` means the arrow would step in w, which the game refuses ("you
+    can't step in w: ..."); ``'z'`` can only come mid-turn.
+
+    >>> arrow_to_move(view_basis("stand"), 0.0, "up")
+    'U'
+    >>> arrow_to_move(view_basis("both"), 0.0, "up")
+    'w'
+    """
+    if arrow not in _ARROWS:
+        raise ValueError(f"unknown arrow {arrow!r} (known: {', '.join(_ARROWS)})")
+    f, r = _ARROWS[arrow]
+    cam = Camera(yaw=yaw)
+    fwd = cam.forward()
+    flat = f * np.array([fwd[0], fwd[1]]) / max(math.hypot(fwd[0], fwd[1]), 1e-9)
+    flat = flat + r * cam.right()[:2]
+    # Round to the nearest horizontal slice axis; ties go to across.
+    if abs(flat[0]) >= abs(flat[1]):
+        slice_dir = np.array([math.copysign(1.0, flat[0]), 0.0, 0.0, 0.0])
+    else:
+        slice_dir = np.array([0.0, math.copysign(1.0, flat[1]), 0.0, 0.0])
+    return _MOVE_OF[axis_of(b @ slice_dir)]
