@@ -105,6 +105,7 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
                 current = []
             continue
         if _HEADER.match(line):
+            _shape((blocks[0] if blocks else current)[0], path)  # a typo up there comes first
             raise LevelError(path, i + 1, 1, "a header line inside the map (headers go at the top)")
         current.append((i + 1, line))
     if current:
@@ -213,6 +214,9 @@ def _read_header_lines(lines: list[str], path: str):
 def _shape(first: tuple[int, str], path: str) -> tuple[int, int]:
     """X and Z from the map's first row."""
     lineno, line = first
+    for col0, ch in enumerate(line):  # what it holds first: a mistyped header lands here
+        if ch != " ":
+            _check_char(ch, lineno, col0 + 1, path, hint=True)
     if line.startswith(" "):
         raise LevelError(path, lineno, 1, "a map row must not start with a space")
     layers = line.split(" ")
@@ -236,7 +240,7 @@ def _check_row(line: str, lineno: int, X: int, Z: int, path: str, hint: bool) ->
     for col0, ch in enumerate(line):
         col = col0 + 1
         z, x = divmod(col0, X + 1)
-        if z >= Z:
+        if z >= Z or (z == Z - 1 and x == X):
             raise LevelError(path, lineno, col,
                              f"the row is longer than {Z} layer{'s' if Z > 1 else ''} "
                              f"of {X} (the first row's shape)")
@@ -250,15 +254,18 @@ def _check_row(line: str, lineno: int, X: int, Z: int, path: str, hint: bool) ->
             raise LevelError(path, lineno, col,
                              f"a space inside a layer (layers are {X} wide, "
                              "separated by one space)")
-        if ch not in CODE_OF and ch not in MOVER_CHARS:
-            known = "".join(CHAR_OF.values()) + "".join(MOVER_CHARS)
-            more = " (a header line is 'key: value')" if hint and ch.isalpha() else ""
-            raise LevelError(path, lineno, col,
-                             f"unknown cell character {ch!r} (known: {known}){more}")
+        _check_char(ch, lineno, col, path, hint)
     if len(line) < Z * (X + 1) - 1:
         raise LevelError(path, lineno, len(line) + 1,
                          f"the row ends early: it should be {Z} layer{'s' if Z > 1 else ''} "
                          f"of {X} (the first row's shape)")
+
+
+def _check_char(ch: str, lineno: int, col: int, path: str, hint: bool) -> None:
+    if ch not in CODE_OF and ch not in MOVER_CHARS:
+        known = "".join(CHAR_OF.values()) + "".join(MOVER_CHARS)
+        more = " (a header line is 'key: value')" if hint and ch.isalpha() else ""
+        raise LevelError(path, lineno, col, f"unknown cell character {ch!r} (known: {known}){more}")
 
 
 def _read_header(header, path) -> dict:
