@@ -1,0 +1,105 @@
+"""The game: a pygame-ce window with an OpenGL 3.3 core context, the launcher and play.
+
+``anabasis`` (no command) calls :func:`main`.  What it opens is resolved
+from the arguments *before* any window opens, so a bad level number, room
+code or seed is refused on stderr with exit code 2 and no window flashes.
+
+Modules: ``window`` (the GL window), ``text`` (2D over the frame),
+``launcher``, ``play`` (input, views, turns), ``animation``, ``hud``,
+``session`` (what is open, and the engine's game), ``progress`` (saved
+progress and settings), ``loop`` (the frame loop, :class:`App`).
+See ``docs/game.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+# pygame's greeting would land in front of the demo's "won: ..." line
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``--size WxH`` as a pair, None when not given.
+
+    >>> parse_size("960x540")
+    (960, 540)
+    """
+    from anabasis.cli import InputError
+
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX×]\s*(\d{2,5})\s*", text)
+    if not m:
+        raise InputError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (160 <= w <= 16384 and 120 <= h <= 16384):
+        raise InputError(f"--size {text!r}: between 160x120 and 16384x16384")
+    return (w, h)
+
+
+def opened_from_args(args):
+    """The room the arguments name (an :class:`~anabasis.app.session.Opened`), or None.
+
+    Raises :class:`anabasis.cli.InputError` for anything bad, before any window.
+    """
+    from anabasis.app import session
+    from anabasis.cli import InputError
+
+    given = [name for name in ("level", "room", "daily", "gen")
+             if getattr(args, name, None) is not None]
+    if len(given) > 1:
+        raise InputError(f"open one room at a time: --{given[0]} and --{given[1]} both given")
+    if getattr(args, "level", None) is not None:
+        try:
+            return session.open_level(args.level)
+        except IndexError as e:
+            raise InputError(str(e)) from None
+        except Exception as e:  # a broken level file
+            raise InputError(str(e)) from None
+    if getattr(args, "room", None) is not None:
+        from anabasis import codes
+
+        try:
+            return session.open_code(args.room)
+        except codes.CodeError as e:
+            text = args.room if len(args.room) <= 24 else args.room[:23] + "…"
+            raise InputError(f"room code {text}: {e}") from None
+    if getattr(args, "gen", None) is not None or getattr(args, "daily", None) is not None:
+        try:
+            from anabasis import gen
+        except ImportError:
+            raise InputError("rooms made to order are not available in this build") from None
+        if args.gen is not None:
+            spec, kind = args.gen, "gen"
+        else:
+            spec = "daily" if args.daily == "today" else f"daily.{args.daily}"
+            kind = "daily"
+        try:
+            tier, seed = gen.parse_spec(spec)
+        except gen.GenError as e:
+            raise InputError(str(e)) from None
+        # built here, before the window: a made room takes tens of milliseconds
+        return session.opened_made(gen.build(tier, seed), kind)
+    return None
+
+
+def main(args) -> int:
+    """Open the game as ``args`` (from :mod:`anabasis.cli`) say; the exit code."""
+    from anabasis.cli import InputError
+
+    opened = opened_from_args(args)
+    size = parse_size(getattr(args, "size", None))
+    if getattr(args, "demo", False) and opened is None:
+        raise InputError("--demo plays a room: give --level N (or --room, --gen, --daily)")
+    from anabasis.app.loop import App
+    from anabasis.app.window import GLUnavailable
+
+    try:
+        app = App(size=size, opened=opened, demo=getattr(args, "demo", False))
+    except GLUnavailable as e:
+        print(f"anabasis: {e}", file=sys.stderr)
+        return 2
+    return app.run()

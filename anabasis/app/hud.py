@@ -1,0 +1,185 @@
+"""The HUD over a room: name and lesson, moves and par, height, the axes, a hint.
+
+Drawn into the overlay Surface only when what it shows changes (the key
+passed to ``Overlay.begin``); during a turn or an orbit the axes move every
+frame, so it is redrawn every frame then.
+
+The axes gizmo shows where each 4D axis points on screen, in fixed colours
+(x red, y green, z blue, w gold), projected through the slice's basis and
+the camera; an axis that is mostly hidden (out of the slice) is drawn short
+and dim, and the line under it says which axis is across, up and hidden.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from anabasis import views
+from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+
+HINT = ("arrows move · V turn view · Q/E or drag orbit · Z undo · R restart · "
+        "C copy code · H help · Esc levels")
+
+HELP = [
+    "Controls",
+    "arrows / WASD: step the way it looks on screen",
+    "V or Space: turn to the next view (stand, w up, both downs)",
+    "Q / E or mouse drag: orbit the camera · wheel: zoom",
+    "Z or Backspace: undo (as often as you like) · R: restart",
+    "C: copy the room code · F12: screenshot · F11: fullscreen · Esc: levels",
+    "",
+    "The rules",
+    "Two downs: things fall along -z, and also kata, along -w.",
+    "You rest only where you are held from below and from kata.",
+    "Walk past the end of the block kata of you and you slip a slice.",
+    "Only a ramp takes you ana; a ramp under your feet holds you up.",
+    "Push a crate if the cell beyond is free; crates fall kata too.",
+    "Reach the glowing cell. Falling out of the world is undone.",
+]
+
+_SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
+
+
+def _axis_screen(play) -> list[tuple[str, float, float, float]]:
+    """(axis, screen x, screen y, in-slice fraction) of each 4D axis, for the gizmo."""
+    b = play.basis()
+    _, fwd, right, up = play.camera.frame()
+    out = []
+    for k, name in enumerate(views.AXES):
+        e = np.zeros(4)
+        e[k] = 1.0
+        s = b.T @ e  # the axis in slice coordinates (across, depth, up, hidden)
+        v = s[:3]
+        out.append((name, float(v @ right), float(v @ up), float(np.linalg.norm(v))))
+    return out
+
+
+def draw(ov, play) -> None:
+    """Draw the HUD of scene ``play`` into overlay ``ov``."""
+    axes = _axis_screen(play)
+    labels = views.axis_labels(play.basis())
+    state = play.game.state
+    opened = play.opened
+    app = play.app
+    key = ("play", ov.size, opened.title, play.game.moves, state.player, play.won, play.help,
+           play.message if play.message_left > 0 else "", tuple(round(a[1], 2) for a in axes),
+           tuple(round(a[2], 2) for a in axes), app.building, play.renderer is None)
+    if not ov.begin(key):
+        return
+    W, H = ov.size
+    s = max(0.6, min(W / 1280, H / 720))
+    big, mid, small = int(30 * s), int(21 * s), int(16 * s)
+    pad = int(18 * s)
+
+    # top left: where you are and what it teaches
+    if opened.kind == "level":
+        title = f"{opened.level} · {opened.title}"
+    else:
+        title = opened.title
+    ov.text(title, (pad, pad), big, GOLD)
+    if opened.room.teaches:
+        for i, line in enumerate(ov.wrap(opened.room.teaches, small, int(W * 0.55))[:2]):
+            ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
+
+    # top right: moves, par, best, height
+    par = opened.par
+    moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
+    ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
+    best = app.progress.best.get(opened.key)
+    if best is not None:
+        ov.text(f"best {best}", (W - pad, pad + mid + 4), small, DIM, anchor="topright")
+    x, y, z, w = state.player
+    hy = pad + mid + small + 12
+    ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
+    ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"], anchor="topright")
+    ov.text(f"w {w}", (W - pad, hy), mid, views.AXIS_COLOURS["w"], anchor="topright")
+
+    # bottom right: the axes gizmo, turning with the view and the camera
+    r = int(46 * s)
+    cx, cy = W - pad - r - int(20 * s), H - pad - r - int(40 * s)
+    pygame.draw.circle(ov.surface, (10, 12, 18, 150), (cx, cy), r + int(14 * s))
+    for name, sx, sy, inside in sorted(axes, key=lambda a: a[3]):
+        colour = views.AXIS_COLOURS[name]
+        if inside < 0.35:
+            colour = tuple(int(c * 0.45) for c in colour)
+        ex, ey = cx + sx * r, cy - sy * r
+        pygame.draw.line(ov.surface, colour, (cx, cy), (ex, ey), max(2, int(3 * s)))
+        ov.text(name, (int(cx + sx * (r + 11 * s)), int(cy - sy * (r + 11 * s))), small,
+                colour, anchor="center")
+    parts = [("across", labels["across"]), ("up", labels["up"]), ("hidden", labels["hidden"])]
+    lx = W - pad
+    for word, lab in reversed(parts):
+        rect = ov.text(f"{word} {lab}", (lx, H - pad - small - 4), small,
+                       views.AXIS_COLOURS[lab[1]], anchor="topright")
+        lx = rect.left - int(12 * s)
+    ov.text(f"view: {play.view}" + ("  (turning)" if play.turning else ""),
+            (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
+
+    # bottom: the one-line hint
+    hint = HINT if not play.won else _win_hint(play)
+    ov.text(hint, (pad, H - pad - small - 4), small, DIM)
+
+    if play.renderer is None:
+        ov.text("(the 3D view is not available: no renderer)", (W // 2, H // 2), mid, WARN,
+                anchor="center")
+
+    # the message of the moment
+    if play.message and play.message_left > 0:
+        colour = _SCALE_OF.get(play.message_kind, INK)
+        rect = pygame.Rect(0, 0, min(W - 2 * pad, ov.width_of(play.message, mid) + 40),
+                           mid + 20)
+        rect.midtop = (W // 2, int(H * 0.16))
+        ov.panel(rect, (12, 14, 20, 190), 8)
+        ov.text(play.message, rect.center, mid, colour, anchor="center")
+
+    if app.building:
+        ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
+
+    if play.won:
+        _win_panel(ov, play, s)
+    if play.help:
+        _help_panel(ov, s)
+    ov.upload()
+
+
+def _win_hint(play) -> str:
+    if play.opened.kind == "level":
+        return "Enter next level · Z undo · R play again · Esc levels"
+    if play.opened.tier:
+        return "N a new room · Z undo · R play again · Esc back"
+    return "Z undo · R play again · Esc back"
+
+
+def _win_panel(ov, play, s: float) -> None:
+    W, H = ov.size
+    box = pygame.Rect(0, 0, int(520 * s), int(190 * s))
+    box.center = (W // 2, H // 2)
+    ov.panel(box, (14, 18, 26, 225), 14)
+    ov.text("Solved!", (box.centerx, box.y + int(20 * s)), int(40 * s), GOLD, anchor="midtop")
+    moves, par = play.game.moves, play.opened.par
+    line = f"{moves} moves" + (f" · par {par}" if par is not None else "")
+    if par is not None and moves <= par:
+        line += " · perfect"
+    ov.text(line, (box.centerx, box.y + int(78 * s)), int(24 * s), INK, anchor="midtop")
+    if play.new_best:
+        ov.text("a new best", (box.centerx, box.y + int(110 * s)), int(18 * s), GOOD,
+                anchor="midtop")
+    ov.text(_win_hint(play), (box.centerx, box.bottom - int(34 * s)), int(17 * s), DIM,
+            anchor="midtop")
+
+
+def _help_panel(ov, s: float) -> None:
+    W, H = ov.size
+    size = int(18 * s)
+    line_h = int(size * 1.45)
+    box = pygame.Rect(0, 0, int(min(W - 40, 760 * s)), line_h * len(HELP) + int(50 * s))
+    box.center = (W // 2, H // 2)
+    ov.panel(box, (14, 18, 26, 235), 14)
+    y = box.y + int(22 * s)
+    for line in HELP:
+        heading = line in ("Controls", "The rules")
+        ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
+        y += line_h
+    ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
+            int(15 * s), DIM, anchor="topright")

@@ -1,0 +1,263 @@
+"""The launcher: the seven levels, made rooms by tier, today's room, a room code, quit.
+
+A plain vertical menu: arrows (or W/S, or a gamepad's d-pad) move the
+selection, Enter/Space (or the gamepad's A) opens, the mouse hovers and
+clicks, the wheel scrolls, digits open a level directly.  "Open a room
+code" switches to a text field that takes typing and Ctrl+V; a bad code is
+refused there with the decoder's message, never opened as another room.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+
+import pygame
+
+from anabasis.app import session
+from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+
+TIERS = ("easy", "medium", "hard")
+
+
+@dataclass
+class Item:
+    """One line of the menu."""
+
+    label: str
+    action: tuple  #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("quit",)
+    detail: str = ""
+    right: str = ""
+    done: bool = False
+    header: str = ""  #: a section title drawn above this item
+
+
+def generator_available() -> bool:
+    return importlib.util.find_spec("anabasis.gen") is not None
+
+
+class Launcher:
+    """The first screen."""
+
+    name = "launcher"
+
+    def __init__(self, app, selected: int = 0):
+        self.app = app
+        self.items = self._items()
+        self.selected = min(selected, len(self.items) - 1)
+        self.scroll = 0
+        self.rects: list[pygame.Rect] = []
+        self.typing = False  #: entering a room code
+        self.code_text = ""
+        self.error = ""
+        self.status = ""
+
+    def _items(self) -> list[Item]:
+        from anabasis import levels
+
+        progress = self.app.progress
+        items = []
+        for n in range(1, levels.count() + 1):
+            try:
+                room = levels.load_level(n)
+            except Exception as e:  # a broken level file shows, and cannot be opened
+                items.append(Item(f"{n}  (unreadable)", ("broken", n), str(e)[:90]))
+                continue
+            key = f"level:{n}"
+            best = progress.best.get(key)
+            right = f"par {room.par}" if room.par is not None else ""
+            if best is not None:
+                right += f"  ·  best {best}"
+            items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
+                              right, done=key in progress.solved,
+                              header="Levels" if n == 1 else ""))
+        if generator_available():
+            for i, tier in enumerate(TIERS):
+                items.append(Item(f"a new {tier} room", ("gen", tier),
+                                  _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+            items.append(Item("today's room", ("daily",),
+                              "a hard room, the same for everyone today"))
+        items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code",
+                          header="" if generator_available() else "Rooms"))
+        items.append(Item("quit", ("quit",)))
+        return items
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if self.typing:
+            self._handle_typing(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            action = self.app.action_for(event.key)
+            if action == "up" or event.key == pygame.K_UP:
+                self._move(-1)
+            elif action == "down" or event.key == pygame.K_DOWN:
+                self._move(+1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.selected)
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            elif pygame.K_1 <= event.key <= pygame.K_9:
+                n = event.key - pygame.K_0
+                for i, item in enumerate(self.items):
+                    if item.action == ("level", n):
+                        self.activate(i)
+        elif event.type == pygame.MOUSEMOTION:
+            i = self._hit(event.pos)
+            if i is not None:
+                self.selected = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self._hit(event.pos)
+            if i is not None:
+                self.selected = i
+                self.activate(i)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._move(-event.y)
+        elif event.type == pygame.CONTROLLERBUTTONDOWN:
+            button = event.button
+            if button == pygame.CONTROLLER_BUTTON_DPAD_UP:
+                self._move(-1)
+            elif button == pygame.CONTROLLER_BUTTON_DPAD_DOWN:
+                self._move(+1)
+            elif button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START):
+                self.activate(self.selected)
+
+    def _handle_typing(self, event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            self.code_text += "".join(ch for ch in event.text if ch.isprintable())
+            self.error = ""
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.typing = False
+                pygame.key.stop_text_input()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._open_code(self.code_text)
+            elif event.key == pygame.K_BACKSPACE:
+                self.code_text = self.code_text[:-1]
+                self.error = ""
+            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                pasted = self.app.paste()
+                if pasted is None:
+                    self.error = "nothing to paste (no clipboard here): type the code"
+                else:
+                    self.code_text += pasted.strip()
+
+    def _move(self, d: int) -> None:
+        self.selected = (self.selected + d) % len(self.items)
+
+    def _hit(self, pos):
+        for i, rect in enumerate(self.rects):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def activate(self, i: int) -> None:
+        """Open what item ``i`` names."""
+        item = self.items[i]
+        kind = item.action[0]
+        if kind == "level":
+            self.app.open(session.open_level(item.action[1]))
+        elif kind == "gen":
+            self.app.build_room(item.action[1])
+        elif kind == "daily":
+            self.app.build_daily(None)
+        elif kind == "code":
+            self.typing = True
+            self.code_text = ""
+            self.error = ""
+            pygame.key.start_text_input()
+        elif kind == "quit":
+            self.app.quit()
+
+    def _open_code(self, text: str) -> None:
+        text = text.strip()
+        if not text:
+            self.error = "type or paste a room code first"
+            return
+        try:
+            opened = session.open_code(text)
+        except Exception as e:  # codes.CodeError, or no codes module yet
+            self.error = f"not a room code: {e}"
+            return
+        self.typing = False
+        pygame.key.stop_text_input()
+        self.app.open(opened)
+
+    def update(self, dt: float) -> None:
+        pass
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def draw_gl(self, window) -> None:
+        """The launcher has no 3D scene of its own: a dark backdrop."""
+        window.begin_scene()
+
+    def draw_overlay(self, ov) -> None:
+        key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,
+               self.status, self.app.building)
+        if not ov.begin(key):
+            return
+        W, H = ov.size
+        s = max(0.6, min(W / 1280, H / 720))
+        big, mid, small = int(54 * s), int(24 * s), int(17 * s)
+        ov.text("ANABASIS", (int(60 * s), int(36 * s)), big, GOLD)
+        ov.text("a climb through a 4D room with two gravities", (int(64 * s), int(36 * s) + big),
+                small, DIM)
+        top = int(36 * s) + big + int(40 * s)
+        line_h = int(mid * 1.35 + small * 1.1)
+        head_h = int(small * 1.8)
+        # scroll so that the selection stays on screen
+        heights = [line_h + (head_h if it.header else 0) for it in self.items]
+        y_sel = sum(heights[: self.selected])
+        room = H - top - int(60 * s)
+        if y_sel - self.scroll > room - line_h:
+            self.scroll = y_sel - room + line_h * 2
+        if y_sel < self.scroll:
+            self.scroll = max(0, y_sel - line_h)
+        y = top - self.scroll
+        x0, x1 = int(60 * s), W - int(60 * s)
+        self.rects = []
+        for i, item in enumerate(self.items):
+            if item.header:
+                if top - head_h <= y:
+                    ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
+                y += head_h
+            rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
+            self.rects.append(rect)
+            if y < top - head_h or y > H:
+                y += line_h
+                continue
+            if i == self.selected:
+                ov.panel(rect, (60, 70, 100, 210), 8)
+            mark = "✓ " if item.done else "   "
+            ov.text(mark + item.label, (x0, y + 2), mid, GOOD if item.done else INK)
+            if item.right:
+                ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
+            if item.detail:
+                ov.text(item.detail, (x0 + int(34 * s), y + mid + 2), small, DIM)
+            y += line_h
+        hint = "↑↓ choose · Enter open · 1–7 a level · Esc quit"
+        if self.app.building:
+            hint = f"building {self.app.building}…"
+        ov.text(hint, (W // 2, H - int(24 * s)), small, DIM, anchor="center")
+        if self.app.progress.warning:
+            ov.text("your saved progress was unreadable and was set aside; starting clean",
+                    (W // 2, H - int(48 * s)), small, WARN, anchor="center")
+        if self.typing:
+            box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
+            box.center = (W // 2, H // 2)
+            ov.panel(box, (20, 24, 34, 240), 12)
+            ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
+            shown = self.code_text[-60:] + "▏"
+            ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
+            ov.text(self.error or "Enter opens · Ctrl+V pastes · Esc cancels",
+                    (box.x + 20, box.bottom - small - 14), small, WARN if self.error else DIM)
+        ov.upload()
+
+
+_TIER_TEXT = {
+    "easy": "one ramp up, one slip down; 5 to 12 moves",
+    "medium": "two ramps, two slips, a crate to place; 9 to 20 moves",
+    "hard": "three ramps, three slips, crates; 13 to 36 moves",
+}

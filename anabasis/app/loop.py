@@ -1,0 +1,369 @@
+"""The frame loop: one :class:`App`, a scene (the launcher or a room), one frame per tick.
+
+``App.tick(dt)`` is the whole loop body: read the pending pygame events,
+let the scene act on them, advance time by ``dt``, draw, flip.  ``run()``
+calls it until the game quits; tests call it directly, a frame at a time,
+with events they post themselves and a fixed ``dt``, so the real window and
+the real GL context are driven exactly as a player would drive them.
+
+Nothing slow runs on this thread: rooms are built and demo solutions found
+in a worker thread (a future polled once a frame), and the renderer uploads
+a state only when a move is made.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pygame
+
+from anabasis.app.launcher import Launcher
+from anabasis.app.play import Play
+from anabasis.app.progress import Progress
+from anabasis.app.session import Opened, open_level, opened_made
+from anabasis.app.text import Overlay
+from anabasis.app.window import Window
+
+DEFAULT_SIZE = (1280, 720)
+#: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
+FIRST_FRAME_ENV = "ANABASIS_FIRST_FRAME"
+
+
+class App:
+    """The game: a window, saved progress, and the scene on screen."""
+
+    def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
+                 demo: bool = False, data_dir: str | os.PathLike | None = None):
+        self.progress = Progress.load(data_dir)
+        size = size or self.progress.window or DEFAULT_SIZE
+        self.window = Window(size, fullscreen=self.progress.fullscreen and not demo)
+        self.ctx = self.window.ctx
+        self.overlay = Overlay(self.ctx, self.window.size)
+        self.keymap = self._keymap()
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
+        self._build: Future | None = None
+        self._build_kind = "gen"
+        self._solve: Future | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._renderer = None
+        self._renderer_room = None
+        self._want_shot = False
+        self.last_screenshot: Path | None = None
+        self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
+        self.controllers = []
+        self._init_controllers()
+        self.demo = demo
+        if opened is None:
+            self.scene = Launcher(self)
+        else:
+            self.scene = Play(self, opened, demo_moves=[] if demo else None)
+            if demo:
+                self._start_demo(opened)
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def _keymap(self) -> dict[int, str]:
+        """Key codes to actions, from the saved bindings (unknown key names are skipped)."""
+        keymap = {}
+        for action, names in self.progress.keys.items():
+            for name in names:
+                try:
+                    keymap.setdefault(pygame.key.key_code(name), action)
+                except ValueError:
+                    print(f"anabasis: warning: unknown key {name!r} for {action}",
+                          file=sys.stderr)
+        keymap.setdefault(pygame.K_KP_ENTER, "next")
+        return keymap
+
+    def _init_controllers(self) -> None:
+        """Gamepads through SDL's game controller API, when there is one (never required)."""
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            for i in range(controller.get_count()):
+                if controller.is_controller(i):
+                    self.controllers.append(controller.Controller(i))
+        except Exception:  # no joystick subsystem: keyboard and mouse still work
+            self.controllers = []
+
+    def action_for(self, key: int) -> str | None:
+        return self.keymap.get(key)
+
+    def _pool_get(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anabasis-work")
+        return self._pool
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def tick(self, dt: float | None = None) -> bool:
+        """One frame: events, update by ``dt`` seconds (measured when None), draw, flip."""
+        if dt is None:
+            ms = self.clock.tick(0 if self.window.vsync else 60)
+            dt = min(ms / 1000.0, 0.1)  # a long stall does not skip a whole animation
+        for event in pygame.event.get():
+            self._event(event)
+            if not self.running:
+                return False
+        self._poll()
+        self.scene.update(dt)
+        self.draw()
+        if self._want_shot:
+            self._want_shot = False
+            self.screenshot()
+        self.window.flip()
+        self.frames += 1
+        if self.frames == 1 and self.first_frame_exit:
+            self.ctx.finish()
+            print("first-frame", flush=True)
+            self.quit(0)
+        return self.running
+
+    def run(self) -> int:
+        """Tick until the game quits; the exit code."""
+        try:
+            while self.tick():
+                pass
+        finally:
+            self.close()
+        return self.exit_code
+
+    def draw(self) -> None:
+        self.scene.draw_gl(self.window)
+        self.window.present_scene()
+        self.overlay.resize(self.window.size)
+        self.scene.draw_overlay(self.overlay)
+        self.overlay.draw(self.window)
+
+    def _event(self, event) -> None:
+        t = event.type
+        if t == pygame.QUIT:
+            self.quit(0)
+            return
+        if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.window.resized()
+            self.overlay.resize(self.window.size)
+            if not self.window.fullscreen:
+                self.progress.window = self.window.size
+            return
+        if t == pygame.CONTROLLERDEVICEADDED:
+            self.controllers = []
+            self._init_controllers()
+            return
+        if t == pygame.KEYDOWN:
+            action = self.action_for(event.key)
+            if action == "fullscreen":
+                self.window.toggle_fullscreen()
+                self.overlay.resize(self.window.size)
+                self.progress.fullscreen = self.window.fullscreen
+                return
+            if action == "screenshot":
+                self._want_shot = True
+                return
+        self.scene.handle(event)
+
+    def _poll(self) -> None:
+        """Collect work finished off-thread: a built room, a demo's solution."""
+        if self._build is not None and self._build.done():
+            future, self._build = self._build, None
+            label, self.building = self.building, ""
+            try:
+                made = future.result()
+            except Exception as e:
+                self._tell(f"could not build {label}: {e}")
+            else:
+                self.open(opened_made(made, self._build_kind))
+        if self._solve is not None and self._solve.done():
+            future, self._solve = self._solve, None
+            solution = future.result()
+            if solution.status != "solved":
+                print(f"anabasis: the demo found no solution ({solution.status})",
+                      file=sys.stderr)
+                self.quit(1)
+            elif isinstance(self.scene, Play):
+                self.scene.queue.extend(("move", m) for m in solution.moves)
+
+    # -- scenes -----------------------------------------------------------------------------
+
+    def open(self, opened: Opened) -> None:
+        """Play ``opened``."""
+        self.scene = Play(self, opened)
+
+    def to_launcher(self) -> None:
+        selected = 0
+        if isinstance(self.scene, Play) and self.scene.opened.level:
+            selected = self.scene.opened.level - 1
+        self.save_progress()
+        self.scene = Launcher(self, selected)
+
+    def next_after(self, opened: Opened) -> None:
+        """Enter after a win: the next level, a new room of the same tier, or the launcher."""
+        from anabasis import levels
+
+        if opened.kind == "level" and opened.level < levels.count():
+            self.open(open_level(opened.level + 1))
+        elif opened.tier and opened.kind == "gen":
+            self.build_room(opened.tier)
+        else:
+            self.to_launcher()
+            if opened.kind == "level":
+                self.scene.status = "every level done"
+
+    def _tell(self, text: str) -> None:
+        if isinstance(self.scene, Play):
+            self.scene.say(text, "warn", 5.0)
+        else:
+            self.scene.error = text
+            print(f"anabasis: {text}", file=sys.stderr)
+
+    def build_room(self, tier: str, seed: int | None = None) -> None:
+        """Build a made room off the main thread; it opens when ready ("building…" till then)."""
+        if seed is None:
+            # a fresh room each time; six base-36 digits are plenty to share
+            seed = int.from_bytes(os.urandom(4), "little") % 36**6
+        self._start_build(tier, seed, "gen", f"a {tier} room")
+
+    def build_daily(self, date: str | None = None) -> None:
+        """Today's room (or that day's), built off the main thread."""
+        try:
+            from anabasis import gen
+        except ImportError:
+            self._tell("today's room is not available here")
+            return
+        self._start_build("hard", gen.daily_seed(date), "daily", "today's room")
+
+    def _start_build(self, tier: str, seed: int, kind: str, label: str) -> None:
+        if self._build is not None:
+            return  # one at a time; the one building opens when ready
+        try:
+            from anabasis import gen
+        except ImportError:
+            self._tell("rooms made to order are not available here")
+            return
+        self.building = label
+        self._build_kind = kind
+        self._build = gen.build_async(tier, seed)
+
+    def _start_demo(self, opened: Opened) -> None:
+        from anabasis import solver
+
+        self._solve = self._pool_get().submit(solver.solve, opened.room)
+
+    def demo_won(self, moves: int, par: int | None) -> None:
+        print(f"won: {moves} moves (par {par if par is not None else '?'})", flush=True)
+        self.quit(0)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # -- the renderer -------------------------------------------------------------------------
+
+    def renderer_for(self, room):
+        """The renderer for ``room`` (one at a time), or None where there is none."""
+        if self._renderer is not None and self._renderer_room is room:
+            return self._renderer
+        if self._renderer is not None:
+            release = getattr(self._renderer, "release", None)
+            if release:
+                release()
+            self._renderer = None
+        try:
+            from anabasis import render
+        except ImportError:
+            return None
+        try:
+            self._renderer = render.Renderer(self.ctx, room)
+        except Exception as e:  # a broken shader must not take the game down
+            print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+            self._renderer = None
+        self._renderer_room = room
+        return self._renderer
+
+    def draw_room(self, renderer, fbo, play: Play, pose) -> None:
+        """Draw ``pose`` of ``play``'s room into ``fbo`` (the internal-resolution target)."""
+        from anabasis import render
+        from anabasis.app.play import smooth
+
+        turning = play.turn_from is not None
+        renderer.draw(render.Pose(
+            player=pose.player,
+            view=play.turn_from if turning else play.view,
+            toward=play.view if turning else None,
+            turn=smooth(play.turn_t) if turning else 0.0,
+            camera=play.camera,
+            moving_crate=pose.moving,
+        ), fbo.viewport)
+
+    # -- outside the game -----------------------------------------------------------------------
+
+    def screenshot(self) -> Path:
+        """Save the window as drawn (its default framebuffer) as a PNG; the path."""
+        from anabasis.app.progress import data_dir
+
+        folder = (self.progress.path.parent if self.progress.path else data_dir()) / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"anabasis-{stamp}.png"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"anabasis-{stamp}-{n}.png"
+        pygame.image.save(self.window.read_screen(), str(path))
+        self.last_screenshot = path
+        if isinstance(self.scene, Play):
+            self.scene.say(f"screenshot saved: {path}", "dim", 3.0)
+        return path
+
+    def copy(self, text: str) -> bool:
+        """Put ``text`` on the clipboard; False where there is no clipboard."""
+        try:
+            import pygame.scrap as scrap
+
+            if not scrap.get_init():
+                scrap.init()
+            scrap.put_text(text)
+            return True
+        except Exception:
+            return False
+
+    def paste(self) -> str | None:
+        try:
+            import pygame.scrap as scrap
+
+            if not scrap.get_init():
+                scrap.init()
+            text = scrap.get_text()
+            return text or None
+        except Exception:
+            return None
+
+    def save_progress(self) -> None:
+        try:
+            self.progress.save()
+        except OSError as e:
+            print(f"anabasis: warning: could not save progress: {e}", file=sys.stderr)
+
+    def close(self) -> None:
+        if not self.window.fullscreen:
+            self.progress.window = self.window.size
+        self.save_progress()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._build is not None or "anabasis.gen" in sys.modules:
+            try:
+                from anabasis import gen
+
+                gen.shutdown()
+            except Exception:
+                pass
+        self.window.close()

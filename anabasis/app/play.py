@@ -1,0 +1,349 @@
+"""Playing a room: input to moves, moves to animations, views and their turns.
+
+The scene owns the UI state (the view, the turn, the camera, the animation,
+the messages) and the engine's game (the state and its undo stack); undo
+never has to know about the camera, and the engine never about the screen.
+
+Input is a queue of actions.  An action waits while a turn plays ("input
+during a turn is queued"), and a move waits for the animation before it;
+when several are waiting the animation plays faster, so fast typing never
+falls far behind.  Undo and restart don't wait: they finish the animation
+at once and act.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+
+import numpy as np
+import pygame
+
+from anabasis import views
+from anabasis.app import animation, hud
+from anabasis.app.session import Opened, new_game
+
+#: What the game says when an arrow would step in w (the design's own words).
+W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
+
+TURN_S = 0.4  #: a view turn, in seconds
+ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
+MESSAGE_S = 3.0
+
+ARROWS = ("up", "down", "left", "right")
+
+
+def smooth(t: float) -> float:
+    """Ease in and out, so a turn starts and stops gently."""
+    t = min(max(t, 0.0), 1.0)
+    return t * t * (3 - 2 * t)
+
+
+class Play:
+    """A room being played."""
+
+    name = "play"
+
+    def __init__(self, app, opened: Opened, demo_moves=None):
+        self.app = app
+        self.opened = opened
+        self.room = opened.room
+        self.game = new_game(self.room)
+        self.view = self.room.view if self.room.view in views.VIEWS else "stand"
+        self.turn_from: str | None = None
+        self.turn_t = 0.0
+        self.camera = views.Camera()
+        self.queue: deque = deque()
+        self.timeline: animation.Timeline | None = None
+        self.anim_t = 0.0
+        self.anim_status = "playing"
+        self.anim_before = self.game.state
+        self.message = ""
+        self.message_left = 0.0
+        self.message_kind = "info"
+        self.won = self.game.status == "won"
+        self.new_best = False
+        self.help = False
+        self.held: set[str] = set()
+        self.dragging = False
+        self.demo = demo_moves is not None
+        self.w_refusals = 0
+        self.clock = 0.0
+        self.renderer = app.renderer_for(self.room)
+        self._uploaded = None
+        self._upload(self.game.state)
+        if self.demo:
+            self.queue.extend(("move", m) for m in demo_moves)
+
+    # -- state --------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def turning(self) -> bool:
+        return self.turn_from is not None
+
+    @property
+    def animating(self) -> bool:
+        return self.timeline is not None
+
+    @property
+    def busy(self) -> bool:
+        """True while a turn or an animation plays (tests step frames until it is False)."""
+        return self.turning or self.animating or bool(self.queue)
+
+    def basis(self) -> np.ndarray:
+        """The slice's basis this frame: mid-turn, the slerped one."""
+        if self.turning:
+            return views.turn(self.turn_from, self.view, smooth(self.turn_t))
+        return views.view_basis(self.view)
+
+    def pose(self) -> animation.Pose:
+        if self.timeline is not None:
+            return self.timeline.pose(self.anim_t)
+        return animation.still(self.game.state)
+
+    def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_S) -> None:
+        self.message, self.message_kind, self.message_left = text, kind, seconds
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            self._key(self.app.action_for(event.key), event)
+        elif t == pygame.KEYUP:
+            action = self.app.action_for(event.key)
+            if action in ("orbit_left", "orbit_right"):
+                self.held.discard(action)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.dragging = True
+        elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.dragging = False
+        elif t == pygame.MOUSEMOTION and self.dragging:
+            dx, dy = event.rel
+            self.camera = self.camera.orbit(-dx * 0.008, dy * 0.006)
+        elif t == pygame.MOUSEWHEEL:
+            self.camera = self.camera.zoom(0.9 ** event.y)
+        elif t == pygame.CONTROLLERBUTTONDOWN:
+            self._key(_PAD.get(event.button), event)
+        elif t == pygame.CONTROLLERBUTTONUP:
+            if _PAD.get(event.button) in ("orbit_left", "orbit_right"):
+                self.held.discard(_PAD[event.button])
+        elif t == pygame.CONTROLLERAXISMOTION:
+            if event.axis == pygame.CONTROLLER_AXIS_RIGHTX:
+                self._stick = event.value / 32768.0
+
+    _stick = 0.0
+
+    def _key(self, action, event) -> None:
+        if action is None:
+            return
+        if self.help and action not in ("help", "fullscreen", "screenshot"):
+            self.help = False  # any key closes the help
+            return
+        if action in ARROWS:
+            if self.won:
+                return
+            self.queue.append(("arrow", action))
+        elif action == "turn":
+            self.queue.append(("turn",))
+        elif action in ("orbit_left", "orbit_right"):
+            self.held.add(action)
+        elif action == "undo":
+            self.undo()
+        elif action == "restart":
+            self.restart()
+        elif action == "back":
+            self.app.to_launcher()
+        elif action == "copy":
+            self.copy_code()
+        elif action == "help":
+            self.help = not self.help
+        elif action == "next" and self.won:
+            self.app.next_after(self.opened)
+        elif action == "new_room" and self.opened.tier:
+            self.app.build_room(self.opened.tier)
+
+    # -- acting -----------------------------------------------------------------------
+
+    def _finish_animation(self) -> None:
+        if self.timeline is not None:
+            self.anim_t = self.timeline.total
+            self._animation_done()
+
+    def undo(self) -> bool:
+        """Z: one state back, any number of times."""
+        self._finish_animation()
+        self.queue = deque(a for a in self.queue if a[0] == "turn")
+        if self.game.undo():
+            self.won = self.game.status == "won"
+            self._upload(self.game.state)
+            self.say("undone", "dim", 0.8)
+            return True
+        self.say("nothing to undo", "dim", 1.2)
+        return False
+
+    def restart(self) -> bool:
+        """R: back to the start (undo brings the moves back)."""
+        self._finish_animation()
+        self.queue.clear()
+        if self.game.restart():
+            self.won = self.game.status == "won"
+            self._upload(self.game.state)
+            self.say("restarted (Z undoes it)", "dim", 1.5)
+            return True
+        return False
+
+    def copy_code(self) -> None:
+        code = self.opened.code
+        if code is None:
+            self.say("this room has no code", "warn")
+            return
+        if self.app.copy(code):
+            self.say(f"room code copied: {code}")
+        else:
+            print(f"room code: {code}", flush=True)
+            self.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
+
+    def arrow(self, arrow: str) -> str | None:
+        """An arrow key at rest: the step it means on screen, played; or the w message."""
+        move = views.arrow_to_move(self.basis(), self.camera.yaw, arrow)
+        if move == "w":
+            self.w_refusals += 1
+            self.say(W_MESSAGE, "warn")
+            return None
+        if move not in "RLDU":
+            return None  # 'z' only mid-turn, and moves never run mid-turn
+        self.move(move)
+        return move
+
+    def move(self, move: str) -> bool:
+        """Play one move through the engine and start its animation."""
+        before = self.game.state
+        result = self.game.play(move)
+        if not result.moved:
+            return False
+        frames = tuple(result.frames) or (result.state,)
+        lost = result.status == "lost"
+        segments = animation.segments_for(before, frames, lost)
+        if not segments:
+            self._upload(self.game.state)
+            return True
+        W = self.room.size[3]
+        self.timeline = animation.Timeline(segments, W, self.room.wrap)
+        self.anim_t = 0.0
+        self.anim_status = result.status
+        self.anim_before = before
+        return True
+
+    def _animation_done(self) -> None:
+        status = self.anim_status
+        self.timeline = None
+        self.anim_status = "playing"
+        if status == "lost":
+            # the engine never took the losing move: show where we were
+            self._upload(self.game.state)
+            self.say("you fell out of the world: the move is undone", "warn", 3.5)
+        else:
+            self._upload(self.game.state)
+            if status == "won" or self.game.status == "won":
+                self._win()
+
+    def _win(self) -> None:
+        self.won = True
+        self.queue.clear()
+        moves = self.game.moves
+        if self.demo:
+            # the demo's win is the solver's, not the player's: nothing is recorded
+            self.app.demo_won(moves, self.opened.par)
+            return
+        self.new_best = self.app.progress.record(self.opened.key, moves)
+        self.app.save_progress()
+
+    def start_turn(self) -> None:
+        self.turn_from = self.view
+        self.view = views.next_view(self.view)
+        self.turn_t = 0.0
+
+    # -- time ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.message_left > 0:
+            self.message_left -= dt
+        spin = 0.0
+        if "orbit_left" in self.held:
+            spin += ORBIT_SPEED * dt
+        if "orbit_right" in self.held:
+            spin -= ORBIT_SPEED * dt
+        if abs(self._stick) > 0.2:
+            spin -= self._stick * ORBIT_SPEED * dt
+        if spin:
+            self.camera = self.camera.orbit(spin)
+        if self.turning:
+            self.turn_t += dt / TURN_S
+            if self.turn_t >= 1.0:
+                self.turn_from = None
+                self.turn_t = 0.0
+        if self.timeline is not None:
+            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] != "turn")
+            self.anim_t += dt * speed
+            if self.anim_t >= self.timeline.total:
+                self._animation_done()
+        # run what is waiting: a turn waits for nothing but another turn;
+        # a move waits for the turn and the animation before it
+        while self.queue and not self.turning:
+            kind = self.queue[0][0]
+            if kind != "turn" and self.animating:
+                break
+            action = self.queue.popleft()
+            if kind == "turn":
+                self.start_turn()
+            elif kind == "arrow":
+                self.arrow(action[1])
+            elif kind == "move":
+                self.move(action[1])
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _upload(self, state) -> None:
+        if self.renderer is not None and state != self._uploaded:
+            self.renderer.set_state(state)
+            self._uploaded = state
+
+    def draw_gl(self, window) -> None:
+        fbo = window.begin_scene()
+        if self.renderer is None:
+            return
+        pose = self.pose()
+        # the renderer holds the state of the segment playing (uploaded when it changes)
+        self._upload(pose.state if pose.state is not None else self.game.state)
+        try:
+            self.app.draw_room(self.renderer, fbo, self, pose)
+        except Exception as e:  # a broken shader must not take the game down
+            print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
+            self.renderer = None
+
+    def draw_overlay(self, ov) -> None:
+        hud.draw(ov, self)
+
+
+#: Gamepad buttons to actions.
+_PAD = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+    pygame.CONTROLLER_BUTTON_A: "next",
+    pygame.CONTROLLER_BUTTON_Y: "turn",
+    pygame.CONTROLLER_BUTTON_B: "undo",
+    pygame.CONTROLLER_BUTTON_X: "restart",
+    pygame.CONTROLLER_BUTTON_BACK: "back",
+    pygame.CONTROLLER_BUTTON_START: "help",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "orbit_left",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "orbit_right",
+}
+

@@ -1,0 +1,84 @@
+"""What is open: a room with its name and par, and the game being played in it.
+
+:class:`Opened` is a room plus what the UI says about it (where it came
+from, its title, its par, the key its best is saved under).  :func:`new_game`
+gives the engine's :class:`anabasis.rules.Game` (the undo stack lives in the
+engine, as states, not inverse moves); this module only adapts names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from anabasis import rules
+from anabasis.world import Room
+
+
+@dataclass
+class Opened:
+    """A room the game has open, and how to name and save it."""
+
+    room: Room
+    kind: str  #: "level", "room" (a code), "gen" or "daily"
+    title: str
+    level: int | None = None  #: the level number, for "level"
+    tier: str | None = None  #: the generator's tier, for "gen" and "daily"
+    spec: str | None = None  #: "hard.1x" or "daily.2026-11-29", for made rooms
+    _code: str | None = None
+
+    @property
+    def par(self) -> int | None:
+        return self.room.par
+
+    @property
+    def code(self) -> str | None:
+        """The room's code (made on first use), or None if the codes module cannot."""
+        if self._code is None:
+            try:
+                from anabasis import codes
+
+                self._code = codes.encode(self.room)
+            except Exception:  # no codes module yet, or a room too big to carry
+                return None
+        return self._code
+
+    @property
+    def key(self) -> str:
+        """The name its best is saved under."""
+        if self.kind == "level":
+            return f"level:{self.level}"
+        return f"room:{self.code or self.title}"
+
+
+def open_level(n: int) -> Opened:
+    """Level ``n`` (``IndexError`` if there is none)."""
+    from anabasis import levels
+
+    room = levels.load_level(n)
+    return Opened(room, "level", room.name or f"level {n}", level=n)
+
+
+def open_code(code: str) -> Opened:
+    """A room from its code (``codes.CodeError`` if it is bad)."""
+    from anabasis import codes
+
+    room = codes.decode(code.strip())
+    return Opened(room, "room", room.name or "a shared room", _code=code.strip())
+
+
+def opened_made(made, kind: str = "gen") -> Opened:
+    """A room the generator made (``gen.Made``), as ``"gen"`` or today's room (``"daily"``)."""
+    from anabasis import gen
+
+    spec = gen.room_name(made.tier, made.seed)
+    if kind == "daily":
+        s = f"{made.seed:08d}"
+        title = f"today's room · {s[:4]}-{s[4:6]}-{s[6:]}"
+    else:
+        title = f"{made.tier} room · {spec}"
+    return Opened(made.room, kind, title, tier=made.tier, spec=spec)
+
+
+def new_game(room: Room):
+    """The engine's game for ``room``: state, undo stack, moves."""
+    return rules.Game(room)

@@ -1,0 +1,194 @@
+"""The window: pygame-ce with an OpenGL 3.3 core context, and moderngl on it.
+
+The GL attributes (3.3, core profile, forward-compatible) are set before
+``set_mode`` so that the same code opens on macOS, where only a
+forward-compatible core context offers 3.3.  Only SDL's video subsystem is
+started: no audio device, joystick or clipboard is needed to run.
+
+The room is drawn into an offscreen framebuffer at an *internal* size, at
+most :data:`SOFTWARE_PIXELS` pixels on a software rasteriser (llvmpipe) and
+:data:`HARDWARE_PIXELS` on a GPU, and scaled up to the window; the HUD is
+drawn afterwards at the window's own size, so text stays sharp.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import moderngl  # noqa: E402
+import pygame  # noqa: E402
+
+#: Internal pixel budgets: the ray tracer costs per pixel, llvmpipe ~7 ms at 640x360.
+SOFTWARE_PIXELS = 640 * 360
+HARDWARE_PIXELS = 1920 * 1080
+MIN_SIZE = (480, 270)
+
+QUAD_VS = """
+#version 330 core
+out vec2 uv;
+void main() {
+    // one triangle that covers the screen: no vertex buffer needed
+    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    uv = p;
+    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
+"""
+
+QUAD_FS = """
+#version 330 core
+uniform sampler2D image;
+uniform float flip_y;  // 1 for pygame surfaces (rows top first), 0 for GL textures
+in vec2 uv;
+out vec4 colour;
+void main() {
+    colour = texture(image, vec2(uv.x, mix(uv.y, 1.0 - uv.y, flip_y)));
+}
+"""
+
+
+class GLUnavailable(RuntimeError):
+    """No window with an OpenGL 3.3 core context could be opened."""
+
+
+def gl_attributes() -> None:
+    """Ask SDL for a 3.3 core, forward-compatible context (before ``set_mode``)."""
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK,
+                                    pygame.GL_CONTEXT_PROFILE_CORE)
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_FORWARD_COMPATIBLE_FLAG, 1)
+    pygame.display.gl_set_attribute(pygame.GL_DOUBLEBUFFER, 1)
+    pygame.display.gl_set_attribute(pygame.GL_DEPTH_SIZE, 0)
+
+
+def internal_size(window: tuple[int, int], budget: int) -> tuple[int, int]:
+    """The size the room is drawn at: the window's, scaled down to ``budget`` pixels.
+
+    >>> internal_size((1280, 720), 640 * 360)
+    (640, 360)
+    >>> internal_size((800, 600), 10**7)
+    (800, 600)
+    """
+    w, h = max(1, window[0]), max(1, window[1])
+    if w * h <= budget:
+        return (w, h)
+    s = math.sqrt(budget / (w * h))
+    return (max(1, int(w * s)), max(1, int(h * s)))
+
+
+class Window:
+    """The game's window, its GL context, and the offscreen target the room is drawn into."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, fullscreen: bool = False,
+                 title: str = "Anabasis", vsync: bool = True):
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(220, 90)
+        gl_attributes()
+        flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
+        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.vsync = False
+        try:
+            if vsync:
+                try:
+                    pygame.display.set_mode(self.windowed_size, flags, vsync=1)
+                    self.vsync = True
+                except pygame.error:
+                    # no vsync on this driver (Xvfb, some VMs): pace frames with a clock
+                    pygame.display.set_mode(self.windowed_size, flags)
+            else:
+                pygame.display.set_mode(self.windowed_size, flags)
+            pygame.display.set_caption(title)
+            self.ctx = moderngl.create_context(require=330)
+        except (pygame.error, moderngl.Error, Exception) as e:
+            pygame.display.quit()
+            raise GLUnavailable(
+                f"no OpenGL 3.3 core window: {e} (try LIBGL_ALWAYS_SOFTWARE=1, "
+                "or run under Xvfb)") from None
+        renderer = self.ctx.info.get("GL_RENDERER", "")
+        self.software = any(s in renderer.lower() for s in ("llvmpipe", "softpipe", "swrast"))
+        self.pixel_budget = SOFTWARE_PIXELS if self.software else HARDWARE_PIXELS
+        self.fullscreen = False
+        self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=QUAD_FS)
+        self._vao = self.ctx.vertex_array(self._quad, [])
+        self._scene_tex = None
+        self._scene_fbo = None
+        self.size = pygame.display.get_window_size()
+        self._fit()
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # -- size -------------------------------------------------------------------
+
+    def _fit(self) -> None:
+        """Match the default framebuffer's viewport and the internal target to the window."""
+        self.size = pygame.display.get_window_size()
+        self.ctx.screen.viewport = (0, 0, *self.size)
+        want = internal_size(self.size, self.pixel_budget)
+        if self._scene_tex is None or self._scene_tex.size != want:
+            if self._scene_fbo is not None:
+                self._scene_fbo.release()
+                self._scene_tex.release()
+            self._scene_tex = self.ctx.texture(want, 4)
+            # scaled up to the window smoothly; the HUD is drawn at full size anyway
+            self._scene_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
+
+    def resized(self) -> None:
+        """Call on a window-size event."""
+        self._fit()
+        if not self.fullscreen:
+            self.windowed_size = self.size
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen (desktop resolution) and back."""
+        try:
+            pygame.display.toggle_fullscreen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error:
+            return  # some drivers (Xvfb) cannot; stay windowed
+        self._fit()
+
+    @property
+    def scene_size(self) -> tuple[int, int]:
+        return self._scene_tex.size
+
+    # -- drawing ----------------------------------------------------------------
+
+    def begin_scene(self) -> moderngl.Framebuffer:
+        """The offscreen target the room is drawn into, bound and cleared."""
+        self._scene_fbo.use()
+        self._scene_fbo.clear(0.05, 0.06, 0.08, 1.0)
+        return self._scene_fbo
+
+    def present_scene(self) -> None:
+        """Scale the internal target up onto the window's default framebuffer."""
+        self.ctx.screen.use()
+        self.ctx.disable(moderngl.BLEND)
+        self._scene_tex.use(0)
+        self.draw_texture(self._scene_tex, flip_y=False)
+
+    def draw_texture(self, texture: moderngl.Texture, *, flip_y: bool) -> None:
+        """Draw ``texture`` over the whole of the bound framebuffer."""
+        texture.use(0)
+        if "image" in self._quad:
+            self._quad["image"] = 0
+        if "flip_y" in self._quad:
+            self._quad["flip_y"] = 1.0 if flip_y else 0.0
+        self._vao.render(moderngl.TRIANGLES, vertices=3)
+
+    def flip(self) -> None:
+        pygame.display.flip()
+
+    def read_screen(self) -> pygame.Surface:
+        """The window's default framebuffer as drawn (glReadPixels), as a pygame Surface."""
+        w, h = self.size
+        data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3, alignment=1)
+        # GL rows run bottom first; pygame's top first
+        return pygame.transform.flip(pygame.image.frombytes(data, (w, h), "RGB"), False, True)
+
+    def close(self) -> None:
+        pygame.display.quit()
