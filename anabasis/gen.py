@@ -449,7 +449,7 @@ def out_of_reach_without_ramps(room: Room) -> bool:
 
     Without ramps nothing takes the player ana: walking, pushing and
     climbing keep w, and settling only lowers it.  So the player is always
-    in an open (empty) cell at a w no higher than where it starts.  Flood
+    in an open (empty) cell at a w no higher than where it is placed.  Flood
     those cells from the start, stepping along x, y and z and kata in w,
     walking through crates as if they were not there: if the goal is not
     among them, no play reaches it.  (The flood over-estimates; when it
@@ -457,15 +457,13 @@ def out_of_reach_without_ramps(room: Room) -> bool:
     """
     if room.wrap:
         return False
-    first = rules.start(room.without(("ramps",)))
-    if first.status != "playing":
-        return first.status == "lost"
-    top = first.state.player[3]
+    start = room.start.player  # unsettled: settling only lowers w, and the flood falls too
+    top = start[3]
     if room.goal[3] > top:
         return True
     X, Y, Z, W = room.size
-    seen = {first.state.player}
-    todo = [first.state.player]
+    seen = {start}
+    todo = [start]
     steps = ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0),
              (0, 0, 1, 0), (0, 0, -1, 0), (0, 0, 0, -1))
     cells = room.cells
