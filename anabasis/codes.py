@@ -427,9 +427,13 @@ def encode(room: Room) -> str:
     _check_encodable(room)
     out = _Writer()
     _write_room(out, room)
-    bits = out.coder.finish()
-    bits += [0] * (-len(bits) % 6)
-    values = [ALPHABET.index(WRAPPED if room.wrap else PLAIN)]
+    return _pack(WRAPPED if room.wrap else PLAIN, out.coder.finish())
+
+
+def _pack(letter: str, bits: list[int]) -> str:
+    """The rules letter, the bits six to a character, and the CRC."""
+    bits = bits + [0] * (-len(bits) % 6)
+    values = [ALPHABET.index(letter)]
     for k in range(0, len(bits), 6):
         v = 0
         for b in bits[k : k + 6]:

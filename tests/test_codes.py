@@ -1,0 +1,386 @@
+"""Room codes: exact round trips, stable frozen codes, and every corruption refused."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anabasis import codes, levelfile, levels
+from anabasis.cells import STATIC
+from anabasis.codes import ALPHABET, CodeError, decode, encode
+from anabasis.world import MAX_SIZE, VIEWS, Room, State
+
+# Codes written by earlier releases, and the room each must open, for good:
+# (code, levelfile.write of the decoded room).  Never edit an entry; add new ones.
+FROZEN = [
+    (
+        'DCEiWNbKSOyh_wpEk',
+        'wrap: no\n'
+        'view: stand\n'
+        '\n'
+        '##### ##### #####\n'
+        '##### ##### #####\n'
+        '##### ##### #####\n'
+        '\n'
+        '##### ##### .....\n'
+        '##### #@..* .....\n'
+        '##### ##### .....\n'
+    ),
+    (
+        'EBik2Pl-8hYjPJQ339B',
+        'wrap: w\n'
+        'view: w-up\n'
+        '\n'
+        '#### #... ....\n'
+        '#### ##.. ....\n'
+        '\n'
+        '#### #... ....\n'
+        '#### #@.. ....\n'
+        '\n'
+        '#### #.*. ....\n'
+        '#### #... ....\n'
+    ),
+    (
+        'DCklWJxm7M2hkr_3keInENwVtCPXu',
+        'wrap: no\n'
+        'view: both\n'
+        '\n'
+        '###### ###### ......\n'
+        '###### ###### ......\n'
+        '###### ###### ......\n'
+        '\n'
+        '###### #>.<.. ......\n'
+        '###### #v.^.. ......\n'
+        '###### ###### ......\n'
+        '\n'
+        '###### #.$... ......\n'
+        '###### #@.%.. ......\n'
+        '###### ###### ......\n'
+    ),
+    (
+        'DAAAKLUqA',
+        'wrap: no\n'
+        'view: stand\n'
+        '\n'
+        '+\n'
+    ),
+    (
+        'EEK5Y2VD3cC8KMWlPjiUuuPSdliiSPCTJYXuGLmWL1GoUdY-eQgq8rEzTY_ZvxZCxU6eACnhqyPuY7zA'
+        'IvFs_3vgnClEJjP9gTc4xsqhTnG0Py9Dt9DHgoATreHaV3eWkmimIaWqdLL4gIUPi1WHMmN6Qp4VZtoV'
+        'ELVb3XJKmsxd6r-8UWO46UBcW1A1IjqBL2wVAiZTQH8_1_ol0aF5pffs7XLYoheOqyDyzbS2I5iAgP9i'
+        'l8c89MKnuL6taQmoMi0ZcqHwzKWofzeOrpc0ZNzOsgHh3Xq498rbNrX4RATUf5iHibONSE5UTg_QTzZU'
+        'oZf-4qXj5wj8HiYAjpVUyz-Tpli2oCCw5XqKLIi1uBog_um18nT2VYoYRK2ithJtsduruPkLQBhM1orZ'
+        '-8jDVfXbgfAHwSsllkcWrUfFQ_ULtV33X8RkXj-NexUxTvkJvJEUW2e8gpuab4jwMWfvrlsDf4UtqPdh'
+        '9nMP5',
+        'wrap: w\n'
+        'view: both\n'
+        '\n'
+        '>.<..^$>. #.#.#^v>v v<^#.<^#< .>..#<.#>\n'
+        '^#..<<.#. #..^<.>.v ><#....## >v..vvvv#\n'
+        '^<..#.<.# <..^>>>vv .v.##..<^ ...>#v.^.\n'
+        '.^.#<.^.# ..#v..#v# >>.^.v^<< #^>.^.^#.\n'
+        '^..#>.^.. <>.v>..v. <<.v<.#.# #^>.>#^^^\n'
+        '#v^<>vv># ##.#<<v.. v..>....^ >###<##^v\n'
+        '\n'
+        '>..#v##>v <##.###^# v>^^##v^^ >^vv.<>^#\n'
+        '>>.#.#v#> >#^<..>v^ v^#^#^#v. ^..#..##.\n'
+        '#v$v>..<# <^.^.^^.v <.<v>.#<. .#.<#<.^^\n'
+        'v.<>.<v<. $....v.^. ##..>.#.v v>.#..<.#\n'
+        '.....v.v> >^^^v.^.# #.<v.#.<^ ..#.#.#.v\n'
+        '.^^....^. ##..^v^.. <><#>>.>. .>^<#..^#\n'
+        '\n'
+        '..#..###^ ##.v..#v. ^.^^.#... #.#v#^#vv\n'
+        '##v^.#>.# #>>^>#.## .>.<v^..^ v.^##.v.#\n'
+        '...^^#^v# >..><.v#^ #v#.v.^^. v.^v#<##.\n'
+        'v.<v^<^## ##^..#..< ^*v#.#### ..^#>.^#.\n'
+        '#>#.<>... .<.###.^. vv<.v#.#. >#vv<...v\n'
+        '.#<...<^# <>v.#..^< .>##.@v.v v<#$<><>.\n'
+        '\n'
+        '>.>><.#.# #<##v^<.. <<v<#...< v^#^#.<#.\n'
+        '#>.<<.><# ..#^v^#v> vv..<^vv# .#v<.##<>\n'
+        '.#..#.##< v<.^##..> .#..^.v.^ #v.><><#.\n'
+        '^>#><.<^^ ^.>#>##.< ...#.#.#^ #^.#v####\n'
+        '#..<v.#v. <<^#<#>.v <...#^#<# v###.v.#v\n'
+        '^..v<>### #>.^^#.## #..^#v#># <..<.#..<\n'
+        '\n'
+        '...<v>... ..##.>>#> .#.<vv.#. .>^.v#..>\n'
+        '>#.^v.#<> .#>##...# <v#^.#### #.>>..##.\n'
+        '>v....#.> .vv<#<v.v >###v#.## #.><>.#.#\n'
+        '<.^#<>#<. ..#.#>>v> .##>.<##^ .v^v.<.<^\n'
+        '.v#>^v#>> .^#<.#<.. ^#.v...v# .^..<#<##\n'
+        'v.<#<.<.v v^^>.<..# v>.##..## <.#><<.>#\n'
+    ),
+]
+
+
+def corridor() -> Room:
+    return decode(FROZEN[0][0])
+
+
+def random_room(rng: random.Random, size, wrap: bool, view: str, crates: int) -> Room:
+    """A room of ``size`` with a random mix of cells and movers."""
+    X, Y, Z, W = size
+    weights = [rng.randint(0, 6) for _ in STATIC]
+    weights[0] += 1  # some room for the movers
+    cells = bytearray(rng.choices(STATIC, weights, k=X * Y * Z * W))
+    cells[rng.randrange(len(cells))] = 0
+    shape = Room.empty(size, (0, 0, 0, 0), (0, 0, 0, 0))
+    empties = [shape.pos(i) for i, c in enumerate(cells) if c == 0]
+    goal = rng.choice(empties)
+    player = rng.choice(empties)
+    spots = [p for p in empties if p != player]
+    crates_at = rng.sample(spots, min(crates, len(spots)))
+    return Room(size, bytes(cells), goal, State.of(player, crates_at), wrap=wrap, view=view)
+
+
+def same_room(a: Room, b: Room) -> bool:
+    """Equal in everything a code carries."""
+    return (a.size, a.cells, a.goal, a.start, a.wrap, a.view) == (
+        b.size, b.cells, b.goal, b.start, b.wrap, b.view)
+
+
+def some_codes() -> list[str]:
+    rng = random.Random(2)
+    made = [encode(random_room(rng, (rng.randint(1, 7), rng.randint(1, 7), rng.randint(1, 3),
+                                      rng.randint(2, 4)), rng.random() < 0.5,
+                                rng.choice(VIEWS), rng.randint(0, 3)))
+            for _ in range(3)]
+    return [code for code, _ in FROZEN[:4]] + made
+
+
+# -- stable ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code, text", FROZEN)
+def test_frozen_codes_open_the_same_rooms(code, text):
+    room = decode(code)
+    assert levelfile.write(room) == text
+    assert encode(room) == code
+
+
+# -- round trips --------------------------------------------------------------------
+
+
+@st.composite
+def rooms(draw):
+    X = draw(st.integers(1, MAX_SIZE[0]))
+    Y = draw(st.integers(1, MAX_SIZE[1]))
+    Z = draw(st.integers(1, MAX_SIZE[2]))
+    W = draw(st.integers(1, MAX_SIZE[3]))
+    wrap = W >= 2 and draw(st.booleans())
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    return random_room(rng, (X, Y, Z, W), wrap, draw(st.sampled_from(VIEWS)),
+                       draw(st.integers(0, 40)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rooms())
+def test_decode_of_encode_is_the_room(room):
+    code = encode(room)
+    assert code[0] == ("E" if room.wrap else "D")
+    assert set(code) <= set(ALPHABET)
+    assert decode(code) == room  # a code carries no name, par or needs: the rest is equal
+
+
+def test_the_largest_rooms_encode():
+    rng = random.Random(5)
+    for view in VIEWS:
+        room = random_room(rng, MAX_SIZE, True, view, 60)
+        assert decode(encode(room)) == room
+    full = Room.empty(MAX_SIZE, (0, 0, 0, 0), (15, 15, 7, 7))
+    assert decode(encode(full)) == full
+
+
+def test_a_code_ignores_the_header_but_keeps_the_view():
+    room = levelfile.parse(FROZEN[2][1].replace("wrap: no", "name: x\npar: 9\nneeds: ramps"))
+    again = decode(encode(room))
+    assert same_room(again, room) and again.view == "both"
+    assert (again.name, again.par, again.needs) == ("", None, ())
+
+
+def test_surrounding_white_space_and_bytes_are_fine():
+    code = FROZEN[0][0]
+    assert decode(f"  {code}\n") == decode(code) == decode(code.encode())
+
+
+# -- short ---------------------------------------------------------------------------
+
+
+def test_every_level_encodes_in_80_characters():
+    for path in levels.level_paths():
+        room = levelfile.load(path)
+        code = encode(room)
+        assert len(code) <= 80, (path.name, len(code))
+        assert same_room(decode(code), room)
+
+
+def test_a_tutorial_sized_room_encodes_in_80_characters():
+    # 7x7x3x4: solid ground kata, a walled floor, a few ramps, crates and holes
+    rng = random.Random(11)
+    X, Y, Z, W = 7, 7, 3, 4
+    cells = bytearray(X * Y * Z * W)
+    shape = Room.empty((X, Y, Z, W), (0, 0, 0, 0), (0, 0, 0, 0))
+    for p in shape.positions():
+        x, y, z, w = p
+        wall = x in (0, X - 1) or y in (0, Y - 1)
+        if w == 0 or (z == 0 and rng.random() < 0.8) or (z == 1 and wall and w < 2):
+            cells[shape.index(p)] = 1
+    for ramp in (2, 3, 4, 5):
+        cells[shape.index((rng.randint(1, 5), rng.randint(1, 5), 0, rng.randint(1, 3)))] = ramp
+    empties = [p for p in shape.positions() if cells[shape.index(p)] == 0]
+    picks = rng.sample(empties, 5)
+    room = Room((X, Y, Z, W), bytes(cells), picks[0], State.of(picks[1], picks[2:]))
+    code = encode(room)
+    assert len(code) <= 80, len(code)
+    assert decode(code) == room
+
+
+# -- refused ---------------------------------------------------------------------------
+
+
+def test_larger_rooms_are_refused_with_a_clear_message():
+    for size in [(17, 1, 1, 1), (1, 17, 1, 1), (1, 1, 9, 1), (1, 1, 1, 9)]:
+        room = Room.empty(size, (0, 0, 0, 0), (0, 0, 0, 0))
+        with pytest.raises(ValueError, match="too large for a room code.*up to 16x16x8x8"):
+            encode(room)
+
+
+def test_movers_on_top_of_each_other_are_refused():
+    base = Room.empty((3, 1, 1, 1), (0, 0, 0, 0), (2, 0, 0, 0))
+    with pytest.raises(ValueError, match="crate in the player"):
+        encode(Room(base.size, base.cells, base.goal, State((0, 0, 0, 0), ((0, 0, 0, 0),))))
+    with pytest.raises(ValueError, match="two crates"):
+        encode(Room(base.size, base.cells, base.goal, State((0, 0, 0, 0), ((1, 0, 0, 0),) * 2)))
+
+
+@pytest.mark.parametrize("code", some_codes())
+def test_any_one_changed_character_is_refused(code):
+    for i in range(len(code)):
+        for ch in ALPHABET:
+            if ch != code[i]:
+                with pytest.raises(CodeError):
+                    decode(code[:i] + ch + code[i + 1 :])
+
+
+@pytest.mark.parametrize("code", some_codes())
+def test_any_two_neighbours_swapped_are_refused(code):
+    swaps = 0
+    for i in range(len(code) - 1):
+        if code[i] != code[i + 1]:
+            swaps += 1
+            with pytest.raises(CodeError, match="checksum" if i else "checksum|starts with"):
+                decode(code[:i] + code[i + 1] + code[i] + code[i + 2 :])
+    assert swaps > 3
+
+
+def test_changed_characters_are_refused_by_the_checksum_with_a_clear_message():
+    code = FROZEN[2][0]
+    with pytest.raises(CodeError, match="checksum does not match: a character is changed"):
+        decode(code[:5] + ("A" if code[5] != "A" else "B") + code[6:])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("DCEiWNbKSOyh_wp=k", r"character 16, '=', is not in a room code"),
+    ("DCEiWN bKSOyh", r"character 7, ' ', is not"),
+    ("dCEiWNbKSOyh_wpEk", "starts with D .* or E"),
+    ("XCEiWNbKSOyh_wpEk", "starts with D"),
+    ("DCEiW", "too short"),
+    ("DAAAAAAAAAA", "checksum"),
+])
+def test_not_a_code_is_refused_with_what_is_wrong(text, message):
+    with pytest.raises(CodeError, match=message):
+        decode(text)
+
+
+def test_non_text_is_refused_as_a_code_error():
+    for thing in (None, 42, b"\xff\xfe", ["D"]):
+        with pytest.raises(CodeError):
+            decode(thing)
+
+
+def packed(letter: str, fields) -> str:
+    """A code with a valid checksum around hand-made fields [(value, count), ...]."""
+    out = codes._Writer()
+    for value, count in fields:
+        out.uniform(value, count)
+    return codes._pack(letter, out.coder.finish())
+
+
+def test_a_later_format_version_is_refused():
+    with pytest.raises(CodeError, match="format version 1, from a later release"):
+        decode(packed("D", [(1, 8), (0, 16), (0, 16), (0, 8), (0, 8), (0, 4)]))
+
+
+def test_a_view_past_the_last_is_refused():
+    with pytest.raises(CodeError, match="view 3"):
+        decode(packed("D", [(0, 8), (2, 16), (0, 16), (0, 8), (0, 8), (3, 4)]))
+
+
+def test_a_wrap_of_one_slice_is_refused():
+    code = encode(Room.empty((3, 1, 1, 1), (0, 0, 0, 0), (2, 0, 0, 0)))
+    with pytest.raises(CodeError, match="w wraps, but its room has W = 1"):
+        decode(codes._pack("E", [(codes._VALUE[c] >> s) & 1 for c in code[1:-4]
+                                 for s in range(5, -1, -1)]))
+
+
+def test_trailing_data_is_refused():
+    code = FROZEN[0][0]
+    bits = [(codes._VALUE[c] >> s) & 1 for c in code[1:-4] for s in range(5, -1, -1)]
+    with pytest.raises(CodeError, match="does not explain"):
+        decode(codes._pack("D", bits + [0] * 11 + [1]))
+
+
+def test_a_room_with_no_empty_cell_is_refused():
+    # a 1x1x1x1 room whose one cell is a block: nowhere for the player
+    out = codes._Writer()
+    for value, count in [(0, 8), (0, 16), (0, 16), (0, 8), (0, 8), (0, 4)]:
+        out.uniform(value, count)
+    out.bit(codes._Bit(), 1)  # solid
+    with pytest.raises(CodeError, match="no empty cell"):
+        decode(codes._pack("D", out.coder.finish()))
+
+
+# -- fuzz: anything else is a CodeError, never a crash ------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(ALPHABET, max_size=90).map(lambda s: "D" + s) | st.text(max_size=40))
+def test_random_text_is_refused(text):
+    with pytest.raises(CodeError):
+        decode(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=60))
+def test_random_bytes_are_refused(data):
+    with pytest.raises(CodeError):
+        decode(data)
+    with pytest.raises(CodeError):
+        decode(data.decode("latin-1"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([code for code, _ in FROZEN]), st.lists(
+    st.tuples(st.sampled_from(["change", "insert", "delete"]), st.integers(0, 10**6),
+              st.sampled_from(ALPHABET)), min_size=1, max_size=4))
+def test_mutated_codes_are_refused_or_are_their_own_room(code, edits):
+    text = code
+    for kind, where, ch in edits:
+        i = where % (len(text) + 1)
+        if kind == "change" and i < len(text):
+            text = text[:i] + ch + text[i + 1 :]
+        elif kind == "insert":
+            text = text[:i] + ch + text[i:]
+        elif kind == "delete" and i < len(text):
+            text = text[:i] + text[i + 1 :]
+    try:
+        room = decode(text)
+    except CodeError:
+        return
+    assert text == code or encode(room) == text  # never some other room under a valid code
+    assert text == code  # a 2**-24 coincidence: if it ever happens, look at it
