@@ -1,0 +1,49 @@
+"""``anabasis bench`` section ``levels``: the seven levels' proofs, timed.
+
+A level's proofs are what ``tests/test_levels.py`` pins: its par (the
+shortest solution), every rule of its ``needs:`` line proved impossible
+without, and the hook finding nothing shorter.  ``levels.proofs_s`` is the
+wall time of all seven levels' proofs together, with the engine the game
+ships (``anabasis.solver``); the target is 1 s or less.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from anabasis import levels
+from anabasis.world import Room
+
+
+def prove(room: Room) -> dict[str, object]:
+    """Run one level's proofs: ``{"par": n, "hook": n, "<rule>": status, ...}``."""
+    from anabasis.solver import solve
+
+    found = solve(room)
+    proofs: dict[str, object] = {"par": len(found.moves) if found.moves is not None else None}
+    for rule in room.needs:
+        proofs[rule] = solve(room, without=(rule,)).status
+    hooked = solve(room, hook=True)
+    proofs["hook"] = len(hooked.moves) if hooked.moves is not None else None
+    return proofs
+
+
+def proves(room: Room, proofs: dict[str, object]) -> bool:
+    """True when ``proofs`` (from :func:`prove`) hold what the level's header says."""
+    return (proofs["par"] == room.par and proofs["hook"] == room.par
+            and all(proofs[rule] == "impossible" for rule in room.needs))
+
+
+def bench() -> Iterator[tuple[str, object]]:
+    """Yield ``levels.proofs_s``: seconds for all the levels' proofs, loading excluded."""
+    rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
+    # The best of a few runs: the machine is shared, and the floor is the figure.
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        results = [prove(room) for room in rooms]
+        best = min(best, time.perf_counter() - start)
+    yield "levels.proofs_s", best
+    # How many levels' proofs held (7 of 7 unless a level or the solver broke).
+    yield "levels.proved", sum(proves(r, p) for r, p in zip(rooms, results, strict=True))
