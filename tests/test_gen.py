@@ -30,14 +30,14 @@ FROZEN = [
     ("easy.0", 6, "DBGU2ZmgLQo6mx-mQNWkW"),
     ("easy.k3x9", 9, "DCIU2M6cnHkjXNfetOOotgyuN5"),
     ("easy.zz", 7, "DBIU2ZThSmMZiqCcLwfoec"),
-    ("medium.1", 14, "DCqW2JdClHdysNLjTDjbAm2_f7Jjgv0gj22X"),
+    ("medium.1", 14, "DCmW2Jm3yYCr6LMiXPJOFlu8aSZk"),
     ("medium.k3x9", 14, "DCqW2Jc5nECY6gc4cVAQr7YdW_anBoKDpY_O4g"),
     ("medium.anabasis", 12, "DCmW2Jm30h5x7gGcMoBlqB4_tz85o64"),
-    ("hard.2", 20, "DCMY2M7mSMt-bmSHvuinx7UWuYnUov_Au3kPZH882S"),
+    ("hard.2", 23, "DCuW2JYYIu4Oy2SDMTbBWmK_srg3gTGCoEq4r_uICgd9s"),
     ("hard.k3x9", 18, "DDoY18qbHquuNosU9A-uA3JqlI--cxO1JelVkkgWuYbZ3"),
-    ("hard.3w5e11264sgsf", 18, "DDOY2GwVgJ-tnBg4NtKiBP6hcgI9m-sy7MopeaUjy8QCqVd"),
+    ("hard.3w5e11264sgsf", 16, "DDKY2F8B5043PW9eZY5pXXJnvGhBvKJTSMHWptygBkgyxyX"),
     ("daily.2026-11-29", 19, "DCsW2FYsR_6XiQDFmNO5J4I-LcSesSQd47wzbe9tYkaI"),
-    ("daily.2027-01-01", 19, "DCMa2M7mR4-SwFhZ_FM9vyjsVkEkfbsf3q9jC8rKD"),
+    ("daily.2027-01-01", 19, "DDOY2GY7TDobapRroWeTf3aZk-mM_hJzh9NntMeSCpI39Selfpc"),
 ]
 FROZEN_GEN = 1  #: the GEN the vectors above were written with
 
