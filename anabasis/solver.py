@@ -1,3 +1,259 @@
-"""The exact solver. (Placeholder: the reference solver until the fast one lands.)"""
+"""The exact solver: breadth-first search over states, shortest solution or a proof.
 
-from anabasis.reference import Solution, moves_for, solve  # noqa: F401
+``solve(room)`` finds a shortest solution by moves, or proves that there is
+none by searching every reachable state, or gives up after ``max_states``
+states.  It gives the same answers as the reference solver
+(:func:`anabasis.reference.solve`): the same moves tried in the same order,
+the same states counted, so the same solution string.
+
+>>> from anabasis import levelfile
+>>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
+>>> solve(room)
+Solution(status='solved', moves=('R', 'R', 'R'), states=4)
+
+How it is fast (see ``docs/engine.md`` for the figures):
+
+- a state is one int: the player's flat cell index in the low bits, the
+  sorted crate indices (each plus one) above it, so that the crates' part is
+  reused as it is whenever no crate moves;
+- a move that pushes or pulls no crate, from a settled state, can only
+  unsettle a crate resting on the player or leaning kata on it; when there
+  is none, only the player settles;
+- better still, what a player-only move does depends on the static room and
+  on a few cells only (those the step and the player's fall look at, and the
+  two cells over and ana of the player).  That is worked out once per cell
+  and move (a *footprint*, as a bit mask), and reused for every crate layout
+  that leaves those cells empty: one mask test instead of a step and a settle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from anabasis.rules import (
+    ANA,
+    DOWN,
+    GONE,
+    HOOKS,
+    KATA,
+    MOVE_CODES,
+    STEPS,
+    UP,
+    VOID,
+    Tables,
+    hook_movers,
+    settle_movers,
+    step_movers,
+    tables,
+)
+from anabasis.world import Room
+
+#: The default state cap: about 1.5 GB of search at ~150 bytes a state.
+DEFAULT_MAX_STATES = 10_000_000
+
+
+class Solution(NamedTuple):
+    status: str  #: "solved", "impossible" or "gave-up"
+    moves: tuple[str, ...] | None  #: the shortest solution, when solved
+    states: int  #: distinct states reached (the start included)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.moves or ())
+
+
+def moves_for(hook: bool) -> tuple[str, ...]:
+    """The moves the solver tries, in its fixed order."""
+    return tuple(STEPS) + (tuple(HOOKS) if hook else ())
+
+
+class _Spy:
+    """Stands in for an empty crate list and records every cell asked about."""
+
+    def __init__(self):
+        self.asked: set[int] = set()
+
+    def __contains__(self, cell: int) -> bool:
+        self.asked.add(cell)
+        return False
+
+    def __len__(self) -> int:
+        return 0
+
+
+def settle_player(t: Tables, player: int, crates) -> int:
+    """Settle the player alone among crates that cannot move: its cell, or -1 if it is lost."""
+    below_of, kata_of = t.nb[DOWN], t.nb[KATA]
+    hard, lean = t.hard, t.lean
+    gravity_w = t.gravity_w
+    endless = t.W if t.wrap else 1 << 30
+    run = 0
+    while True:
+        b = below_of[player]
+        if not (hard[b] or b in crates):
+            if b == VOID:
+                return -1
+            run = 0
+            player = b
+        elif gravity_w and lean[b] < 0:
+            k = kata_of[player]
+            if hard[k] or k in crates:
+                return player
+            run += 1
+            if k == VOID or run == endless:
+                return -1
+            player = k
+        else:
+            return player
+
+
+class _Search:
+    """One room and rule set, compiled for searching: the tables, and the footprint memo."""
+
+    def __init__(self, room: Room, gravity_w: bool, hook: bool):
+        self.t = t = tables(room, gravity_w)
+        self.moves = moves_for(hook)
+        self.codes = [MOVE_CODES[m] for m in self.moves]
+        self.shift = (t.n + 1).bit_length()
+        self.pmask = (1 << self.shift) - 1
+        self.memo: list[list] = [[None] * t.n for _ in self.moves]
+        self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
+
+    # -- states as ints ---------------------------------------------------------
+
+    def pack_crates(self, crates: Iterable[int]) -> int:
+        """The crates' part of a state's int: sorted indices, each plus one, above the player."""
+        part, shift = 0, self.shift
+        for c in sorted(crates):
+            part |= (c + 1) << shift
+            shift += self.shift
+        return part
+
+    def crates_of(self, part: int) -> tuple[tuple[int, ...], int]:
+        """The crates of a crates' part, and their cells as a bit mask (memoised)."""
+        info = self.crate_info.get(part)
+        if info is None:
+            crates, rest = [], part >> self.shift
+            while rest:
+                crates.append((rest & self.pmask) - 1)
+                rest >>= self.shift
+            mask = 0
+            for c in crates:
+                mask |= 1 << c
+            info = self.crate_info[part] = (tuple(crates), mask)
+        return info
+
+    # -- one move -----------------------------------------------------------------
+
+    def footprint(self, m: int, player: int) -> tuple[int, int]:
+        """What move ``m`` does from ``player`` with no crate near: (cell or -1, mask of near cells).
+
+        -1 stands for a move that is no move, or that loses.
+        """
+        t = self.t
+        is_hook, d = self.codes[m]
+        spy = _Spy()
+        moved_to = (hook_movers if is_hook else step_movers)(t, player, spy, d)
+        after = settle_player(t, moved_to, spy)
+        asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
+        mask = 0
+        for c in asked:
+            if c >= 0:
+                mask |= 1 << c
+        entry = (after if after != player else -1, mask)
+        self.memo[m][player] = entry
+        return entry
+
+    def general(self, m: int, player: int, crates: tuple[int, ...], part: int) -> int:
+        """Move ``m`` with crates near: the new state's int, or -1 (no move, or lost)."""
+        t = self.t
+        is_hook, d = self.codes[m]
+        moved = list(crates)
+        moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
+        if moved == list(crates) and (t.nb[UP][player] not in crates
+                                      and t.nb[ANA][player] not in crates):
+            after = settle_player(t, moved_to, crates)  # no crate can move: the player alone
+            if after < 0 or after == player:
+                return -1
+            return part | after
+        after, lost, _ = settle_movers(t, moved_to, moved)
+        if lost:
+            return -1
+        new = part if moved == list(crates) else self.pack_crates(c for c in moved if c != GONE)
+        key = new | after
+        return -1 if key == (part | player) else key
+
+
+def solve(room: Room, *, without=(), hook: bool = False,
+          max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
+    """Breadth-first search for the shortest solution, or prove there is none.
+
+    ``without`` names rules switched off (``gravity-w``, ``ramps``, ``crates``,
+    ``wrap``); ``hook`` adds the hook moves; the search gives up (status
+    ``gave-up``) once it has reached ``max_states`` states (None: the default cap).
+    """
+    if max_states is None:
+        max_states = DEFAULT_MAX_STATES
+    gravity_w = "gravity-w" not in without
+    room = room.without(set(without) - {"gravity-w"})
+    search = _Search(room, gravity_w, hook)
+    t = search.t
+    crates = [t.index(c) for c in room.start.crates]
+    player, lost, _ = settle_movers(t, t.index(room.start.player), crates)
+    if lost:
+        return Solution("impossible", None, 0)
+    if player == t.goal:
+        return Solution("solved", (), 1)
+    first = search.pack_crates(c for c in crates if c != GONE) | player
+    return _bfs(search, first, max_states)
+
+
+def _bfs(search: _Search, first: int, max_states: int) -> Solution:
+    t = search.t
+    goal, pmask = t.goal, search.pmask
+    memo = search.memo
+    footprint, general, crates_of = search.footprint, search.general, search.crates_of
+    move_range = range(len(search.moves))
+    parents = {first: -1}
+    count = 1
+    queue = [first]
+    head = 0
+    while head < len(queue):
+        key = queue[head]
+        head += 1
+        player = key & pmask
+        part = key ^ player
+        crates, cmask = crates_of(part)
+        for m in move_range:
+            entry = memo[m][player]
+            if entry is None:
+                entry = footprint(m, player)
+            after, near = entry
+            if near & cmask:
+                new = general(m, player, crates, part)
+                if new < 0:
+                    continue
+            elif after < 0:
+                continue
+            else:
+                new = part | after
+            if new in parents:
+                continue
+            parents[new] = key * 16 + m
+            count += 1
+            if new & pmask == goal:
+                return Solution("solved", _path(search, parents, new), count)
+            if count >= max_states:
+                return Solution("gave-up", None, count)
+            queue.append(new)
+    return Solution("impossible", None, count)
+
+
+def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
+    path = []
+    link = parents[key]
+    while link >= 0:
+        path.append(search.moves[link & 15])
+        link = parents[link >> 4]
+    return tuple(reversed(path))
