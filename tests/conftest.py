@@ -1,3 +1,36 @@
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(scope="session")
+def display():
+    """An X display for window tests: the one we have, or a fresh Xvfb for the session.
+
+    Skips where there is neither, unless ANABASIS_REQUIRE_GL=1 (CI), where
+    that is a failure.
+    """
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    from anabasis.app import xvfb
+
+    if not xvfb.available():
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail("no DISPLAY and no Xvfb, but ANABASIS_REQUIRE_GL=1")
+        pytest.skip("no DISPLAY and no Xvfb for the window tests")
+    try:
+        proc, name = xvfb.start()
+    except RuntimeError as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"Xvfb would not start: {e}")
+        pytest.skip(f"Xvfb would not start: {e}")
+    os.environ["DISPLAY"] = name
+    try:
+        yield name
+    finally:
+        os.environ.pop("DISPLAY", None)
+        xvfb.stop(proc)

@@ -18,8 +18,7 @@ import pygame
 from anabasis import views
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
-HINT = ("arrows move · V turn view · Q/E or drag orbit · Z undo · R restart · "
-        "C copy code · H help · Esc levels")
+HINT = "arrows move · V turn · Q/E orbit · Z undo · R restart · C code · H help · Esc levels"
 
 HELP = [
     "Controls",
@@ -69,8 +68,17 @@ def draw(ov, play) -> None:
         return
     W, H = ov.size
     s = max(0.6, min(W / 1280, H / 720))
-    big, mid, small = int(30 * s), int(21 * s), int(16 * s)
+    big, mid, small = int(30 * s), int(22 * s), int(18 * s)
     pad = int(18 * s)
+    band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
+    teach_lines = ov.wrap(opened.room.teaches, small, int(W * 0.55))[:2] if \
+        opened.room.teaches else []
+    left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
+    ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
+                         big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
+    ov.panel(pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
+                         mid + small + mid + int(34 * s)), band, 10)
+    ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches
     if opened.kind == "level":
@@ -78,9 +86,8 @@ def draw(ov, play) -> None:
     else:
         title = opened.title
     ov.text(title, (pad, pad), big, GOLD)
-    if opened.room.teaches:
-        for i, line in enumerate(ov.wrap(opened.room.teaches, small, int(W * 0.55))[:2]):
-            ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
+    for i, line in enumerate(teach_lines):
+        ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
 
     # top right: moves, par, best, height
     par = opened.par
@@ -97,7 +104,7 @@ def draw(ov, play) -> None:
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
-    cx, cy = W - pad - r - int(20 * s), H - pad - r - int(40 * s)
+    cx, cy = W - pad - r - int(20 * s), H - pad - r - int(56 * s)
     pygame.draw.circle(ov.surface, (10, 12, 18, 150), (cx, cy), r + int(14 * s))
     for name, sx, sy, inside in sorted(axes, key=lambda a: a[3]):
         colour = views.AXIS_COLOURS[name]
@@ -110,7 +117,7 @@ def draw(ov, play) -> None:
     parts = [("across", labels["across"]), ("up", labels["up"]), ("hidden", labels["hidden"])]
     lx = W - pad
     for word, lab in reversed(parts):
-        rect = ov.text(f"{word} {lab}", (lx, H - pad - small - 4), small,
+        rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
     ov.text(f"view: {play.view}" + ("  (turning)" if play.turning else ""),
@@ -118,7 +125,7 @@ def draw(ov, play) -> None:
 
     # bottom: the one-line hint
     hint = HINT if not play.won else _win_hint(play)
-    ov.text(hint, (pad, H - pad - small - 4), small, DIM)
+    ov.text(hint, (pad, H - pad - small + 2), small, INK)
 
     if play.renderer is None:
         ov.text("(the 3D view is not available: no renderer)", (W // 2, H // 2), mid, WARN,

@@ -200,7 +200,7 @@ class Launcher:
             return
         W, H = ov.size
         s = max(0.6, min(W / 1280, H / 720))
-        big, mid, small = int(54 * s), int(24 * s), int(17 * s)
+        big, mid, small = int(54 * s), int(24 * s), int(18 * s)
         ov.text("ANABASIS", (int(60 * s), int(36 * s)), big, GOLD)
         ov.text("a climb through a 4D room with two gravities", (int(64 * s), int(36 * s) + big),
                 small, DIM)
@@ -210,7 +210,8 @@ class Launcher:
         # scroll so that the selection stays on screen
         heights = [line_h + (head_h if it.header else 0) for it in self.items]
         y_sel = sum(heights[: self.selected])
-        room = H - top - int(60 * s)
+        bottom = H - int(56 * s)
+        room = bottom - top
         if y_sel - self.scroll > room - line_h:
             self.scroll = y_sel - room + line_h * 2
         if y_sel < self.scroll:
@@ -220,12 +221,12 @@ class Launcher:
         self.rects = []
         for i, item in enumerate(self.items):
             if item.header:
-                if top - head_h <= y:
+                if top - head_h <= y and y + head_h + line_h <= bottom:
                     ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
                 y += head_h
             rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
             self.rects.append(rect)
-            if y < top - head_h or y > H:
+            if y < top - head_h or y + line_h > bottom:
                 y += line_h
                 continue
             if i == self.selected:
@@ -237,10 +238,10 @@ class Launcher:
             if item.detail:
                 ov.text(item.detail, (x0 + int(34 * s), y + mid + 2), small, DIM)
             y += line_h
-        hint = "↑↓ choose · Enter open · 1–7 a level · Esc quit"
+        hint = "Up/Down choose · Enter open · 1-7 a level · Esc quit"
         if self.app.building:
             hint = f"building {self.app.building}…"
-        ov.text(hint, (W // 2, H - int(24 * s)), small, DIM, anchor="center")
+        ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
         if self.app.progress.warning:
             ov.text("your saved progress was unreadable and was set aside; starting clean",
                     (W // 2, H - int(48 * s)), small, WARN, anchor="center")

@@ -92,8 +92,8 @@ class Overlay:
         rect = img.get_rect(**{anchor: pos})
         if shadow:
             sh = font.render(text, True, (0, 0, 0))
-            sh.set_alpha(170)
-            self.surface.blit(sh, rect.move(1, 2))
+            sh.set_alpha(140)
+            self.surface.blit(sh, rect.move(1, 1))
         self.surface.blit(img, rect)
         return rect
 

@@ -1,0 +1,264 @@
+"""The game in a real window: real GL (llvmpipe through GLX under Xvfb), real events.
+
+Every test drives :class:`anabasis.app.loop.App` the way a player does:
+it posts pygame events and steps the loop a frame at a time with a fixed
+time step.  Nothing is mocked.  Without a display or GL these tests skip,
+unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from anabasis import levels, rules, solver, views
+from anabasis.app import progress as progress_mod
+from anabasis.app.launcher import Launcher
+from anabasis.app.play import W_MESSAGE, Play
+from anabasis.app.session import open_level
+from anabasis.cli import InputError, build_parser
+
+DT = 1 / 30
+SIZE = (640, 360)
+KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+
+
+@pytest.fixture
+def make_app(display, tmp_path):
+    """Open the game (a level, or the launcher) in a real window; closed afterwards."""
+    from anabasis.app.loop import App
+    from anabasis.app.window import GLUnavailable
+
+    made = []
+
+    def make(opened=None, **kw):
+        try:
+            app = App(size=SIZE, opened=opened, data_dir=tmp_path, **kw)
+        except GLUnavailable as e:
+            if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+                pytest.fail(f"no GL window: {e}")
+            pytest.skip(f"no GL window: {e}")
+        made.append(app)
+        app.tick(DT)
+        return app
+
+    yield make
+    for app in made:
+        app.close()
+
+
+def press(app, key, mod=0, unicode=""):
+    """One key press and release, then one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
+                                         scancode=0))
+    app.tick(DT)
+
+
+def settle(app, limit=400):
+    """Step frames until the room is at rest (no turn, animation or queued input)."""
+    for _ in range(limit):
+        if not (isinstance(app.scene, Play) and app.scene.busy):
+            return
+        app.tick(DT)
+    raise AssertionError("the game never came to rest")
+
+
+def arrow_for(play, move):
+    """The arrow key that means ``move`` on screen now."""
+    for arrow, key in KEYS.items():
+        if views.arrow_to_move(play.basis(), play.camera.yaw, arrow) == move:
+            return key
+    raise AssertionError(f"no arrow means {move} in view {play.view}")
+
+
+def test_level_1_is_won_by_key_presses(make_app, tmp_path):
+    app = make_app(open_level(1))
+    play = app.scene
+    assert isinstance(play, Play) and play.renderer is not None
+    moves = solver.solve(play.room).moves
+    for move in moves:
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert play.won and play.game.status == "won"
+    par = levels.load_level(1).par
+    assert play.game.moves == len(moves) == par
+    # the win is saved: solved, and the best
+    saved = progress_mod.Progress.load(tmp_path)
+    assert "level:1" in saved.solved and saved.best["level:1"] == par
+    # and Enter offers the next level
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 2
+
+
+def test_undo_restores_the_exact_state(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    seen = [(play.game.state, play.game.moves)]
+    for move in solver.solve(play.room).moves[:3]:
+        press(app, arrow_for(play, move))
+        settle(app)
+        seen.append((play.game.state, play.game.moves))
+    assert len({s for s, _ in seen}) == len(seen)  # every move changed the state
+    press(app, pygame.K_r)  # restart, which undo takes back too
+    assert (play.game.state, play.game.moves) == seen[0]
+    press(app, pygame.K_z)
+    assert (play.game.state, play.game.moves) == seen[-1]
+    for expected in reversed(seen[:-1]):
+        press(app, pygame.K_BACKSPACE if expected is seen[0] else pygame.K_z)
+        settle(app)
+        assert (play.game.state, play.game.moves) == expected
+    press(app, pygame.K_z)  # nothing left to undo: nothing changes
+    assert (play.game.state, play.game.moves) == seen[0]
+
+
+def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    assert play.view == "stand"
+    press(app, pygame.K_v)
+    settle(app)
+    press(app, pygame.K_SPACE)
+    settle(app)
+    assert play.view == "both"  # depth is w: up and down arrows mean w
+    before = (play.game.state, play.game.moves)
+    assert views.arrow_to_move(play.basis(), play.camera.yaw, "up") == "w"
+    press(app, pygame.K_UP)
+    settle(app)
+    assert (play.game.state, play.game.moves) == before
+    assert play.message == W_MESSAGE and play.message_left > 0
+    assert play.w_refusals == 1
+
+
+def test_input_during_a_turn_waits_for_it(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    start = play.game.state
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    assert play.turning and play.game.state == start  # the arrow is queued
+    settle(app)
+    assert play.view == "w-up" and not play.turning
+    # after the turn the arrow was read in the new view (right is still +x)
+    assert play.game.moves == 1 or play.game.state == start
+
+
+def test_a_loss_shows_the_fall_then_undoes_it(make_app):
+    # find a room and a move that falls out of the world, by the engine's own word
+    for n in range(1, levels.count() + 1):
+        room = levels.load_level(n)
+        state = rules.start(room).state
+        frontier, seen, found = [(state, ())], {state}, None
+        while frontier and found is None:
+            s, path = frontier.pop(0)
+            for m in "RLDU":
+                r = rules.step(room, s, m)
+                if r.status == "lost":
+                    found = path, m
+                    break
+                if r.moved and r.status == "playing" and r.state not in seen and len(path) < 4:
+                    seen.add(r.state)
+                    frontier.append((r.state, path + (m,)))
+        if found:
+            break
+    else:
+        pytest.skip("no level can be lost in a few moves")
+    app = make_app(open_level(n))
+    play = app.scene
+    path, losing = found
+    for m in path:
+        play.move(m)
+        settle(app)
+    before = (play.game.state, play.game.moves)
+    assert play.move(losing)
+    app.tick(DT)
+    assert play.animating  # the fall is shown
+    settle(app)
+    assert (play.game.state, play.game.moves) == before
+    assert "fell out" in play.message
+
+
+def test_the_launcher_opens_a_level(make_app):
+    app = make_app()
+    assert isinstance(app.scene, Launcher)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 2
+    app.tick(DT)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 1
+    # and the mouse: click the first level's line
+    rect = app.scene.rects[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    app.tick(DT)
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 1
+
+
+def test_the_launcher_refuses_a_bad_room_code(make_app):
+    app = make_app()
+    launcher = app.scene
+    launcher.activate([i for i, it in enumerate(launcher.items) if it.action == ("code",)][0])
+    assert launcher.typing
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Dnot-a-room"))
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Launcher) and "not a room code" in launcher.error
+    # a good code opens that exact room
+    from anabasis import codes
+
+    code = codes.encode(levels.load_level(3))
+    launcher.code_text = ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=code))
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Play) and app.scene.room.cells == levels.load_level(3).cells
+
+
+def test_a_screenshot_of_the_window_is_not_blank(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    for _ in range(3):
+        app.tick(DT)
+    press(app, pygame.K_F12)
+    path = app.last_screenshot
+    assert path is not None and path.exists()
+    image = pygame.image.load(str(path))
+    assert image.get_size() == app.window.size
+    pixels = pygame.surfarray.array3d(image).astype(float)
+    assert pixels.std() > 10  # not one flat colour
+    # the room itself is drawn, not just the HUD: the middle of the window varies too
+    w, h = image.get_size()
+    middle = pixels[w // 4: 3 * w // 4, h // 4: 3 * h // 4]
+    assert middle.std() > 10
+    assert len(np.unique(middle.reshape(-1, 3), axis=0)) > 50
+    assert app.scene.renderer is not None
+
+
+def test_a_bad_level_or_code_is_refused_before_any_window(display):
+    from anabasis import app as game
+
+    for argv in (["--level", "99"], ["--room", "Dxyz"], ["--level", "1", "--size", "big"]):
+        with pytest.raises(InputError):
+            game.main(build_parser().parse_args(argv))
+        assert not pygame.display.get_init()
+    run = subprocess.run([sys.executable, "-m", "anabasis", "--level", "99"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "no level 99" in run.stderr
+
+
+def test_the_demo_wins_level_1(display, tmp_path):
+    env = dict(os.environ, ANABASIS_DATA_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-m", "anabasis", "--level", "1", "--demo"],
+                         capture_output=True, text=True, timeout=90, env=env)
+    par = levels.load_level(1).par
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == f"won: {par} moves (par {par})"
+    assert "warning" not in run.stderr
