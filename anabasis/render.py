@@ -283,6 +283,21 @@ class Renderer:
         self.ctx.viewport = viewport
         self._vaos[frozenset(names)].render(vertices=3)
 
+    def debug_frame(self, pose: Pose, size: tuple[int, int]):
+        """What each pixel's ray hits, from the ``DEBUG`` build: (cell index, face code, t).
+
+        Arrays of shape (H, W), rows top first; index -1 where nothing is hit.
+        Face codes: :data:`FACE_MISS`, ``1 + 2*axis + (normal > 0)``, :data:`FACE_INSIDE`.
+        Only the traversal and the cutaways: no player, moving crate or cross-fade.
+        """
+        target = Offscreen(self.ctx, tuple(size), dtype="f4")
+        target.fbo.use()
+        target.fbo.clear()
+        self.draw(pose, (0, 0, *size), variant={"DEBUG"})
+        out = target.read()
+        target.release()
+        return out[:, :, 0].astype(np.int64), out[:, :, 1].astype(np.int64), out[:, :, 2]
+
     def release(self) -> None:
         """Free the GL objects (the context stays the caller's)."""
         for vao in self._vaos.values():

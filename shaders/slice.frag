@@ -1,0 +1,424 @@
+// The slice through the player, ray-traced through the room's 4D grid.
+//
+// anabasis.render prepends: #version, the cell codes (CELL_*, from
+// anabasis.cells), MAX_STEPS, and the variant's #defines:
+//   GHOST  the slice kata of the player drawn faintly (w hidden)
+//   FADE   a second slice traced and mixed in (a step along the hidden axis)
+//   DEBUG  output (cell index, face code, t, 1) for the CPU reference test
+//   PLAIN  the bench's baseline: the bare DDA with flat shading
+//
+// Slice coordinates are (across, depth, up); u_basis's columns are the 4D
+// directions of (across, depth, up, hidden).  Cells are unit cubes
+// [c, c+1) in 4D; the room's grid is packed into a 3D texture at
+// (x, y, z + Z*w).
+
+uniform usampler3D u_cells;
+uniform ivec4 u_size;        // X, Y, Z, W
+uniform int u_wrap;          // 1 where w wraps
+uniform mat4 u_basis;
+uniform vec4 u_origin;       // the slice's 4D origin (the player's centre, hidden coordinate centred)
+uniform vec4 u_origin_b;     // the next slice along the hidden axis (FADE)
+uniform vec4 u_centre;       // the player's animated centre in 4D
+uniform float u_fade;
+uniform vec3 u_eye;          // camera, in slice coordinates from the player's centre
+uniform vec3 u_fwd;
+uniform vec3 u_right;
+uniform vec3 u_up;
+uniform float u_tan;         // tan(fov / 2)
+uniform vec2 u_resolution;
+uniform vec2 u_viewport_origin;
+uniform vec4 u_goal;         // the goal cell's corner
+uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
+uniform float u_crate_on;
+uniform float u_ghost;       // how strongly the slice kata is drawn
+uniform ivec4 u_player_cell;
+uniform float u_ceiling;     // cut cells whose centre is this far above the player's
+uniform float u_tunnel;      // cut cells above the player this near the line to the camera
+
+out vec4 frag;
+
+const float NEVER = 1e30;    // the crossing time of an axis the ray does not move along
+const float HAIR = 1e-4;     // start a hair past the grid's entry
+
+struct Hit {
+    bool found;
+    float t;          // where the ray enters the hit cell
+    ivec4 cell;       // unwrapped cell (geometry); w wrapped for the texture separately
+    int wcell;        // the wrapped w
+    int axis;         // the axis crossed into the cell; -1 when the ray began inside it
+    uint code;
+    float ghost;      // path length through ghost cells (GHOST)
+};
+
+// The texel of a cell whose w is already in [0, W).
+uint cell_code(ivec4 c, int w) {
+    return texelFetch(u_cells, ivec3(c.x, c.y, c.z + u_size.z * w), 0).r;
+}
+
+int wrap_w(int w) {
+    // Compare-and-add: an integer % per step triples the loop's cost on llvmpipe.
+    w += (w < 0) ? u_size.w : 0;
+    w -= (w >= u_size.w) ? u_size.w : 0;
+    return w;
+}
+
+// Cutaways: the ceiling (more than u_ceiling above the player along up), and the tunnel
+// (above the player, near the segment from the player to the camera).
+bool cut(ivec4 c) {
+    vec4 rel = vec4(c) + 0.5 - u_centre;
+    vec3 s = (transpose(u_basis) * rel).xyz;
+    if (s.z > u_ceiling) return true;
+    if (s.z <= 0.5) return false;
+    float k = clamp(dot(s, u_eye) / dot(u_eye, u_eye), 0.0, 1.0);
+    return length(s - k * u_eye) < u_tunnel;
+}
+
+// The first solid cell along ro + t*rd (4D), by an exact 4D DDA (Amanatides-Woo): one axis per
+// step, ties to the earlier axis (x, y, z, w), w wrapping where the room wraps.
+Hit traverse(vec4 ro, vec4 rd) {
+    Hit h;
+    h.found = false;
+    h.t = NEVER;
+    h.axis = -1;
+    h.code = 0u;
+    h.ghost = 0.0;
+    vec4 size = vec4(u_size);
+    bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
+    vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
+    // The grid's box, w unbounded where it wraps.
+    vec4 t1 = -ro * inv;
+    vec4 t2 = (size - ro) * inv;
+    vec4 tn = min(t1, t2);
+    vec4 tf = max(t1, t2);
+    bvec4 inside = bvec4(vec4(greaterThanEqual(ro, vec4(0.0))) * vec4(lessThanEqual(ro, size)));
+    for (int i = 0; i < 4; i++) {
+        if (!moving[i]) {
+            tn[i] = inside[i] ? -NEVER : NEVER;
+            tf[i] = inside[i] ? NEVER : -NEVER;
+        }
+    }
+    if (u_wrap == 1) {
+        tn.w = -NEVER;
+        tf.w = NEVER;
+    }
+    float tnear = max(max(tn.x, tn.y), max(tn.z, tn.w));
+    float tfar = min(min(tf.x, tf.y), min(tf.z, tf.w));
+    float t0 = max(tnear, 0.0);
+    if (t0 >= tfar) return h;
+    int entry = -1;
+    if (tnear > 0.0) {
+        entry = (tn.x == tnear) ? 0 : (tn.y == tnear) ? 1 : (tn.z == tnear) ? 2 : 3;
+    }
+    vec4 p = ro + rd * (t0 + HAIR);
+    ivec4 c = ivec4(floor(p));
+    ivec4 top = u_size - 1;
+    if (u_wrap == 1) top.w = 1 << 20;
+    c = clamp(c, ivec4(0, 0, 0, (u_wrap == 1) ? -(1 << 20) : 0), top);
+    int w = c.w;
+    if (u_wrap == 1) w -= u_size.w * int(floor(float(w) / float(u_size.w)));
+    ivec4 stp = ivec4(sign(rd)) * ivec4(moving);
+    vec4 tmax = mix(vec4(NEVER), (vec4(c) + vec4(greaterThan(rd, vec4(0.0))) - ro) * inv,
+                    vec4(moving));
+    vec4 tdelta = mix(vec4(NEVER), abs(inv), vec4(moving));
+    float t = t0;
+    int axis = entry;
+    for (int i = 0; i < MAX_STEPS; i++) {
+        if (any(lessThan(c.xyz, ivec3(0))) || any(greaterThanEqual(c.xyz, u_size.xyz))
+                || w < 0 || w >= u_size.w) break;
+        uint code = cell_code(c, w);
+        if (code != 0u) {
+#if defined(PLAIN)
+            h.found = true;
+#else
+            h.found = !cut(c);
+#endif
+            if (h.found) {
+                h.t = t;
+                h.cell = c;
+                h.wcell = w;
+                h.axis = axis;
+                h.code = code;
+                break;
+            }
+        }
+        // The next crossing: the earliest axis, ties to the earlier one.
+        float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
+        vec4 pick = vec4(equal(tmax, vec4(m)));
+        pick.y *= 1.0 - pick.x;
+        pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
+        pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
+#ifdef GHOST
+        // The slice kata of the player, at the player's level and not in the player's own
+        // column: an empty cell here over a solid one kata is drawn faintly, by path length.
+        {
+            int gw = (u_wrap == 1) ? wrap_w(w - 1) : w - 1;
+            bool level = c.z == u_player_cell.z && c.w == u_player_cell.w
+                         && any(notEqual(c.xy, u_player_cell.xy)) && gw >= 0;
+            uint g = cell_code(c, max(gw, 0));
+            h.ghost += (level && g != 0u) ? (m - t) : 0.0;
+        }
+#endif
+        ivec4 ip = ivec4(pick);
+        c += ip * stp;
+        w += ip.w * stp.w;
+        if (u_wrap == 1) w = wrap_w(w);
+        tmax += pick * tdelta;
+        axis = (pick.x > 0.5) ? 0 : (pick.y > 0.5) ? 1 : (pick.z > 0.5) ? 2 : 3;
+        t = m;
+    }
+    return h;
+}
+
+#if !defined(DEBUG)
+
+// -- shading --------------------------------------------------------------------------------
+
+const vec3 SKY_TOP = vec3(0.10, 0.12, 0.20);
+const vec3 SKY_LOW = vec3(0.20, 0.22, 0.30);
+const vec3 KEY_DIR = vec3(-0.42, 0.30, 0.86);   // slice coordinates, from above
+const vec3 GOAL_COLOUR = vec3(1.00, 0.80, 0.25);
+const vec3 RAMP_COLOUR = vec3(0.18, 0.78, 0.70);
+const vec3 CRATE_COLOUR = vec3(0.80, 0.48, 0.20);
+const vec3 PLAYER_COLOUR = vec3(0.96, 0.95, 0.92);
+const vec3 GHOST_COLOUR = vec3(0.55, 0.75, 1.00);
+
+// A tone per w-slice: the slices of a room are told apart at a glance.
+vec3 slice_tone(int w) {
+    const vec3 tones[8] = vec3[8](
+        vec3(0.62, 0.60, 0.66), vec3(0.56, 0.64, 0.78), vec3(0.74, 0.62, 0.56),
+        vec3(0.58, 0.72, 0.58), vec3(0.76, 0.58, 0.70), vec3(0.72, 0.72, 0.52),
+        vec3(0.52, 0.70, 0.74), vec3(0.68, 0.60, 0.52));
+    return tones[w & 7];
+}
+
+vec3 background(vec3 dir) {
+    return mix(SKY_LOW, SKY_TOP, clamp(dir.z * 0.8 + 0.5, 0.0, 1.0));
+}
+
+// Entry and exit of ro + t*rd through the 4D box [lo, lo+1]; x > y means no intersection.
+vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
+    bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
+    vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
+    vec4 t1 = (lo - ro) * inv;
+    vec4 t2 = (lo + 1.0 - ro) * inv;
+    vec4 tn = min(t1, t2);
+    vec4 tf = max(t1, t2);
+    for (int i = 0; i < 4; i++) {
+        if (!moving[i]) {
+            bool inside = ro[i] >= lo[i] && ro[i] <= lo[i] + 1.0;
+            tn[i] = inside ? -NEVER : NEVER;
+            tf[i] = inside ? NEVER : -NEVER;
+        }
+    }
+    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
+    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
+    axis = (tn.x == a) ? 0 : (tn.y == a) ? 1 : (tn.z == a) ? 2 : 3;
+    return vec2(a, b);
+}
+
+// The slice normal of the face crossed on `axis` against rd: the 4D face normal projected into
+// the slice, or the reversed view ray where it projects to (almost) nothing.
+vec3 face_normal(int axis, vec4 rd, vec3 dir) {
+    if (axis < 0) return -dir;
+    vec4 n4 = vec4(0.0);
+    n4[axis] = -sign(rd[axis]);
+    vec3 n = (transpose(u_basis) * n4).xyz;
+    float len = length(n);
+    return len < 0.2 ? normalize(mix(-dir, n / max(len, 1e-6), len / 0.2)) : n / len;
+}
+
+// Soft ambient occlusion from the cells beside the empty cell in front of the face.
+float occlusion(ivec4 cell, int axis, vec4 rd, vec4 f) {
+    if (axis < 0) return 1.0;
+    ivec4 front = cell;
+    front[axis] -= int(sign(rd[axis]));
+    float occ = 0.0;
+    for (int j = 0; j < 4; j++) {
+        if (j == axis) continue;
+        float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
+        ivec4 side = front;
+        side[j] += (f[j] < 0.5) ? -1 : 1;
+        bool in_grid = all(greaterThanEqual(side.xyz, ivec3(0)))
+                       && all(lessThan(side.xyz, u_size.xyz));
+        int sw = (u_wrap == 1) ? wrap_w(side.w) : side.w;
+        in_grid = in_grid && sw >= 0 && sw < u_size.w;
+        uint code = cell_code(side, clamp(sw, 0, u_size.w - 1));
+        occ += (in_grid && code != 0u) ? near_edge * near_edge : 0.0;
+    }
+    return 1.0 - 0.42 * clamp(occ, 0.0, 1.5);
+}
+
+// How near the point is to an edge of its cell's face, in cells (axes other than the normal).
+float edge_distance(vec4 f, int axis) {
+    float e = 1.0;
+    for (int j = 0; j < 4; j++) {
+        if (j == axis) continue;
+        e = min(e, min(f[j], 1.0 - f[j]));
+    }
+    return e;
+}
+
+// The albedo of a solid cell at the point whose position inside the cell is f (0..1 per axis).
+vec3 albedo(uint code, ivec4 c, int w, vec4 f, float edge, float line) {
+    vec3 col;
+    if (code == CELL_CRATE) {
+        // A crate: planks in a dark frame, unlike anything else in the room.
+        float frame = smoothstep(0.11, 0.11 + line, edge);
+        float plank = 0.9 + 0.1 * sin(f.x * 25.0 + f.y * 25.0 + f.w * 25.0);
+        col = mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
+    } else if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
+        // A ramp rises ana (toward +w) along its lean.  Inside the wedge w <= lean it is bright,
+        // above it dim: edge-on to w (w up, or w across) that is the slope itself; with w hidden
+        // it is a bright half on the high side.  Chevron stripes run up the lean in every view.
+        float lean = (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
+                   : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
+        float wedge = smoothstep(-line, line, lean - f.w);
+        float stripe = fract(lean * 3.0);
+        float chevron = smoothstep(0.0, 0.1, stripe) * (1.0 - smoothstep(0.85, 1.0, stripe));
+        col = RAMP_COLOUR * mix(0.38, 1.0, wedge) * mix(0.7, 1.0, chevron) * (0.75 + 0.35 * lean);
+    } else {
+        // A block: its slice's tone, lighter with height.
+        float height = float(c.z) / max(float(u_size.z - 1), 1.0);
+        col = slice_tone(w) * (0.72 + 0.38 * height);
+    }
+    // Cell edges drawn as lines, so that single blocks read as blocks.
+    col *= 0.62 + 0.38 * smoothstep(0.0, line * 1.5, edge);
+    return col;
+}
+
+vec3 light(vec3 col, vec3 n, vec3 dir) {
+    float key = max(dot(n, normalize(KEY_DIR)), 0.0);
+    float fill = max(dot(n, -dir), 0.0);
+    float sky = 0.5 + 0.5 * n.z;
+    return col * (0.22 + 0.62 * key + 0.22 * fill + 0.14 * sky);
+}
+
+// A soft shadow right under the player, so that its height over the floor reads.
+float player_shadow(vec3 s) {
+    if (s.z > -0.3) return 1.0;
+    float d = length(s.xy);
+    return 1.0 - 0.5 * (1.0 - smoothstep(0.2, 0.55, d)) * clamp(1.0 + (s.z + 0.5) * 0.3, 0.3, 1.0);
+}
+
+vec3 fog(vec3 col, vec3 s, vec3 dir) {
+    float dist = length(s);
+    float amount = 1.0 - exp(-max(dist - 5.0, 0.0) * 0.07);
+    return mix(col, background(dir), amount);
+}
+
+// The colour of the slice whose origin is `origin`, along the pixel's ray `dir`.
+vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
+    vec4 ro = origin + u_basis * vec4(u_eye, 0.0);
+    vec4 rd = u_basis * vec4(dir, 0.0);
+    Hit h = traverse(ro, rd);
+    t_hit = h.found ? h.t : NEVER;
+    float line = 1.4 * max(h.t, 1.0) * u_tan / u_resolution.y;
+#if defined(PLAIN)
+    if (!h.found) return background(dir);
+    vec3 flat_colour = vec3(0.35 + 0.2 * float(h.axis + 1), 0.5, 0.6);
+    return flat_colour * (h.code == CELL_CRATE ? 0.7 : 1.0);
+#else
+    vec3 col = background(dir);
+    int moving_axis;
+    vec2 mc = box(ro, rd, u_crate_lo, moving_axis);
+    bool crate_first = u_crate_on > 0.5 && mc.x <= mc.y && mc.y > 0.0 && mc.x < t_hit;
+    if (crate_first) {
+        t_hit = max(mc.x, 0.0);
+        vec4 p = ro + rd * t_hit;
+        vec4 f = clamp(p - u_crate_lo, 0.0, 1.0);
+        float edge = edge_distance(f, moving_axis);
+        vec3 n = face_normal(moving_axis, rd, dir);
+        col = light(albedo(CELL_CRATE, ivec4(0), 0, f, edge, line), n, dir);
+        col = fog(col, u_eye + dir * t_hit, dir);
+    } else if (h.found) {
+        vec4 p = ro + rd * h.t;
+        vec4 cell = vec4(h.cell);
+        vec4 f = clamp(p - cell, 0.0, 1.0);
+        float edge = edge_distance(f, h.axis);
+        vec3 n = face_normal(h.axis, rd, dir);
+        col = albedo(h.code, h.cell, h.wcell, f, edge, line);
+        col *= occlusion(h.cell, h.axis, rd, f);
+        vec3 s = u_eye + dir * h.t;
+        col = light(col, n, dir) * player_shadow(s);
+        col = fog(col, s, dir);
+    }
+#ifdef GHOST
+    // The ghost of the slice kata: a faint cold haze over where it is solid.
+    float haze = (1.0 - exp(-h.ghost * 1.6)) * u_ghost;
+    col = mix(col, GHOST_COLOUR, 0.45 * haze);
+#endif
+    // The goal glows: light along the ray's path through its cell, and a halo round it that
+    // dims with the distance in 4D (so a goal a slice away still shows, faintly).
+    int goal_axis;
+    vec2 g = box(ro, rd, u_goal, goal_axis);
+    float inside = max(min(g.y, t_hit) - max(g.x, 0.0), 0.0);
+    vec4 to_goal = u_goal + 0.5 - ro;
+    float tc = clamp(dot(to_goal, rd), 0.0, t_hit);
+    float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
+    col += GOAL_COLOUR * (0.9 * (1.0 - exp(-inside * 2.2)) + 0.35 * exp(-d2 * 1.6));
+    return col;
+#endif
+}
+
+// The player: a pawn of two spheres at the slice's origin (the slice always passes through
+// the player's centre).  Returns the ray's distance to it, or NEVER.
+float sphere(vec3 ro, vec3 rd, vec3 centre, float radius) {
+    vec3 oc = ro - centre;
+    float b = dot(oc, rd);
+    float c = dot(oc, oc) - radius * radius;
+    float disc = b * b - c;
+    if (disc < 0.0) return NEVER;
+    float t = -b - sqrt(disc);
+    return t > 0.0 ? t : NEVER;
+}
+
+vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
+    const vec3 BODY = vec3(0.0, 0.0, -0.14);
+    const vec3 HEAD = vec3(0.0, 0.0, 0.27);
+    float tb = sphere(u_eye, dir, BODY, 0.30);
+    float th = sphere(u_eye, dir, HEAD, 0.19);
+    float t = min(tb, th);
+    if (t >= t_hit || t >= NEVER) return col;
+    vec3 p = u_eye + dir * t;
+    vec3 n = normalize(p - (tb < th ? BODY : HEAD));
+    vec3 base = PLAYER_COLOUR;
+    float rim = pow(1.0 - max(dot(n, -dir), 0.0), 2.0);
+    vec3 lit = base * (0.3 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0) + 0.2 * max(n.z, 0.0));
+    return lit + vec3(0.35, 0.55, 1.0) * rim * 0.8;
+}
+
+#endif  // !DEBUG
+
+void main() {
+    vec2 px = gl_FragCoord.xy - u_viewport_origin;
+    vec2 ndc = (2.0 * px - u_resolution) / u_resolution.y;
+    vec3 dir = normalize(u_fwd + ndc.x * u_tan * u_right + ndc.y * u_tan * u_up);
+#if defined(DEBUG)
+    vec4 ro = u_origin + u_basis * vec4(u_eye, 0.0);
+    vec4 rd = u_basis * vec4(dir, 0.0);
+    Hit h = traverse(ro, rd);
+    if (!h.found) {
+        frag = vec4(-1.0, 0.0, 0.0, 1.0);
+    } else {
+        float index = float(h.cell.x + u_size.x * (h.cell.y + u_size.y * (h.cell.z
+                                                   + u_size.z * h.wcell)));
+        float face = (h.axis < 0) ? 9.0 : float(1 + 2 * h.axis + (rd[h.axis] < 0.0 ? 1 : 0));
+        frag = vec4(index, face, h.t, 1.0);
+    }
+#else
+    float t_hit;
+    vec3 col = trace_slice(u_origin, dir, t_hit);
+#ifdef FADE
+    float t_b;
+    vec3 col_b = trace_slice(u_origin_b, dir, t_b);
+    col = mix(col, col_b, smoothstep(0.0, 1.0, u_fade));
+    t_hit = min(t_hit, t_b);
+#endif
+#if !defined(PLAIN)
+    col = draw_player(col, dir, t_hit);
+#endif
+    // A gentle tone curve and gamma.
+    col = col / (1.0 + 0.25 * col);
+    frag = vec4(pow(clamp(col, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
+#endif
+}

@@ -1,0 +1,426 @@
+"""The renderer, on a real GL context (Mesa llvmpipe through EGL), against the CPU's idea.
+
+The CPU reference (:func:`reference_hits`) walks every pixel's ray through
+the 4D grid in float64 numpy, with the same rules as the shader's
+``traverse`` (entry a hair past the grid, one axis per step, ties to the
+earlier axis, w wrapped by compare-and-add, the cutaways) and says which
+cell and face each pixel sees; the shader's ``DEBUG`` build writes the
+same from the GPU.  They must agree on at least 99.5% of the pixels.
+
+Without a GL 3.3 context the tests skip, unless ANABASIS_REQUIRE_GL=1
+(CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from anabasis import cells, levelfile, render
+from anabasis.render import Pose
+from anabasis.views import Camera
+from anabasis.world import Room, State
+
+SIZE = (96, 64)  # small: llvmpipe, 2 cores, the whole suite under 10 minutes
+
+# A room with a bit of everything: terraces in w and z, two ramps, a crate, a hole.
+TERRACES = """\
+name: terraces
+view: stand
+
+###### ###### ###### ######
+###### ###### ###### ######
+###### ###### ###### ######
+###### ###### ###### ######
+
+###### ###### ...... ......
+###### #.$... ...... ......
+###### #@..>. ...... ......
+###### ##.### ...... ......
+
+###### ...... ...... ......
+###### ...#.. ...... ......
+###### .....* ...... ......
+###### ...^.. ...... ......
+"""
+
+# w wraps: a tower of four slices, floors at different heights in each.
+TOWER = """\
+name: tower
+wrap: w
+view: w-up
+
+#### #### ....
+#### #### ....
+#### ..#. ....
+
+#### #@.. ....
+#### .... ....
+#### ..>. ....
+
+#### .... ....
+##.# .... ....
+#### ...# ....
+
+#### .... ....
+#### .... #...
+#### ...* ....
+"""
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    try:
+        context = render.headless_context()
+    except render.NoGLError as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"no GL context and ANABASIS_REQUIRE_GL=1: {e}")
+        pytest.skip(f"no GL context: {e}")
+    yield context
+    context.release()
+
+
+@pytest.fixture(scope="module")
+def terraces() -> Room:
+    return levelfile.parse(TERRACES, "terraces.txt")
+
+
+@pytest.fixture(scope="module")
+def tower() -> Room:
+    return levelfile.parse(TOWER, "tower.txt")
+
+
+# -- the CPU reference ------------------------------------------------------------------
+
+
+def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=None):
+    """Which cell and face each pixel sees, in float64: (index, face), rows top first."""
+    u, _ = render.Renderer.uniforms(renderer or _Bare(room), pose, size)
+    W_px, H_px = size
+    X, Y, Z, W = room.size
+    grid = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+    for x, y, z, w in state.crates:
+        grid[w, z, y, x] = cells.CRATE
+    B = u["u_basis"]
+    eye, fwd, right, up = (np.asarray(u[k]) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
+    px, py = np.meshgrid(np.arange(W_px) + 0.5, np.arange(H_px) + 0.5)
+    py = py[::-1]  # rows top first, as read back
+    res = np.array([W_px, H_px], float)
+    ndc_x = (2 * px - res[0]) / res[1]
+    ndc_y = (2 * py - res[1]) / res[1]
+    tan = u["u_tan"]
+    d = (fwd[None, None, :] + ndc_x[..., None] * tan * right + ndc_y[..., None] * tan * up)
+    d /= np.linalg.norm(d, axis=-1, keepdims=True)
+    d = d.reshape(-1, 3)
+    n = len(d)
+    ro = np.asarray(u["u_origin"]) + B[:, :3] @ eye
+    rd = d @ B[:, :3].T
+    ro = np.broadcast_to(ro, rd.shape)
+    size4 = np.array(room.size, float)
+    moving = np.abs(rd) > 1e-9
+    inv = np.where(moving, 1.0 / np.where(moving, rd, 1.0), 0.0)
+    t1 = -ro * inv
+    t2 = (size4 - ro) * inv
+    tn, tf = np.minimum(t1, t2), np.maximum(t1, t2)
+    inside = (ro >= 0) & (ro <= size4)
+    never = 1e30
+    tn = np.where(moving, tn, np.where(inside, -never, never))
+    tf = np.where(moving, tf, np.where(inside, never, -never))
+    if room.wrap:
+        tn[:, 3], tf[:, 3] = -never, never
+    tnear, tfar = tn.max(axis=1), tf.min(axis=1)
+    t0 = np.maximum(tnear, 0.0)
+    alive = t0 < tfar
+    entry = np.where(tnear > 0, np.argmax(tn == tnear[:, None], axis=1), -1)
+    p = ro + rd * (t0 + render_hair())[:, None]
+    c = np.floor(p).astype(np.int64)
+    lo = np.array([0, 0, 0, -(1 << 20) if room.wrap else 0])
+    hi = np.array([X - 1, Y - 1, Z - 1, (1 << 20) if room.wrap else W - 1])
+    c = np.clip(c, lo, hi)
+    w = c[:, 3] % W if room.wrap else c[:, 3].copy()
+    step = (np.sign(rd) * moving).astype(np.int64)
+    tmax = np.where(moving, (c + (rd > 0) - ro) * inv, never)
+    tdelta = np.where(moving, np.abs(inv), never)
+    axis = entry.copy()
+    index = np.full(n, -1)
+    face = np.zeros(n, dtype=np.int64)
+    centre = np.asarray(u["u_centre"])
+    eye2 = eye @ eye
+    for _ in range(render.MAX_STEPS):
+        inb = (np.all(c[:, :3] >= 0, axis=1) & np.all(c[:, :3] < (X, Y, Z), axis=1)
+               & (w >= 0) & (w < W))
+        alive &= inb
+        if not alive.any():
+            break
+        code = np.zeros(n, dtype=np.uint8)
+        a = np.nonzero(alive)[0]
+        code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
+        solid = alive & (code != 0)
+        s = ((c + 0.5 - centre) @ B)[:, :3]
+        k = np.clip((s @ eye) / eye2, 0.0, 1.0)
+        tunnel = (s[:, 2] > 0.5) & (np.linalg.norm(s - k[:, None] * eye, axis=1) < u["u_tunnel"])
+        cut = (s[:, 2] > u["u_ceiling"]) | tunnel
+        hit = solid & ~cut
+        index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
+        ax = axis[hit]
+        sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
+        face[hit] = np.where(ax < 0, render.FACE_INSIDE, 1 + 2 * ax + sgn_neg)
+        alive &= ~hit
+        m = tmax.min(axis=1)
+        pick = np.argmax(tmax == m[:, None], axis=1)  # first of the ties
+        rows = np.arange(n)
+        c[rows, pick] += step[rows, pick]
+        w = np.where(pick == 3, w + step[:, 3], w)
+        if room.wrap:
+            w = np.where(w < 0, w + W, w)
+            w = np.where(w >= W, w - W, w)
+        tmax[rows, pick] += tdelta[rows, pick]
+        axis = pick
+    return index.reshape(H_px, W_px), face.reshape(H_px, W_px)
+
+
+def render_hair() -> float:
+    return 1e-4  # the shader's HAIR
+
+
+class _Bare:
+    """Enough of a Renderer for :meth:`Renderer.uniforms` without a GL context."""
+
+    def __init__(self, room):
+        self.room = room
+
+
+def agreement(ctx, room, pose, state=None, size=SIZE):
+    state = state or room.start
+    r = render.Renderer(ctx, room, state)
+    gi, gf, _ = r.debug_frame(pose, size)
+    r.release()
+    ci, cf = reference_hits(room, state, pose, size)
+    same = (gi == ci) & (gf == cf)
+    return same.mean(), (ci >= 0).mean()
+
+
+def pose_of(room, view, toward=None, at=0.0, **camera):
+    return Pose(tuple(float(v) for v in room.start.player), view, toward, at, Camera(**camera))
+
+
+# -- the CPU reference agrees with the shader ------------------------------------------------
+
+CASES = [
+    ("stand", None, 0.0, {}),
+    ("w-up", None, 0.0, {}),
+    ("both", None, 0.0, {}),
+    ("stand", None, 0.0, {"yaw": 0.6, "pitch": 0.4}),
+    ("stand", "w-up", 0.37, {}),
+    ("w-up", "both", 0.5, {"yaw": -0.8}),
+    ("both", "stand", 0.71, {"pitch": 1.1}),
+]
+
+
+@pytest.mark.parametrize("view,toward,at,camera", CASES)
+def test_dda_matches_cpu_reference(ctx, terraces, view, toward, at, camera):
+    share, seen = agreement(ctx, terraces, pose_of(terraces, view, toward, at, **camera))
+    assert seen > 0.15, "the camera should see a good part of the room"
+    assert share >= 0.995
+
+
+@pytest.mark.parametrize("view,toward,at", [("w-up", None, 0.0), ("stand", None, 0.0),
+                                            ("w-up", "both", 0.4)])
+def test_dda_matches_cpu_reference_in_a_wrapped_room(ctx, tower, view, toward, at):
+    share, seen = agreement(ctx, tower, pose_of(tower, view, toward, at, pitch=0.5))
+    assert seen > 0.1
+    assert share >= 0.995
+
+
+def test_dda_matches_cpu_reference_with_moved_crates(ctx, terraces):
+    player, (crate,) = terraces.start
+    moved = State.of(player, [(crate[0] + 2, crate[1], crate[2], crate[3])])
+    pose = pose_of(terraces, "stand", pitch=1.2)
+    r = render.Renderer(ctx, terraces)
+    r.set_state(moved)
+    gi, gf, _ = r.debug_frame(pose, SIZE)
+    r.release()
+    ci, cf = reference_hits(terraces, moved, pose)
+    assert ((gi == ci) & (gf == cf)).mean() >= 0.995
+    moved_index = terraces.index(moved.crates[0])
+    assert (gi == moved_index).any(), "the crate is drawn where it was moved to"
+    assert not (gi == terraces.index(crate)).any(), "and no longer where it was"
+
+
+def test_reference_can_tell_the_views_apart(terraces):
+    # The test above could pass with a broken reference that ignores the view: not so.
+    a, _ = reference_hits(terraces, terraces.start, pose_of(terraces, "stand"))
+    b, _ = reference_hits(terraces, terraces.start, pose_of(terraces, "both"))
+    assert (a != b).mean() > 0.2
+
+
+# -- cutaways -------------------------------------------------------------------------------
+
+
+def _room_with(room: Room, extra) -> Room:
+    data = bytearray(room.cells)
+    for pos in extra:
+        data[room.index(pos)] = cells.BLOCK
+    return replace(room, cells=bytes(data))
+
+
+def _image(ctx, room, pose, state=None, size=SIZE):
+    return render.render_image(room, state, size=size, ctx=ctx, pose=pose)
+
+
+def _open_room() -> Room:
+    """An open floor (z = 0) over a solid kata slice, the player in the middle."""
+    X, Y, Z, W = 7, 7, 6, 2
+    data = bytearray(X * Y * Z * W)
+    for x in range(X):
+        for y in range(Y):
+            data[x + X * (y + Y * (0 + Z * 1))] = cells.BLOCK  # the floor in w = 1
+            for z in range(2):
+                data[x + X * (y + Y * (z + Z * 0))] = cells.BLOCK  # solid kata, up to z = 1
+    return Room((X, Y, Z, W), bytes(data), (5, 3, 1, 1), State.of((3, 3, 1, 1)))
+
+
+def test_ceiling_cutaway_hides_a_block_three_up_and_draws_two_up(ctx):
+    room = _open_room()
+    pose = pose_of(room, "stand")
+    plain = _image(ctx, room, pose)
+    # Behind the player (away from the camera), so that only the ceiling can cut it.
+    two_up = _image(ctx, _room_with(room, [(3, 1, 3, 1)]), pose)
+    three_up = _image(ctx, _room_with(room, [(3, 1, 4, 1)]), pose)
+    assert (np.abs(two_up.astype(int) - plain).sum(axis=2) > 30).sum() > 20
+    assert np.array_equal(three_up, plain)
+
+
+def test_tunnel_cutaway_hides_what_stands_between_camera_and_player(ctx):
+    room = _open_room()
+    pose = pose_of(room, "stand", pitch=0.6)
+    plain = _image(ctx, room, pose)
+    # One cell toward the camera (+y) and two up: on the line from the player to the camera.
+    on_line = _image(ctx, _room_with(room, [(3, 4, 3, 1)]), pose)
+    assert np.array_equal(on_line, plain)
+    # The same height off to the side is drawn.
+    aside = _image(ctx, _room_with(room, [(0, 4, 3, 1)]), pose)
+    assert (np.abs(aside.astype(int) - plain).sum(axis=2) > 30).sum() > 20
+
+
+# -- ghosts and the cross-fade ---------------------------------------------------------------
+
+
+def test_ghost_shows_the_slice_kata_but_not_round_the_player(ctx):
+    room = _open_room()  # solid kata up to z = 1: the player (z = 1) is held everywhere
+    pose = pose_of(room, "stand", pitch=0.9)
+    held = _image(ctx, room, pose)
+    # Take the kata block away two cells to the right of the player, at the player's level:
+    # the ghost haze there goes.
+    data = bytearray(room.cells)
+    data[room.index((5, 3, 1, 0))] = cells.EMPTY
+    hole = replace(room, cells=bytes(data))
+    diff = np.abs(_image(ctx, hole, pose).astype(int) - held).sum(axis=2)
+    assert (diff > 12).sum() > 15
+    # The kata block right under the player is not drawn as a ghost: removing it changes nothing.
+    data = bytearray(room.cells)
+    data[room.index((3, 3, 1, 0))] = cells.EMPTY
+    under = replace(room, cells=bytes(data))
+    assert np.array_equal(_image(ctx, under, pose), held)
+    # With w drawn up, the kata slice is the floor itself: no ghost is drawn.
+    up = pose_of(room, "w-up", pitch=0.9)
+    assert not render.Renderer.uniforms(_Bare(room), up, SIZE)[1] & {"GHOST"}
+
+
+def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
+    x, y, z, w = terraces.start.player
+    base = pose_of(terraces, "stand")
+    at0 = _image(ctx, terraces, base)
+    # Half way up a ramp step: a mix of the two slices, neither end.
+    half = _image(ctx, terraces, replace(base, player=(x + 0.5, y, z, w + 0.5)))
+    nofade = _image(ctx, terraces, replace(base, player=(x + 0.5, y, z, w + 0.5), fade=0.0))
+    assert np.abs(half.astype(int) - nofade).sum(axis=2).max() > 40
+    assert not np.array_equal(half, at0)
+    u, variant = render.Renderer.uniforms(_Bare(terraces), replace(base, player=(x, y, z, w + 0.25)),
+                                          SIZE)
+    assert "FADE" in variant and abs(u["u_fade"] - 0.25) < 1e-9
+
+
+# -- the wrapped tower ----------------------------------------------------------------------
+
+
+def test_wrap_tower_repeats_below_and_the_player_stays_in_sight(ctx, tower):
+    pose = pose_of(tower, "w-up", pitch=0.5)
+    r = render.Renderer(ctx, tower)
+    wrapped, _, _ = r.debug_frame(pose, SIZE)
+    r.release()
+    flat_room = replace(tower, wrap=False)
+    r = render.Renderer(ctx, flat_room)
+    flat, _, _ = r.debug_frame(pose, SIZE)
+    r.release()
+    # Looking down the tower, the wrapped room shows cells where the unwrapped one has the void.
+    assert ((wrapped >= 0) & (flat < 0)).sum() > 50
+    # The cutaways keep the camera out of the tower: the player is in plain sight.
+    img = _image(ctx, tower, pose)
+    centre = img[SIZE[1] // 2 - 2: SIZE[1] // 2 + 2, SIZE[0] // 2 - 2: SIZE[0] // 2 + 2]
+    assert centre.mean() > 170, "the player (pale) is at the centre of the picture"
+
+
+# -- pictures --------------------------------------------------------------------------------
+
+
+def test_three_views_differ_and_are_not_blank(ctx, terraces):
+    images = [_image(ctx, terraces, pose_of(terraces, v)) for v in ("stand", "w-up", "both")]
+    for img in images:
+        assert img.std() > 12
+        assert len(np.unique(img.reshape(-1, 3) // 16, axis=0)) > 12
+    for i in range(3):
+        for j in range(i + 1, 3):
+            assert np.abs(images[i].astype(int) - images[j]).sum(axis=2).mean() > 5
+
+
+def test_moving_crate_is_drawn_at_its_offset(ctx, terraces):
+    crate = terraces.start.crates[0]
+    pose = pose_of(terraces, "stand", pitch=1.1)
+    still = _image(ctx, terraces, pose)
+    same = _image(ctx, terraces, replace(pose, moving_crate=(crate, (0.0, 0.0, 0.0, 0.0))))
+    # Drawn analytically at offset 0 it looks (nearly) the same as from the texture.
+    assert (np.abs(same.astype(int) - still).sum(axis=2) > 40).mean() < 0.01
+    half = _image(ctx, terraces, replace(pose, moving_crate=(crate, (0.5, 0.0, 0.0, 0.0))))
+    assert (np.abs(half.astype(int) - still).sum(axis=2) > 40).sum() > 10
+
+
+def test_cell_codes_reach_the_shader_from_the_one_table():
+    source = (render.SHADER_DIR / "slice.frag").read_text()
+    for name, code in cells.NAMES.items():
+        assert f"CELL_{name}" in cells.glsl_defines()
+        # The shader names codes, never their numbers.
+        assert f"code == {code}u" not in source
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_cli_render_writes_a_png(ctx, tmp_path):
+    level = tmp_path / "t.txt"
+    level.write_text(TERRACES)
+    out = tmp_path / "out.png"
+    from anabasis.cli import main
+
+    assert main(["render", str(level), "--view", "both", "--size", "64x40", "-o", str(out)]) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 200
+
+
+def test_cli_render_without_gl_exits_2_with_one_line(tmp_path):
+    level = tmp_path / "t.txt"
+    level.write_text(TERRACES)
+    env = dict(os.environ, __EGL_VENDOR_LIBRARY_FILENAMES="/nonexistent.json",
+               __EGL_VENDOR_LIBRARY_DIRS="/nonexistent", LIBGL_DRIVERS_PATH="/nonexistent")
+    proc = subprocess.run([sys.executable, "-m", "anabasis", "render", str(level), "--size",
+                           "32x20", "-o", str(tmp_path / "x.png")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "LIBGL_ALWAYS_SOFTWARE=1" in lines[0]
+    assert "Traceback" not in proc.stderr
