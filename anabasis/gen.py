@@ -37,8 +37,10 @@ the same room everywhere while :data:`GEN` is unchanged.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import datetime as _dt
 import re
+import sys
 import threading
 from dataclasses import dataclass, replace
 
@@ -664,6 +666,29 @@ def _executor(processes: bool) -> concurrent.futures.Executor:
         return _pool
 
 
+@contextlib.contextmanager
+def _main_not_rerun():
+    """Keep a spawned worker from running the parent's ``__main__`` script again.
+
+    A spawned process re-imports the script the parent was started with
+    (unless it was ``python -m``), so an unguarded script, or stdin, would
+    be run again in the worker: a second game window, or a crash.  The
+    worker needs only this module, so while it starts the script's path is
+    hidden from :mod:`multiprocessing`.
+    """
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None or not hasattr(
+            main, "__file__"):
+        yield
+        return
+    saved = main.__file__
+    del main.__file__
+    try:
+        yield
+    finally:
+        main.__file__ = saved
+
+
 def build_async(tier: str, seed: int, *, processes: bool = True) -> concurrent.futures.Future:
     """Start :func:`build` off the calling thread; a Future of the :class:`Made`.
 
@@ -678,7 +703,9 @@ def build_async(tier: str, seed: int, *, processes: bool = True) -> concurrent.f
     if tier not in TIER:
         raise GenError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
     seed_text(seed)
-    return _executor(processes).submit(build, tier, seed)
+    executor = _executor(processes)
+    with _main_not_rerun():  # a process pool starts its worker inside submit
+        return executor.submit(build, tier, seed)
 
 
 def shutdown() -> None:

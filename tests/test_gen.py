@@ -278,3 +278,16 @@ def test_build_async_in_a_thread_and_in_a_process():
         gen.shutdown()
     with pytest.raises(gen.GenError):
         gen.build_async("extreme", 1)
+
+
+def test_build_async_does_not_run_the_callers_script_again(tmp_path):
+    # A spawned worker re-imports the parent's script unless told not to: an
+    # unguarded script (like this one) would run twice, or open a second window.
+    script = tmp_path / "unguarded.py"
+    script.write_text("print('script ran', flush=True)\n"
+                      "from anabasis import gen\n"
+                      "print(gen.build_async('easy', 3).result(timeout=60).name)\n"
+                      "gen.shutdown()\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out.splitlines() == ["script ran", "easy.3"]
