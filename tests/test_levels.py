@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from anabasis import cli, levelfile, levels, rules
+from anabasis.cells import BLOCK, EMPTY, RAMPS
 from anabasis.solver import solve
 from anabasis.world import SWITCHES, Room
 
@@ -30,6 +31,16 @@ TABLE = {
     5: ("05-bridge.txt", 6, ("crates",), False, "DRRRRD"),
     6: ("06-plumb.txt", 10, ("ramps", "crates"), False, "LLUURRRRDD"),
     7: ("07-ascending.txt", 11, ("ramps", "wrap"), True, "RRRDDDLLLUU"),
+}
+#: What each level teaches, word for word as the readme's table has it.
+TEACHES = {
+    1: "two downs; turn your sight to see the block kata of you as a floor",
+    2: "where the block kata of you ends, you slip a slice",
+    3: "a wall in your slice; a ramp carries you round it, ana",
+    4: "ramps hold you up over nothing",
+    5: "a gap kata of you; push a crate in to fill it",
+    6: "up a ramp to the crate, then drop it two slices down a shaft into the gap",
+    7: "w wraps: ramps round the room that climb for ever, to a goal one slice below you",
 }
 NUMBERS = sorted(TABLE)
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "levels.md"
@@ -65,7 +76,7 @@ def test_header_matches_the_table(level):
     assert room.needs == needs
     assert room.wrap == wrap
     assert room.view == "stand"
-    assert room.teaches, "the game shows this line"
+    assert room.teaches == TEACHES[n], "the game shows this line"
 
 
 def test_room_is_small_enough_to_take_in_at_a_glance(level):
@@ -190,3 +201,86 @@ def test_bench_reports_the_proofs_time_and_that_all_seven_hold():
     # A level whose header claims a par its room does not have is not proved.
     room = levels.load_level(4)
     assert not bench_levels.proves(replace(room, par=3), bench_levels.prove(room))
+
+
+# -- each level's idea, as its table row describes it, traced along its solution ------
+
+
+def trace(n: int) -> tuple[Room, list]:
+    """Level ``n`` and the settled states along its stored solution, the start first."""
+    room = levels.load_level(n)
+    states = [rules.start(room).state]
+    for move in TABLE[n][4]:
+        states.append(rules.step(room, states[-1], move).state)
+    return room, states
+
+
+def ws(states) -> list[int]:
+    return [s.player[3] for s in states]
+
+
+def test_level_1_the_block_kata_of_you_shapes_the_path():
+    # Without w's gravity the straight way is shorter: the U kata of you is why par is 5.
+    room = levels.load_level(1)
+    assert len(solve(room, without=("gravity-w",)).moves) < room.par
+    _, states = trace(1)
+    assert set(ws(states)) == {1}
+
+
+def test_level_2_you_slip_a_slice_where_the_block_kata_of_you_ends():
+    room, states = trace(2)
+    assert ws(states) == [2] * 4 + [1] * 3
+    x, y, z, w = states[3].player  # the last cell with a block kata of it
+    assert room.cell((x, y, z, w - 1)) != EMPTY
+    x, y, z, _ = states[4].player
+    assert room.cell((x, y, z, 1)) == EMPTY  # where it ends you slip
+
+
+def test_level_3_a_ramp_carries_you_round_the_wall_and_back():
+    room, states = trace(3)
+    assert ws(states) == [1, 1, 1, 2, 1, 1]
+    x, y, z, w = states[3].player  # on top of the wall, ana
+    assert room.cell((x, y, z, w - 1)) == BLOCK
+    for on_ramp in (states[2], states[4]):  # before the rise, after the descent
+        x, y, z, w = on_ramp.player
+        assert room.cell((x, y, z - 1, w)) in RAMPS
+
+
+def test_level_4_ramps_hold_you_up_over_nothing():
+    room, states = trace(4)
+    assert ws(states) == [1, 2, 3, 4, 4]
+    for state in states[1:4]:
+        x, y, z, w = state.player
+        assert room.cell((x, y, z, w - 1)) == EMPTY, "nothing kata of you"
+        assert room.cell((x, y, z - 1, w)) in RAMPS, "a ramp under you"
+
+
+def test_level_5_the_crate_fills_the_gap_kata_of_you():
+    _, states = trace(5)
+    assert set(ws(states)) == {2}
+    (crate,) = states[-1].crates
+    assert crate[3] == 1  # it slipped into the gap
+    assert any(s.player[:3] == crate[:3] and s.player[3] == 2 for s in states)
+
+
+def test_level_6_the_crate_drops_two_slices_down_the_shaft():
+    _, states = trace(6)
+    crate_ws = [s.crates[0][3] for s in states]
+    drops = [a - b for a, b in zip(crate_ws, crate_ws[1:], strict=False) if a != b]
+    assert drops == [2]  # from w=3 to w=1 in one move
+    assert 3 in ws(states) and ws(states)[-1] == 2  # you went up a ramp to it, and back
+
+
+def test_level_7_seven_slices_ana_is_one_slice_kata():
+    room, states = trace(7)
+    W = room.size[3]
+    rises = [(b - a) % W for a, b in zip(ws(states), ws(states)[1:], strict=False)]
+    assert rises.count(1) == 7 and rises.count(0) == 4
+    start, goal = states[0].player, room.goal
+    assert goal[3] == (start[3] - 1) % W  # one slice below you
+    assert abs(goal[0] - start[0]) + abs(goal[1] - start[1]) == 1  # just beside you
+    assert room.cell((goal[0], goal[1], goal[2], start[3])) == BLOCK  # past a wall
+    for before, after, rise in zip(states, states[1:], rises, strict=False):
+        if rise:  # each rise is over a drop in the slice you leave
+            x, y, z, _ = after.player
+            assert room.cell((x, y, z - 1, before.player[3])) == EMPTY
