@@ -229,10 +229,19 @@ def test_dda_matches_cpu_reference(ctx, terraces, view, toward, at, camera):
     assert share >= 0.995
 
 
-@pytest.mark.parametrize("view,toward,at", [("w-up", None, 0.0), ("stand", None, 0.0),
-                                            ("w-up", "both", 0.4)])
-def test_dda_matches_cpu_reference_in_a_wrapped_room(ctx, tower, view, toward, at):
-    share, seen = agreement(ctx, tower, pose_of(tower, view, toward, at, pitch=0.5))
+WRAPPED_CASES = [
+    ("w-up", None, 0.0, {}),
+    ("stand", None, 0.0, {}),
+    ("w-up", "both", 0.4, {}),
+    ("both", None, 0.0, {"yaw": 3.1}),   # looking ana: rays wrap past w = W - 1
+    ("both", None, 0.0, {"yaw": 1.7}),   # across: rays wrap both ways
+]
+
+
+@pytest.mark.parametrize("view,toward,at,camera", WRAPPED_CASES)
+def test_dda_matches_cpu_reference_in_a_wrapped_room(ctx, tower, view, toward, at, camera):
+    camera = {"pitch": 0.5, **camera}
+    share, seen = agreement(ctx, tower, pose_of(tower, view, toward, at, **camera))
     assert seen > 0.1
     assert share >= 0.995
 
@@ -341,8 +350,8 @@ def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
     nofade = _image(ctx, terraces, replace(base, player=(x + 0.5, y, z, w + 0.5), fade=0.0))
     assert np.abs(half.astype(int) - nofade).sum(axis=2).max() > 40
     assert not np.array_equal(half, at0)
-    u, variant = render.Renderer.uniforms(_Bare(terraces), replace(base, player=(x, y, z, w + 0.25)),
-                                          SIZE)
+    quarter = replace(base, player=(x, y, z, w + 0.25))
+    u, variant = render.Renderer.uniforms(_Bare(terraces), quarter, SIZE)
     assert "FADE" in variant and abs(u["u_fade"] - 0.25) < 1e-9
 
 
