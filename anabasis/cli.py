@@ -1,16 +1,19 @@
 """The ``anabasis`` command: the game, and the engine from the command line.
 
 Exit codes: 0 done, 1 a negative answer (impossible), 2 bad input, with a
-one-line message on stderr that says what is wrong and where.
+one-line message on stderr that says what is wrong and where, never a
+traceback; 3 when ``solve`` gave up at its state cap (no answer either way).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
 
+from anabasis import levelfile
 from anabasis.world import SWITCHES, VIEWS, Room
 
 
@@ -18,27 +21,49 @@ class InputError(Exception):
     """Bad input on the command line: a one-line message, exit code 2."""
 
 
+#: Exit codes.
+DONE, NEGATIVE, BAD_INPUT, GAVE_UP = 0, 1, 2, 3
+
+
 def resolve(source: str) -> Room:
-    """A SOURCE: a level number, a level file, or a room code."""
-    from anabasis import levelfile, levels
+    """A SOURCE: a level number, a level file, or a room code.
+
+    A string of digits is a level number; one that names a file, ends in
+    ``.txt`` or holds a path separator is a level file; anything else must
+    be a room code.
+    """
+    from anabasis import codes, levels
 
     if re.fullmatch(r"[0-9]+", source):
         try:
             return levels.load_level(int(source))
         except IndexError as e:
             raise InputError(str(e)) from None
-    path = Path(source)
-    if path.suffix == ".txt" or path.exists() or "/" in source:
-        try:
-            return levelfile.load(path)
         except levelfile.LevelError as e:
             raise InputError(str(e)) from None
+    path = Path(source)
+    if path.suffix == ".txt" or "/" in source or os.sep in source or path.exists():
+        return _load(path)
+    if source.strip()[:1] not in (codes.PLAIN, codes.WRAPPED):
+        raise InputError(f"{_short(source)!r} is not a level number, a level file "
+                         "or a room code (codes start with D or E)")
+    return _decode(source)
+
+
+def _load(path) -> Room:
+    try:
+        return levelfile.load(path)
+    except levelfile.LevelError as e:
+        raise InputError(str(e)) from None
+
+
+def _decode(code: str) -> Room:
     from anabasis import codes
 
     try:
-        return codes.decode(source)
+        return codes.decode(code)
     except codes.CodeError as e:
-        raise InputError(f"room code {_short(source)}: {e}") from None
+        raise InputError(f"room code {_short(code.strip())}: {e}") from None
 
 
 def _short(text: str, n: int = 24) -> str:
@@ -46,21 +71,28 @@ def _short(text: str, n: int = 24) -> str:
 
 
 def parse_moves(text: str, hook: bool = True) -> list[str]:
-    """A move string (``RLDU``, hooks as ``hR``..``hK``) as a list of moves."""
+    """A move string (``RLDU``, hooks as ``hR`` .. ``hK``) as a list of moves.
+
+    Spaces and commas between moves are ignored.
+
+    >>> parse_moves("RR hA, U")
+    ['R', 'R', 'hA', 'U']
+    """
     moves, i = [], 0
     while i < len(text):
         ch = text[i]
         if ch in "RLDU":
             moves.append(ch)
             i += 1
-        elif ch == "h" and hook and i + 1 < len(text) and text[i + 1] in "RLDUAK":
+        elif ch == "h" and hook and text[i + 1 : i + 2] in tuple("RLDUAK"):
             moves.append(text[i : i + 2])
             i += 2
-        elif ch in " ,\n\t":
+        elif ch in " ,":
             i += 1
         else:
-            raise InputError(f"move {i + 1} of the move string: {ch!r} is not a move "
-                             "(R L D U, or a hook hR hL hD hU hA hK)")
+            what = f"{ch!r} is not a move" if ch != "h" else "'h' is a hook only before R L D U A K"
+            raise InputError(f"the move string, character {i + 1}: {what} "
+                             "(moves are R L D U; hooks hR hL hD hU hA hK)")
     return moves
 
 
@@ -69,16 +101,18 @@ def cmd_solve(args) -> int:
 
     room = resolve(args.source)
     without = _switches(args.without)
+    if args.max_states is not None and args.max_states < 1:
+        raise InputError(f"--max-states: {args.max_states} is not 1 or more")
     result = solver.solve(room, without=without, hook=args.hook, max_states=args.max_states)
     if result.status == "solved":
         print(f"solution: {len(result.moves)}")
         print(f"moves: {''.join(result.moves)}")
-        return 0
+        return DONE
     if result.status == "gave-up":
-        print(f"gave up: after {result.states} states")
-        return 1
+        print(f"gave up: {result.states} states searched")
+        return GAVE_UP
     print(f"impossible: {result.states} states searched")
-    return 1
+    return NEGATIVE
 
 
 def _switches(text: str | None) -> tuple[str, ...]:
@@ -88,58 +122,50 @@ def _switches(text: str | None) -> tuple[str, ...]:
     for name in names:
         if name not in SWITCHES:
             raise InputError(f"--without: unknown rule {name!r} (known: {', '.join(SWITCHES)})")
-    return tuple(names)
+    return tuple(dict.fromkeys(names))
 
 
 def cmd_replay(args) -> int:
-    from anabasis import levelfile, rules
+    from anabasis import rules
 
     room = resolve(args.source)
     moves = parse_moves(args.moves)
     first = rules.start(room)
-    state, status, taken = first.state, first.status, 0
+    # a start that is lost (only a room code can hold one) shows the room as written
+    state = room.start if first.status == "lost" else first.state
+    status, taken = first.status, 0
     for move in moves:
+        if status != "playing":
+            break
         result = rules.step(room, state, move)
         if not result.moved:
-            continue
-        if result.status == "lost":
-            status = "lost"
-            taken += 1
-            break
-        state, status = result.state, result.status
+            continue  # a step that did nothing is not a move
         taken += 1
-        if status == "won":
-            break
+        status = result.status
+        if status != "lost":  # for a loss, the room before the losing move
+            state = result.state
     print(f"status: {status}")
     print(f"moves: {taken}")
     print()
     sys.stdout.write(levelfile.write_map(room, state))
-    return 0
+    return DONE
 
 
 def cmd_code(args) -> int:
-    from anabasis import codes, levelfile
+    from anabasis import codes
 
-    try:
-        room = levelfile.load(args.file)
-    except levelfile.LevelError as e:
-        raise InputError(str(e)) from None
+    room = resolve(args.file)
     try:
         print(codes.encode(room))
     except ValueError as e:
         raise InputError(f"{args.file}: {e}") from None
-    return 0
+    return DONE
 
 
 def cmd_show(args) -> int:
-    from anabasis import codes, levelfile
-
-    try:
-        room = codes.decode(args.code)
-    except codes.CodeError as e:
-        raise InputError(f"room code {_short(args.code)}: {e}") from None
+    room = resolve(args.code)
     sys.stdout.write(levelfile.write(room))
-    return 0
+    return DONE
 
 
 def cmd_render(args) -> int:
@@ -187,21 +213,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--without", metavar="RULES",
                    help=f"rules switched off, comma-separated: {','.join(SWITCHES)}")
     s.add_argument("--hook", action="store_true", help="let the solver use the hook too")
-    s.add_argument("--max-states", type=int, default=20_000_000, metavar="N",
-                   help="give up after this many states")
+    s.add_argument("--max-states", type=int, default=None, metavar="N",
+                   help="give up after reaching this many states (default: the solver's cap)")
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
-    s.add_argument("source")
+    s.add_argument("source", help="a level number, a level file, or a room code")
     s.add_argument("moves", help="moves: R L D U (hooks hR hL hD hU hA hK)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("code", help="a level file to its room code")
-    s.add_argument("file")
+    s = sub.add_parser("code", help="a level file (or level number) to its room code")
+    s.add_argument("file", metavar="FILE", help="a level file, or a level number")
     s.set_defaults(func=cmd_code)
 
     s = sub.add_parser("show", help="a room code to a level file")
-    s.add_argument("code")
+    s.add_argument("code", metavar="CODE", help="a room code (or a level number or file)")
     s.set_defaults(func=cmd_show)
 
     s = sub.add_parser("render", help="draw a room headless, to a PNG")
@@ -235,8 +261,12 @@ def main(argv: list[str] | None = None) -> int:
         return app.main(args)
     except InputError as e:
         print(f"anabasis: {e}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     except BrokenPipeError:
-        return 0
+        # the reader went away (``| head``): say nothing, and keep Python's
+        # final flush from complaining on stderr
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return DONE
     except KeyboardInterrupt:
         return 130

@@ -37,7 +37,8 @@ class LevelError(ValueError):
 
     def __init__(self, path: str, line: int, col: int, message: str):
         self.path, self.line, self.col, self.message = path, line, col, message
-        super().__init__(f"{path}:{line}:{col}: {message}")
+        # line 0: the whole file (one that cannot be read has no place in it)
+        super().__init__(f"{path}:{line}:{col}: {message}" if line else f"{path}: {message}")
 
 
 def load(path) -> Room:

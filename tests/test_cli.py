@@ -1,0 +1,312 @@
+"""The ``anabasis`` command: solve, replay, code and show, their output and exit codes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from anabasis import codes, levelfile, levels
+from anabasis.cli import main, parse_moves
+
+CORRIDOR = """\
+name: corridor
+par: 3
+wrap: no
+view: stand
+
+##### ##### #####
+##### ##### #####
+##### ##### #####
+
+##### ##### .....
+##### #@..* .....
+##### ##### .....
+"""
+
+# RRR wins; the ceiling (Z = 2) stops every climb, so L and U do nothing.
+LOW = "#### ####\n#### ####\n\n#### #@.*\n#### ####\n"
+
+# R walks, a second R steps off the edge: the player falls out.
+EDGE = "#### ####\n#### ####\n\n###. #@..\n#### #*..\n"
+
+# Level 2 as first written: needs w's gravity (a copy, so that this test
+# does not move when the level is retuned).
+SLIP = """\
+### ###
+### ###
+### ###
+
+### ###
+### ###
+### *..
+
+### @..
+### ##.
+### ##.
+"""
+
+WALLED = "#### ####\n\n#### #@#*\n"  # the wall cannot be climbed under the ceiling
+
+
+@pytest.fixture
+def level(tmp_path):
+    """Write a level file and give its path."""
+
+    def write(text: str, name: str = "room.txt") -> str:
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+
+    return write
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def refused(capsys, *argv: str) -> str:
+    """Run a command that must be refused: exit code 2, one line on stderr, nothing on stdout."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2
+    assert out == ""
+    assert err.startswith("anabasis: ") and err.endswith("\n") and err.count("\n") == 1
+    return err
+
+
+# -- solve ---------------------------------------------------------------------------
+
+
+def test_solve_a_level_file(capsys, level):
+    assert run(capsys, "solve", level(CORRIDOR)) == (0, "solution: 3\nmoves: RRR\n", "")
+
+
+def test_solve_a_room_code(capsys):
+    code = codes.encode(levelfile.parse(CORRIDOR))
+    assert run(capsys, "solve", code) == (0, "solution: 3\nmoves: RRR\n", "")
+
+
+def test_solve_a_level_number(capsys):
+    if levels.count() == 0:
+        pytest.skip("no levels yet")
+    rc, out, _ = run(capsys, "solve", "1")
+    assert rc == 0 and out.startswith("solution: ")
+
+
+def test_solve_proves_impossible_with_exit_code_1(capsys, level):
+    assert run(capsys, "solve", level(WALLED)) == (1, "impossible: 1 states searched\n", "")
+
+
+def test_solve_without_a_rule(capsys, level):
+    path = level(SLIP)
+    rc, out, _ = run(capsys, "solve", path)
+    assert rc == 0 and out.startswith("solution: ")
+    rc, out, _ = run(capsys, "solve", path, "--without", "gravity-w")
+    assert rc == 1 and out.startswith("impossible: ") and out.endswith(" states searched\n")
+    # switches that change nothing here leave the answer alone
+    assert run(capsys, "solve", level(CORRIDOR), "--without", "ramps, crates,wrap")[:2] == (
+        0, "solution: 3\nmoves: RRR\n")
+
+
+def test_solve_with_the_hook_prints_hook_moves_as_h_and_a_direction(capsys, level):
+    rc, out, _ = run(capsys, "solve", level(CORRIDOR), "--hook")
+    lines = out.splitlines()
+    assert rc == 0 and lines[0].startswith("solution: ") and lines[1].startswith("moves: ")
+    moves = parse_moves(lines[1][len("moves: "):])
+    assert len(moves) == int(lines[0][len("solution: "):]) <= 3
+    assert all(m in ("R", "L", "D", "U") or (m[0] == "h" and m[1] in "RLDUAK") for m in moves)
+
+
+def test_solve_gives_up_at_its_cap_with_exit_code_3(capsys, level):
+    assert run(capsys, "solve", level(SLIP), "--max-states", "2") == (
+        3, "gave up: 2 states searched\n", "")
+
+
+def test_solve_refuses_an_unknown_rule(capsys, level):
+    err = refused(capsys, "solve", level(CORRIDOR), "--without", "gravity,ramps")
+    assert "--without: unknown rule 'gravity'" in err
+
+
+def test_solve_refuses_a_bad_cap(capsys, level):
+    assert "--max-states" in refused(capsys, "solve", level(CORRIDOR), "--max-states", "0")
+
+
+# -- replay --------------------------------------------------------------------------
+
+
+def test_replay_a_win(capsys, level):
+    rc, out, err = run(capsys, "replay", level(CORRIDOR), "RRR")
+    assert (rc, err) == (0, "")
+    assert out == ("status: won\nmoves: 3\n\n"
+                   "##### ##### #####\n##### ##### #####\n##### ##### #####\n\n"
+                   "##### ##### .....\n##### #...+ .....\n##### ##### .....\n")
+
+
+def test_replay_counts_only_steps_that_did_something(capsys, level):
+    rc, out, _ = run(capsys, "replay", level(LOW), "L U R, U D")
+    assert out.splitlines()[:2] == ["status: playing", "moves: 1"]
+    assert out.splitlines()[6] == "#### #.@*"
+
+
+def test_replay_stops_at_a_win(capsys, level):
+    rc, out, _ = run(capsys, "replay", level(LOW), "RRLLL")
+    assert out.splitlines()[:3] == ["status: won", "moves: 2", ""]
+    assert out.splitlines()[6] == "#### #..+"
+
+
+def test_replay_a_loss_shows_the_room_before_the_losing_move(capsys, level):
+    rc, out, _ = run(capsys, "replay", level(EDGE), "RRRR")
+    assert rc == 0
+    assert out == ("status: lost\nmoves: 2\n\n#### ####\n#### ####\n\n"
+                   "###. #.@.\n#### #*..\n")
+
+
+def test_replay_nothing(capsys, level):
+    rc, out, _ = run(capsys, "replay", level(CORRIDOR), "")
+    assert out.startswith("status: playing\nmoves: 0\n\n##### ")
+
+
+def test_replay_plays_hooks(capsys, level):
+    hooked = "##### #####\n##### #####\n\n##### #@..#\n##### #*...\n"
+    rc, out, _ = run(capsys, "replay", level(hooked), "hL hR")
+    assert out.splitlines()[:2] == ["status: playing", "moves: 1"]  # hL: adjacent, nothing
+    assert out.splitlines()[6] == "##### #..@#"  # pulled to the cell before the block
+
+
+def test_replay_refuses_a_bad_move_string_at_its_place(capsys, level):
+    err = refused(capsys, "replay", level(CORRIDOR), "RRxR")
+    assert "the move string, character 3: 'x' is not a move" in err
+    assert "character 2: 'h'" in refused(capsys, "replay", level(CORRIDOR), "Rh")
+    assert "character 1: 'r'" in refused(capsys, "replay", level(CORRIDOR), "rr")
+
+
+def test_parse_moves():
+    assert parse_moves("RLDU hR hL hD hU hA hK") == ["R", "L", "D", "U", "hR", "hL", "hD",
+                                                    "hU", "hA", "hK"]
+    assert parse_moves("R,R  U") == ["R", "R", "U"]
+
+
+def test_every_level_replays_its_own_solution_to_a_win(capsys):
+    for n in range(1, levels.count() + 1):
+        rc, out, _ = run(capsys, "solve", str(n))
+        assert rc == 0, n
+        moves = out.splitlines()[1][len("moves: "):]
+        rc, out, _ = run(capsys, "replay", str(n), moves)
+        assert out.splitlines()[:2] == ["status: won", f"moves: {len(moves)}"], n
+
+
+# -- code and show ------------------------------------------------------------------------
+
+
+def test_code_then_show_is_the_room(capsys, level):
+    rc, out, err = run(capsys, "code", level(CORRIDOR))
+    code = out.strip()
+    assert (rc, err) == (0, "") and out == code + "\n" and code[0] == "D"
+    rc, shown, err = run(capsys, "show", code)
+    assert (rc, err) == (0, "")
+    assert shown == "wrap: no\nview: stand\n\n" + CORRIDOR.split("\n\n", 1)[1]
+    assert levelfile.parse(shown).cells == levelfile.parse(CORRIDOR).cells
+
+
+def test_code_of_a_wrapped_room_starts_with_e(capsys, level):
+    text = CORRIDOR.replace("wrap: no", "wrap: w").replace("view: stand", "view: both")
+    rc, out, _ = run(capsys, "code", level(text))
+    assert out[0] == "E"
+    rc, shown, _ = run(capsys, "show", out.strip())
+    assert "wrap: w\nview: both\n" in shown
+
+
+def test_code_takes_a_level_number(capsys):
+    if levels.count() == 0:
+        pytest.skip("no levels yet")
+    rc, out, _ = run(capsys, "code", "1")
+    assert rc == 0 and codes.decode(out.strip()).cells == levels.load_level(1).cells
+
+
+def test_code_refuses_a_room_too_large(capsys, level):
+    path = level(f"{'#' * 17} {'#' * 17}\n\n{'#' * 17} #@*{'.' * 14}\n")
+    assert "too large for a room code" in refused(capsys, "code", path)
+
+
+def test_show_refuses_a_changed_code(capsys):
+    code = codes.encode(levelfile.parse(CORRIDOR))
+    bad = code[:4] + ("A" if code[4] != "A" else "B") + code[5:]
+    err = refused(capsys, "show", bad)
+    assert err.startswith(f"anabasis: room code {bad}: the checksum does not match")
+
+
+def test_show_refuses_a_character_not_in_codes_at_its_place(capsys):
+    assert "character 3, '!'" in refused(capsys, "show", "DA!AAAAAA")
+
+
+# -- bad sources -------------------------------------------------------------------------------
+
+
+def test_a_bad_level_file_is_refused_with_its_place(capsys, level):
+    path = level(CORRIDOR.replace("#@..*", "#@.x*"))
+    err = refused(capsys, "solve", path)
+    assert err == f"anabasis: {path}:11:10: unknown cell character 'x' (known: .#><v^$@*+%)\n"
+
+
+def test_a_missing_file_is_refused(capsys, tmp_path):
+    path = tmp_path / "nothing.txt"
+    assert refused(capsys, "solve", str(path)) == (
+        f"anabasis: {path}: cannot read: No such file or directory\n")
+
+
+def test_a_bad_level_number_is_refused(capsys):
+    assert "no level 999" in refused(capsys, "solve", "999")
+    assert "no level 0" in refused(capsys, "replay", "0", "R")
+
+
+def test_a_source_that_is_nothing_is_refused(capsys):
+    err = refused(capsys, "solve", "hello")
+    assert "'hello' is not a level number, a level file or a room code" in err
+
+
+def test_usage_errors_are_one_line_with_exit_code_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["solve"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "see --help" in err
+
+
+# -- the real command ------------------------------------------------------------------------
+
+
+def command(*argv: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "anabasis", *argv], capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def test_the_command_solves_and_replays(level):
+    path = level(CORRIDOR)
+    done = command("solve", path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "solution: 3\nmoves: RRR\n", "")
+    done = command("replay", path, "RRR")
+    assert done.returncode == 0 and done.stdout.startswith("status: won\nmoves: 3\n\n")
+
+
+def test_the_command_refuses_without_a_traceback(level):
+    for argv, where in [(("show", "DCEiWNbKSOyh_wpEA"), "checksum"),
+                        (("replay", level(CORRIDOR), "RQ"), "character 2"),
+                        (("solve", level(CORRIDOR.replace("par: 3", "par: x"), "bad.txt")),
+                         "bad.txt:2:6:"),
+                        (("solve", level(CORRIDOR), "--without", "up"), "unknown rule"),
+                        (("bogus",), "invalid choice")]:
+        done = command(*argv)
+        assert done.returncode == 2, argv
+        assert done.stdout == ""
+        assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+        assert where in done.stderr
+
+
+def test_the_command_proves_impossible(level):
+    done = command("solve", level(WALLED))
+    assert (done.returncode, done.stdout) == (1, "impossible: 1 states searched\n")
