@@ -45,7 +45,7 @@ class Launcher:
         self.app = app
         self.items = self._items()
         self.selected = min(selected, len(self.items) - 1)
-        self.scroll = 0
+        self._scrolls: dict[int, int] = {}
         self.rects: list[pygame.Rect] = []
         self.typing = False  #: entering a room code
         self.code_text = ""
@@ -94,6 +94,8 @@ class Launcher:
                 self._move(-1)
             elif action == "down" or event.key == pygame.K_DOWN:
                 self._move(+1)
+            elif action in ("left", "right"):
+                self._switch_column()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE:
@@ -142,6 +144,14 @@ class Launcher:
                     self.error = "nothing to paste (no clipboard here): type the code"
                 else:
                     self.code_text += pasted.strip()
+
+    def _switch_column(self) -> None:
+        """Left/Right: between the levels and the rest (two columns on a wide window)."""
+        on_level = self.items[self.selected].action[0] in ("level", "broken")
+        for i, item in enumerate(self.items):
+            if (item.action[0] in ("level", "broken")) != on_level:
+                self.selected = i
+                return
 
     def _move(self, d: int) -> None:
         self.selected = (self.selected + d) % len(self.items)
@@ -205,40 +215,62 @@ class Launcher:
         ov.text("a climb through a 4D room with two gravities", (int(64 * s), int(36 * s) + big),
                 small, DIM)
         top = int(36 * s) + big + int(40 * s)
+        bottom = H - int(56 * s)
         line_h = int(mid * 1.35 + small * 1.1)
         head_h = int(small * 1.8)
-        # scroll so that the selection stays on screen
-        heights = [line_h + (head_h if it.header else 0) for it in self.items]
-        y_sel = sum(heights[: self.selected])
-        bottom = H - int(56 * s)
-        room = bottom - top
-        if y_sel - self.scroll > room - line_h:
-            self.scroll = y_sel - room + line_h * 2
-        if y_sel < self.scroll:
-            self.scroll = max(0, y_sel - line_h)
-        y = top - self.scroll
-        x0, x1 = int(60 * s), W - int(60 * s)
-        self.rects = []
+        two = W >= 1000  # levels on the left, made rooms and the rest on the right
+        margin, gap = int(60 * s), int(50 * s)
+        col_w = (W - 2 * margin - gap) // 2 if two else W - 2 * margin
+        columns = [[], []]
         for i, item in enumerate(self.items):
-            if item.header:
-                if top - head_h <= y and y + head_h + line_h <= bottom:
-                    ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
-                y += head_h
-            rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
-            self.rects.append(rect)
-            if y < top - head_h or y + line_h > bottom:
-                y += line_h
+            columns[1 if two and item.action[0] != "level" and item.action[0] != "broken"
+                    else 0].append(i)
+        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(self.items)
+        for c, members in enumerate(columns):
+            if not members:
                 continue
-            if i == self.selected:
-                ov.panel(rect, (60, 70, 100, 210), 8)
-            mark = "✓ " if item.done else "   "
-            ov.text(mark + item.label, (x0, y + 2), mid, GOOD if item.done else INK)
-            if item.right:
-                ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
-            if item.detail:
-                ov.text(item.detail, (x0 + int(34 * s), y + mid + 2), small, DIM)
-            y += line_h
-        hint = "Up/Down choose · Enter open · 1-7 a level · Esc quit"
+            x0 = margin + c * (col_w + gap)
+            x1 = x0 + col_w
+            heights = [line_h + (head_h if self.items[i].header else 0) for i in members]
+            # scroll the column that holds the selection so that it stays on screen
+            scroll = self._scrolls.get(c, 0)
+            if self.selected in members:
+                k = members.index(self.selected)
+                y_sel = sum(heights[: k + 1])
+                if y_sel - scroll > bottom - top:
+                    scroll = y_sel - (bottom - top)
+                if y_sel - heights[k] < scroll:
+                    scroll = max(0, y_sel - heights[k])
+                self._scrolls[c] = scroll
+            y = top - scroll
+            for i in members:
+                item = self.items[i]
+                if item.header:
+                    if top <= y and y + head_h + line_h <= bottom:
+                        ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
+                    y += head_h
+                rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
+                if y < top or y + line_h > bottom:
+                    y += line_h
+                    continue
+                self.rects[i] = rect
+                if i == self.selected:
+                    ov.panel(rect, (60, 70, 100, 210), 8)
+                colour = GOOD if item.done else INK
+                if item.done:
+                    _tick(ov.surface, (x0 - 2, y + mid // 2 + 2), int(mid * 0.7), GOOD)
+                ov.text(item.label, (x0 + int(22 * s), y + 2), mid, colour)
+                if item.right:
+                    ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
+                if item.detail:
+                    detail, limit = item.detail, col_w - int(40 * s)
+                    if ov.width_of(detail, small) > limit:
+                        while len(detail) > 4 and ov.width_of(detail + "…", small) > limit:
+                            detail = detail[:-1]
+                        detail = detail.rstrip() + "…"
+                    ov.text(detail, (x0 + int(34 * s), y + mid + 2), small, DIM)
+                y += line_h
+        hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
         if self.app.building:
             hint = f"building {self.app.building}…"
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
@@ -250,11 +282,18 @@ class Launcher:
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
-            shown = self.code_text[-60:] + "▏"
+            shown = self.code_text[-60:] + "_"
             ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
             ov.text(self.error or "Enter opens · Ctrl+V pastes · Esc cancels",
                     (box.x + 20, box.bottom - small - 14), small, WARN if self.error else DIM)
         ov.upload()
+
+
+def _tick(surface, left_mid, size: int, colour) -> None:
+    """A drawn check mark (the default font has no glyph for one)."""
+    x, y = left_mid
+    pts = [(x, y), (x + size * 0.35, y + size * 0.35), (x + size, y - size * 0.45)]
+    pygame.draw.lines(surface, colour, False, pts, max(2, size // 6))
 
 
 _TIER_TEXT = {

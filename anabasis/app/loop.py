@@ -139,10 +139,9 @@ class App:
 
     def draw(self) -> None:
         self.scene.draw_gl(self.window)
-        self.window.present_scene()
         self.overlay.resize(self.window.size)
         self.scene.draw_overlay(self.overlay)
-        self.overlay.draw(self.window)
+        self.window.present(self.overlay.texture)
 
     def _event(self, event) -> None:
         t = event.type

@@ -289,7 +289,8 @@ class Play:
                 self.turn_from = None
                 self.turn_t = 0.0
         if self.timeline is not None:
-            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] != "turn")
+            # keys pressed ahead hurry the animation along; the demo plays at its own pace
+            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
             self.anim_t += dt * speed
             if self.anim_t >= self.timeline.total:
                 self._animation_done()

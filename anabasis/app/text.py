@@ -2,7 +2,8 @@
 
 Everything 2D (the HUD, the launcher, messages) is drawn with pygame into
 one transparent Surface the size of the window; it is uploaded to a texture
-only when something on it changed, and blended over the frame.  pygame's
+only when something on it changed, and blended over the frame by the
+window's compositing pass (:meth:`Window.present`).  pygame's
 default font ships with pygame, so the game needs no font files of its own;
 a font in ``assets/`` named ``ui.ttf`` is used instead when present.
 """
@@ -74,13 +75,6 @@ class Overlay:
 
     def upload(self) -> None:
         self.texture.write(pygame.image.tobytes(self.surface, "RGBA"))
-
-    def draw(self, window) -> None:
-        """Blend the overlay over the bound (default) framebuffer."""
-        self.ctx.enable(moderngl.BLEND)
-        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        window.draw_texture(self.texture, flip_y=True)
-        self.ctx.disable(moderngl.BLEND)
 
     # -- drawing helpers --------------------------------------------------------
 

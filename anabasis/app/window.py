@@ -37,14 +37,15 @@ void main() {
 }
 """
 
-QUAD_FS = """
+COMPOSE_FS = """
 #version 330 core
-uniform sampler2D image;
-uniform float flip_y;  // 1 for pygame surfaces (rows top first), 0 for GL textures
+uniform sampler2D scene;    // the room, at the internal size, scaled up smoothly
+uniform sampler2D overlay;  // the HUD at the window's size, rows top first (pygame's order)
 in vec2 uv;
 out vec4 colour;
 void main() {
-    colour = texture(image, vec2(uv.x, mix(uv.y, 1.0 - uv.y, flip_y)));
+    vec4 o = texture(overlay, vec2(uv.x, 1.0 - uv.y));
+    colour = vec4(mix(texture(scene, uv).rgb, o.rgb, o.a), 1.0);
 }
 """
 
@@ -112,7 +113,9 @@ class Window:
         self.software = any(s in renderer.lower() for s in ("llvmpipe", "softpipe", "swrast"))
         self.pixel_budget = SOFTWARE_PIXELS if self.software else HARDWARE_PIXELS
         self.fullscreen = False
-        self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=QUAD_FS)
+        # one pass over the window puts the scaled room and the HUD together: on a
+        # software rasteriser each full-window pass costs ~5 ms, so there is just one
+        self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=COMPOSE_FS)
         self._vao = self.ctx.vertex_array(self._quad, [])
         self._scene_tex = None
         self._scene_fbo = None
@@ -164,20 +167,15 @@ class Window:
         self._scene_fbo.clear(0.05, 0.06, 0.08, 1.0)
         return self._scene_fbo
 
-    def present_scene(self) -> None:
-        """Scale the internal target up onto the window's default framebuffer."""
+    def present(self, overlay: moderngl.Texture) -> None:
+        """Put the room (scaled up) and the HUD over it onto the window, in one pass."""
         self.ctx.screen.use()
         self.ctx.disable(moderngl.BLEND)
         self._scene_tex.use(0)
-        self.draw_texture(self._scene_tex, flip_y=False)
-
-    def draw_texture(self, texture: moderngl.Texture, *, flip_y: bool) -> None:
-        """Draw ``texture`` over the whole of the bound framebuffer."""
-        texture.use(0)
-        if "image" in self._quad:
-            self._quad["image"] = 0
-        if "flip_y" in self._quad:
-            self._quad["flip_y"] = 1.0 if flip_y else 0.0
+        overlay.use(1)
+        for name, unit in (("scene", 0), ("overlay", 1)):
+            if name in self._quad:
+                self._quad[name] = unit
         self._vao.render(moderngl.TRIANGLES, vertices=3)
 
     def flip(self) -> None:
