@@ -384,3 +384,18 @@ def test_mutated_codes_are_refused_or_are_their_own_room(code, edits):
         return
     assert text == code or encode(room) == text  # never some other room under a valid code
     assert text == code  # a 2**-24 coincidence: if it ever happens, look at it
+
+
+def test_the_crc_table_is_the_bitwise_crc():
+    def bitwise(values):
+        crc = codes._CRC_INIT
+        for v in values:
+            for shift in range(5, -1, -1):
+                top = ((v >> shift) & 1) ^ (crc >> 23)
+                crc = ((crc << 1) & 0xFFFFFF) ^ (codes._CRC_POLY if top else 0)
+        return crc
+
+    rng = random.Random(3)
+    for n in (0, 1, 5, 200):
+        values = [rng.randrange(64) for _ in range(n)]
+        assert codes._crc(values) == bitwise(values)
