@@ -67,7 +67,7 @@ def draw(ov, play) -> None:
     if not ov.begin(key):
         return
     W, H = ov.size
-    s = max(0.6, min(W / 1280, H / 720))
+    s = max(0.85, min(W / 1280, H / 720))
     big, mid, small = int(30 * s), int(22 * s), int(18 * s)
     pad = int(18 * s)
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
@@ -124,7 +124,7 @@ def draw(ov, play) -> None:
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    hint = HINT if not play.won else _win_hint(play)
+    hint = _win_hint(play) if play.won else HINT + (" · N new room" if opened.tier else "")
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
 
     if play.renderer is None:

@@ -209,7 +209,7 @@ class Launcher:
         if not ov.begin(key):
             return
         W, H = ov.size
-        s = max(0.6, min(W / 1280, H / 720))
+        s = max(0.85, min(W / 1280, H / 720))
         big, mid, small = int(54 * s), int(24 * s), int(18 * s)
         ov.text("ANABASIS", (int(60 * s), int(36 * s)), big, GOLD)
         ov.text("a climb through a 4D room with two gravities", (int(64 * s), int(36 * s) + big),
