@@ -262,3 +262,53 @@ def test_the_demo_wins_level_1(display, tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == f"won: {par} moves (par {par})"
     assert "warning" not in run.stderr
+
+
+def test_a_made_room_builds_while_the_frames_keep_coming(make_app):
+    pytest.importorskip("anabasis.gen")
+    import time
+
+    app = make_app()
+    app.build_room("easy", 42)
+    assert app.building
+    frames = 0
+    deadline = time.monotonic() + 60
+    while app.building and time.monotonic() < deadline:
+        app.tick(DT)  # every frame is drawn while the worker builds
+        frames += 1
+    assert isinstance(app.scene, Play), "the room never arrived"
+    assert frames >= 2
+    play = app.scene
+    assert play.opened.kind == "gen" and play.opened.tier == "easy"
+    assert play.view == "w-up"  # a made room opens with w drawn up
+    assert play.opened.code and play.opened.key == f"room:{play.opened.code}"
+
+
+def test_copy_help_fullscreen_and_the_window_size_are_kept(make_app, tmp_path):
+    app = make_app(open_level(2))
+    play = app.scene
+    press(app, pygame.K_c)
+    code = play.opened.code
+    assert code in play.message  # copied, or printed where there is no clipboard
+    pasted = app.paste()
+    assert pasted is None or pasted == code
+    press(app, pygame.K_h)
+    assert play.help
+    press(app, pygame.K_RIGHT)  # any key closes the help, and does nothing else
+    assert not play.help and play.game.moves == 0
+    press(app, pygame.K_F11)
+    press(app, pygame.K_F11)
+    app.tick(DT)
+    assert not app.window.fullscreen
+    size = app.window.size
+    app.close()
+    assert progress_mod.Progress.load(tmp_path).window == tuple(size)
+
+
+def test_the_internal_size_keeps_software_frames_small():
+    from anabasis.app.window import SOFTWARE_PIXELS, internal_size
+
+    assert internal_size((1280, 720), SOFTWARE_PIXELS) == (640, 360)
+    w, h = internal_size((2560, 1080), SOFTWARE_PIXELS)
+    assert w * h <= SOFTWARE_PIXELS and abs(w / h - 2560 / 1080) < 0.01
+    assert internal_size((500, 300), SOFTWARE_PIXELS) == (500, 300)

@@ -45,6 +45,7 @@ class App:
         self.overlay = Overlay(self.ctx, self.window.size)
         self.keymap = self._keymap()
         self.running = True
+        self._closed = False
         self.exit_code = 0
         self.frames = 0
         self.clock = pygame.time.Clock()
@@ -328,9 +329,7 @@ class App:
         try:
             import pygame.scrap as scrap
 
-            if not scrap.get_init():
-                scrap.init()
-            scrap.put_text(text)
+            scrap.put_text(text)  # SDL's clipboard (pygame-ce >= 2.2: no init needed)
             return True
         except Exception:
             return False
@@ -339,8 +338,6 @@ class App:
         try:
             import pygame.scrap as scrap
 
-            if not scrap.get_init():
-                scrap.init()
             text = scrap.get_text()
             return text or None
         except Exception:
@@ -353,6 +350,10 @@ class App:
             print(f"anabasis: warning: could not save progress: {e}", file=sys.stderr)
 
     def close(self) -> None:
+        """Save, stop the workers, close the window (once; again does nothing)."""
+        if self._closed:
+            return
+        self._closed = True
         if not self.window.fullscreen:
             self.progress.window = self.window.size
         self.save_progress()
