@@ -176,7 +176,7 @@ def rooms(draw):
                        draw(st.integers(0, 40)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(rooms())
 def test_decode_of_encode_is_the_room(room):
     code = encode(room)
@@ -348,14 +348,14 @@ def test_a_room_with_no_empty_cell_is_refused():
 # -- fuzz: anything else is a CodeError, never a crash ------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.text(ALPHABET, max_size=90).map(lambda s: "D" + s) | st.text(max_size=40))
 def test_random_text_is_refused(text):
     with pytest.raises(CodeError):
         decode(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.binary(max_size=60))
 def test_random_bytes_are_refused(data):
     with pytest.raises(CodeError):
@@ -364,7 +364,7 @@ def test_random_bytes_are_refused(data):
         decode(data.decode("latin-1"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.sampled_from([code for code, _ in FROZEN]), st.lists(
     st.tuples(st.sampled_from(["change", "insert", "delete"]), st.integers(0, 10**6),
               st.sampled_from(ALPHABET)), min_size=1, max_size=4))
@@ -399,3 +399,38 @@ def test_the_crc_table_is_the_bitwise_crc():
     for n in (0, 1, 5, 200):
         values = [rng.randrange(64) for _ in range(n)]
         assert codes._crc(values) == bitwise(values)
+
+
+def flipped(code: str, start: int, pattern: int, length: int) -> list[int]:
+    """The code's six-bit values with ``pattern`` (``length`` bits) xored in at bit ``start``."""
+    bits = [(codes._VALUE[c] >> s) & 1 for c in code for s in range(5, -1, -1)]
+    for k in range(length):
+        bits[start + k] ^= (pattern >> (length - 1 - k)) & 1
+    return [int("".join(map(str, bits[i : i + 6])), 2) for i in range(0, len(bits), 6)]
+
+
+def crc_holds(values: list[int]) -> bool:
+    crc = codes._crc(values[:-4])
+    return [(crc >> s) & 63 for s in (18, 12, 6, 0)] == values[-4:]
+
+
+def test_every_error_burst_of_12_bits_or_fewer_fails_the_crc():
+    # a changed character is a burst of <= 6 bits, a swap of <= 12: this is the proof
+    code = FROZEN[0][0]
+    assert crc_holds(flipped(code, 0, 0, 1))
+    nbits = 6 * len(code)
+    for length in range(1, 13):
+        ends = 1 if length == 1 else (1 << (length - 1)) | 1
+        for middle in range(1 << max(length - 2, 0)):
+            pattern = ends | (middle << 1) if length > 2 else ends
+            for start in range(nbits - length + 1):
+                assert not crc_holds(flipped(code, start, pattern, length)), (length, start)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([code for code, _ in FROZEN]), st.integers(13, 24), st.data())
+def test_longer_bursts_up_to_24_bits_fail_the_crc(code, length, data):
+    middle = data.draw(st.integers(0, (1 << (length - 2)) - 1))
+    start = data.draw(st.integers(0, 6 * len(code) - length))
+    pattern = (1 << (length - 1)) | (middle << 1) | 1
+    assert not crc_holds(flipped(code, start, pattern, length))
