@@ -367,3 +367,33 @@ def test_levels_exist_and_parse():
     # levels/ is written alongside; whatever is there must load
     for path in levels.level_paths():
         assert isinstance(load(path), Room)
+
+
+# -- fuzz: any text is a room or a LevelError, never a crash --------------------------
+
+
+def parsed_or_refused(text: str) -> None:
+    try:
+        room = parse(text, "f.txt")
+    except LevelError as e:
+        assert str(e).startswith("f.txt:") and "\n" not in str(e)
+        assert e.line >= 1 and e.col >= 1
+        return
+    assert parse(write(room)) == room
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(".#<>v^$@*+% \n\r\tx:abnmepr", max_size=120))
+def test_random_text_parses_or_is_refused(text):
+    parsed_or_refused(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(list(".#<>v^$@*+% \n:\t\x00é"))),
+                min_size=1, max_size=4))
+def test_edited_levels_parse_or_are_refused(edits):
+    text = CORRIDOR
+    for where, ch in edits:
+        i = where % len(text)
+        text = text[:i] + ch + text[i + 1 :] if where % 3 else text[:i] + ch + text[i:]
+    parsed_or_refused(text)
