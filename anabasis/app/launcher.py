@@ -273,10 +273,12 @@ class Launcher:
         hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
         if self.app.building:
             hint = f"building {self.app.building}…"
+        if self.status:
+            ov.text(self.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
         if self.app.progress.warning:
             ov.text("your saved progress was unreadable and was set aside; starting clean",
-                    (W // 2, H - int(48 * s)), small, WARN, anchor="center")
+                    (W - int(60 * s), int(40 * s)), small, WARN, anchor="topright")
         if self.typing:
             box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
             box.center = (W // 2, H // 2)

@@ -199,6 +199,11 @@ class App:
         self.scene = Play(self, opened)
 
     def to_launcher(self) -> None:
+        if self.demo:
+            # the demo is a smoke test: leaving it early is not a win
+            print("anabasis: the demo was stopped before the win", file=sys.stderr)
+            self.quit(1)
+            return
         selected = 0
         if isinstance(self.scene, Play) and self.scene.opened.level:
             selected = self.scene.opened.level - 1
@@ -216,13 +221,13 @@ class App:
         else:
             self.to_launcher()
             if opened.kind == "level":
-                self.scene.status = "every level done"
+                self.scene.status = "every level done: try a room made to order"
 
     def _tell(self, text: str) -> None:
         if isinstance(self.scene, Play):
             self.scene.say(text, "warn", 5.0)
         else:
-            self.scene.error = text
+            self.scene.status = text
             print(f"anabasis: {text}", file=sys.stderr)
 
     def build_room(self, tier: str, seed: int | None = None) -> None:
