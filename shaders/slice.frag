@@ -32,22 +32,22 @@ uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
 uniform float u_crate_on;
 uniform float u_ghost;       // how strongly the slice kata is drawn
 uniform ivec4 u_player_cell;
-uniform float u_ceiling;     // cut cells whose centre is this far above the player's
-uniform float u_tunnel;      // cut cells above the player this near the line to the camera
+uniform float u_ceiling;     // cut what is more than this above the player's centre
+uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 
 out vec4 frag;
 
 const float NEVER = 1e30;    // the crossing time of an axis the ray does not move along
 const float HAIR = 1e-4;     // start a hair past the grid's entry
+const float SNAP = 1e-3;     // a start this near a face crossing came in through that face
 
 struct Hit {
     bool found;
-    float t;          // where the ray enters the hit cell
+    float t;          // where the ray enters the hit cell (or starts, past a cutaway)
     ivec4 cell;       // unwrapped cell (geometry); w wrapped for the texture separately
     int wcell;        // the wrapped w
     int axis;         // the axis crossed into the cell; -1 when the ray began inside it
     uint code;
-    float ghost;      // path length through ghost cells (GHOST)
 };
 
 // The texel of a cell whose w is already in [0, W).
@@ -62,26 +62,56 @@ int wrap_w(int w) {
     return w;
 }
 
-// Cutaways: the ceiling (more than u_ceiling above the player along up), and the tunnel
-// (above the player, near the segment from the player to the camera).
-bool cut(ivec4 c) {
-    vec4 rel = vec4(c) + 0.5 - u_centre;
-    vec3 s = (transpose(u_basis) * rel).xyz;
-    if (s.z > u_ceiling) return true;
-    if (s.z <= 0.5) return false;
-    float k = clamp(dot(s, u_eye) / dot(u_eye, u_eye), 0.0, 1.0);
-    return length(s - k * u_eye) < u_tunnel;
+// The cutaways, as the part [lo, hi] of the pixel's ray (slice coordinates, from the eye) that
+// is drawn.  The ceiling cuts everything more than u_ceiling above the player's centre; the
+// tunnel cuts what is above the player's level (0.5 above its centre) within u_tunnel of the
+// segment from the player to the camera.  Both are cut by point, not by cell: at rest the
+// ceiling plane is a grid plane, so whole cells go; the tunnel is a capsule the camera sits
+// in.  Cutting the ray instead of testing cells keeps the DDA loop as bare as the plain one.
+vec2 uncut(vec3 eye, vec3 dir) {
+    float lo = 0.0;
+    float hi = NEVER;
+    // The ceiling: the half-space up <= u_ceiling.
+    if (dir.z < 0.0) {
+        lo = max(lo, (u_ceiling - eye.z) / dir.z);
+    } else if (dir.z > 0.0) {
+        hi = (u_ceiling - eye.z) / dir.z;
+    } else if (eye.z > u_ceiling) {
+        hi = -1.0;
+    }
+    // The tunnel: the ray leaves the capsule round the segment from 0 to eye (it starts on
+    // the segment) at the latest of its exits from the eye's sphere, the cylinder and the
+    // player's sphere.
+    float len = length(eye);
+    if (eye.z > 0.5 && len > 1e-6) {
+        vec3 axis = eye / len;
+        float r = u_tunnel;
+        float t_cap = r;
+        vec3 perp = dir - dot(dir, axis) * axis;
+        float pl = length(perp);
+        if (pl > 1e-6) {
+            float tc = r / pl;
+            float k = (len + tc * dot(dir, axis)) / len;
+            t_cap = (k >= 0.0 && k <= 1.0) ? max(t_cap, tc) : t_cap;
+        }
+        float b = dot(eye, dir);
+        float disc = b * b - dot(eye, eye) + r * r;
+        t_cap = disc >= 0.0 ? max(t_cap, -b + sqrt(disc)) : t_cap;
+        float t_level = (dir.z < 0.0) ? (0.5 - eye.z) / dir.z : NEVER;
+        lo = max(lo, min(t_cap, t_level));
+    }
+    return vec2(lo, hi);
 }
 
-// The first solid cell along ro + t*rd (4D), by an exact 4D DDA (Amanatides-Woo): one axis per
-// step, ties to the earlier axis (x, y, z, w), w wrapping where the room wraps.
-Hit traverse(vec4 ro, vec4 rd) {
+// The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
+// (Amanatides-Woo): one axis per step, ties to the earlier axis (x, y, z, w), w wrapping where
+// the room wraps.
+Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     Hit h;
     h.found = false;
     h.t = NEVER;
     h.axis = -1;
     h.code = 0u;
-    h.ghost = 0.0;
     vec4 size = vec4(u_size);
     bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
     vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
@@ -103,12 +133,8 @@ Hit traverse(vec4 ro, vec4 rd) {
     }
     float tnear = max(max(tn.x, tn.y), max(tn.z, tn.w));
     float tfar = min(min(tf.x, tf.y), min(tf.z, tf.w));
-    float t0 = max(tnear, 0.0);
-    if (t0 >= tfar) return h;
-    int entry = -1;
-    if (tnear > 0.0) {
-        entry = (tn.x == tnear) ? 0 : (tn.y == tnear) ? 1 : (tn.z == tnear) ? 2 : 3;
-    }
+    float t0 = max(max(tnear, 0.0), cut.x);
+    if (t0 >= min(tfar, cut.y)) return h;
     vec4 p = ro + rd * (t0 + HAIR);
     ivec4 c = ivec4(floor(p));
     ivec4 top = u_size - 1;
@@ -120,51 +146,48 @@ Hit traverse(vec4 ro, vec4 rd) {
     vec4 tmax = mix(vec4(NEVER), (vec4(c) + vec4(greaterThan(rd, vec4(0.0))) - ro) * inv,
                     vec4(moving));
     vec4 tdelta = mix(vec4(NEVER), abs(inv), vec4(moving));
+    // The face the ray came in by: the axis whose crossing into the first cell is latest, when
+    // that is where the ray starts (the grid's side, or a cutaway on a cell's face); else the
+    // ray begins inside the cell (the camera's cell, or a cutaway through a cell).
+    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
+    float latest = max(max(enter.x, enter.y), max(enter.z, enter.w));
+    vec4 last = vec4(0.0);
+    if (latest >= t0 - SNAP) {
+        last = vec4(equal(enter, vec4(latest)));
+        last.y *= 1.0 - last.x;
+        last.z *= (1.0 - last.x) * (1.0 - last.y);
+        last.w *= (1.0 - last.x) * (1.0 - last.y) * (1.0 - last.z);
+    }
     float t = t0;
-    int axis = entry;
+    uvec4 usize = uvec4(u_size);
+    uint code = 0u;
     for (int i = 0; i < MAX_STEPS; i++) {
-        if (any(lessThan(c.xyz, ivec3(0))) || any(greaterThanEqual(c.xyz, u_size.xyz))
-                || w < 0 || w >= u_size.w) break;
-        uint code = cell_code(c, w);
-        if (code != 0u) {
-#if defined(PLAIN)
-            h.found = true;
-#else
-            h.found = !cut(c);
-#endif
-            if (h.found) {
-                h.t = t;
-                h.cell = c;
-                h.wcell = w;
-                h.axis = axis;
-                h.code = code;
-                break;
-            }
-        }
+        // Negative coordinates become huge unsigned ones: one compare checks both ends.
+        if (any(greaterThanEqual(uvec4(ivec4(c.xyz, w)), usize))) break;
+        code = cell_code(c, w);
+        if (code != 0u) break;
         // The next crossing: the earliest axis, ties to the earlier one.
         float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
         vec4 pick = vec4(equal(tmax, vec4(m)));
         pick.y *= 1.0 - pick.x;
         pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
         pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
-#ifdef GHOST
-        // The slice kata of the player, at the player's level and not in the player's own
-        // column: an empty cell here over a solid one kata is drawn faintly, by path length.
-        {
-            int gw = (u_wrap == 1) ? wrap_w(w - 1) : w - 1;
-            bool level = c.z == u_player_cell.z && c.w == u_player_cell.w
-                         && any(notEqual(c.xy, u_player_cell.xy)) && gw >= 0;
-            uint g = cell_code(c, max(gw, 0));
-            h.ghost += (level && g != 0u) ? (m - t) : 0.0;
-        }
-#endif
         ivec4 ip = ivec4(pick);
         c += ip * stp;
         w += ip.w * stp.w;
         if (u_wrap == 1) w = wrap_w(w);
         tmax += pick * tdelta;
-        axis = (pick.x > 0.5) ? 0 : (pick.y > 0.5) ? 1 : (pick.z > 0.5) ? 2 : 3;
+        last = pick;
         t = m;
+    }
+    if (code != 0u && t <= cut.y) {
+        h.found = true;
+        h.t = t;
+        h.cell = c;
+        h.wcell = w;
+        h.code = code;
+        h.axis = (last.x > 0.5) ? 0 : (last.y > 0.5) ? 1 : (last.z > 0.5) ? 2
+               : (last.w > 0.5) ? 3 : -1;
     }
     return h;
 }
@@ -306,11 +329,39 @@ vec3 fog(vec3 col, vec3 s, vec3 dir) {
     return mix(col, background(dir), amount);
 }
 
+#ifdef GHOST
+// The ghost of the slice kata of the player, drawn faintly on the plane of the player's feet:
+// where the cell kata of that plane is solid (it would hold you), a cold tint with its cells'
+// edges; not in the player's own column, where it always is.
+vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
+    if (dir.z >= 0.0) return col;
+    float tp = (-0.47 - u_eye.z) / dir.z;
+    if (tp <= 0.0 || tp >= t_hit) return col;
+    vec4 p = ro + rd * tp;
+    ivec4 c = ivec4(floor(p));
+    int w = c.w - 1;
+    if (u_wrap == 1) w = wrap_w(w);
+    bool in_grid = all(greaterThanEqual(ivec4(c.xyz, w), ivec4(0)))
+                   && all(lessThan(ivec4(c.xyz, w), u_size));
+    if (!in_grid || all(equal(c.xy, u_player_cell.xy))) return col;
+    if (cell_code(c, w) == 0u) return col;
+    vec4 f = p - vec4(c);
+    float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+    float line = 1.4 * tp * u_tan / u_resolution.y;
+    float amount = u_ghost * (0.30 + 0.35 * (1.0 - smoothstep(line, 2.5 * line, edge)));
+    return mix(col, GHOST_COLOUR, amount);
+}
+#endif
+
 // The colour of the slice whose origin is `origin`, along the pixel's ray `dir`.
 vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
     vec4 ro = origin + u_basis * vec4(u_eye, 0.0);
     vec4 rd = u_basis * vec4(dir, 0.0);
-    Hit h = traverse(ro, rd);
+#if defined(PLAIN)
+    Hit h = traverse(ro, rd, vec2(0.0, NEVER));
+#else
+    Hit h = traverse(ro, rd, uncut(u_eye, dir));
+#endif
     t_hit = h.found ? h.t : NEVER;
     float line = 1.4 * max(h.t, 1.0) * u_tan / u_resolution.y;
 #if defined(PLAIN)
@@ -343,9 +394,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         col = fog(col, s, dir);
     }
 #ifdef GHOST
-    // The ghost of the slice kata: a faint cold haze over where it is solid.
-    float haze = (1.0 - exp(-h.ghost * 1.6)) * u_ghost;
-    col = mix(col, GHOST_COLOUR, 0.45 * haze);
+    col = ghost(col, ro, rd, dir, t_hit);
 #endif
     // The goal glows: light along the ray's path through its cell, and a halo round it that
     // dims with the distance in 4D (so a goal a slice away still shows, faintly).
@@ -396,7 +445,7 @@ void main() {
 #if defined(DEBUG)
     vec4 ro = u_origin + u_basis * vec4(u_eye, 0.0);
     vec4 rd = u_basis * vec4(dir, 0.0);
-    Hit h = traverse(ro, rd);
+    Hit h = traverse(ro, rd, uncut(u_eye, dir));
     if (!h.found) {
         frag = vec4(-1.0, 0.0, 0.0, 1.0);
     } else {

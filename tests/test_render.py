@@ -134,9 +134,9 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     if room.wrap:
         tn[:, 3], tf[:, 3] = -never, never
     tnear, tfar = tn.max(axis=1), tf.min(axis=1)
-    t0 = np.maximum(tnear, 0.0)
-    alive = t0 < tfar
-    entry = np.where(tnear > 0, np.argmax(tn == tnear[:, None], axis=1), -1)
+    cut_lo, cut_hi = uncut(eye, d, u["u_ceiling"], u["u_tunnel"])
+    t0 = np.maximum(np.maximum(tnear, 0.0), cut_lo)
+    alive = t0 < np.minimum(tfar, cut_hi)
     p = ro + rd * (t0 + render_hair())[:, None]
     c = np.floor(p).astype(np.int64)
     lo = np.array([0, 0, 0, -(1 << 20) if room.wrap else 0])
@@ -146,11 +146,13 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     step = (np.sign(rd) * moving).astype(np.int64)
     tmax = np.where(moving, (c + (rd > 0) - ro) * inv, never)
     tdelta = np.where(moving, np.abs(inv), never)
-    axis = entry.copy()
+    enter = np.where(moving, tmax - tdelta, -never)
+    latest = enter.max(axis=1)
+    axis = np.where(latest >= t0 - 1e-3, np.argmax(enter == latest[:, None], axis=1), -1)
     index = np.full(n, -1)
     face = np.zeros(n, dtype=np.int64)
-    centre = np.asarray(u["u_centre"])
-    eye2 = eye @ eye
+    found = np.zeros(n, dtype=bool)
+    t = t0.copy()
     for _ in range(render.MAX_STEPS):
         inb = (np.all(c[:, :3] >= 0, axis=1) & np.all(c[:, :3] < (X, Y, Z), axis=1)
                & (w >= 0) & (w < W))
@@ -160,17 +162,13 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
         code = np.zeros(n, dtype=np.uint8)
         a = np.nonzero(alive)[0]
         code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
-        solid = alive & (code != 0)
-        s = ((c + 0.5 - centre) @ B)[:, :3]
-        k = np.clip((s @ eye) / eye2, 0.0, 1.0)
-        tunnel = (s[:, 2] > 0.5) & (np.linalg.norm(s - k[:, None] * eye, axis=1) < u["u_tunnel"])
-        cut = (s[:, 2] > u["u_ceiling"]) | tunnel
-        hit = solid & ~cut
+        hit = alive & (code != 0)
         index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
         ax = axis[hit]
         sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
         face[hit] = np.where(ax < 0, render.FACE_INSIDE, 1 + 2 * ax + sgn_neg)
         alive &= ~hit
+        found[hit] = t[hit] <= cut_hi[hit]
         m = tmax.min(axis=1)
         pick = np.argmax(tmax == m[:, None], axis=1)  # first of the ties
         rows = np.arange(n)
@@ -181,7 +179,40 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
             w = np.where(w >= W, w - W, w)
         tmax[rows, pick] += tdelta[rows, pick]
         axis = pick
+        t = m
+    index[~found] = -1
+    face[~found] = render.FACE_MISS
     return index.reshape(H_px, W_px), face.reshape(H_px, W_px)
+
+
+def uncut(eye, d, ceiling, radius):
+    """The shader's ``uncut``: the part [lo, hi] of each ray that the cutaways leave."""
+    n = len(d)
+    lo = np.zeros(n)
+    hi = np.full(n, 1e30)
+    down, up = d[:, 2] < 0, d[:, 2] > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lo = np.where(down, np.maximum(lo, (ceiling - eye[2]) / d[:, 2]), lo)
+        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], hi)
+        if eye[2] > ceiling:
+            hi = np.where(~down & ~up, -1.0, hi)
+        length = np.linalg.norm(eye)
+        if eye[2] > 0.5 and length > 1e-6:
+            axis = eye / length
+            t_cap = np.full(n, radius)
+            along = d @ axis
+            perp = d - along[:, None] * axis
+            pl = np.linalg.norm(perp, axis=1)
+            tc = radius / np.where(pl > 1e-6, pl, 1.0)
+            k = (length + tc * along) / length
+            t_cap = np.where((pl > 1e-6) & (k >= 0) & (k <= 1), np.maximum(t_cap, tc), t_cap)
+            b = d @ eye
+            disc = b * b - eye @ eye + radius * radius
+            t_cap = np.where(disc >= 0, np.maximum(t_cap, -b + np.sqrt(np.maximum(disc, 0))),
+                             t_cap)
+            t_level = np.where(down, (0.5 - eye[2]) / d[:, 2], 1e30)
+            lo = np.maximum(lo, np.minimum(t_cap, t_level))
+    return lo, hi
 
 
 def render_hair() -> float:
@@ -309,11 +340,11 @@ def test_tunnel_cutaway_hides_what_stands_between_camera_and_player(ctx):
     room = _open_room()
     pose = pose_of(room, "stand", pitch=0.6)
     plain = _image(ctx, room, pose)
-    # One cell toward the camera (+y) and two up: on the line from the player to the camera.
-    on_line = _image(ctx, _room_with(room, [(3, 4, 3, 1)]), pose)
+    # Toward the camera (+y) and up: on the line from the player to the camera.
+    on_line = _image(ctx, _room_with(room, [(3, 5, 2, 1), (3, 6, 3, 1)]), pose)
     assert np.array_equal(on_line, plain)
-    # The same height off to the side is drawn.
-    aside = _image(ctx, _room_with(room, [(0, 4, 3, 1)]), pose)
+    # The same off to the side is drawn.
+    aside = _image(ctx, _room_with(room, [(0, 5, 2, 1), (0, 6, 3, 1)]), pose)
     assert (np.abs(aside.astype(int) - plain).sum(axis=2) > 30).sum() > 20
 
 

@@ -1,0 +1,86 @@
+"""``anabasis bench``, render section: frame times of the slice shader on a headless context.
+
+- ``render.plain_ms_640x360``: the baseline, a bare 4D DDA with flat shading (``PLAIN``);
+- ``render.full_ms_640x360`` and ``render.full_ms_1280x720``: the real shader with
+  everything on (shading, occlusion, fog, goal, ghosts, cutaways, the player),
+  mid-turn from stand to w-up so that the slice is oblique;
+- ``render.full_vs_plain``: full over plain at 640x360, in the same run.
+
+Each figure is the median of ``FRAMES`` frames after a warm-up, each frame
+timed to ``ctx.finish()``.  The room is a 12x10x6x8 terrace landscape
+(the size the design's measurements used), the camera at its default.
+Without a GL context the section yields ``render.skipped: 1``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from anabasis import cells
+from anabasis.render import NoGLError, Offscreen, Pose, Renderer, headless_context
+from anabasis.views import Camera
+from anabasis.world import Room, State
+
+FRAMES = 25
+WARMUP = 3
+
+
+def bench_room() -> Room:
+    """A 12x10x6x8 room of terraces: ground whose height in z and w varies, ramps, a crate."""
+    X, Y, Z, W = 12, 10, 6, 8
+    data = bytearray(X * Y * Z * W)
+
+    def put(x, y, z, w, code):
+        data[x + X * (y + Y * (z + Z * w))] = code
+
+    for x in range(X):
+        for y in range(Y):
+            top_w = 2 + (x * 3 + y * 5) % 4          # the kata ground: solid up to this slice
+            top_z = 1 + ((x // 3 + y // 2) % 3)      # and this high in z
+            for w in range(W):
+                for z in range(Z):
+                    if w < top_w and z < top_z + 1 or z == 0:
+                        put(x, y, z, w, cells.BLOCK)
+            if (x + 2 * y) % 7 == 0:
+                put(x, y, 1, top_w, cells.RAMP_XP if x % 2 else cells.RAMP_YN)
+    player = (5, 4, 4, 6)
+    for z in range(1, Z):
+        put(5, 4, z, 6, cells.EMPTY)
+    put(5, 4, 3, 6, cells.BLOCK)
+    put(6, 4, 4, 6, cells.EMPTY)
+    return Room((X, Y, Z, W), bytes(data), (6, 4, 4, 6), State.of(player, [(5, 4, 5, 6)]))
+
+
+def frame_ms(ctx, renderer: Renderer, pose: Pose, size, variant=()) -> float:
+    """The median time of one frame at ``size``, in milliseconds."""
+    target = Offscreen(ctx, size)
+    target.fbo.use()
+    times = []
+    for i in range(WARMUP + FRAMES):
+        start = time.perf_counter()
+        renderer.draw(pose, (0, 0, *size), variant=variant)
+        ctx.finish()
+        if i >= WARMUP:
+            times.append((time.perf_counter() - start) * 1000.0)
+    target.release()
+    return statistics.median(times)
+
+
+def bench():
+    try:
+        ctx = headless_context()
+    except NoGLError:
+        yield "render.skipped", 1
+        return
+    room = bench_room()
+    renderer = Renderer(ctx, room)
+    pose = Pose(tuple(float(c) for c in room.start.player), "stand", "w-up", 0.5, Camera())
+    plain = frame_ms(ctx, renderer, pose, (640, 360), {"PLAIN"})
+    full = frame_ms(ctx, renderer, pose, (640, 360))
+    yield "render.plain_ms_640x360", plain
+    yield "render.full_ms_640x360", full
+    yield "render.full_ms_1280x720", frame_ms(ctx, renderer, pose, (1280, 720))
+    yield "render.full_vs_plain", full / plain
+    renderer.release()
+    ctx.release()
