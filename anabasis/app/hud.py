@@ -12,6 +12,8 @@ and dim, and the line under it says which axis is across, up and hidden.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pygame
 
@@ -58,10 +60,14 @@ def draw(ov, play) -> None:
     """Draw the HUD of scene ``play`` into overlay ``ov``."""
     axes = _axis_screen(play)
     labels = views.axis_labels(play.basis())
-    state = play.game.state
     opened = play.opened
+    # the height as drawn: it changes cell by cell as the player falls or climbs
+    drawn = play.pose().player
+    z, w = math.floor(drawn[2] + 0.5), math.floor(drawn[3] + 0.5)
+    if opened.room.wrap:
+        w %= opened.room.size[3]
     app = play.app
-    key = ("play", ov.size, opened.title, play.game.moves, state.player, play.won, play.help,
+    key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            play.message if play.message_left > 0 else "", tuple(round(a[1], 2) for a in axes),
            tuple(round(a[2], 2) for a in axes), app.building, play.renderer is None)
     if not ov.begin(key):
@@ -96,7 +102,6 @@ def draw(ov, play) -> None:
     best = app.progress.best.get(opened.key)
     if best is not None:
         ov.text(f"best {best}", (W - pad, pad + mid + 4), small, DIM, anchor="topright")
-    x, y, z, w = state.player
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
     ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"], anchor="topright")
