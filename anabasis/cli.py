@@ -42,12 +42,19 @@ def resolve(source: str) -> Room:
         except levelfile.LevelError as e:
             raise InputError(str(e)) from None
     path = Path(source)
-    if path.suffix == ".txt" or "/" in source or os.sep in source or path.exists():
+    if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
     if source.strip()[:1] not in (codes.PLAIN, codes.WRAPPED):
         raise InputError(f"{_short(source)!r} is not a level number, a level file "
                          "or a room code (codes start with D or E)")
     return _decode(source)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a long room code is too long for a file name
+        return False
 
 
 def _load(path) -> Room:

@@ -62,7 +62,7 @@ def load(path) -> Room:
 
 def _name_from_path(path: Path) -> str:
     stem = path.stem
-    return re.sub(r"^\d+[-_ ]*", "", stem) or stem
+    return (re.sub(r"^\d+[-_ ]*", "", stem) or stem).strip(" ")
 
 
 def _lines(text: str, path: str) -> list[str]:

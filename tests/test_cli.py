@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 
 from anabasis import codes, levelfile, levels
 from anabasis.cli import main, parse_moves
+from anabasis.world import MAX_SIZE, Room, State
 
 CORRIDOR = """\
 name: corridor
@@ -230,6 +232,23 @@ def test_code_takes_a_level_number(capsys):
 def test_code_refuses_a_room_too_large(capsys, level):
     path = level(f"{'#' * 17} {'#' * 17}\n\n{'#' * 17} #@*{'.' * 14}\n")
     assert "too large for a room code" in refused(capsys, "code", path)
+
+
+def test_show_and_solve_take_the_longest_codes(capsys):
+    # a 16x16x8x8 code is thousands of characters: too long to be a file name
+    room = Room.empty(MAX_SIZE, (0, 0, 0, 0), (15, 15, 7, 7), wrap=True)
+    code = codes.encode(room)
+    assert "checksum" in refused(capsys, "show", code + "B" * 6000)
+    assert "does not explain" in refused(capsys, "show", code + "A" * 6000)
+    rng = random.Random(4)
+    cells = bytes(rng.choice((0, 1, 2, 5)) for _ in range(len(room.cells)))
+    big = Room(MAX_SIZE, cells[:-1] + b"\0", (15, 15, 7, 7), State.of((15, 15, 7, 7)))
+    code = codes.encode(big)
+    assert len(code) > 4000
+    rc, out, _ = run(capsys, "show", code)
+    assert rc == 0 and levelfile.write_map(big) in out
+    rc, out, err = run(capsys, "solve", code, "--max-states", "1000")
+    assert (rc, err) == (1, "") and out.startswith("impossible: ")  # it falls out at once
 
 
 def test_show_refuses_a_changed_code(capsys):

@@ -335,6 +335,14 @@ def test_trailing_data_is_refused():
         decode(codes._pack("D", bits + [0] * 11 + [1]))
 
 
+def test_zeros_after_a_code_pass_the_crc_but_are_refused():
+    # CRC(data + its CRC) is 0, and zeros keep it 0: the re-encode check catches these
+    code = FROZEN[2][0]
+    for n in (1, 4, 5, 9):
+        with pytest.raises(CodeError, match="does not explain"):
+            decode(code + "A" * n)
+
+
 def test_a_room_with_no_empty_cell_is_refused():
     # a 1x1x1x1 room whose one cell is a block: nowhere for the player
     out = codes._Writer()
