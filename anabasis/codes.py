@@ -266,10 +266,12 @@ class _Reader:
 # -- the room model --------------------------------------------------------------
 #
 # Cells go in index order (x fastest, then y, z, w).  Each cell answers up
-# to three questions: solid? (context: what is at x-1, y-1, z-1 and w-1,
-# each as empty / block / ramp / outside the grid), then ramp? (context:
-# how many of those four are ramps, and whether the one at w-1 is), then
-# which ramp (two questions, context: the ramp at w-1 or z-1, if any).
+# to four yes/no questions: solid? (context: what is at x-1, y-1, z-1 and
+# w-1, each as empty / block / ramp / outside the grid), then ramp?
+# (context: how many of those four are ramps, and whether the one at w-1
+# is), then which ramp, in two questions (context: the ramp at w-1, else
+# at z-1, if any).  Rooms are mostly runs of the same thing, and a slice is
+# mostly the slice kata of it, so these neighbours predict a cell well.
 
 _OUTSIDE = 3
 _KIND = {EMPTY: 0, BLOCK: 1, RAMP_XP: 2, RAMP_XN: 2, RAMP_YP: 2, RAMP_YN: 2}
