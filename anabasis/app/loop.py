@@ -14,6 +14,7 @@ a state only when a move is made.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -48,6 +49,7 @@ class App:
         self._closed = False
         self.exit_code = 0
         self.frames = 0
+        self._frame_ms: list[float] = []
         self.clock = pygame.time.Clock()
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
         self._build: Future | None = None
@@ -108,9 +110,11 @@ class App:
 
     def tick(self, dt: float | None = None) -> bool:
         """One frame: events, update by ``dt`` seconds (measured when None), draw, flip."""
-        if dt is None:
+        live = dt is None
+        if live:
             ms = self.clock.tick(0 if self.window.vsync else 60)
             dt = min(ms / 1000.0, 0.1)  # a long stall does not skip a whole animation
+        started = time.perf_counter()
         for event in pygame.event.get():
             self._event(event)
             if not self.running:
@@ -123,6 +127,12 @@ class App:
             self.screenshot()
         self.window.flip()
         self.frames += 1
+        if live:
+            # dynamic resolution: judged on the work of a frame, not the wait for the next
+            self._frame_ms.append((time.perf_counter() - started) * 1000.0)
+            if len(self._frame_ms) >= 30:
+                self.window.adapt(statistics.median(self._frame_ms))
+                self._frame_ms.clear()
         if self.frames == 1 and self.first_frame_exit:
             self.ctx.finish()
             print("first-frame", flush=True)

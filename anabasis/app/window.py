@@ -8,7 +8,9 @@ started: no audio device, joystick or clipboard is needed to run.
 The room is drawn into an offscreen framebuffer at an *internal* size, at
 most :data:`SOFTWARE_PIXELS` pixels on a software rasteriser (llvmpipe) and
 :data:`HARDWARE_PIXELS` on a GPU, and scaled up to the window; the HUD is
-drawn afterwards at the window's own size, so text stays sharp.
+drawn afterwards at the window's own size, so text stays sharp.  On a
+software rasteriser the game loop also lowers that budget while frames run
+over 1/60 s (:meth:`Window.adapt`), and raises it again when they are quick.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import pygame  # noqa: E402
 SOFTWARE_PIXELS = 640 * 360
 HARDWARE_PIXELS = 1920 * 1080
 MIN_SIZE = (480, 270)
+FRAME_MS = 1000.0 / 60  #: the frame time dynamic resolution aims under
 
 QUAD_VS = """
 #version 330 core
@@ -139,6 +142,26 @@ class Window:
             # scaled up to the window smoothly; the HUD is drawn at full size anyway
             self._scene_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
             self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
+
+    def adapt(self, frame_ms: float) -> bool:
+        """Dynamic resolution on a software rasteriser: fit the frame into 60 fps.
+
+        ``frame_ms`` is the recent median frame time.  Over budget, the room
+        is drawn at fewer pixels (down to half the default); well
+        under, back up to the default.  True when the internal size changed.
+        """
+        if not self.software:
+            return False
+        budget = self.pixel_budget
+        if frame_ms > FRAME_MS and budget > SOFTWARE_PIXELS // 2:
+            budget = max(SOFTWARE_PIXELS // 2, int(budget * 0.8))
+        elif frame_ms < FRAME_MS * 0.6 and budget < SOFTWARE_PIXELS:
+            budget = min(SOFTWARE_PIXELS, int(budget * 1.2))
+        if budget == self.pixel_budget:
+            return False
+        self.pixel_budget = budget
+        self._fit()
+        return True
 
     def resized(self) -> None:
         """Call on a window-size event."""
