@@ -334,3 +334,22 @@ def test_a_resized_window_draws_at_its_new_size(make_app):
     w, h = app.window.scene_size  # the room at the software budget, same shape
     assert w * h <= 640 * 360 and abs(w / h - 1000 / 600) < 0.02
     assert app.window.read_screen().get_size() == (1000, 600)
+
+
+def test_slow_software_frames_lower_the_internal_size(make_app):
+    app = make_app(open_level(1))
+    window = app.window
+    if not window.software:
+        pytest.skip("dynamic resolution is for software GL")
+    start = window.scene_size
+    assert window.adapt(40.0)  # frames far over 1/60 s
+    smaller = window.scene_size
+    assert smaller[0] * smaller[1] < start[0] * start[1]
+    for _ in range(10):
+        window.adapt(40.0)
+    floor = window.scene_size
+    assert floor[0] * floor[1] >= 640 * 360 // 2 * 0.95  # never below half the default
+    while window.adapt(2.0):  # quick frames: back up, but not past the default
+        pass
+    assert window.scene_size == start
+    app.tick(DT)
