@@ -8,6 +8,7 @@ unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -353,3 +354,28 @@ def test_slow_software_frames_lower_the_internal_size(make_app):
         pass
     assert window.scene_size == start
     app.tick(DT)
+
+
+def test_the_command_line_names_rooms_before_any_window():
+    from anabasis import codes
+    from anabasis.app import opened_from_args
+
+    def opened(*argv):
+        return opened_from_args(build_parser().parse_args(list(argv)))
+
+    assert opened() is None  # the launcher
+    assert opened("--level", "3").level == 3
+    room = levels.load_level(4)
+    by_code = opened("--room", codes.encode(room))
+    assert by_code.kind == "room" and by_code.room.cells == room.cells
+    with pytest.raises(InputError):
+        opened("--level", "2", "--room", codes.encode(room))
+    if importlib.util.find_spec("anabasis.gen"):
+        made = opened("--gen", "easy.k")
+        assert made.kind == "gen" and made.tier == "easy" and made.room.view == "w-up"
+        daily = opened("--daily", "2026-11-29")
+        assert daily.kind == "daily" and "2026-11-29" in daily.title
+        for bad in (("--gen", "weird.1"), ("--gen", "easy"), ("--daily", "2026-13-45")):
+            with pytest.raises(InputError):
+                opened(*bad)
+    assert not pygame.display.get_init()
