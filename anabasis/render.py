@@ -224,8 +224,14 @@ class Renderer:
             origin_b[k] = origin[k] + 1.0
             if fade > 0.0:
                 variant.add("FADE")
-        # Ghosts: how much w is hidden (1 in the stand view, fading out as a turn swings it in).
-        ghost = float(B[3, 3]) ** 2 if B[3, 3] > 0 else 0.0
+        # Ghosts of what holds the player from out of the slice: with w hidden (stand) the slice
+        # kata; with z hidden (w-up) the layer below, where a ramp under the feet would be.
+        # They fade as a turn swings that axis into the slice.
+        ghost_step, ghost_self = (0, 0, 0, -1), 0
+        ghost = float(B[3, 3]) ** 2
+        if float(B[2, 3]) ** 2 > ghost:
+            ghost_step, ghost_self = (0, 0, -1, 0), 1
+            ghost = float(B[2, 3]) ** 2
         if ghost > 0.05:
             variant.add("GHOST")
         crate_on, crate_lo = 0.0, np.full(4, -1000.0)
@@ -251,6 +257,8 @@ class Renderer:
             "u_crate_lo": crate_lo,
             "u_crate_on": crate_on,
             "u_ghost": ghost,
+            "u_ghost_step": ghost_step,
+            "u_ghost_self": ghost_self,
             "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
             "u_ceiling": CEILING,
             "u_tunnel": TUNNEL_RADIUS,

@@ -163,8 +163,8 @@ class Camera:
     """
 
     yaw: float = 0.0
-    pitch: float = 0.75
-    distance: float = 9.0
+    pitch: float = 0.9
+    distance: float = 7.5
     fov: float = 50.0
 
     MIN_PITCH = 0.05

@@ -32,6 +32,8 @@ uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
 uniform float u_crate_on;
 uniform float u_ghost;       // how strongly the slice kata is drawn
 uniform ivec4 u_player_cell;
+uniform ivec4 u_ghost_step;  // from the feet plane's cell to the cell drawn as its ghost
+uniform int u_ghost_self;    // 1: the ghost is drawn in the player's own column too
 uniform float u_ceiling;     // cut what is more than this above the player's centre
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 
@@ -62,16 +64,13 @@ int wrap_w(int w) {
     return w;
 }
 
-// The cutaways, as the part [lo, hi] of the pixel's ray (slice coordinates, from the eye) that
-// is drawn.  The ceiling cuts everything more than u_ceiling above the player's centre; the
-// tunnel cuts what is above the player's level (0.5 above its centre) within u_tunnel of the
-// segment from the player to the camera.  Both are cut by point, not by cell: at rest the
-// ceiling plane is a grid plane, so whole cells go; the tunnel is a capsule the camera sits
-// in.  Cutting the ray instead of testing cells keeps the DDA loop as bare as the plain one.
-vec2 uncut(vec3 eye, vec3 dir) {
+// The ceiling cutaway, as the part [lo, hi] of the pixel's ray (slice coordinates, from the
+// eye) that is drawn: up to u_ceiling above the player's centre.  It cuts by point, but at rest
+// its plane is a grid plane, so whole cells go.  Cutting the ray instead of testing cells
+// keeps the DDA loop as bare as the plain one.
+vec2 ceiling(vec3 eye, vec3 dir) {
     float lo = 0.0;
     float hi = NEVER;
-    // The ceiling: the half-space up <= u_ceiling.
     if (dir.z < 0.0) {
         lo = max(lo, (u_ceiling - eye.z) / dir.z);
     } else if (dir.z > 0.0) {
@@ -79,28 +78,16 @@ vec2 uncut(vec3 eye, vec3 dir) {
     } else if (eye.z > u_ceiling) {
         hi = -1.0;
     }
-    // The tunnel: the ray leaves the capsule round the segment from 0 to eye (it starts on
-    // the segment) at the latest of its exits from the eye's sphere, the cylinder and the
-    // player's sphere.
-    float len = length(eye);
-    if (eye.z > 0.5 && len > 1e-6) {
-        vec3 axis = eye / len;
-        float r = u_tunnel;
-        float t_cap = r;
-        vec3 perp = dir - dot(dir, axis) * axis;
-        float pl = length(perp);
-        if (pl > 1e-6) {
-            float tc = r / pl;
-            float k = (len + tc * dot(dir, axis)) / len;
-            t_cap = (k >= 0.0 && k <= 1.0) ? max(t_cap, tc) : t_cap;
-        }
-        float b = dot(eye, dir);
-        float disc = b * b - dot(eye, eye) + r * r;
-        t_cap = disc >= 0.0 ? max(t_cap, -b + sqrt(disc)) : t_cap;
-        float t_level = (dir.z < 0.0) ? (0.5 - eye.z) / dir.z : NEVER;
-        lo = max(lo, min(t_cap, t_level));
-    }
     return vec2(lo, hi);
+}
+
+// The tunnel cutaway, by cell: a cell whose centre (slice coordinates from the player's
+// centre) is above the player's level and within u_tunnel of the segment from the player to
+// the camera.
+bool tunnel(vec3 s) {
+    float k = clamp(dot(s, u_eye) / dot(u_eye, u_eye), 0.0, 1.0);
+    vec3 off = s - k * u_eye;
+    return s.z > 0.5 && dot(off, off) < u_tunnel * u_tunnel;
 }
 
 // The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
@@ -111,7 +98,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.found = false;
     h.t = NEVER;
     h.axis = -1;
-    h.code = 0u;
+    h.code = CELL_EMPTY;
     vec4 size = vec4(u_size);
     bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
     vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
@@ -160,12 +147,35 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     }
     float t = t0;
     uvec4 usize = uvec4(u_size);
-    uint code = 0u;
+    uint code = CELL_EMPTY;
+#if !defined(PLAIN)
+    // First walk out of the tunnel: the cells it cuts are skipped whatever they hold.  Only the
+    // rays that start in it take more than one turn of this loop, so the main loop stays bare.
+    mat4x3 to_slice = mat4x3(transpose(u_basis));
+    vec3 s = to_slice * (vec4(c) + 0.5 - u_centre);
+    for (int i = 0; i < MAX_STEPS; i++) {
+        if (!tunnel(s)) break;
+        if (any(greaterThanEqual(uvec4(ivec4(c.xyz, w)), usize))) break;
+        float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
+        vec4 pick = vec4(equal(tmax, vec4(m)));
+        pick.y *= 1.0 - pick.x;
+        pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
+        pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
+        ivec4 ip = ivec4(pick);
+        c += ip * stp;
+        w += ip.w * stp.w;
+        if (u_wrap == 1) w = wrap_w(w);
+        s += to_slice * (pick * vec4(stp));
+        tmax += pick * tdelta;
+        last = pick;
+        t = m;
+    }
+#endif
     for (int i = 0; i < MAX_STEPS; i++) {
         // Negative coordinates become huge unsigned ones: one compare checks both ends.
         if (any(greaterThanEqual(uvec4(ivec4(c.xyz, w)), usize))) break;
         code = cell_code(c, w);
-        if (code != 0u) break;
+        if (code != CELL_EMPTY) break;
         // The next crossing: the earliest axis, ties to the earlier one.
         float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
         vec4 pick = vec4(equal(tmax, vec4(m)));
@@ -180,7 +190,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         last = pick;
         t = m;
     }
-    if (code != 0u && t <= cut.y) {
+    if (code != CELL_EMPTY && t <= cut.y) {
         h.found = true;
         h.t = t;
         h.cell = c;
@@ -196,21 +206,22 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 
 // -- shading --------------------------------------------------------------------------------
 
-const vec3 SKY_TOP = vec3(0.10, 0.12, 0.20);
-const vec3 SKY_LOW = vec3(0.20, 0.22, 0.30);
+// Colours are in display space (no gamma at the end): what is written here is what shows.
+const vec3 SKY_TOP = vec3(0.055, 0.065, 0.11);
+const vec3 SKY_LOW = vec3(0.13, 0.14, 0.20);
 const vec3 KEY_DIR = vec3(-0.42, 0.30, 0.86);   // slice coordinates, from above
-const vec3 GOAL_COLOUR = vec3(1.00, 0.80, 0.25);
-const vec3 RAMP_COLOUR = vec3(0.18, 0.78, 0.70);
-const vec3 CRATE_COLOUR = vec3(0.80, 0.48, 0.20);
-const vec3 PLAYER_COLOUR = vec3(0.96, 0.95, 0.92);
-const vec3 GHOST_COLOUR = vec3(0.55, 0.75, 1.00);
+const vec3 GOAL_COLOUR = vec3(1.00, 0.82, 0.30);
+const vec3 RAMP_COLOUR = vec3(0.16, 0.80, 0.72);
+const vec3 CRATE_COLOUR = vec3(0.78, 0.50, 0.24);
+const vec3 PLAYER_COLOUR = vec3(0.98, 0.30, 0.52);
+const vec3 GHOST_COLOUR = vec3(0.50, 0.72, 1.00);
 
-// A tone per w-slice: the slices of a room are told apart at a glance.
+// A tone per w-slice (hue), so that slices are told apart at a glance; z makes it lighter.
 vec3 slice_tone(int w) {
     const vec3 tones[8] = vec3[8](
-        vec3(0.62, 0.60, 0.66), vec3(0.56, 0.64, 0.78), vec3(0.74, 0.62, 0.56),
-        vec3(0.58, 0.72, 0.58), vec3(0.76, 0.58, 0.70), vec3(0.72, 0.72, 0.52),
-        vec3(0.52, 0.70, 0.74), vec3(0.68, 0.60, 0.52));
+        vec3(0.52, 0.58, 0.72), vec3(0.78, 0.70, 0.54), vec3(0.56, 0.72, 0.54),
+        vec3(0.70, 0.60, 0.80), vec3(0.80, 0.58, 0.50), vec3(0.54, 0.70, 0.80),
+        vec3(0.72, 0.74, 0.48), vec3(0.80, 0.62, 0.70));
     return tones[w & 7];
 }
 
@@ -266,7 +277,7 @@ float occlusion(ivec4 cell, int axis, vec4 rd, vec4 f) {
         int sw = (u_wrap == 1) ? wrap_w(side.w) : side.w;
         in_grid = in_grid && sw >= 0 && sw < u_size.w;
         uint code = cell_code(side, clamp(sw, 0, u_size.w - 1));
-        occ += (in_grid && code != 0u) ? near_edge * near_edge : 0.0;
+        occ += (in_grid && code != CELL_EMPTY) ? near_edge * near_edge : 0.0;
     }
     return 1.0 - 0.42 * clamp(occ, 0.0, 1.5);
 }
@@ -302,7 +313,7 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, float edge, float line) {
     } else {
         // A block: its slice's tone, lighter with height.
         float height = float(c.z) / max(float(u_size.z - 1), 1.0);
-        col = slice_tone(w) * (0.72 + 0.38 * height);
+        col = slice_tone(w) * (0.62 + 0.45 * height);
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
     col *= 0.62 + 0.38 * smoothstep(0.0, line * 1.5, edge);
@@ -313,7 +324,7 @@ vec3 light(vec3 col, vec3 n, vec3 dir) {
     float key = max(dot(n, normalize(KEY_DIR)), 0.0);
     float fill = max(dot(n, -dir), 0.0);
     float sky = 0.5 + 0.5 * n.z;
-    return col * (0.22 + 0.62 * key + 0.22 * fill + 0.14 * sky);
+    return col * (0.16 + 0.58 * key + 0.16 * fill + 0.16 * sky);
 }
 
 // A soft shadow right under the player, so that its height over the floor reads.
@@ -330,26 +341,39 @@ vec3 fog(vec3 col, vec3 s, vec3 dir) {
 }
 
 #ifdef GHOST
-// The ghost of the slice kata of the player, drawn faintly on the plane of the player's feet:
-// where the cell kata of that plane is solid (it would hold you), a cold tint with its cells'
-// edges; not in the player's own column, where it always is.
+// The ghost of what holds the player but is out of the slice, drawn faintly on the plane of
+// the player's feet: with w hidden, the slice kata (u_ghost_step = -w), except in the
+// player's own column where it always is; with z hidden, the layer below (-z), so that a ramp
+// under the feet shows.  A solid cell there tints the plane (a ramp in its own colour, with
+// its lean), with its cell's edges drawn.
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     if (dir.z >= 0.0) return col;
     float tp = (-0.47 - u_eye.z) / dir.z;
     if (tp <= 0.0 || tp >= t_hit) return col;
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));
-    int w = c.w - 1;
-    if (u_wrap == 1) w = wrap_w(w);
+    if (u_ghost_self == 0 && all(equal(c.xy, u_player_cell.xy))) return col;
+    c += u_ghost_step;
+    int w = (u_wrap == 1) ? wrap_w(c.w) : c.w;
     bool in_grid = all(greaterThanEqual(ivec4(c.xyz, w), ivec4(0)))
                    && all(lessThan(ivec4(c.xyz, w), u_size));
-    if (!in_grid || all(equal(c.xy, u_player_cell.xy))) return col;
-    if (cell_code(c, w) == 0u) return col;
-    vec4 f = p - vec4(c);
+    if (!in_grid) return col;
+    uint code = cell_code(c, w);
+    if (code == CELL_EMPTY) return col;
+    vec4 f = p - floor(p);
     float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
     float line = 1.4 * tp * u_tan / u_resolution.y;
     float amount = u_ghost * (0.30 + 0.35 * (1.0 - smoothstep(line, 2.5 * line, edge)));
-    return mix(col, GHOST_COLOUR, amount);
+    vec3 tint = GHOST_COLOUR;
+    if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
+        float lean = (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
+                   : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
+        tint = RAMP_COLOUR * (0.55 + 0.6 * fract(lean * 3.0));
+        amount = u_ghost * (0.55 + 0.3 * (1.0 - smoothstep(line, 2.5 * line, edge)));
+    } else if (code == CELL_CRATE) {
+        tint = CRATE_COLOUR;
+    }
+    return mix(col, tint, amount);
 }
 #endif
 
@@ -360,7 +384,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
-    Hit h = traverse(ro, rd, uncut(u_eye, dir));
+    Hit h = traverse(ro, rd, ceiling(u_eye, dir));
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = 1.4 * max(h.t, 1.0) * u_tan / u_resolution.y;
@@ -427,13 +451,17 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float tb = sphere(u_eye, dir, BODY, 0.30);
     float th = sphere(u_eye, dir, HEAD, 0.19);
     float t = min(tb, th);
-    if (t >= t_hit || t >= NEVER) return col;
+    if (t >= NEVER) return col;
     vec3 p = u_eye + dir * t;
     vec3 n = normalize(p - (tb < th ? BODY : HEAD));
-    vec3 base = PLAYER_COLOUR;
     float rim = pow(1.0 - max(dot(n, -dir), 0.0), 2.0);
-    vec3 lit = base * (0.3 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0) + 0.2 * max(n.z, 0.0));
-    return lit + vec3(0.35, 0.55, 1.0) * rim * 0.8;
+    if (t >= t_hit) {
+        // Behind something: a faint silhouette, so the player is never lost from sight.
+        return mix(col, PLAYER_COLOUR, 0.25 + 0.35 * rim);
+    }
+    vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
+                                + 0.25 * max(n.z, 0.0));
+    return lit + vec3(1.0, 0.85, 0.9) * rim * 0.45;
 }
 
 #endif  // !DEBUG
@@ -445,7 +473,7 @@ void main() {
 #if defined(DEBUG)
     vec4 ro = u_origin + u_basis * vec4(u_eye, 0.0);
     vec4 rd = u_basis * vec4(dir, 0.0);
-    Hit h = traverse(ro, rd, uncut(u_eye, dir));
+    Hit h = traverse(ro, rd, ceiling(u_eye, dir));
     if (!h.found) {
         frag = vec4(-1.0, 0.0, 0.0, 1.0);
     } else {
@@ -466,8 +494,8 @@ void main() {
 #if !defined(PLAIN)
     col = draw_player(col, dir, t_hit);
 #endif
-    // A gentle tone curve and gamma.
-    col = col / (1.0 + 0.25 * col);
-    frag = vec4(pow(clamp(col, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
+    // A gentle shoulder, so that the goal's glow saturates softly.
+    col = col / (1.0 + 0.15 * col) * 1.15;
+    frag = vec4(clamp(col, 0.0, 1.0), 1.0);
 #endif
 }

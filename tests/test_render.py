@@ -134,7 +134,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     if room.wrap:
         tn[:, 3], tf[:, 3] = -never, never
     tnear, tfar = tn.max(axis=1), tf.min(axis=1)
-    cut_lo, cut_hi = uncut(eye, d, u["u_ceiling"], u["u_tunnel"])
+    cut_lo, cut_hi = ceiling_cut(eye, d, u["u_ceiling"])
     t0 = np.maximum(np.maximum(tnear, 0.0), cut_lo)
     alive = t0 < np.minimum(tfar, cut_hi)
     p = ro + rd * (t0 + render_hair())[:, None]
@@ -143,7 +143,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     hi = np.array([X - 1, Y - 1, Z - 1, (1 << 20) if room.wrap else W - 1])
     c = np.clip(c, lo, hi)
     w = c[:, 3] % W if room.wrap else c[:, 3].copy()
-    step = (np.sign(rd) * moving).astype(np.int64)
+    step_of = (np.sign(rd) * moving).astype(np.int64)
     tmax = np.where(moving, (c + (rd > 0) - ro) * inv, never)
     tdelta = np.where(moving, np.abs(inv), never)
     enter = np.where(moving, tmax - tdelta, -never)
@@ -153,10 +153,41 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     face = np.zeros(n, dtype=np.int64)
     found = np.zeros(n, dtype=bool)
     t = t0.copy()
+    rows = np.arange(n)
+    centre = np.asarray(u["u_centre"])
+    radius2 = u["u_tunnel"] ** 2
+
+    def in_grid():
+        return (np.all(c[:, :3] >= 0, axis=1) & np.all(c[:, :3] < (X, Y, Z), axis=1)
+                & (w >= 0) & (w < W))
+
+    def step(mask):
+        nonlocal w, axis, t
+        m = tmax.min(axis=1)
+        pick = np.argmax(tmax == m[:, None], axis=1)  # the first of the ties
+        r, k = rows[mask], pick[mask]
+        c[r, k] += step_of[r, k]
+        w = np.where(mask & (pick == 3), w + step_of[:, 3], w)
+        if room.wrap:
+            w = np.where(w < 0, w + W, w)
+            w = np.where(w >= W, w - W, w)
+        tmax[r, k] += tdelta[r, k]
+        axis = np.where(mask, pick, axis)
+        t = np.where(mask, m, t)
+
+    # The tunnel: walk through the cells it cuts.
+    walking = alive.copy()
     for _ in range(render.MAX_STEPS):
-        inb = (np.all(c[:, :3] >= 0, axis=1) & np.all(c[:, :3] < (X, Y, Z), axis=1)
-               & (w >= 0) & (w < W))
-        alive &= inb
+        s = ((c + 0.5 - centre) @ B)[:, :3]
+        k = np.clip((s @ eye) / (eye @ eye), 0.0, 1.0)
+        off = s - k[:, None] * eye
+        walking &= (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < radius2) & in_grid()
+        if not walking.any():
+            break
+        step(walking)
+    # The bare DDA.
+    for _ in range(render.MAX_STEPS):
+        alive &= in_grid()
         if not alive.any():
             break
         code = np.zeros(n, dtype=np.uint8)
@@ -167,51 +198,23 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
         ax = axis[hit]
         sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
         face[hit] = np.where(ax < 0, render.FACE_INSIDE, 1 + 2 * ax + sgn_neg)
-        alive &= ~hit
         found[hit] = t[hit] <= cut_hi[hit]
-        m = tmax.min(axis=1)
-        pick = np.argmax(tmax == m[:, None], axis=1)  # first of the ties
-        rows = np.arange(n)
-        c[rows, pick] += step[rows, pick]
-        w = np.where(pick == 3, w + step[:, 3], w)
-        if room.wrap:
-            w = np.where(w < 0, w + W, w)
-            w = np.where(w >= W, w - W, w)
-        tmax[rows, pick] += tdelta[rows, pick]
-        axis = pick
-        t = m
+        alive &= ~hit
+        step(alive)
     index[~found] = -1
     face[~found] = render.FACE_MISS
     return index.reshape(H_px, W_px), face.reshape(H_px, W_px)
 
 
-def uncut(eye, d, ceiling, radius):
-    """The shader's ``uncut``: the part [lo, hi] of each ray that the cutaways leave."""
+def ceiling_cut(eye, d, ceiling):
+    """The shader's ``ceiling``: the part [lo, hi] of each ray that the ceiling leaves."""
     n = len(d)
-    lo = np.zeros(n)
-    hi = np.full(n, 1e30)
     down, up = d[:, 2] < 0, d[:, 2] > 0
     with np.errstate(divide="ignore", invalid="ignore"):
-        lo = np.where(down, np.maximum(lo, (ceiling - eye[2]) / d[:, 2]), lo)
-        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], hi)
-        if eye[2] > ceiling:
-            hi = np.where(~down & ~up, -1.0, hi)
-        length = np.linalg.norm(eye)
-        if eye[2] > 0.5 and length > 1e-6:
-            axis = eye / length
-            t_cap = np.full(n, radius)
-            along = d @ axis
-            perp = d - along[:, None] * axis
-            pl = np.linalg.norm(perp, axis=1)
-            tc = radius / np.where(pl > 1e-6, pl, 1.0)
-            k = (length + tc * along) / length
-            t_cap = np.where((pl > 1e-6) & (k >= 0) & (k <= 1), np.maximum(t_cap, tc), t_cap)
-            b = d @ eye
-            disc = b * b - eye @ eye + radius * radius
-            t_cap = np.where(disc >= 0, np.maximum(t_cap, -b + np.sqrt(np.maximum(disc, 0))),
-                             t_cap)
-            t_level = np.where(down, (0.5 - eye[2]) / d[:, 2], 1e30)
-            lo = np.maximum(lo, np.minimum(t_cap, t_level))
+        lo = np.where(down, np.maximum(0.0, (ceiling - eye[2]) / d[:, 2]), 0.0)
+        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], 1e30)
+    if eye[2] > ceiling:
+        hi = np.where(~down & ~up, -1.0, hi)
     return lo, hi
 
 
@@ -367,9 +370,22 @@ def test_ghost_shows_the_slice_kata_but_not_round_the_player(ctx):
     data[room.index((3, 3, 1, 0))] = cells.EMPTY
     under = replace(room, cells=bytes(data))
     assert np.array_equal(_image(ctx, under, pose), held)
-    # With w drawn up, the kata slice is the floor itself: no ghost is drawn.
-    up = pose_of(room, "w-up", pitch=0.9)
-    assert not render.Renderer.uniforms(_Bare(room), up, SIZE)[1] & {"GHOST"}
+    # With y hidden (both), w and z are both in the slice: nothing is drawn as a ghost.
+    both = pose_of(room, "both", pitch=0.9)
+    assert "GHOST" not in render.Renderer.uniforms(_Bare(room), both, SIZE)[1]
+
+
+def test_ramp_under_the_feet_shows_with_z_hidden(ctx):
+    # With w drawn up, the kata block is the floor and z is hidden: a ramp under the player's
+    # feet (what holds it against w's gravity) is still drawn, as a ghost in its own colour.
+    room = _open_room()
+    pose = pose_of(room, "w-up", pitch=0.9)
+    data = bytearray(room.cells)
+    data[room.index((3, 3, 0, 1))] = cells.RAMP_XP
+    on_ramp = _image(ctx, replace(room, cells=bytes(data)), pose)
+    on_block = _image(ctx, room, pose)
+    diff = np.abs(on_ramp.astype(int) - on_block).sum(axis=2)
+    assert (diff > 30).sum() > 15
 
 
 def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
@@ -403,7 +419,8 @@ def test_wrap_tower_repeats_below_and_the_player_stays_in_sight(ctx, tower):
     # The cutaways keep the camera out of the tower: the player is in plain sight.
     img = _image(ctx, tower, pose)
     centre = img[SIZE[1] // 2 - 2: SIZE[1] // 2 + 2, SIZE[0] // 2 - 2: SIZE[0] // 2 + 2]
-    assert centre.mean() > 170, "the player (pale) is at the centre of the picture"
+    red, green = centre[..., 0].astype(int), centre[..., 1].astype(int)
+    assert ((red > 150) & (red - green > 60)).mean() > 0.5, "the (pink) player is in the middle"
 
 
 # -- pictures --------------------------------------------------------------------------------
