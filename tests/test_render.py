@@ -208,7 +208,6 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
 
 def ceiling_cut(eye, d, ceiling):
     """The shader's ``ceiling``: the part [lo, hi] of each ray that the ceiling leaves."""
-    n = len(d)
     down, up = d[:, 2] < 0, d[:, 2] > 0
     with np.errstate(divide="ignore", invalid="ignore"):
         lo = np.where(down, np.maximum(0.0, (ceiling - eye[2]) / d[:, 2]), 0.0)
