@@ -9,7 +9,7 @@ the same states counted, so the same solution string.
 >>> from anabasis import levelfile
 >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
 >>> solve(room)
-Solution(status='solved', moves=('R', 'R', 'R'), states=4)
+Solution(status='solved', moves=('R', 'R', 'R'), states=5)
 
 How it is fast (see ``docs/engine.md`` for the figures):
 
@@ -117,7 +117,8 @@ class _Search:
         self.codes = [MOVE_CODES[m] for m in self.moves]
         self.shift = (t.n + 1).bit_length()
         self.pmask = (1 << self.shift) - 1
-        self.memo: list[list] = [[None] * t.n for _ in self.moves]
+        #: Per player cell, each move's (cell after or -1, footprint mask, move number).
+        self.rows: list[tuple | None] = [None] * t.n
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
 
     # -- states as ints ---------------------------------------------------------
@@ -146,24 +147,38 @@ class _Search:
 
     # -- one move -----------------------------------------------------------------
 
-    def footprint(self, m: int, player: int) -> tuple[int, int]:
-        """What move ``m`` does from ``player`` with no crate near: (cell or -1, mask of near cells).
+    def footprints(self, player: int) -> tuple[tuple[int, int, int], ...]:
+        """What each move does from ``player`` with no crate near, and what "near" is.
 
-        -1 stands for a move that is no move, or that loses.
+        One ``(cell after, near, move number)`` per move, in the search's order;
+        the cell is -1 for a move that is no move, or that loses, and ``near``
+        is the bit mask of the cells whose holding a crate could change that.
         """
         t = self.t
-        is_hook, d = self.codes[m]
-        spy = _Spy()
-        moved_to = (hook_movers if is_hook else step_movers)(t, player, spy, d)
-        after = settle_player(t, moved_to, spy)
-        asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
-        mask = 0
-        for c in asked:
-            if c >= 0:
-                mask |= 1 << c
-        entry = (after if after != player else -1, mask)
-        self.memo[m][player] = entry
-        return entry
+        row = []
+        for m, (is_hook, d) in enumerate(self.codes):
+            spy = _Spy()
+            moved_to = (hook_movers if is_hook else step_movers)(t, player, spy, d)
+            after = settle_player(t, moved_to, spy)
+            # a crate resting on the player, or leaning kata on it, would fall when it leaves
+            asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
+            near = 0
+            for c in asked:
+                if c >= 0:
+                    near |= 1 << c
+            row.append((after if after != player else -1, near, m))
+        self.rows[player] = row = tuple(row)
+        return row
+
+    def move_between(self, key: int, new: int) -> str:
+        """The first move, in the search's order, that leads from state ``key`` to ``new``."""
+        player = key & self.pmask
+        part = key ^ player
+        crates, _ = self.crates_of(part)
+        for m in range(len(self.moves)):
+            if self.general(m, player, crates, part) == new:
+                return self.moves[m]
+        raise AssertionError("no move leads from the parent to the child")
 
     def general(self, m: int, player: int, crates: tuple[int, ...], part: int) -> int:
         """Move ``m`` with crates near: the new state's int, or -1 (no move, or lost)."""
@@ -210,39 +225,40 @@ def solve(room: Room, *, without=(), hook: bool = False,
 
 
 def _bfs(search: _Search, first: int, max_states: int) -> Solution:
+    """The breadth-first search proper: the hot loop, kept flat on purpose."""
     t = search.t
     goal, pmask = t.goal, search.pmask
-    memo = search.memo
-    footprint, general, crates_of = search.footprint, search.general, search.crates_of
-    move_range = range(len(search.moves))
+    rows = search.rows
+    footprints, general, crates_of = search.footprints, search.general, search.crates_of
+    crate_info = search.crate_info
     parents = {first: -1}
     count = 1
     queue = [first]
-    head = 0
-    while head < len(queue):
-        key = queue[head]
-        head += 1
+    for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask
         part = key ^ player
-        crates, cmask = crates_of(part)
-        for m in move_range:
-            entry = memo[m][player]
-            if entry is None:
-                entry = footprint(m, player)
-            after, near = entry
-            if near & cmask:
+        info = crate_info.get(part)
+        if info is None:
+            info = crates_of(part)
+        crates, cmask = info
+        row = rows[player]
+        if row is None:
+            row = footprints(player)
+        for after, near, m in row:
+            if near & cmask:  # a crate is near: the whole move
                 new = general(m, player, crates, part)
-                if new < 0:
+                if new < 0 or new in parents:
                     continue
-            elif after < 0:
-                continue
-            else:
+                after = new & pmask
+            else:  # the player alone, as the footprint says; the crates' part as it was
+                if after < 0:
+                    continue
                 new = part | after
-            if new in parents:
-                continue
-            parents[new] = key * 16 + m
+                if new in parents:
+                    continue
+            parents[new] = key
             count += 1
-            if new & pmask == goal:
+            if after == goal:
                 return Solution("solved", _path(search, parents, new), count)
             if count >= max_states:
                 return Solution("gave-up", None, count)
@@ -251,9 +267,16 @@ def _bfs(search: _Search, first: int, max_states: int) -> Solution:
 
 
 def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
+    """The moves from the start to ``key``.
+
+    Only parents are kept (a move number per state would cost a multiply in
+    the hot loop); each move is found again as the first, in the search's
+    order, that leads from the parent to the child, which is the one the
+    search took.
+    """
     path = []
-    link = parents[key]
-    while link >= 0:
-        path.append(search.moves[link & 15])
-        link = parents[link >> 4]
+    parent = parents[key]
+    while parent >= 0:
+        path.append(search.move_between(parent, key))
+        key, parent = parent, parents[parent]
     return tuple(reversed(path))
