@@ -20,7 +20,7 @@ from anabasis.world import SWITCHES, Room, State
 
 MOVES = list(reference.STEPS) + list(reference.HOOKS)
 
-AGREE = settings(max_examples=2000, deadline=None, derandomize=True, database=None,
+AGREE = settings(max_examples=4000, deadline=None, derandomize=True, database=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -99,7 +99,7 @@ def test_engines_agree_on_every_step(room, moves, rule):
         event(f"step {expected.status}, moved {expected.moved}")
 
 
-@settings(max_examples=700, deadline=None, derandomize=True, database=None,
+@settings(max_examples=1500, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(rooms(), st.lists(st.sampled_from(MOVES), max_size=30),
        st.sets(st.sampled_from(SWITCHES), max_size=2), st.booleans())

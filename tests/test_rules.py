@@ -27,9 +27,9 @@ def play(engine, room, moves, gravity_w=True):
     """Play ``moves`` (a string of steps, or a list) from the settled start; the last Result."""
     state = engine.start(room, gravity_w=gravity_w).state
     result = None
-    for move in moves:
+    for n, move in enumerate(moves, 1):
         result = engine.step(room, state, move, gravity_w=gravity_w, trace=True)
-        assert result.status != "lost" or move is moves[-1]
+        assert result.status != "lost" or n == len(moves)  # only the last move may lose
         state = result.state
     return result
 
