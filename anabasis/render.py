@@ -58,6 +58,8 @@ CEILING = 2.5
 TUNNEL_RADIUS = 1.3
 #: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
 MAX_STEPS = 80
+#: Nothing is drawn farther than this from the player: the fog is total there.
+FAR = 28.0
 
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
@@ -208,7 +210,7 @@ class Renderer:
         B = pose.basis()
         centre = np.asarray(pose.player, float) + 0.5
         eye, fwd, right, up = pose.camera.frame()
-        variant: set[str] = set()
+        variant: set[str] = {"WRAP"} if room.wrap else set()
         origin = centre.copy()
         origin_b = centre.copy()
         fade = 0.0
@@ -234,14 +236,24 @@ class Renderer:
             ghost = float(B[2, 3]) ** 2
         if ghost > 0.05:
             variant.add("GHOST")
-        crate_on, crate_lo = 0.0, np.full(4, -1000.0)
+        goal = np.asarray(room.goal, float)
+        if room.wrap:  # the copy of the goal round the tower nearest the player
+            W = room.size[3]
+            goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
+        crate_lo = np.full(4, -1000.0)
         if pose.moving_crate is not None:
             cell, offset = pose.moving_crate
-            crate_on = 1.0
             crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
+            variant.add("MOVING_CRATE")
+        # Occlusion looks along the two tangent axes of a face that show most in the slice.
+        ao_a, ao_b = [], []
+        shows = 1.0 - B[:, 3] ** 2
+        for axis in range(4):
+            others = sorted((j for j in range(4) if j != axis), key=lambda j: (-shows[j], j))
+            ao_a.append(others[0])
+            ao_b.append(others[1])
         u = {
             "u_size": tuple(int(n) for n in room.size),
-            "u_wrap": int(room.wrap),
             "u_basis": B,
             "u_origin": origin,
             "u_origin_b": origin_b,
@@ -253,15 +265,18 @@ class Renderer:
             "u_up": up,
             "u_tan": math.tan(math.radians(pose.camera.fov) / 2.0),
             "u_resolution": (float(size[0]), float(size[1])),
-            "u_goal": np.asarray(room.goal, float),
+            "u_goal": goal,
             "u_crate_lo": crate_lo,
-            "u_crate_on": crate_on,
+            "u_ao_a": tuple(ao_a),
+            "u_ao_b": tuple(ao_b),
+            "u_to_slice": B.T[:3, :],
             "u_ghost": ghost,
             "u_ghost_step": ghost_step,
             "u_ghost_self": ghost_self,
             "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
             "u_ceiling": CEILING,
             "u_tunnel": TUNNEL_RADIUS,
+            "u_far": float(np.linalg.norm(eye)) + FAR,
         }
         return u, variant
 
@@ -278,7 +293,7 @@ class Renderer:
         u, auto = self.uniforms(pose, (w, h))
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE"}
         prog = self.program(names)
         for name, value in u.items():
             if isinstance(value, np.ndarray):

@@ -6,6 +6,8 @@
 //   FADE   a second slice traced and mixed in (a step along the hidden axis)
 //   DEBUG  output (cell index, face code, t, 1) for the CPU reference test
 //   PLAIN  the bench's baseline: the bare DDA with flat shading
+//   WRAP   w wraps
+//   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
 //
 // Slice coordinates are (across, depth, up); u_basis's columns are the 4D
 // directions of (across, depth, up, hidden).  Cells are unit cubes
@@ -14,7 +16,6 @@
 
 uniform usampler3D u_cells;
 uniform ivec4 u_size;        // X, Y, Z, W
-uniform int u_wrap;          // 1 where w wraps
 uniform mat4 u_basis;
 uniform vec4 u_origin;       // the slice's 4D origin (the player's centre, hidden coordinate centred)
 uniform vec4 u_origin_b;     // the next slice along the hidden axis (FADE)
@@ -29,12 +30,15 @@ uniform vec2 u_resolution;
 uniform vec2 u_viewport_origin;
 uniform vec4 u_goal;         // the goal cell's corner
 uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
-uniform float u_crate_on;
+uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
+uniform ivec4 u_ao_b;
+uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
 uniform float u_ghost;       // how strongly the slice kata is drawn
 uniform ivec4 u_player_cell;
 uniform ivec4 u_ghost_step;  // from the feet plane's cell to the cell drawn as its ghost
 uniform int u_ghost_self;    // 1: the ghost is drawn in the player's own column too
 uniform float u_ceiling;     // cut what is more than this above the player's centre
+uniform float u_far;         // nothing is drawn farther than this from the eye
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 
 out vec4 frag;
@@ -53,9 +57,19 @@ struct Hit {
 };
 
 // The texel of a cell whose w is already in [0, W).
-uint cell_code(ivec4 c, int w) {
+uint cell_code(ivec3 c, int w) {
     return texelFetch(u_cells, ivec3(c.x, c.y, c.z + u_size.z * w), 0).r;
 }
+
+uint cell_code(ivec4 c, int w) {
+    return cell_code(c.xyz, w);
+}
+
+#ifdef WRAP
+const bool WRAPS = true;
+#else
+const bool WRAPS = false;
+#endif
 
 int wrap_w(int w) {
     // Compare-and-add: an integer % per step triples the loop's cost on llvmpipe.
@@ -114,66 +128,61 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
             tf[i] = inside[i] ? NEVER : -NEVER;
         }
     }
-    if (u_wrap == 1) {
-        tn.w = -NEVER;
-        tf.w = NEVER;
-    }
+#ifdef WRAP
+    tn.w = -NEVER;
+    tf.w = NEVER;
+#endif
     float tnear = max(max(tn.x, tn.y), max(tn.z, tn.w));
     float tfar = min(min(tf.x, tf.y), min(tf.z, tf.w));
     float t0 = max(max(tnear, 0.0), cut.x);
-    if (t0 >= min(tfar, cut.y)) return h;
+    float t_end = min(min(tfar, cut.y), u_far);
+    if (t0 >= t_end) return h;
+    // No ray needs more steps than the cells it can cross before t_end (down a wrapped
+    // tower, that is where the fog has swallowed everything).
+    int budget = min(MAX_STEPS, int((t_end - t0) * dot(abs(rd), vec4(1.0))) + 4);
     vec4 p = ro + rd * (t0 + HAIR);
-    ivec4 c = ivec4(floor(p));
-    ivec4 top = u_size - 1;
-    if (u_wrap == 1) top.w = 1 << 20;
-    c = clamp(c, ivec4(0, 0, 0, (u_wrap == 1) ? -(1 << 20) : 0), top);
-    int w = c.w;
-    if (u_wrap == 1) w -= u_size.w * int(floor(float(w) / float(u_size.w)));
+    ivec4 c4 = ivec4(floor(p));
+#ifdef WRAP
+    c4.xyz = clamp(c4.xyz, ivec3(0), u_size.xyz - 1);
+    int w = c4.w - u_size.w * int(floor(float(c4.w) / float(u_size.w)));
+#else
+    c4 = clamp(c4, ivec4(0), u_size - 1);
+    int w = c4.w;
+#endif
+    ivec3 c = c4.xyz;
     ivec4 stp = ivec4(sign(rd)) * ivec4(moving);
-    vec4 tmax = mix(vec4(NEVER), (vec4(c) + vec4(greaterThan(rd, vec4(0.0))) - ro) * inv,
+    vec4 tmax = mix(vec4(NEVER), (vec4(c4) + vec4(greaterThan(rd, vec4(0.0))) - ro) * inv,
                     vec4(moving));
     vec4 tdelta = mix(vec4(NEVER), abs(inv), vec4(moving));
-    // The face the ray came in by: the axis whose crossing into the first cell is latest, when
-    // that is where the ray starts (the grid's side, or a cutaway on a cell's face); else the
-    // ray begins inside the cell (the camera's cell, or a cutaway through a cell).
-    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
-    float latest = max(max(enter.x, enter.y), max(enter.z, enter.w));
-    vec4 last = vec4(0.0);
-    if (latest >= t0 - SNAP) {
-        last = vec4(equal(enter, vec4(latest)));
-        last.y *= 1.0 - last.x;
-        last.z *= (1.0 - last.x) * (1.0 - last.y);
-        last.w *= (1.0 - last.x) * (1.0 - last.y) * (1.0 - last.z);
-    }
-    float t = t0;
     uvec4 usize = uvec4(u_size);
     uint code = CELL_EMPTY;
 #if !defined(PLAIN)
     // First walk out of the tunnel: the cells it cuts are skipped whatever they hold.  Only the
     // rays that start in it take more than one turn of this loop, so the main loop stays bare.
-    mat4x3 to_slice = mat4x3(transpose(u_basis));
-    vec3 s = to_slice * (vec4(c) + 0.5 - u_centre);
+    vec3 s = u_to_slice * (vec4(c4) + 0.5 - u_centre);
     for (int i = 0; i < MAX_STEPS; i++) {
         if (!tunnel(s)) break;
-        if (any(greaterThanEqual(uvec4(ivec4(c.xyz, w)), usize))) break;
+        if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
         float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
         vec4 pick = vec4(equal(tmax, vec4(m)));
         pick.y *= 1.0 - pick.x;
         pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
         pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
-        ivec4 ip = ivec4(pick);
-        c += ip * stp;
-        w += ip.w * stp.w;
-        if (u_wrap == 1) w = wrap_w(w);
-        s += to_slice * (pick * vec4(stp));
+        ivec4 ip = ivec4(pick) * stp;
+        c += ip.xyz;
+        w += ip.w;
+#ifdef WRAP
+        w = wrap_w(w);
+#endif
+        s += u_to_slice * (pick * vec4(stp));
         tmax += pick * tdelta;
-        last = pick;
-        t = m;
     }
 #endif
-    for (int i = 0; i < MAX_STEPS; i++) {
+    // The bare DDA: only what must change per step is kept in the loop; the entry time and the
+    // face crossed are worked out from tmax once it stops.
+    for (int i = 0; i < budget; i++) {
         // Negative coordinates become huge unsigned ones: one compare checks both ends.
-        if (any(greaterThanEqual(uvec4(ivec4(c.xyz, w)), usize))) break;
+        if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
         code = cell_code(c, w);
         if (code != CELL_EMPTY) break;
         // The next crossing: the earliest axis, ties to the earlier one.
@@ -182,23 +191,32 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         pick.y *= 1.0 - pick.x;
         pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
         pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
-        ivec4 ip = ivec4(pick);
-        c += ip * stp;
-        w += ip.w * stp.w;
-        if (u_wrap == 1) w = wrap_w(w);
+        ivec4 ip = ivec4(pick) * stp;
+        c += ip.xyz;
+        w += ip.w;
+#ifdef WRAP
+        w = wrap_w(w);
+#endif
         tmax += pick * tdelta;
-        last = pick;
-        t = m;
     }
-    if (code != CELL_EMPTY && t <= cut.y) {
-        h.found = true;
-        h.t = t;
-        h.cell = c;
-        h.wcell = w;
-        h.code = code;
-        h.axis = (last.x > 0.5) ? 0 : (last.y > 0.5) ? 1 : (last.z > 0.5) ? 2
-               : (last.w > 0.5) ? 3 : -1;
-    }
+    if (code == CELL_EMPTY) return h;
+    // The last crossing (into this cell) is the latest of tmax - tdelta.  When it is where the
+    // ray started (within SNAP: the grid's side, or the ceiling on a cell's face) that is the
+    // face; before that, the ray began inside the cell (the camera's, or one cut through).
+    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
+    float latest = max(max(enter.x, enter.y), max(enter.z, enter.w));
+    float t = max(latest, t0);
+    if (t > min(cut.y, u_far)) return h;
+    h.found = true;
+    h.t = t;
+    h.code = code;
+    h.axis = (latest < t0 - SNAP) ? -1 : (enter.x == latest) ? 0 : (enter.y == latest) ? 1
+           : (enter.z == latest) ? 2 : 3;
+    // The unwrapped w of the cell, from where the ray entered it.
+    float pw = ro.w + rd.w * t;
+    int wu = w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5));
+    h.cell = ivec4(c, wu);
+    h.wcell = w;
     return h;
 }
 
@@ -254,32 +272,32 @@ vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
 // the slice, or the reversed view ray where it projects to (almost) nothing.
 vec3 face_normal(int axis, vec4 rd, vec3 dir) {
     if (axis < 0) return -dir;
-    vec4 n4 = vec4(0.0);
-    n4[axis] = -sign(rd[axis]);
-    vec3 n = (transpose(u_basis) * n4).xyz;
+    vec3 n = -sign(rd[axis]) * u_to_slice[axis];
     float len = length(n);
     return len < 0.2 ? normalize(mix(-dir, n / max(len, 1e-6), len / 0.2)) : n / len;
 }
 
 // Soft ambient occlusion from the cells beside the empty cell in front of the face.
+float side_occlusion(ivec4 front, int j, vec4 f) {
+    float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
+    ivec4 side = front;
+    side[j] += (f[j] < 0.5) ? -1 : 1;
+    int sw = WRAPS ? wrap_w(side.w) : side.w;
+    bool in_grid = all(greaterThanEqual(ivec4(side.xyz, sw), ivec4(0)))
+                   && all(lessThan(ivec4(side.xyz, sw), u_size));
+    uint code = cell_code(side, clamp(sw, 0, u_size.w - 1));
+    return (in_grid && code != CELL_EMPTY) ? near_edge * near_edge : 0.0;
+}
+
+// Soft ambient occlusion from the cells beside the empty cell in front of the face, along the
+// face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): two
+// texel reads a pixel.
 float occlusion(ivec4 cell, int axis, vec4 rd, vec4 f) {
     if (axis < 0) return 1.0;
     ivec4 front = cell;
     front[axis] -= int(sign(rd[axis]));
-    float occ = 0.0;
-    for (int j = 0; j < 4; j++) {
-        if (j == axis) continue;
-        float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
-        ivec4 side = front;
-        side[j] += (f[j] < 0.5) ? -1 : 1;
-        bool in_grid = all(greaterThanEqual(side.xyz, ivec3(0)))
-                       && all(lessThan(side.xyz, u_size.xyz));
-        int sw = (u_wrap == 1) ? wrap_w(side.w) : side.w;
-        in_grid = in_grid && sw >= 0 && sw < u_size.w;
-        uint code = cell_code(side, clamp(sw, 0, u_size.w - 1));
-        occ += (in_grid && code != CELL_EMPTY) ? near_edge * near_edge : 0.0;
-    }
-    return 1.0 - 0.42 * clamp(occ, 0.0, 1.5);
+    float occ = side_occlusion(front, u_ao_a[axis], f) + side_occlusion(front, u_ao_b[axis], f);
+    return 1.0 - 0.42 * min(occ, 1.5);
 }
 
 // How near the point is to an edge of its cell's face, in cells (axes other than the normal).
@@ -298,7 +316,7 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, float edge, float line) {
     if (code == CELL_CRATE) {
         // A crate: planks in a dark frame, unlike anything else in the room.
         float frame = smoothstep(0.11, 0.11 + line, edge);
-        float plank = 0.9 + 0.1 * sin(f.x * 25.0 + f.y * 25.0 + f.w * 25.0);
+        float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
         col = mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
     } else if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
         // A ramp rises ana (toward +w) along its lean.  Inside the wedge w <= lean it is bright,
@@ -336,7 +354,7 @@ float player_shadow(vec3 s) {
 
 vec3 fog(vec3 col, vec3 s, vec3 dir) {
     float dist = length(s);
-    float amount = 1.0 - exp(-max(dist - 5.0, 0.0) * 0.07);
+    float amount = min(max(dist - 5.0, 0.0) * 0.045, 1.0);  // all fog by FAR (28) cells
     return mix(col, background(dir), amount);
 }
 
@@ -354,7 +372,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     ivec4 c = ivec4(floor(p));
     if (u_ghost_self == 0 && all(equal(c.xy, u_player_cell.xy))) return col;
     c += u_ghost_step;
-    int w = (u_wrap == 1) ? wrap_w(c.w) : c.w;
+    int w = WRAPS ? wrap_w(c.w) : c.w;
     bool in_grid = all(greaterThanEqual(ivec4(c.xyz, w), ivec4(0)))
                    && all(lessThan(ivec4(c.xyz, w), u_size));
     if (!in_grid) return col;
@@ -394,10 +412,10 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
     return flat_colour * (h.code == CELL_CRATE ? 0.7 : 1.0);
 #else
     vec3 col = background(dir);
+#ifdef MOVING_CRATE
     int moving_axis;
     vec2 mc = box(ro, rd, u_crate_lo, moving_axis);
-    bool crate_first = u_crate_on > 0.5 && mc.x <= mc.y && mc.y > 0.0 && mc.x < t_hit;
-    if (crate_first) {
+    if (mc.x <= mc.y && mc.y > 0.0 && mc.x < t_hit) {
         t_hit = max(mc.x, 0.0);
         vec4 p = ro + rd * t_hit;
         vec4 f = clamp(p - u_crate_lo, 0.0, 1.0);
@@ -405,7 +423,9 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         vec3 n = face_normal(moving_axis, rd, dir);
         col = light(albedo(CELL_CRATE, ivec4(0), 0, f, edge, line), n, dir);
         col = fog(col, u_eye + dir * t_hit, dir);
-    } else if (h.found) {
+    } else
+#endif
+    if (h.found) {
         vec4 p = ro + rd * h.t;
         vec4 cell = vec4(h.cell);
         vec4 f = clamp(p - cell, 0.0, 1.0);
@@ -428,7 +448,8 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
     vec4 to_goal = u_goal + 0.5 - ro;
     float tc = clamp(dot(to_goal, rd), 0.0, t_hit);
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
-    col += GOAL_COLOUR * (0.9 * (1.0 - exp(-inside * 2.2)) + 0.35 * exp(-d2 * 1.6));
+    float halo = 1.0 / (1.0 + 2.2 * d2);
+    col += GOAL_COLOUR * (0.9 * inside / (inside + 0.45) + 0.35 * halo * halo);
     return col;
 #endif
 }
@@ -454,7 +475,8 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     if (t >= NEVER) return col;
     vec3 p = u_eye + dir * t;
     vec3 n = normalize(p - (tb < th ? BODY : HEAD));
-    float rim = pow(1.0 - max(dot(n, -dir), 0.0), 2.0);
+    float rim = 1.0 - max(dot(n, -dir), 0.0);
+    rim *= rim;
     if (t >= t_hit) {
         // Behind something: a faint silhouette, so the player is never lost from sight.
         return mix(col, PLAYER_COLOUR, 0.25 + 0.35 * rim);

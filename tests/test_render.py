@@ -136,7 +136,12 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     tnear, tfar = tn.max(axis=1), tf.min(axis=1)
     cut_lo, cut_hi = ceiling_cut(eye, d, u["u_ceiling"])
     t0 = np.maximum(np.maximum(tnear, 0.0), cut_lo)
-    alive = t0 < np.minimum(tfar, cut_hi)
+    cut_hi = np.minimum(cut_hi, u["u_far"])
+    t_end = np.minimum(tfar, cut_hi)
+    alive = t0 < t_end
+    with np.errstate(invalid="ignore", over="ignore"):
+        budget = np.minimum(render.MAX_STEPS,
+                            ((t_end - t0) * np.abs(rd).sum(axis=1)).clip(-1, 1e9).astype(int) + 4)
     p = ro + rd * (t0 + render_hair())[:, None]
     c = np.floor(p).astype(np.int64)
     lo = np.array([0, 0, 0, -(1 << 20) if room.wrap else 0])
@@ -146,13 +151,9 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
     step_of = (np.sign(rd) * moving).astype(np.int64)
     tmax = np.where(moving, (c + (rd > 0) - ro) * inv, never)
     tdelta = np.where(moving, np.abs(inv), never)
-    enter = np.where(moving, tmax - tdelta, -never)
-    latest = enter.max(axis=1)
-    axis = np.where(latest >= t0 - 1e-3, np.argmax(enter == latest[:, None], axis=1), -1)
     index = np.full(n, -1)
     face = np.zeros(n, dtype=np.int64)
     found = np.zeros(n, dtype=bool)
-    t = t0.copy()
     rows = np.arange(n)
     centre = np.asarray(u["u_centre"])
     radius2 = u["u_tunnel"] ** 2
@@ -162,7 +163,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
                 & (w >= 0) & (w < W))
 
     def step(mask):
-        nonlocal w, axis, t
+        nonlocal w
         m = tmax.min(axis=1)
         pick = np.argmax(tmax == m[:, None], axis=1)  # the first of the ties
         r, k = rows[mask], pick[mask]
@@ -172,8 +173,6 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
             w = np.where(w < 0, w + W, w)
             w = np.where(w >= W, w - W, w)
         tmax[r, k] += tdelta[r, k]
-        axis = np.where(mask, pick, axis)
-        t = np.where(mask, m, t)
 
     # The tunnel: walk through the cells it cuts.
     walking = alive.copy()
@@ -186,8 +185,8 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
             break
         step(walking)
     # The bare DDA.
-    for _ in range(render.MAX_STEPS):
-        alive &= in_grid()
+    for i in range(render.MAX_STEPS):
+        alive &= in_grid() & (i < budget)
         if not alive.any():
             break
         code = np.zeros(n, dtype=np.uint8)
@@ -195,10 +194,13 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
         code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
         hit = alive & (code != 0)
         index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
-        ax = axis[hit]
+        # The face: the latest crossing into the cell, unless the ray began inside it.
+        enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
+        latest = enter.max(axis=1)
+        ax = np.where(latest >= t0[hit] - 1e-3, np.argmax(enter == latest[:, None], axis=1), -1)
         sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
         face[hit] = np.where(ax < 0, render.FACE_INSIDE, 1 + 2 * ax + sgn_neg)
-        found[hit] = t[hit] <= cut_hi[hit]
+        found[hit] = np.maximum(latest, t0[hit]) <= cut_hi[hit]
         alive &= ~hit
         step(alive)
     index[~found] = -1
