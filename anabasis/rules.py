@@ -119,10 +119,20 @@ class Tables:
                      tuple(sorted(pos[c] for c in crates if c >= 0)))
 
 
-@lru_cache(maxsize=32)
 def tables(room: Room, gravity_w: bool = True) -> Tables:
-    """The compiled :class:`Tables` of a room, built once and cached."""
-    return Tables(room, gravity_w)
+    """The compiled :class:`Tables` of a room, built once and cached.
+
+    The cache is keyed on what the tables depend on (size, cells, goal,
+    wrap), not on the movers or the header, so the proofs' variants of one
+    room (without its crates, say) share one compile: the generator builds
+    each room's tables once instead of once per proof.
+    """
+    return _tables(room.size, room.cells, room.goal, room.wrap, gravity_w)
+
+
+@lru_cache(maxsize=64)
+def _tables(size, cells, goal, wrap, gravity_w) -> Tables:
+    return Tables(Room(size, cells, goal, State(goal, ()), wrap), gravity_w)
 
 
 # -- held, and settling -------------------------------------------------------
