@@ -104,6 +104,33 @@ bool tunnel(vec3 s) {
     return s.z > 0.5 && dot(off, off) < u_tunnel * u_tunnel;
 }
 
+// One step of the DDA: to the earliest crossing, ties to the earlier axis (x, y, z, w).
+#ifdef WRAP
+#define WRAP_W w = wrap_w(w);
+#else
+#define WRAP_W
+#endif
+#define DDA_STEP { \
+    float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w)); \
+    vec4 pick = vec4(equal(tmax, vec4(m))); \
+    pick.y *= 1.0 - pick.x; \
+    pick.z *= (1.0 - pick.x) * (1.0 - pick.y); \
+    pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z); \
+    ivec4 ip = ivec4(pick) * stp; \
+    c += ip.xyz; \
+    w += ip.w; \
+    WRAP_W \
+    tmax += pick * tdelta; \
+}
+
+// The unwrapped w of the current cell (w is wrapped), from where the ray entered it.
+int unwrapped_w(int w, vec4 ro, vec4 rd, vec4 tmax, vec4 tdelta, bvec4 moving, float t0) {
+    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
+    float t = max(max(max(enter.x, enter.y), max(enter.z, enter.w)), t0);
+    float pw = ro.w + rd.w * t;
+    return w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5));
+}
+
 // The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
 // (Amanatides-Woo): one axis per step, ties to the earlier axis (x, y, z, w), w wrapping where
 // the room wraps.
@@ -156,53 +183,36 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     vec4 tdelta = mix(vec4(NEVER), abs(inv), vec4(moving));
     uvec4 usize = uvec4(u_size);
     uint code = CELL_EMPTY;
+    // The bare DDA: only what must change per step is kept in the loop; the entry time, the
+    // face crossed and the unwrapped w are worked out from tmax once it stops.  A cell the
+    // tunnel cuts is stepped past and the walk goes on: another turn of the outer loop, which
+    // only the pixels that met the tunnel take (llvmpipe skips a loop no pixel of a block is
+    // in, where it would run both sides of an if).
+    int i = 0;
 #if !defined(PLAIN)
-    // First walk out of the tunnel: the cells it cuts are skipped whatever they hold.  Only the
-    // rays that start in it take more than one turn of this loop, so the main loop stays bare.
-    vec3 s = u_to_slice * (vec4(c4) + 0.5 - u_centre);
-    for (int i = 0; i < MAX_STEPS; i++) {
-        if (!tunnel(s)) break;
-        if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
-        float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
-        vec4 pick = vec4(equal(tmax, vec4(m)));
-        pick.y *= 1.0 - pick.x;
-        pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
-        pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
-        ivec4 ip = ivec4(pick) * stp;
-        c += ip.xyz;
-        w += ip.w;
-#ifdef WRAP
-        w = wrap_w(w);
+    for (int pass = 0; pass < MAX_STEPS; pass++) {
 #endif
-        s += u_to_slice * (pick * vec4(stp));
-        tmax += pick * tdelta;
+        for (; i < budget; i++) {
+            // Negative coordinates become huge unsigned ones: one compare checks both ends.
+            if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
+            code = cell_code(c, w);
+            if (code != CELL_EMPTY) break;
+            DDA_STEP
+        }
+#if !defined(PLAIN)
+        if (code == CELL_EMPTY) break;
+        vec4 s4 = vec4(c, unwrapped_w(w, ro, rd, tmax, tdelta, moving, t0)) + 0.5 - u_centre;
+        if (!tunnel(u_to_slice * s4)) break;
+        // Cut by the tunnel: step past it.
+        code = CELL_EMPTY;
+        DDA_STEP
+        i++;
     }
 #endif
-    // The bare DDA: only what must change per step is kept in the loop; the entry time and the
-    // face crossed are worked out from tmax once it stops.
-    for (int i = 0; i < budget; i++) {
-        // Negative coordinates become huge unsigned ones: one compare checks both ends.
-        if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
-        code = cell_code(c, w);
-        if (code != CELL_EMPTY) break;
-        // The next crossing: the earliest axis, ties to the earlier one.
-        float m = min(min(tmax.x, tmax.y), min(tmax.z, tmax.w));
-        vec4 pick = vec4(equal(tmax, vec4(m)));
-        pick.y *= 1.0 - pick.x;
-        pick.z *= (1.0 - pick.x) * (1.0 - pick.y);
-        pick.w *= (1.0 - pick.x) * (1.0 - pick.y) * (1.0 - pick.z);
-        ivec4 ip = ivec4(pick) * stp;
-        c += ip.xyz;
-        w += ip.w;
-#ifdef WRAP
-        w = wrap_w(w);
-#endif
-        tmax += pick * tdelta;
-    }
     if (code == CELL_EMPTY) return h;
-    // The last crossing (into this cell) is the latest of tmax - tdelta.  When it is where the
-    // ray started (within SNAP: the grid's side, or the ceiling on a cell's face) that is the
-    // face; before that, the ray began inside the cell (the camera's, or one cut through).
+    // The last crossing (into this cell) is the latest of tmax - tdelta.  When that is where
+    // the ray started (within SNAP: the grid's side, or the ceiling on a cell's face) it gives
+    // the face; before that, the ray began inside the cell (the camera's, or one cut through).
     vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
     float latest = max(max(enter.x, enter.y), max(enter.z, enter.w));
     float t = max(latest, t0);
@@ -212,10 +222,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.code = code;
     h.axis = (latest < t0 - SNAP) ? -1 : (enter.x == latest) ? 0 : (enter.y == latest) ? 1
            : (enter.z == latest) ? 2 : 3;
-    // The unwrapped w of the cell, from where the ray entered it.
-    float pw = ro.w + rd.w * t;
-    int wu = w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5));
-    h.cell = ivec4(c, wu);
+    h.cell = ivec4(c, unwrapped_w(w, ro, rd, tmax, tdelta, moving, t0));
     h.wcell = w;
     return h;
 }

@@ -174,16 +174,13 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
             w = np.where(w >= W, w - W, w)
         tmax[r, k] += tdelta[r, k]
 
-    # The tunnel: walk through the cells it cuts.
-    walking = alive.copy()
-    for _ in range(render.MAX_STEPS):
-        s = ((c + 0.5 - centre) @ B)[:, :3]
+    def in_tunnel():
+        """The tunnel cutaway, by cell: above the player's level, near the line to the camera."""
+        s = ((c + 0.5 - centre) @ B)[:, :3]  # c keeps the unwrapped w
         k = np.clip((s @ eye) / (eye @ eye), 0.0, 1.0)
         off = s - k[:, None] * eye
-        walking &= (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < radius2) & in_grid()
-        if not walking.any():
-            break
-        step(walking)
+        return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < radius2)
+
     # The bare DDA.
     for i in range(render.MAX_STEPS):
         alive &= in_grid() & (i < budget)
@@ -192,7 +189,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=Non
         code = np.zeros(n, dtype=np.uint8)
         a = np.nonzero(alive)[0]
         code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
-        hit = alive & (code != 0)
+        hit = alive & (code != 0) & ~in_tunnel()
         index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
         # The face: the latest crossing into the cell, unless the ray began inside it.
         enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
