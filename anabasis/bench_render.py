@@ -52,19 +52,23 @@ def bench_room() -> Room:
     return Room((X, Y, Z, W), bytes(data), (6, 4, 4, 6), State.of(player, [(5, 4, 5, 6)]))
 
 
-def frame_ms(ctx, renderer: Renderer, pose: Pose, size, variant=()) -> float:
-    """The median time of one frame at ``size``, in milliseconds."""
+def frame_times(ctx, renderer: Renderer, pose: Pose, size, variants) -> list[float]:
+    """The median frame time (ms) at ``size`` of each ``#define`` variant, frames interleaved.
+
+    The variants take turns frame by frame, so that a busy machine slows them alike.
+    """
     target = Offscreen(ctx, size)
     target.fbo.use()
-    times = []
+    times: list[list[float]] = [[] for _ in variants]
     for i in range(WARMUP + FRAMES):
-        start = time.perf_counter()
-        renderer.draw(pose, (0, 0, *size), variant=variant)
-        ctx.finish()
-        if i >= WARMUP:
-            times.append((time.perf_counter() - start) * 1000.0)
+        for k, variant in enumerate(variants):
+            start = time.perf_counter()
+            renderer.draw(pose, (0, 0, *size), variant=variant)
+            ctx.finish()
+            if i >= WARMUP:
+                times[k].append((time.perf_counter() - start) * 1000.0)
     target.release()
-    return statistics.median(times)
+    return [statistics.median(t) for t in times]
 
 
 def bench():
@@ -76,11 +80,10 @@ def bench():
     room = bench_room()
     renderer = Renderer(ctx, room)
     pose = Pose(tuple(float(c) for c in room.start.player), "stand", "w-up", 0.5, Camera())
-    plain = frame_ms(ctx, renderer, pose, (640, 360), {"PLAIN"})
-    full = frame_ms(ctx, renderer, pose, (640, 360))
+    plain, full = frame_times(ctx, renderer, pose, (640, 360), [{"PLAIN"}, set()])
     yield "render.plain_ms_640x360", plain
     yield "render.full_ms_640x360", full
-    yield "render.full_ms_1280x720", frame_ms(ctx, renderer, pose, (1280, 720))
+    yield "render.full_ms_1280x720", frame_times(ctx, renderer, pose, (1280, 720), [set()])[0]
     yield "render.full_vs_plain", full / plain
     renderer.release()
     ctx.release()
