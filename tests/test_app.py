@@ -379,3 +379,12 @@ def test_the_command_line_names_rooms_before_any_window():
             with pytest.raises(InputError):
                 opened(*bad)
     assert not pygame.display.get_init()
+
+
+def test_without_a_display_the_game_says_so_instead_of_running_unseen():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    run = subprocess.run([sys.executable, "-m", "anabasis", "--level", "1"],
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert run.returncode == 2
+    assert "no display" in run.stderr or "OpenGL" in run.stderr

@@ -89,6 +89,12 @@ class Window:
     def __init__(self, size: tuple[int, int] = (1280, 720), *, fullscreen: bool = False,
                  title: str = "Anabasis", vsync: bool = True):
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+            # SDL fell back to drawing nowhere: a player would get a game they cannot see
+            pygame.display.quit()
+            raise GLUnavailable("no display to open a window on (is DISPLAY set?); run under "
+                                "Xvfb, or set SDL_VIDEODRIVER=offscreen to run unseen")
         pygame.font.init()
         pygame.key.set_repeat(220, 90)
         gl_attributes()
