@@ -271,6 +271,7 @@ class Renderer:
             "u_ao_b": tuple(ao_b),
             "u_to_slice": B.T[:3, :],
             "u_ghost": ghost,
+            "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
             "u_ghost_step": ghost_step,
             "u_ghost_self": ghost_self,
             "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),

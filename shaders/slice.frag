@@ -33,6 +33,7 @@ uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
 uniform ivec4 u_ao_b;
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
+uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
 uniform float u_ghost;       // how strongly the slice kata is drawn
 uniform ivec4 u_player_cell;
 uniform ivec4 u_ghost_step;  // from the feet plane's cell to the cell drawn as its ghost
@@ -318,7 +319,7 @@ float edge_distance(vec4 f, int axis) {
 }
 
 // The albedo of a solid cell at the point whose position inside the cell is f (0..1 per axis).
-vec3 albedo(uint code, ivec4 c, int w, vec4 f, float edge, float line) {
+vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line) {
     vec3 col;
     if (code == CELL_CRATE) {
         // A crate: planks in a dark frame, unlike anything else in the room.
@@ -326,15 +327,22 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, float edge, float line) {
         float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
         col = mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
     } else if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
-        // A ramp rises ana (toward +w) along its lean.  Inside the wedge w <= lean it is bright,
-        // above it dim: edge-on to w (w up, or w across) that is the slope itself; with w hidden
-        // it is a bright half on the high side.  Chevron stripes run up the lean in every view.
-        float lean = (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
-                   : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
-        float wedge = smoothstep(-line, line, lean - f.w);
-        float stripe = fract(lean * 3.0);
-        float chevron = smoothstep(0.0, 0.1, stripe) * (1.0 - smoothstep(0.85, 1.0, stripe));
-        col = RAMP_COLOUR * mix(0.38, 1.0, wedge) * mix(0.7, 1.0, chevron) * (0.75 + 0.35 * lean);
+        // A ramp rises ana (toward +w) along its lean.  Chevrons on every face point up the
+        // lean, and it is brighter toward its high side.  Where w shows in the slice (w up, w
+        // across) the wedge under the slope w = lean is bright and the rest dim, so the slope
+        // itself is drawn.
+        bool along_x = code == CELL_RAMP_XP || code == CELL_RAMP_XN;
+        float rise = (code == CELL_RAMP_XP || code == CELL_RAMP_YP) ? 1.0 : -1.0;
+        float lean = along_x ? f.x : f.y;
+        lean = rise > 0.0 ? lean : 1.0 - lean;
+        int other_axis = along_x ? 1 : 0;
+        float across = (axis == other_axis) ? f.z : (along_x ? f.y : f.x);
+        float chevron = fract((lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
+        float mark = smoothstep(0.0, 2.0 * line, chevron)
+                     * (1.0 - smoothstep(0.28, 0.28 + 2.0 * line, chevron));
+        float wedge = mix(1.0, smoothstep(-line, line, lean - f.w), u_w_shows);
+        col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
+        col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
     } else {
         // A block: its slice's tone, lighter with height.
         float height = float(c.z) / max(float(u_size.z - 1), 1.0);
@@ -428,7 +436,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         vec4 f = clamp(p - u_crate_lo, 0.0, 1.0);
         float edge = edge_distance(f, moving_axis);
         vec3 n = face_normal(moving_axis, rd, dir);
-        col = light(albedo(CELL_CRATE, ivec4(0), 0, f, edge, line), n, dir);
+        col = light(albedo(CELL_CRATE, ivec4(0), 0, f, moving_axis, edge, line), n, dir);
         col = fog(col, u_eye + dir * t_hit, dir);
     } else
 #endif
@@ -438,7 +446,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         vec4 f = clamp(p - cell, 0.0, 1.0);
         float edge = edge_distance(f, h.axis);
         vec3 n = face_normal(h.axis, rd, dir);
-        col = albedo(h.code, h.cell, h.wcell, f, edge, line);
+        col = albedo(h.code, h.cell, h.wcell, f, h.axis, edge, line);
         col *= occlusion(h.cell, h.axis, rd, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
