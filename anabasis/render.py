@@ -12,7 +12,8 @@ Public API (kept stable for the game window):
 - :class:`Renderer` ``(ctx, room, state=None)``: uploads the room once as an
   integer 3D texture; :meth:`Renderer.set_state` per move;
   :meth:`Renderer.draw` ``(pose, viewport)`` per frame into the bound
-  framebuffer; :meth:`Renderer.release`.
+  framebuffer; :meth:`Renderer.warm_up` compiles every variant up front;
+  :meth:`Renderer.release`.
 - :func:`render_image` ``(room, state, ...)`` -> ``numpy`` RGB (rows top
   first), headless; :func:`write_png`; :func:`cli_render` for
   ``anabasis render``.
@@ -289,23 +290,47 @@ class Renderer:
         """
         if viewport is None:
             viewport = self.ctx.fbo.viewport
-        x0, y0, w, h = viewport
+        w, h = viewport[2], viewport[3]
         self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
         u, auto = self.uniforms(pose, (w, h))
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
             names -= {"GHOST", "FADE", "MOVING_CRATE"}
+        self._draw_program(names, u, viewport)
+
+    def _draw_program(self, names, u: dict, viewport) -> None:
         prog = self.program(names)
         for name, value in u.items():
             if isinstance(value, np.ndarray):
-                value = tuple(float(v) for v in value.T.flatten()) if value.ndim == 2 else tuple(
-                    float(v) for v in value)
+                # GLSL matrices are column-major: numpy's transpose, flattened.
+                flat = value.T.flatten() if value.ndim == 2 else value
+                value = tuple(float(v) for v in flat)
             self._set(prog, name, value)
-        self._set(prog, "u_viewport_origin", (float(x0), float(y0)))
+        self._set(prog, "u_viewport_origin", (float(viewport[0]), float(viewport[1])))
         self.texture.use(0)
         self._set(prog, "u_cells", 0)
-        self.ctx.viewport = viewport
+        self.ctx.viewport = tuple(viewport)
         self._vaos[frozenset(names)].render(vertices=3)
+
+    def warm_up(self) -> None:
+        """Compile every variant a game in this room can draw, by drawing each into one pixel.
+
+        llvmpipe compiles a program at its first draw (100-200 ms each, less
+        once Mesa's shader cache has it): call this when a room opens rather
+        than stall the first push or ramp step.
+        """
+        target = Offscreen(self.ctx, (1, 1))
+        target.fbo.use()
+        base = {"WRAP"} if self.room.wrap else set()
+        pose = Pose(tuple(float(c) for c in self.state.player))
+        u, _ = self.uniforms(pose, (1, 1))
+        for ghost in ((), ("GHOST",)):
+            for fade in ((), ("FADE",)):
+                for crate in ((), ("MOVING_CRATE",)):
+                    names = base | set(ghost) | set(fade) | set(crate)
+                    self._draw_program(names, u, (0, 0, 1, 1))
+        self.ctx.finish()
+        target.release()
 
     def debug_frame(self, pose: Pose, size: tuple[int, int]):
         """What each pixel's ray hits, from the ``DEBUG`` build: (cell index, face code, t).

@@ -479,3 +479,12 @@ def test_cli_render_without_gl_exits_2_with_one_line(tmp_path):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "LIBGL_ALWAYS_SOFTWARE=1" in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def test_warm_up_compiles_every_variant_a_game_draws(ctx, terraces):
+    r = render.Renderer(ctx, terraces)
+    r.warm_up()
+    names = {frozenset(k) for k in r._programs}
+    assert frozenset({"GHOST", "FADE", "MOVING_CRATE"}) in names and frozenset() in names
+    assert len(names) == 8
+    r.release()
