@@ -46,6 +46,8 @@ class Launcher:
         self.items = self._items()
         self.selected = min(selected, len(self.items) - 1)
         self._scrolls: dict[int, int] = {}
+        self.clock = 0.0
+        self._last_input = 0.0
         self.rects: list[pygame.Rect] = []
         self.typing = False  #: entering a room code
         self.code_text = ""
@@ -85,6 +87,7 @@ class Launcher:
     # -- input ----------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self._last_input = self.clock
         if self.typing:
             self._handle_typing(event)
             return
@@ -195,13 +198,19 @@ class Launcher:
         self.app.open(opened)
 
     def update(self, dt: float) -> None:
-        pass
+        self.clock += dt
 
     # -- drawing ----------------------------------------------------------------------
 
     def draw_gl(self, window) -> None:
-        """The launcher has no 3D scene of its own: a dark backdrop."""
+        """The launcher has no 3D scene of its own: a dark backdrop.
+
+        While the player reads it, the ray tracer's variants are compiled, one
+        per idle frame, so that the first moves in a room never wait for them.
+        """
         window.begin_scene()
+        if self.clock - self._last_input > 0.25 and self.app.frames >= 2:
+            self.app.warm_step()
 
     def draw_overlay(self, ov) -> None:
         key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,

@@ -58,6 +58,7 @@ class App:
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
         self._renderer_room = None
+        self._warm: list | None = None  #: poses still to draw to compile the variants
         self._want_shot = False
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
@@ -285,7 +286,7 @@ class App:
 
     def renderer_for(self, room):
         """The renderer for ``room`` (one at a time), or None where there is none."""
-        if self._renderer is not None and self._renderer_room is room:
+        if self._renderer is not None and self._renderer_room == room:
             return self._renderer
         if self._renderer is not None:
             release = getattr(self._renderer, "release", None)
@@ -304,6 +305,27 @@ class App:
         self._renderer_room = room
         return self._renderer
 
+    def warm_step(self) -> None:
+        """Compile one more of the ray tracer's variants (from the launcher, while idle)."""
+        if self._warm is None:
+            from anabasis import levels, rules
+            from anabasis.app.play import warm_poses
+
+            self._warm = []
+            try:
+                room = levels.load_level(1)
+            except Exception:
+                return
+            if self.renderer_for(room) is None:
+                return
+            self._warm = warm_poses(room, rules.start(room).state)
+        if self._warm and self._renderer is not None:
+            try:
+                self._renderer.draw(self._warm.pop(0), (0, 0, 1, 1))
+            except Exception as e:
+                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+                self._warm = []
+
     def draw_room(self, renderer, fbo, play: Play, pose) -> None:
         """Draw ``pose`` of ``play``'s room into ``fbo`` (the internal-resolution target)."""
         from anabasis import render
@@ -317,7 +339,7 @@ class App:
             turn=smooth(play.turn_t) if turning else 0.0,
             camera=play.camera,
             moving_crate=pose.moving,
-        ), fbo.viewport)
+        ), (0, 0, *fbo.size))  # fbo.viewport would be whatever was last set on it
 
     # -- outside the game -----------------------------------------------------------------------
 

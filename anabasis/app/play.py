@@ -29,6 +29,7 @@ W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you 
 TURN_S = 0.4  #: a view turn, in seconds
 ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
 MESSAGE_S = 3.0
+WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
 ARROWS = ("up", "down", "left", "right")
 
@@ -70,6 +71,8 @@ class Play:
         self.w_refusals = 0
         self.clock = 0.0
         self.renderer = app.renderer_for(self.room)
+        self._last_input = 0.0
+        self._warm = self._warm_poses() if self.renderer is not None else []
         self._uploaded = None
         self._upload(self.game.state)
         if self.demo:
@@ -112,6 +115,7 @@ class Play:
 
     def handle(self, event) -> None:
         t = event.type
+        self._last_input = self.clock
         if t == pygame.KEYDOWN:
             self._key(self.app.action_for(event.key), event)
         elif t == pygame.KEYUP:
@@ -320,16 +324,56 @@ class Play:
         if self.renderer is None:
             return
         pose = self.pose()
-        # the renderer holds the state of the segment playing (uploaded when it changes)
-        self._upload(pose.state if pose.state is not None else self.game.state)
         try:
+            if self._warm and self._idle():
+                self._warm_one()
+            # the renderer holds the state of the segment playing (uploaded when it changes)
+            self._upload(pose.state if pose.state is not None else self.game.state)
             self.app.draw_room(self.renderer, fbo, self, pose)
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
             self.renderer = None
 
+    # -- warming the shader's variants ------------------------------------------------------
+
+    def _idle(self) -> bool:
+        """Nothing moving and no input for a moment: a hitch now goes unseen."""
+        return (not self.busy and not self.held and not self.dragging
+                and self.clock - self._last_input > WARM_AFTER_S)
+
+    def _warm_poses(self) -> list:
+        return warm_poses(self.room, self.game.state, self.view)
+
+    def _warm_one(self) -> None:
+        pose = self._warm.pop(0)
+        # one pixel, drawn before the real frame, which covers it
+        self.renderer.draw(pose, (0, 0, 1, 1))
+
     def draw_overlay(self, ov) -> None:
         hud.draw(ov, self)
+
+
+def warm_poses(room, state, first_view: str = "stand") -> list:
+    """One pose per shader variant the game can need (ghost, cross-fade, moving crate).
+
+    The software rasteriser compiles a variant on its first draw (200-400 ms
+    on llvmpipe); drawn once at rest into one pixel, it never stalls a move.
+    Most of the work carries over to later rooms (Mesa keeps it per process).
+    """
+    from anabasis import render
+
+    cell = state.crates[0] if state.crates else room.goal
+    poses = []
+    for view, hidden in (("stand", 3), ("w-up", 2)):
+        for fade in (0.0, 0.5):
+            for moving in (None, (cell, (0.5, 0.0, 0.0, 0.0))):
+                player = [float(c) for c in state.player]
+                player[hidden] += fade
+                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
+    # the view the room opens in first: its variants are the ones met first
+    if first_view != "stand":
+        poses = poses[4:] + poses[:4]
+    return poses
 
 
 #: Gamepad buttons to actions.

@@ -193,6 +193,7 @@ class Window:
     def begin_scene(self) -> moderngl.Framebuffer:
         """The offscreen target the room is drawn into, bound and cleared."""
         self._scene_fbo.use()
+        self._scene_fbo.viewport = (0, 0, *self._scene_fbo.size)
         self._scene_fbo.clear(0.05, 0.06, 0.08, 1.0)
         return self._scene_fbo
 
