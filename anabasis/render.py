@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 from anabasis import cells
-from anabasis.views import Camera, turn
+from anabasis.views import Camera, fit_camera, turn
 from anabasis.world import Pos, Room, State
 
 SHADER_DIR = Path(__file__).resolve().parent.parent / "shaders"
@@ -396,8 +396,14 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
     try:
         state = state if state is not None else room.start
         if pose is None:
-            pose = Pose(tuple(float(c) for c in state.player), view or room.view, toward,
-                        at if toward else 0.0, camera or Camera())
+            player = tuple(float(c) for c in state.player)
+            view = view or room.view
+            turn_at = at if toward else 0.0
+            if camera is None:
+                # Frame the whole room round the player.
+                camera = fit_camera(Camera(), turn(view, toward, turn_at), room.size, player,
+                                    size[0] / size[1])
+            pose = Pose(player, view, toward, turn_at, camera)
         renderer = Renderer(ctx, room, state)
         target = Offscreen(ctx, tuple(size))
         target.fbo.use()

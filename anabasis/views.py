@@ -156,13 +156,14 @@ def axis_labels(b: np.ndarray) -> dict[str, str]:
 class Camera:
     """An orbit camera round the player, in slice coordinates; a value (methods return new ones).
 
-    ``yaw`` (radians) turns about the slice's up axis; 0 looks along -depth.
+    ``yaw`` (radians) turns about the slice's up axis; 0 looks along -depth
+    (the default, a little turned, shows the blocks' sides as well).
     ``pitch`` (radians) looks down from the horizontal; ``distance`` is in
     cells from the player's centre; ``fov`` is the vertical field of view
     in degrees.
     """
 
-    yaw: float = 0.0
+    yaw: float = 0.35
     pitch: float = 0.9
     distance: float = 7.5
     fov: float = 50.0
@@ -198,6 +199,33 @@ class Camera:
         up = np.cross(fwd, right)
         eye = -self.distance * fwd
         return eye, fwd, right, up
+
+
+def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 / 9,
+               margin: float = 0.9) -> Camera:
+    """``camera`` moved in or out so that the whole room shows round the player.
+
+    ``b`` is the basis, ``size`` the room's (X, Y, Z, W), ``player`` its
+    position (cell coordinates).  The room's box (one period of w where it
+    wraps: pass W) is mapped into the slice and the nearest distance is taken
+    at which every corner lies within ``margin`` of the picture's edges.
+    """
+    corners = np.array([[cx, cy, cz, cw] for cx in (0, size[0]) for cy in (0, size[1])
+                        for cz in (0, size[2]) for cw in (0, size[3])], float)
+    rel = (corners - (np.asarray(player, float) + 0.5)) @ b[:, :3]  # slice coordinates
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    distance = camera.MIN_DISTANCE
+    while distance < camera.MAX_DISTANCE:
+        eye, fwd, right, up = replace(camera, distance=distance).frame()
+        v = rel - eye
+        depth = v @ fwd
+        if np.all(depth > 0.5):
+            x = np.abs(v @ right) / (depth * tan * aspect)
+            y = np.abs(v @ up) / (depth * tan)
+            if x.max() <= margin and y.max() <= margin:
+                break
+        distance += 0.25
+    return replace(camera, distance=min(distance, camera.MAX_DISTANCE))
 
 
 #: The screen directions of the arrow keys, as (forward, right) weights.

@@ -494,7 +494,7 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     rim *= rim;
     if (t >= t_hit) {
         // Behind something: a faint silhouette, so the player is never lost from sight.
-        return mix(col, PLAYER_COLOUR, 0.25 + 0.35 * rim);
+        return mix(col, PLAYER_COLOUR, 0.45 + 0.3 * rim);
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));

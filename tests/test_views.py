@@ -87,7 +87,7 @@ def test_camera_orbit_and_zoom_stay_in_range():
     assert cam.pitch == Camera.MAX_PITCH and cam.distance == Camera.MAX_DISTANCE
     cam = cam.orbit(dyaw=0.5, dpitch=-10.0).zoom(0.0)
     assert cam.pitch == Camera.MIN_PITCH and cam.distance == Camera.MIN_DISTANCE
-    assert cam.yaw == pytest.approx(0.5)
+    assert cam.yaw == pytest.approx(Camera().yaw + 0.5)
 
 
 # -- the arrows -----------------------------------------------------------------------------
@@ -132,3 +132,17 @@ def test_unknown_arrow_is_refused():
 def test_axis_colours_are_fixed_and_distinct():
     colours = views.AXIS_COLOURS
     assert set(colours) == set("xyzw") and len(set(colours.values())) == 4
+
+
+def test_fit_camera_frames_the_whole_room():
+    b = view_basis("stand")
+    near = views.fit_camera(Camera(), b, (3, 3, 2, 2), (1, 1, 1, 1))
+    far = views.fit_camera(Camera(), b, (16, 16, 8, 8), (7, 7, 3, 3))
+    assert Camera.MIN_DISTANCE <= near.distance < far.distance <= Camera.MAX_DISTANCE
+    # Every corner of the big room is in front of the camera and inside the picture.
+    eye, fwd, right, up = far.frame()
+    tan = math.tan(math.radians(far.fov) / 2)
+    for corner in [(0, 0, 0), (16, 16, 8), (16, 0, 0), (0, 16, 8)]:
+        v = np.array(corner, float) - (7.5, 7.5, 3.5) - eye
+        depth = v @ fwd
+        assert depth > 0 and abs(v @ up) <= depth * tan and abs(v @ right) <= depth * tan * 16 / 9
