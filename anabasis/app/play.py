@@ -364,14 +364,14 @@ def warm_poses(room, state, first_view: str = "stand") -> list:
 
     cell = state.crates[0] if state.crates else room.goal
     poses = []
-    for view, hidden in (("stand", 3), ("w-up", 2)):
+    # stand and w-up draw a ghost layer, "both" none; each view's fade runs along its hidden axis
+    for view, hidden in (("stand", 3), ("both", 1)):
         for fade in (0.0, 0.5):
             for moving in (None, (cell, (0.5, 0.0, 0.0, 0.0))):
                 player = [float(c) for c in state.player]
                 player[hidden] += fade
                 poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
-    # the view the room opens in first: its variants are the ones met first
-    if first_view != "stand":
+    if first_view == "both":  # the variants the room meets first go first
         poses = poses[4:] + poses[:4]
     return poses
 
