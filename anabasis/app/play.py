@@ -53,7 +53,7 @@ class Play:
         self.view = self.room.view if self.room.view in views.VIEWS else "stand"
         self.turn_from: str | None = None
         self.turn_t = 0.0
-        self.camera = views.Camera()
+        self.camera = self._framing_camera(app)
         self.queue: deque = deque()
         self.timeline: animation.Timeline | None = None
         self.anim_t = 0.0
@@ -77,6 +77,18 @@ class Play:
         self._upload(self.game.state)
         if self.demo:
             self.queue.extend(("move", m) for m in demo_moves)
+
+    def _framing_camera(self, app) -> views.Camera:
+        """The camera a room opens with: near enough to see the whole room round the player."""
+        camera = views.Camera()
+        fit = getattr(views, "fit_camera", None)
+        if fit is None:
+            return camera
+        w, h = app.window.scene_size
+        start = self.game.state.player
+        fitted = fit(camera, views.view_basis(self.view), self.room.size, start, aspect=w / h)
+        # never closer than the default: a tiny room still shows its surroundings
+        return fitted if fitted.distance > camera.distance else camera
 
     # -- state --------------------------------------------------------------------
 
