@@ -53,7 +53,8 @@ from anabasis.world import Pos, Room, State
 
 SHADER_DIR = Path(__file__).resolve().parent.parent / "shaders"
 
-#: The ceiling cutaway: cells whose centre is more than this above the player's centre are cut.
+#: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
+#: the cells three and more above the player's).
 CEILING = 2.5
 #: The tunnel cutaway: cells above the player this near the line to the camera are cut.
 TUNNEL_RADIUS = 1.3
@@ -128,7 +129,12 @@ def _variant_defines(names) -> str:
 class Renderer:
     """Draws a room's slice through the player with a moderngl context.
 
-    >>> # ctx = headless_context(); r = Renderer(ctx, room); r.draw(Pose(room.start.player))
+    For example, headless (the window passes its own context and viewport)::
+
+        ctx = headless_context()
+        renderer = Renderer(ctx, room)
+        renderer.set_state(state)              # after each move
+        renderer.draw(Pose(player, "stand"), (0, 0, 640, 360))
     """
 
     def __init__(self, ctx, room: Room, state: State | None = None):
@@ -161,6 +167,7 @@ class Renderer:
 
     def set_state(self, state: State) -> None:
         """Upload the movers of ``state`` (the crates; the player is drawn from the pose)."""
+        self._hide_crate(None)  # a crate taken out for a push goes back first
         new = {tuple(c): cells.CRATE for c in state.crates}
         for pos in list(self._written):
             if pos not in new:
@@ -170,7 +177,6 @@ class Renderer:
             if self._written.get(pos) != code:
                 self._write_cell(pos, code)
                 self._written[pos] = code
-        self._hidden_crate = None
         self.state = state
 
     def _hide_crate(self, pos: Pos | None) -> None:

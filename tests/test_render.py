@@ -445,6 +445,19 @@ def test_moving_crate_is_drawn_at_its_offset(ctx, terraces):
     assert (np.abs(half.astype(int) - still).sum(axis=2) > 40).sum() > 10
 
 
+def test_a_crate_drawn_moving_goes_back_into_the_texture(ctx, terraces):
+    crate = terraces.start.crates[0]
+    pose = pose_of(terraces, "stand", pitch=1.1)
+    r = render.Renderer(ctx, terraces)
+    moving = replace(pose, moving_crate=(crate, (0.5, 0.0, 0.0, 0.0)))
+    hidden, _, _ = r.debug_frame(moving, SIZE)
+    assert not (hidden == terraces.index(crate)).any(), "taken out while it moves"
+    r.set_state(terraces.start)  # the move is over: the same state again
+    back, _, _ = r.debug_frame(pose, SIZE)
+    assert (back == terraces.index(crate)).any(), "and back in its cell"
+    r.release()
+
+
 def test_cell_codes_reach_the_shader_from_the_one_table():
     source = (render.SHADER_DIR / "slice.frag").read_text()
     for name, code in cells.NAMES.items():
