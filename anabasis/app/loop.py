@@ -171,6 +171,9 @@ class App:
             self._init_controllers()
             return
         if t == pygame.KEYDOWN:
+            if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
+                return
             action = self.action_for(event.key)
             if action == "fullscreen":
                 self.window.toggle_fullscreen()

@@ -58,7 +58,6 @@ class Play:
         self.timeline: animation.Timeline | None = None
         self.anim_t = 0.0
         self.anim_status = "playing"
-        self.anim_before = self.game.state
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
@@ -81,12 +80,9 @@ class Play:
     def _framing_camera(self, app) -> views.Camera:
         """The camera a room opens with: near enough to see the whole room round the player."""
         camera = views.Camera()
-        fit = getattr(views, "fit_camera", None)
-        if fit is None:
-            return camera
         w, h = app.window.scene_size
-        start = self.game.state.player
-        fitted = fit(camera, views.view_basis(self.view), self.room.size, start, aspect=w / h)
+        fitted = views.fit_camera(camera, views.view_basis(self.view), self.room.size,
+                                  self.game.state.player, aspect=w / h)
         # never closer than the default: a tiny room still shows its surroundings
         return fitted if fitted.distance > camera.distance else camera
 
@@ -252,7 +248,6 @@ class Play:
         self.timeline = animation.Timeline(segments, W, self.room.wrap)
         self.anim_t = 0.0
         self.anim_status = result.status
-        self.anim_before = before
         return True
 
     def _animation_done(self) -> None:
