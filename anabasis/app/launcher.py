@@ -77,8 +77,10 @@ class Launcher:
             for i, tier in enumerate(TIERS):
                 items.append(Item(f"a new {tier} room", ("gen", tier),
                                   _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+            from anabasis import gen
+
             items.append(Item("today's room", ("daily",),
-                              "a hard room, the same for everyone today"))
+                              f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code",
                           header="" if generator_available() else "Rooms"))
         items.append(Item("quit", ("quit",)))

@@ -211,6 +211,7 @@ class App:
     def open(self, opened: Opened) -> None:
         """Play ``opened``."""
         self.scene = Play(self, opened)
+        pygame.display.set_caption(f"Anabasis · {opened.title}")
 
     def to_launcher(self) -> None:
         if self.demo:
@@ -223,6 +224,7 @@ class App:
             selected = self.scene.opened.level - 1
         self.save_progress()
         self.scene = Launcher(self, selected)
+        pygame.display.set_caption("Anabasis")
 
     def next_after(self, opened: Opened) -> None:
         """Enter after a win: the next level, a new room of the same tier, or the launcher."""
