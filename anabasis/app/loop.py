@@ -69,6 +69,7 @@ class App:
             self.scene = Launcher(self)
         else:
             self.scene = Play(self, opened, demo_moves=[] if demo else None)
+            pygame.display.set_caption(f"Anabasis · {opened.title}")
             if demo:
                 self._start_demo(opened)
 
