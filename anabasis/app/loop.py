@@ -50,6 +50,7 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self._frame_ms: list[float] = []
+        self.warmed = False
         self.clock = pygame.time.Clock()
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
         self._build: Future | None = None
@@ -122,6 +123,7 @@ class App:
             if not self.running:
                 return False
         self._poll()
+        self.warmed = False  #: set by a scene that compiled a shader variant this frame
         self.scene.update(dt)
         self.draw()
         if self._want_shot:
@@ -129,8 +131,9 @@ class App:
             self.screenshot()
         self.window.flip()
         self.frames += 1
-        if live:
+        if live and not self.warmed:
             # dynamic resolution: judged on the work of a frame, not the wait for the next
+            # (and not on a frame that compiled a shader variant: that is a one-off)
             self._frame_ms.append((time.perf_counter() - started) * 1000.0)
             if len(self._frame_ms) >= 30:
                 self.window.adapt(statistics.median(self._frame_ms))
@@ -326,6 +329,7 @@ class App:
                 return
             self._warm = warm_poses(room, rules.start(room).state)
         if self._warm and self._renderer is not None:
+            self.warmed = True
             try:
                 self._renderer.draw(self._warm.pop(0), (0, 0, 1, 1))
             except Exception as e:

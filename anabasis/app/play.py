@@ -352,6 +352,7 @@ class Play:
         return warm_poses(self.room, self.game.state, self.view)
 
     def _warm_one(self) -> None:
+        self.app.warmed = True
         pose = self._warm.pop(0)
         # one pixel, drawn before the real frame, which covers it
         self.renderer.draw(pose, (0, 0, 1, 1))
