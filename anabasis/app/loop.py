@@ -6,9 +6,11 @@ calls it until the game quits; tests call it directly, a frame at a time,
 with events they post themselves and a fixed ``dt``, so the real window and
 the real GL context are driven exactly as a player would drive them.
 
-Nothing slow runs on this thread: rooms are built and demo solutions found
-in a worker thread (a future polled once a frame), and the renderer uploads
-a state only when a move is made.
+Nothing slow runs on this thread: made rooms build in the generator's
+worker process and the demo's solution is found in a worker thread (each a
+future polled once a frame); the renderer uploads a state only when the
+animation reaches a new one; and the ray tracer's variants are compiled in
+idle frames, never in the middle of a move.
 """
 
 from __future__ import annotations
