@@ -1,8 +1,10 @@
 """The launcher: the seven levels, made rooms by tier, today's room, a room code, quit.
 
-A plain vertical menu: arrows (or W/S, or a gamepad's d-pad) move the
-selection, Enter/Space (or the gamepad's A) opens, the mouse hovers and
-clicks, the wheel scrolls, digits open a level directly.  "Open a room
+A menu in two columns on a wide window (the levels; made rooms and the
+rest), one column on a narrow one: arrows (or W/S, or a gamepad's d-pad)
+move the selection, Left/Right switch columns, Enter/Space (or the
+gamepad's A) opens, the mouse hovers and clicks, the wheel scrolls, digits
+open a level directly.  "Open a room
 code" switches to a text field that takes typing and Ctrl+V; a bad code is
 refused there with the decoder's message, never opened as another room.
 """
