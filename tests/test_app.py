@@ -388,3 +388,25 @@ def test_without_a_display_the_game_says_so_instead_of_running_unseen():
                          capture_output=True, text=True, timeout=60, env=env)
     assert run.returncode == 2
     assert "no display" in run.stderr or "OpenGL" in run.stderr
+
+
+def test_a_gamepad_plays_too(make_app):
+    app = make_app()
+    pad = pygame.CONTROLLERBUTTONDOWN
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_A))
+    app.tick(DT)
+    play = app.scene
+    assert isinstance(play, Play) and play.opened.level == 2
+    first = solver.solve(play.room).moves[0]
+    button = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+              "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+              "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}[
+        next(a for a in KEYS if views.arrow_to_move(play.basis(), play.camera.yaw, a) == first)]
+    pygame.event.post(pygame.event.Event(pad, button=button))
+    app.tick(DT)
+    settle(app)
+    assert play.game.moves == 1
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_B))  # undo
+    app.tick(DT)
+    assert play.game.moves == 0 and play.game.state == rules.start(play.room).state
