@@ -339,7 +339,10 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         lean = rise > 0.0 ? lean : 1.0 - lean;
         int other_axis = along_x ? 1 : 0;
         float across = (axis == other_axis) ? f.z : (along_x ? f.y : f.x);
-        float chevron = fract((lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
+        // Up the lean is along (lean, w) in 4D: its trace in the slice is where the chevrons
+        // point (up the lean with w hidden, up the slope with w up, ana with the lean hidden).
+        float up_lean = lean + f.w - 0.5;
+        float chevron = fract((up_lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
         float mark = smoothstep(0.0, 2.0 * line, chevron)
                      * (1.0 - smoothstep(0.28, 0.28 + 2.0 * line, chevron));
         float wedge = mix(1.0, smoothstep(-line, line, lean - f.w), u_w_shows);
