@@ -82,8 +82,9 @@ def draw(ov, play) -> None:
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
     ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
                          big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
-    ov.panel(pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
-                         mid + small + mid + int(34 * s)), band, 10)
+    right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
+                              mid + small + mid + int(34 * s))
+    ov.panel(right_panel, band, 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches
@@ -130,6 +131,8 @@ def draw(ov, play) -> None:
 
     # bottom: the one-line hint
     hint = _win_hint(play) if play.won else HINT + (" · N new room" if opened.tier else "")
+    while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
+        hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
 
     if play.renderer is None:
@@ -139,11 +142,14 @@ def draw(ov, play) -> None:
     # the message of the moment
     if play.message and play.message_left > 0:
         colour = _SCALE_OF.get(play.message_kind, INK)
-        rect = pygame.Rect(0, 0, min(W - 2 * pad, ov.width_of(play.message, mid) + 40),
-                           mid + 20)
-        rect.midtop = (W // 2, int(H * 0.16))
+        lines = ov.wrap(play.message, mid, W - 2 * pad - 40)
+        line_h = mid + 6
+        rect = pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
+                           line_h * len(lines) + 14)
+        rect.midtop = (W // 2, max(int(H * 0.16), right_panel.bottom + 8))
         ov.panel(rect, (12, 14, 20, 190), 8)
-        ov.text(play.message, rect.center, mid, colour, anchor="center")
+        for i, line in enumerate(lines):
+            ov.text(line, (W // 2, rect.y + 10 + i * line_h), mid, colour, anchor="midtop")
 
     if app.building:
         ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
