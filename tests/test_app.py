@@ -410,3 +410,22 @@ def test_a_gamepad_plays_too(make_app):
     pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_B))  # undo
     app.tick(DT)
     assert play.game.moves == 0 and play.game.state == rules.start(play.room).state
+
+
+def test_saved_key_bindings_are_used(make_app, tmp_path):
+    saved = progress_mod.Progress.load(tmp_path)
+    saved.keys["undo"] = ["u"]
+    saved.keys["turn"] = ["t"]
+    saved.save()
+    app = make_app(open_level(1))
+    play = app.scene
+    press(app, arrow_for(play, solver.solve(play.room).moves[0]))
+    settle(app)
+    assert play.game.moves == 1
+    press(app, pygame.K_z)  # no longer undo
+    assert play.game.moves == 1
+    press(app, pygame.K_u)
+    assert play.game.moves == 0
+    press(app, pygame.K_t)
+    settle(app)
+    assert play.view == "w-up"
