@@ -126,12 +126,13 @@ bool tunnel(vec3 s) {
     tmax += vec4(bx, by, bz, bw) * tdelta; \
 }
 
-// The unwrapped w of the current cell (w is wrapped), from where the ray entered it.
-int unwrapped_w(int w, vec4 ro, vec4 rd, vec4 tmax, vec4 tdelta, bvec4 moving, float t0) {
-    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
-    float t = max(max(max(enter.x, enter.y), max(enter.z, enter.w)), t0);
-    float pw = ro.w + rd.w * t;
-    return w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5));
+// Where the ray entered the current cell: the latest of tmax - tdelta over the axes it moves
+// along (enter, latest), and the cell's unwrapped w (w is wrapped) from the point it entered.
+#define ENTRY { \
+    enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving)); \
+    latest = max(max(enter.x, enter.y), max(enter.z, enter.w)); \
+    float pw = ro.w + rd.w * max(latest, t0); \
+    wu = w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5)); \
 }
 
 // The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
@@ -192,6 +193,9 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     // only the pixels that met the tunnel take (llvmpipe skips a loop no pixel of a block is
     // in, where it would run both sides of an if).
     int i = 0;
+    vec4 enter;
+    float latest;
+    int wu;
 #if !defined(PLAIN)
     for (int pass = 0; pass < MAX_STEPS; pass++) {
 #endif
@@ -204,8 +208,8 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         }
 #if !defined(PLAIN)
         if (code == CELL_EMPTY) break;
-        vec4 s4 = vec4(c, unwrapped_w(w, ro, rd, tmax, tdelta, moving, t0)) + 0.5 - u_centre;
-        if (!tunnel(u_to_slice * s4)) break;
+        ENTRY
+        if (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))) break;
         // Cut by the tunnel: step past it.
         code = CELL_EMPTY;
         DDA_STEP
@@ -213,11 +217,12 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     }
 #endif
     if (code == CELL_EMPTY) return h;
-    // The last crossing (into this cell) is the latest of tmax - tdelta.  When that is where
-    // the ray started (within SNAP: the grid's side, or the ceiling on a cell's face) it gives
-    // the face; before that, the ray began inside the cell (the camera's, or one cut through).
-    vec4 enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving));
-    float latest = max(max(enter.x, enter.y), max(enter.z, enter.w));
+#if defined(PLAIN)
+    ENTRY
+#endif
+    // The last crossing is the face, when it is where the ray started (within SNAP: the grid's
+    // side, or the ceiling on a cell's face) or later; before that, the ray began inside the
+    // cell (the camera's, or one cut through).
     float t = max(latest, t0);
     if (t > min(cut.y, u_far)) return h;
     h.found = true;
@@ -225,7 +230,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.code = code;
     h.axis = (latest < t0 - SNAP) ? -1 : (enter.x == latest) ? 0 : (enter.y == latest) ? 1
            : (enter.z == latest) ? 2 : 3;
-    h.cell = ivec4(c, unwrapped_w(w, ro, rd, tmax, tdelta, moving, t0));
+    h.cell = ivec4(c, wu);
     h.wcell = w;
     return h;
 }
