@@ -76,6 +76,8 @@ class Play:
         self._upload(self.game.state)
         if self.demo:
             self.queue.extend(("move", m) for m in demo_moves)
+        elif opened.level == 1 and opened.key not in app.progress.solved:
+            self.say("V turns your sight · H shows every key", "info", 6.0)
 
     def _framing_camera(self, app) -> views.Camera:
         """The camera a room opens with: near enough to see the whole room round the player."""
