@@ -108,3 +108,8 @@ def test_a_save_survives_a_crash_mid_write(tmp_path):
     assert p.warning == ""
     assert p.best == {"level:1": 7, "level:2": 6}
     json.loads(before)
+    # a leftover is swept once it is old enough not to be another copy's save in flight
+    for name in leftovers:
+        os.utime(tmp_path / name, (0, 0))
+    Progress.load(tmp_path)
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]

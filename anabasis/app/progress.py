@@ -97,6 +97,7 @@ class Progress:
         """Read the saved file, or start clean (moving a corrupt one aside)."""
         directory = Path(directory) if directory is not None else data_dir()
         path = directory / FILE_NAME
+        _sweep_leftovers(directory)
         progress = cls(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -178,6 +179,22 @@ class Progress:
     def save(self) -> None:
         """Write atomically: a temporary file beside the real one, then a rename."""
         atomic_write(self.path, json.dumps(self.to_json(), indent=1) + "\n")
+
+
+def _sweep_leftovers(directory: Path, age_s: float = 60.0) -> None:
+    """Remove temporary files a crashed save left behind (old ones only: another
+    running copy of the game may be writing a fresh one)."""
+    try:
+        leftovers = list(directory.glob(f".{FILE_NAME}.*.tmp"))
+    except OSError:
+        return
+    now = time.time()
+    for tmp in leftovers:
+        try:
+            if now - tmp.stat().st_mtime > age_s:
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def atomic_write(path: Path, text: str) -> None:
