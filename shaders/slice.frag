@@ -1,8 +1,9 @@
 // The slice through the player, ray-traced through the room's 4D grid.
 //
 // anabasis.render prepends: #version, the cell codes (CELL_*, from
-// anabasis.cells), MAX_STEPS, and the variant's #defines:
-//   GHOST  the slice kata of the player drawn faintly (w hidden)
+// anabasis.cells), MAX_STEPS, and the variant's #defines (each variant is its own
+// program: a branch on a uniform inside the loop would cost both sides on llvmpipe):
+//   GHOST  what holds the player from out of the slice, drawn faintly (w or z hidden)
 //   FADE   a second slice traced and mixed in (a step along the hidden axis)
 //   DEBUG  output (cell index, face code, t, 1) for the CPU reference test
 //   PLAIN  the bench's baseline: the bare DDA with flat shading
@@ -29,12 +30,12 @@ uniform float u_tan;         // tan(fov / 2)
 uniform vec2 u_resolution;
 uniform vec2 u_viewport_origin;
 uniform vec4 u_goal;         // the goal cell's corner
-uniform vec4 u_crate_lo;     // a moving crate's corner (u_crate_on 1)
+uniform vec4 u_crate_lo;     // a moving crate's corner (MOVING_CRATE)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
 uniform ivec4 u_ao_b;
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
 uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
-uniform float u_ghost;       // how strongly the slice kata is drawn
+uniform float u_ghost;       // how strongly the ghost is drawn (fades through a turn)
 uniform ivec4 u_player_cell;
 uniform ivec4 u_ghost_step;  // from the feet plane's cell to the cell drawn as its ghost
 uniform int u_ghost_self;    // 1: the ghost is drawn in the player's own column too
