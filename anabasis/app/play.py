@@ -155,6 +155,8 @@ class Play:
     def _key(self, action, event) -> None:
         if action is None:
             return
+        if self.demo and action not in ("back", "help"):
+            return  # the demo plays itself: only leaving it is the player's
         if self.help and action not in ("help", "fullscreen", "screenshot"):
             self.help = False  # any key closes the help
             return
