@@ -278,6 +278,26 @@ def test_dda_matches_cpu_reference_in_a_wrapped_room(ctx, tower, view, toward, a
     assert share >= 0.995
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_dda_matches_cpu_reference_in_random_rooms(ctx, seed):
+    rng = np.random.default_rng(seed)
+    size = tuple(int(n) for n in rng.integers(2, 9, size=4))
+    data = (rng.random(int(np.prod(size))) < 0.3).astype(np.uint8)
+    ramps = rng.random(len(data)) < 0.1
+    data[ramps] = rng.integers(cells.RAMP_XP, cells.RAMP_YN + 1, size=int(ramps.sum()))
+    player = tuple(int(rng.integers(0, n)) for n in size)
+    goal = tuple(int(rng.integers(0, n)) for n in size)
+    data[[Room.empty(size, player, goal).index(p) for p in (player, goal)]] = cells.EMPTY
+    room = Room(size, bytes(data), goal, State.of(player), wrap=bool(seed % 2))
+    views_ = ("stand", "w-up", "both")
+    view, toward = views_[seed % 3], views_[(seed + 1) % 3]
+    camera = {"yaw": float(rng.uniform(-3, 3)), "pitch": float(rng.uniform(0.1, 1.4)),
+              "distance": float(rng.uniform(3, 12))}
+    pose = pose_of(room, view, toward, float(rng.uniform(0, 1)), **camera)
+    share, _ = agreement(ctx, room, pose, size=(64, 48))
+    assert share >= 0.995
+
+
 def test_dda_matches_cpu_reference_with_moved_crates(ctx, terraces):
     player, (crate,) = terraces.start
     moved = State.of(player, [(crate[0] + 2, crate[1], crate[2], crate[3])])
