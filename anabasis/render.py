@@ -14,6 +14,8 @@ Public API (kept stable for the game window):
   :meth:`Renderer.draw` ``(pose, viewport)`` per frame into the bound
   framebuffer; :meth:`Renderer.warm_up` compiles every variant up front;
   :meth:`Renderer.release`.
+- :func:`frame_uniforms` ``(room, pose, size)``: a frame's uniforms and
+  ``#define`` variant, in float64 (the tests' CPU reference reads them too).
 - :func:`render_image` ``(room, state, ...)`` -> ``numpy`` RGB (rows top
   first), headless; :func:`write_png`; :func:`cli_render` for
   ``anabasis render``.
@@ -126,6 +128,83 @@ def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
 
+def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
+    """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
+    B = pose.basis()
+    centre = np.asarray(pose.player, float) + 0.5
+    eye, fwd, right, up = pose.camera.frame()
+    variant: set[str] = {"WRAP"} if room.wrap else set()
+    origin = centre.copy()
+    origin_b = centre.copy()
+    fade = 0.0
+    k = int(np.argmax(np.abs(B[:, 3])))
+    if abs(B[k, 3]) > 0.999999:  # at rest: the hidden axis is a 4D axis
+        h = centre[k] - 0.5
+        frac = h - math.floor(h)
+        if pose.fade is None:
+            fade = frac if frac > 1e-4 else 0.0
+        else:
+            fade = float(pose.fade)
+        origin[k] = math.floor(h) + 0.5
+        origin_b[k] = origin[k] + 1.0
+        if fade > 0.0:
+            variant.add("FADE")
+    # Ghosts of what holds the player from out of the slice: with w hidden (stand) the slice
+    # kata; with z hidden (w-up) the layer below, where a ramp under the feet would be.
+    # They fade as a turn swings that axis into the slice.
+    ghost_step, ghost_self = (0, 0, 0, -1), 0
+    ghost = float(B[3, 3]) ** 2
+    if float(B[2, 3]) ** 2 > ghost:
+        ghost_step, ghost_self = (0, 0, -1, 0), 1
+        ghost = float(B[2, 3]) ** 2
+    if ghost > 0.05:
+        variant.add("GHOST")
+    goal = np.asarray(room.goal, float)
+    if room.wrap:  # the copy of the goal round the tower nearest the player
+        W = room.size[3]
+        goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
+    crate_lo = np.full(4, -1000.0)
+    if pose.moving_crate is not None:
+        cell, offset = pose.moving_crate
+        crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
+        variant.add("MOVING_CRATE")
+    # Occlusion looks along the two tangent axes of a face that show most in the slice.
+    ao_a, ao_b = [], []
+    shows = 1.0 - B[:, 3] ** 2
+    for axis in range(4):
+        others = sorted((j for j in range(4) if j != axis), key=lambda j: (-shows[j], j))
+        ao_a.append(others[0])
+        ao_b.append(others[1])
+    u = {
+        "u_size": tuple(int(n) for n in room.size),
+        "u_basis": B,
+        "u_origin": origin,
+        "u_origin_b": origin_b,
+        "u_centre": centre,
+        "u_fade": fade,
+        "u_eye": eye,
+        "u_fwd": fwd,
+        "u_right": right,
+        "u_up": up,
+        "u_tan": math.tan(math.radians(pose.camera.fov) / 2.0),
+        "u_resolution": (float(size[0]), float(size[1])),
+        "u_goal": goal,
+        "u_crate_lo": crate_lo,
+        "u_ao_a": tuple(ao_a),
+        "u_ao_b": tuple(ao_b),
+        "u_to_slice": B.T[:3, :],
+        "u_ghost": ghost,
+        "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
+        "u_ghost_step": ghost_step,
+        "u_ghost_self": ghost_self,
+        "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
+        "u_ceiling": CEILING,
+        "u_tunnel": TUNNEL_RADIUS,
+        "u_far": float(np.linalg.norm(eye)) + FAR,
+    }
+    return u, variant
+
+
 class Renderer:
     """Draws a room's slice through the player with a moderngl context.
 
@@ -212,81 +291,8 @@ class Renderer:
             prog[name].value = value
 
     def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
-        """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
-        room = self.room
-        B = pose.basis()
-        centre = np.asarray(pose.player, float) + 0.5
-        eye, fwd, right, up = pose.camera.frame()
-        variant: set[str] = {"WRAP"} if room.wrap else set()
-        origin = centre.copy()
-        origin_b = centre.copy()
-        fade = 0.0
-        k = int(np.argmax(np.abs(B[:, 3])))
-        if abs(B[k, 3]) > 0.999999:  # at rest: the hidden axis is a 4D axis
-            h = centre[k] - 0.5
-            frac = h - math.floor(h)
-            if pose.fade is None:
-                fade = frac if frac > 1e-4 else 0.0
-            else:
-                fade = float(pose.fade)
-            origin[k] = math.floor(h) + 0.5
-            origin_b[k] = origin[k] + 1.0
-            if fade > 0.0:
-                variant.add("FADE")
-        # Ghosts of what holds the player from out of the slice: with w hidden (stand) the slice
-        # kata; with z hidden (w-up) the layer below, where a ramp under the feet would be.
-        # They fade as a turn swings that axis into the slice.
-        ghost_step, ghost_self = (0, 0, 0, -1), 0
-        ghost = float(B[3, 3]) ** 2
-        if float(B[2, 3]) ** 2 > ghost:
-            ghost_step, ghost_self = (0, 0, -1, 0), 1
-            ghost = float(B[2, 3]) ** 2
-        if ghost > 0.05:
-            variant.add("GHOST")
-        goal = np.asarray(room.goal, float)
-        if room.wrap:  # the copy of the goal round the tower nearest the player
-            W = room.size[3]
-            goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
-        crate_lo = np.full(4, -1000.0)
-        if pose.moving_crate is not None:
-            cell, offset = pose.moving_crate
-            crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
-            variant.add("MOVING_CRATE")
-        # Occlusion looks along the two tangent axes of a face that show most in the slice.
-        ao_a, ao_b = [], []
-        shows = 1.0 - B[:, 3] ** 2
-        for axis in range(4):
-            others = sorted((j for j in range(4) if j != axis), key=lambda j: (-shows[j], j))
-            ao_a.append(others[0])
-            ao_b.append(others[1])
-        u = {
-            "u_size": tuple(int(n) for n in room.size),
-            "u_basis": B,
-            "u_origin": origin,
-            "u_origin_b": origin_b,
-            "u_centre": centre,
-            "u_fade": fade,
-            "u_eye": eye,
-            "u_fwd": fwd,
-            "u_right": right,
-            "u_up": up,
-            "u_tan": math.tan(math.radians(pose.camera.fov) / 2.0),
-            "u_resolution": (float(size[0]), float(size[1])),
-            "u_goal": goal,
-            "u_crate_lo": crate_lo,
-            "u_ao_a": tuple(ao_a),
-            "u_ao_b": tuple(ao_b),
-            "u_to_slice": B.T[:3, :],
-            "u_ghost": ghost,
-            "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
-            "u_ghost_step": ghost_step,
-            "u_ghost_self": ghost_self,
-            "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
-            "u_ceiling": CEILING,
-            "u_tunnel": TUNNEL_RADIUS,
-            "u_far": float(np.linalg.norm(eye)) + FAR,
-        }
-        return u, variant
+        """This room's :func:`frame_uniforms`."""
+        return frame_uniforms(self.room, pose, size)
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
              variant=()) -> None:

@@ -98,9 +98,9 @@ def tower() -> Room:
 # -- the CPU reference ------------------------------------------------------------------
 
 
-def reference_hits(room: Room, state: State, pose: Pose, size=SIZE, renderer=None):
+def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
     """Which cell and face each pixel sees, in float64: (index, face), rows top first."""
-    u, _ = render.Renderer.uniforms(renderer or _Bare(room), pose, size)
+    u, _ = render.frame_uniforms(room, pose, size)
     W_px, H_px = size
     X, Y, Z, W = room.size
     grid = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
@@ -218,13 +218,6 @@ def ceiling_cut(eye, d, ceiling):
 
 def render_hair() -> float:
     return 1e-4  # the shader's HAIR
-
-
-class _Bare:
-    """Enough of a Renderer for :meth:`Renderer.uniforms` without a GL context."""
-
-    def __init__(self, room):
-        self.room = room
 
 
 def agreement(ctx, room, pose, state=None, size=SIZE):
@@ -390,7 +383,7 @@ def test_ghost_shows_the_slice_kata_but_not_round_the_player(ctx):
     assert np.array_equal(_image(ctx, under, pose), held)
     # With y hidden (both), w and z are both in the slice: nothing is drawn as a ghost.
     both = pose_of(room, "both", pitch=0.9)
-    assert "GHOST" not in render.Renderer.uniforms(_Bare(room), both, SIZE)[1]
+    assert "GHOST" not in render.frame_uniforms(room, both, SIZE)[1]
 
 
 def test_ramp_under_the_feet_shows_with_z_hidden(ctx):
@@ -416,7 +409,7 @@ def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
     assert np.abs(half.astype(int) - nofade).sum(axis=2).max() > 40
     assert not np.array_equal(half, at0)
     quarter = replace(base, player=(x, y, z, w + 0.25))
-    u, variant = render.Renderer.uniforms(_Bare(terraces), quarter, SIZE)
+    u, variant = render.frame_uniforms(terraces, quarter, SIZE)
     assert "FADE" in variant and abs(u["u_fade"] - 0.25) < 1e-9
 
 
