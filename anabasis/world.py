@@ -97,7 +97,7 @@ class Room:
         return (x, y, z, w)
 
     def inside(self, pos: Pos) -> bool:
-        return all(0 <= c < n for c, n in zip(pos, self.size))
+        return all(0 <= c < n for c, n in zip(pos, self.size, strict=True))
 
     def norm(self, pos: Pos) -> Pos:
         """``pos`` with w taken modulo W where w wraps."""
@@ -139,7 +139,8 @@ class Room:
         switches = set(switches)
         unknown = switches - set(SWITCHES)
         if unknown:
-            raise ValueError(f"unknown rule {sorted(unknown)[0]!r}: known are {', '.join(SWITCHES)}")
+            known = ", ".join(SWITCHES)
+            raise ValueError(f"unknown rule {sorted(unknown)[0]!r}: known are {known}")
         room = self
         if "ramps" in switches:
             cells = bytes(BLOCK if c in RAMPS else c for c in room.cells)
