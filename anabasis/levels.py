@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from anabasis import data_dir
 from anabasis.levelfile import load
 from anabasis.world import Room
 
-#: ``levels/`` beside the package (the project's top level).
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+#: ``levels/`` at the project's top level (or where a wheel installed it).
+LEVELS_DIR = data_dir("levels")
 
 
 def level_paths() -> list[Path]:

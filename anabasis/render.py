@@ -49,11 +49,11 @@ from pathlib import Path
 
 import numpy as np
 
-from anabasis import cells
+from anabasis import cells, data_dir
 from anabasis.views import Camera, fit_camera, turn
 from anabasis.world import Pos, Room, State
 
-SHADER_DIR = Path(__file__).resolve().parent.parent / "shaders"
+SHADER_DIR = data_dir("shaders")
 
 #: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
 #: the cells three and more above the player's).
