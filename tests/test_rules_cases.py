@@ -1,0 +1,825 @@
+"""The rules auditor's cases: RULES.md's corners, each worked out by hand from the rule book.
+
+Every case is a tiny room in the level text format (one block per w-slice,
+w = 0 first; a row per y; the z layers side by side, z = 0 leftmost), the
+outcome derived from RULES.md alone, and that outcome asserted on both
+engines (the fast one and the reference).  Positions are ``(x, y, z, w)``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from anabasis import levelfile, reference, rules, solver
+from anabasis.world import State
+
+
+@pytest.fixture(params=[rules, reference], ids=["fast", "reference"])
+def engine(request):
+    return request.param
+
+
+def parse(text: str):
+    return levelfile.parse(textwrap.dedent(text).strip("\n") + "\n", "<case>")
+
+
+def play(engine, room, moves, gravity_w=True):
+    """Play ``moves`` from the settled start; every Result, in order."""
+    state = engine.start(room, gravity_w=gravity_w).state
+    results = []
+    for move in moves:
+        result = engine.step(room, state, move, gravity_w=gravity_w, trace=True)
+        results.append(result)
+        state = result.state
+    return results
+
+
+def last(engine, room, moves, gravity_w=True):
+    return play(engine, room, moves, gravity_w)[-1]
+
+
+def S(player, *crates):
+    return State.of(player, crates)
+
+
+# -- held, and settling ---------------------------------------------------------
+
+# A crate rides on a player who is falling in z.  The crates settle before the
+# player, so in round 1 the crate is held from below (by the player) and,
+# nothing holding it from kata, slides kata; the player then falls.
+CRATE_ON_A_FALLING_HEAD = """
+    ## ## ## ##
+
+    ## ## ## .#
+
+    ## .# @# $*
+"""
+
+
+def test_crate_on_a_falling_players_head_slides_kata_first(engine):
+    room = parse(CRATE_ON_A_FALLING_HEAD)
+    first = engine.start(room, trace=True)
+    assert first.status == "playing"
+    assert first.frames == (S((0, 0, 1, 2), (0, 0, 3, 1)),)
+    assert first.state == S((0, 0, 1, 2), (0, 0, 3, 1))
+
+
+STACK_OVER_A_GAP = """
+    ## ## ## ## ##
+
+    ## .@ .. $. $*
+"""
+
+
+def test_stacked_crates_fall_together_one_cell_a_round(engine):
+    room = parse(STACK_OVER_A_GAP)
+    first = engine.start(room, trace=True)
+    # the lower crate goes first, so the upper one follows it in the same round
+    assert first.frames == (S((1, 0, 1, 1), (0, 0, 2, 1), (0, 0, 3, 1)),
+                            S((1, 0, 1, 1), (0, 0, 1, 1), (0, 0, 2, 1)))
+
+
+# Two crates slide kata along z = 1 in a wrapped w (W = 4): one at w = 0, one
+# at w = 3, a block at w = 1.  w is ordered as a plain number, so the crate at
+# w = 0 goes first and finds its kata cell (w = 3, across the wrap) taken; the
+# one at w = 3 then slides to w = 2.  Only in round 2 does the first follow.
+KATA_ACROSS_THE_WRAP_ORDER = """
+    wrap: w
+
+    ## $. .*
+
+    ## #. ..
+
+    ## .# ..
+
+    ## $@ ##
+"""
+
+
+def test_settle_order_w_is_a_plain_number_across_the_wrap(engine):
+    room = parse(KATA_ACROSS_THE_WRAP_ORDER)
+    first = engine.start(room, trace=True)
+    assert first.frames == (S((1, 0, 1, 3), (0, 0, 1, 0), (0, 0, 1, 2)),
+                            S((1, 0, 1, 3), (0, 0, 1, 2), (0, 0, 1, 3)))
+    assert first.status == "playing"
+
+
+# The kata run counts only kata steps in a row: a z step starts it again.
+# W = 3, and the player makes four kata steps in one settle, a z step between
+# each pair, and lands at (z 1, w 1).
+FOUR_KATA_STEPS_WITH_Z_STEPS_BETWEEN = """
+    wrap: w
+
+    ## ## .# .# .*
+
+    ## .# ## .# .#
+
+    ## .# .# ## @#
+"""
+
+
+def test_endless_fall_counts_kata_steps_between_z_steps(engine):
+    room = parse(FOUR_KATA_STEPS_WITH_Z_STEPS_BETWEEN)
+    first = engine.start(room, trace=True)
+    assert first.status == "playing"
+    zw = [(f.player[2], f.player[3]) for f in first.frames]
+    assert zw == [(4, 1), (3, 1), (3, 0), (2, 0), (2, 2), (1, 2), (1, 1)]
+
+
+# W - 1 kata steps in a row, then held (by a ramp under the last cell): no endless fall.
+W_MINUS_ONE_KATA_STEPS = """
+    wrap: w
+
+    >#. .#.
+
+    ##. .#*
+
+    ##. @#.
+"""
+
+
+def test_w_minus_one_kata_steps_is_not_endless(engine):
+    room = parse(W_MINUS_ONE_KATA_STEPS)
+    first = engine.start(room, trace=True)
+    assert first.status == "playing"
+    assert [f.player for f in first.frames] == [(0, 0, 1, 1), (0, 0, 1, 0)]
+
+
+def test_w_minus_one_kata_steps_of_a_crate_keep_it(engine):
+    room = parse("""
+        wrap: w
+
+        >#. .#.
+        ### ###
+
+        ##. .#.
+        ### @.*
+
+        ##. $#.
+        ### ###
+    """)
+    first = engine.start(room, trace=True)
+    assert [f.crates for f in first.frames] == [((0, 0, 1, 1),), ((0, 0, 1, 0),)]
+    assert first.state == S((0, 1, 1, 1), (0, 0, 1, 0))
+
+
+def test_player_walks_out_from_under_a_crate_which_falls_into_the_cell(engine):
+    room = parse("""
+        ### ### ###
+
+        ### @.. $.*
+    """)
+    result = last(engine, room, "R")
+    assert result.frames == (S((1, 0, 1, 1), (0, 0, 2, 1)), S((1, 0, 1, 1), (0, 0, 1, 1)))
+    assert result.status == "playing"
+
+
+def test_crate_leaning_kata_on_the_player_follows_when_the_player_leaves(engine):
+    # the crate at w = 2 is held from kata only by the player at w = 1
+    room = parse("""
+        ### ### ###
+
+        ### @.. ...
+
+        ### $.* ...
+    """)
+    first = engine.start(room)
+    assert first.state == room.start
+    result = last(engine, room, "R")
+    assert result.frames == (S((1, 0, 1, 1), (0, 0, 1, 2)), S((1, 0, 1, 1), (0, 0, 1, 1)))
+
+
+# -- load time ------------------------------------------------------------------
+
+
+def test_load_settles_the_start(engine):
+    room = parse("""
+        ### ### ### ###
+
+        ### ..* ... @..
+    """)
+    first = engine.start(room, trace=True)
+    assert [f.player for f in first.frames] == [(0, 0, 2, 1), (0, 0, 1, 1)]
+    assert first.status == "playing" and first.moved
+
+
+def test_load_refuses_a_start_that_falls_out():
+    with pytest.raises(levelfile.LevelError):
+        parse("""
+            ### ###
+
+            .## @.*
+        """)
+
+
+def test_load_refuses_a_start_that_falls_into_the_goal():
+    with pytest.raises(levelfile.LevelError):
+        parse("""
+            ### ### ###
+
+            ### *.. @..
+        """)
+
+
+def test_load_lets_a_crate_fall_out(engine):
+    room = parse("""
+        ### ###
+
+        #.# @$*
+    """)
+    assert engine.start(room).state == S((0, 0, 1, 1))
+
+
+def test_a_room_of_one_slice_without_wrap_is_void_kata(engine):
+    # W = 1 and no wrap: w < 0 is the void, so only a ramp under you holds you
+    with pytest.raises(levelfile.LevelError):
+        parse("""
+            ### @.*
+        """)
+    room = parse("""
+        >## @.*
+    """)
+    assert engine.start(room).state == room.start
+    result = last(engine, room, "R")  # off the ramp: nothing holds you kata
+    assert result.status == "lost"
+
+
+# -- ramps ----------------------------------------------------------------------
+
+# The player stands on a ramp '>' at (0, 0, 1, 1); ahead (+x) a block; the
+# slice ana has a floor there.  Climbing would also apply, but the ramp is first.
+RAMP_BEFORE_A_BLOCK = """
+    ### ### ### ###
+
+    ### >## @#. ...
+
+    ### ### ... ..*
+"""
+
+
+def test_ramp_up_takes_precedence_over_climb(engine):
+    room = parse(RAMP_BEFORE_A_BLOCK)
+    result = last(engine, room, "R")
+    assert result.state.player == (1, 0, 2, 2) and result.status == "playing"
+    assert result.frames == (S((1, 0, 2, 2)),)
+
+
+def test_ramp_up_blocked_ana_falls_through_to_climb(engine):
+    room = parse(RAMP_BEFORE_A_BLOCK.replace("### ### ... ..*", "### ### .#. ..*"))
+    result = last(engine, room, "R")
+    assert result.state.player == (1, 0, 3, 1)
+
+
+def test_ramp_up_at_the_w_edge_is_no_ramp_step(engine):
+    # the ramp is in the last slice, w = W - 1, and w does not wrap: w >= W is solid
+    room = parse("""
+        ### ### ### .#*
+
+        ### >## @#. ...
+    """)
+    result = last(engine, room, "R")
+    assert result.state.player == (1, 0, 3, 1)  # it climbs instead
+
+
+def test_ramp_does_not_take_you_when_the_way_is_clear(engine):
+    room = parse("""
+        ### ### ### ###
+
+        ### >## @.. ...
+
+        ### ### ... ..*
+    """)
+    result = last(engine, room, "R")
+    assert result.state.player == (1, 0, 2, 1)  # a walk: p + d is free and has a floor
+
+
+def test_ramp_up_over_a_ledge(engine):
+    # p + d is free with no floor: the ramp, not a walk off the ledge
+    room = parse("""
+        ### ### ### ###
+
+        ### >.# @.. ...
+
+        ### ### ... ..*
+    """)
+    result = last(engine, room, "R")
+    # t = (1, 0, 2, 2) has a floor, but nothing holds it from kata there (p + d is free):
+    # it slips back kata and falls; a walk would have fallen from (1, 0, 2, 1) at once
+    assert [f.player for f in result.frames] == [(1, 0, 2, 2), (1, 0, 2, 1), (1, 0, 1, 1)]
+
+
+def test_ramp_up_pushes_a_crate_that_can_be_pushed(engine):
+    room = parse("""
+        ### ### ### ###
+
+        ### >## @$. ...
+
+        ### ### ... ..*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 2, 1), (2, 0, 2, 1))
+
+
+def test_ramp_up_round_a_crate_that_cannot_be_pushed(engine):
+    room = parse("""
+        ### ### ### ###
+
+        ### >## @$# ...
+
+        ### ### ... ..*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 2, 2), (1, 0, 2, 1))
+
+
+RAMP_ACROSS_THE_WRAP = """
+    wrap: w
+
+    ### ### #.*
+
+    ### ### ###
+
+    ### >## @#.
+"""
+
+
+def test_ramp_up_across_the_wrap(engine):
+    room = parse(RAMP_ACROSS_THE_WRAP)
+    result = last(engine, room, "R")
+    # t = p + d + w is at w = 3, which is w = 0; the block at w = 2 holds it from kata
+    assert result.state.player == (1, 0, 2, 0) and result.status == "playing"
+
+
+def test_ramp_down_across_the_wrap(engine):
+    room = parse(RAMP_ACROSS_THE_WRAP)
+    result = last(engine, room, "RL")
+    # back: p + d - w is at w = -1, which is w = 2, over the ramp (leaning against d)
+    assert result.state.player == (0, 0, 2, 2)
+
+
+def test_the_goal_across_the_wrap_is_not_a_resting_place(engine):
+    room = parse(RAMP_ACROSS_THE_WRAP)
+    results = play(engine, room, "RR")
+    # into the goal at w = 0; nothing holds it kata there (w = 2 is free): it slips off
+    assert [f.player for f in results[1].frames] == [(2, 0, 2, 0), (2, 0, 2, 2)]
+    assert results[1].status == "playing"
+
+
+def test_ramp_down_needs_the_way_blocked(engine):
+    room = parse("""
+        ### >## .#.
+
+        ### ### .@*
+    """)
+    result = last(engine, room, "L")
+    # p + d is free with a floor: a walk, although a ramp leans against d below p + d - w;
+    # then nothing holds it from kata and it slips onto the ramp (one frame more than a ramp step)
+    assert [f.player for f in result.frames] == [(0, 0, 2, 1), (0, 0, 2, 0)]
+
+
+def test_ramp_down_off_a_ledge(engine):
+    room = parse("""
+        ### >## .#. ...
+
+        ### .## .@. ..*
+    """)
+    result = last(engine, room, "L")
+    # p + d is free with no floor; the ramp below p + d - w leans +x, against d: down it
+    assert result.state.player == (0, 0, 2, 0)
+    assert result.frames == (S((0, 0, 2, 0)),)
+
+
+def test_standing_on_a_ramp_holds_from_kata_with_nothing_kata(engine):
+    room = parse("""
+        ### ... ...
+
+        ### >## @.*
+    """)
+    assert engine.start(room).state == room.start
+
+
+# -- walk, push, climb ------------------------------------------------------------
+
+
+def test_push_a_crate_off_a_ledge_into_the_void(engine):
+    room = parse("""
+        ### ### ###
+
+        ##. @$. ..*
+    """)
+    result = last(engine, room, "R")
+    assert result.moved and result.state == S((1, 0, 1, 1))
+    assert [f.crates for f in result.frames] == [((2, 0, 1, 1),), ((2, 0, 0, 1),), ()]
+
+
+def test_push_a_crate_over_a_ledge_onto_a_floor(engine):
+    room = parse("""
+        #### #### ####
+
+        ###. @$.. ...*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 1, 1), (2, 0, 1, 1))
+
+
+def test_push_a_crate_against_the_wall(engine):
+    room = parse("""
+        ### ###
+
+        ### .@$
+
+        ### ..*
+    """)
+    result = last(engine, room, "R")
+    # the wall is beyond: not pushable, in your way; no head room under the ceiling to climb
+    assert not result.moved and result.state == room.start
+
+
+def test_push_a_crate_on_the_goal_is_not_a_win(engine):
+    room = parse("""
+        ### ###
+
+        ### @$*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 1, 1), (2, 0, 1, 1)) and result.status == "playing"
+    assert levelfile.write_map(room, result.state).splitlines()[-1] == "### .@%"
+
+
+def test_push_the_bottom_of_a_stack_leaves_the_top_on_your_head(engine):
+    room = parse("""
+        #### #### ####
+
+        #### @$.. .$.*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 1, 1), (1, 0, 2, 1), (2, 0, 1, 1))
+    assert result.frames == (S((1, 0, 1, 1), (1, 0, 2, 1), (2, 0, 1, 1)),)
+
+
+def test_holding_a_crate_up_you_cannot_climb(engine):
+    room = parse("""
+        ### ### ###
+
+        ### @#. $.*
+    """)
+    result = last(engine, room, "R")
+    assert not result.moved and result.state == room.start
+
+
+def test_climb_at_the_ceiling(engine):
+    room = parse("""
+        ### ###
+
+        ### @#*
+    """)
+    assert not last(engine, room, "R").moved
+
+
+def test_climb_onto_a_ramp(engine):
+    room = parse("""
+        ### #.. ...
+
+        ### @>. ..*
+    """)
+    result = last(engine, room, "R")
+    # no ramp rule applies (none under you, none below p + d - w); the ramp is climbed,
+    # and standing on it holds you from kata although w = 0 is free there
+    assert result.state.player == (1, 0, 2, 1) and result.frames == (S((1, 0, 2, 1)),)
+    # and back: a walk off the ramp, down into the cell the climb left
+    assert engine.step(room, result.state, "L").state.player == (0, 0, 1, 1)
+
+
+def test_climb_onto_a_crate_stuck_behind_a_crate(engine):
+    room = parse("""
+        #### #### ####
+
+        #### @$$# ...*
+    """)
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 2, 1), (1, 0, 1, 1), (2, 0, 1, 1))
+
+
+def test_walk_off_a_ledge_falls_through_the_goal_and_out(engine):
+    room = parse("""
+        ### ### ###
+
+        #.# @*. ...
+    """)
+    result = last(engine, room, "R")
+    assert result.status == "lost"
+
+
+def test_won_after_a_fall_into_the_goal(engine):
+    room = parse("""
+        ### ### ###
+
+        ### #*. @..
+    """)
+    result = last(engine, room, "R")
+    assert result.status == "won" and result.state.player == (1, 0, 1, 1)
+    assert [f.player for f in result.frames] == [(1, 0, 2, 1), (1, 0, 1, 1)]
+
+
+# -- the hook ---------------------------------------------------------------------
+
+
+def test_hook_adjacent_is_not_a_move(engine):
+    room = parse("""
+        #### ####
+
+        #### @#.*
+    """)
+    assert not last(engine, room, ["hR"]).moved
+
+
+def test_hook_pulls_you_over_a_gap_and_you_fall(engine):
+    room = parse("""
+        ##### #####
+
+        ##..# @...#
+
+        ##### ....*
+    """)
+    result = last(engine, room, ["hR"])
+    # pulled to (3, 0, 1, 1), the cell before the block; no floor there: down, then out
+    assert result.status == "lost"
+    assert [f.player for f in result.frames][:2] == [(3, 0, 1, 1), (3, 0, 0, 1)]
+
+
+def test_hook_pulls_a_crate_to_you_and_it_falls(engine):
+    room = parse("""
+        ##### #####
+
+        #.### @..$#
+
+        ##### ....*
+    """)
+    result = last(engine, room, ["hR"])
+    # the crate comes to p + d = (1, 0, 1, 1), which has no floor: it falls out
+    assert result.moved and result.state == S((0, 0, 1, 1))
+
+
+def test_hook_stops_at_the_first_solid_cell(engine):
+    room = parse("""
+        ###### ######
+
+        ###### @.$.#.
+
+        ###### .....*
+    """)
+    result = last(engine, room, ["hR"])
+    assert result.state == S((0, 0, 1, 1), (1, 0, 1, 1))
+
+
+def test_hook_flying_out_of_the_grid_is_not_a_move(engine):
+    room = parse("""
+        #### ####
+
+        #### @..*
+    """)
+    for hook in ("hR", "hL", "hU", "hD", "hA", "hK"):
+        assert not last(engine, room, [hook]).moved, hook
+
+
+def test_hook_ana_onto_a_ramp_stays(engine):
+    # pulled ana to w = 2, over a ramp: the ramp holds it from kata
+    room = parse("""
+        ### ### ###
+
+        ### @.. ...
+
+        >## ... ..*
+
+        ### #.. ...
+    """)
+    result = last(engine, room, ["hA"])
+    assert result.moved and result.state.player == (0, 0, 1, 2)
+
+
+def test_hook_ana_pulls_a_crate_over_you(engine):
+    room = parse("""
+        ### ### ###
+
+        ### @.. ...
+
+        ### ... ..*
+
+        >## $.. ...
+    """)
+    result = last(engine, room, ["hA"])
+    # the crate comes to p + w = w 2, stands on the floor there, held from kata by you
+    assert result.moved and result.state == S((0, 0, 1, 1), (0, 0, 1, 2))
+
+
+def test_hook_along_a_wrapped_w_flies_at_most_w_minus_one(engine):
+    # the column along w holds nothing but the player: at most W - 1 cells, then nothing
+    room = parse("""
+        wrap: w
+
+        ### ... ..*
+
+        ### @.. ...
+
+        ### ... ...
+    """.replace("### ... ..*", "### #.. ..*").replace("### ... ...", "### #.. ..."))
+    # (blocks kata and ana of the player's floor row hold it: (0,0,1,0) and (0,0,1,2)
+    # are free, so the hook flies two cells both ways and finds nothing)
+    for hook in ("hA", "hK"):
+        assert not last(engine, room, [hook]).moved, hook
+
+
+def test_hook_kata_across_the_wrap_pulls_a_crate(engine):
+    room = parse("""
+        wrap: w
+
+        >## ... ..*
+
+        >## @.. ...
+
+        ### ... ...
+
+        >## $.. ...
+    """)
+    # W = 4: kata of w 1 is w 0, then w 3 (the crate, k = 2): it comes to p - w = w 0
+    result = last(engine, room, ["hK"])
+    assert result.moved and result.state.crates == ((0, 0, 1, 0),)
+
+
+def test_ramp_leaning_in_y_up_and_back_down(engine):
+    # 'v' rises ana toward +y (D); the way back, U, takes the ramp down again
+    room = parse("""
+        ### v## @.. ...
+        ### ### #.. ...
+        ### ### ... ...
+
+        ### ### ### ...
+        ### ### .## ...
+        ### ### ### ..*
+    """)
+    result = last(engine, room, "D")
+    assert result.state.player == (0, 1, 2, 1) and result.frames == (S((0, 1, 2, 1)),)
+    back = engine.step(room, result.state, "U", trace=True)
+    assert back.state.player == (0, 0, 2, 0) and back.frames == (S((0, 0, 2, 0)),)
+
+
+# -- the start as written: '+' and '%' ------------------------------------------------
+
+
+def test_a_player_written_in_the_goal_who_falls_away_is_accepted(engine):
+    room = parse("""
+        ### ### ###
+
+        ### ..# +..
+    """)
+    first = engine.start(room)
+    assert first.state.player == (0, 0, 1, 1) and first.status == "playing"
+
+
+def test_a_crate_written_in_the_goal_is_no_win(engine):
+    room = parse("""
+        ### ###
+
+        ### @.%
+    """)
+    assert engine.start(room).status == "playing"
+    result = last(engine, room, "R")
+    assert result.state == S((1, 0, 1, 1), (2, 0, 1, 1)) and result.status == "playing"
+
+
+# -- the proofs' switches -------------------------------------------------------------
+
+
+def test_without_gravity_w_held_from_kata_always_holds(engine):
+    room = parse("""
+        ### ### ###
+
+        ### ... ...
+
+        ### $@* ...
+    """)
+    first = engine.start(room, trace=True)
+    # with gravity: both slide kata, the crate first (lower x)
+    assert first.state == S((1, 0, 1, 1), (0, 0, 1, 1))
+    still = engine.start(room, gravity_w=False)
+    assert not still.moved and still.state == room.start
+    # and a step off a ledge still falls in z
+    result = last(engine, room, "R", gravity_w=False)
+    assert result.state.player == (2, 0, 1, 2) and result.status == "won"
+
+
+def test_without_ramps_a_ramp_no_longer_holds_from_kata(engine):
+    room = parse("""
+        ### ... ...
+
+        ### >## @.*
+    """)
+    assert engine.start(room).state == room.start
+    plain = room.without(["ramps"])
+    first = engine.start(plain, trace=True)
+    assert first.status == "lost"  # slips kata off the block into the void
+
+
+def test_without_the_wrap_a_start_lost_at_load_is_impossible(engine):
+    room = parse("""
+        wrap: w
+
+        ### ### @.*
+
+        ### ### #..
+    """)
+    # wrapped, kata of w 0 is w 1, a block: held
+    assert engine.start(room).status == "playing"
+    assert engine.start(room.without(["wrap"])).status == "lost"
+    impl = solver if engine is rules else reference
+    assert impl.solve(room, without=("wrap",)) == impl.Solution("impossible", None, 0)
+
+
+def _reachable(engine, room):
+    """Every state reachable from the settled start by steps (losses excluded), by hand."""
+    first = engine.start(room).state
+    seen, todo = {first}, [first]
+    while todo:
+        state = todo.pop()
+        for move in "RLDU":
+            result = engine.step(room, state, move)
+            if result.moved and result.status != "lost" and result.state not in seen:
+                seen.add(result.state)
+                todo.append(result.state)
+    return seen
+
+
+def test_impossible_means_every_reachable_state_searched(engine):
+    room = parse("""
+        ##### #####
+        ##### #####
+
+        ##### #$.#*
+        ##### #.@.#
+    """)
+    impl = solver if engine is rules else reference
+    result = impl.solve(room)
+    reachable = _reachable(engine, room)
+    assert all(s.player != room.goal for s in reachable)
+    assert result.status == "impossible" and result.states == len(reachable)
+
+
+# -- the command line on these cases --------------------------------------------------
+
+
+def cli(tmp_path, text, *args):
+    path = tmp_path / "room.txt"
+    path.write_text(textwrap.dedent(text).strip("\n") + "\n")
+    proc = subprocess.run([sys.executable, "-m", "anabasis", *args[:1], str(path), *args[1:]],
+                          capture_output=True, text=True, timeout=60)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_cli_replay_a_loss_prints_the_room_before_the_losing_move(tmp_path):
+    rc, out, err = cli(tmp_path, """
+        #### #### ####
+
+        ##.# @$.. ...*
+    """, "replay", "RLRR")
+    # R pushes the crate out; L walks back; R walks; R walks off into the hole and out
+    assert (rc, err) == (0, "")
+    assert out == ("status: lost\nmoves: 4\n\n#### #### ####\n\n"
+                   "##.# .@.. ...*\n")
+
+
+def test_cli_replay_a_crate_on_the_goal(tmp_path):
+    rc, out, err = cli(tmp_path, """
+        ### ###
+
+        ### @$*
+    """, "replay", "RR")
+    assert (rc, err) == (0, "")
+    assert out == "status: playing\nmoves: 1\n\n### ###\n\n### .@%\n"
+
+
+def test_cli_solve_and_impossible(tmp_path):
+    rc, out, err = cli(tmp_path, RAMP_ACROSS_THE_WRAP, "solve")
+    assert (rc, out, err) == (1, "impossible: 3 states searched\n", "")
+    text = """
+        wrap: w
+
+        ### ### #..
+
+        ### ### ###
+
+        ### >## @#*
+    """
+    rc, out, err = cli(tmp_path, text, "solve")
+    # R ramps up across the wrap; R walks into the goal's slice, and slips kata into the goal
+    assert (rc, out, err) == (0, "solution: 2\nmoves: RR\n", "")
+    rc, out, err = cli(tmp_path, text, "solve", "--without", "wrap")
+    assert rc == 1 and out.startswith("impossible: ") and err == ""
+
+
+def test_cli_replay_refuses_a_bad_move(tmp_path):
+    rc, out, err = cli(tmp_path, RAMP_ACROSS_THE_WRAP, "replay", "RQ")
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
