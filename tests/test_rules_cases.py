@@ -823,3 +823,206 @@ def test_cli_solve_and_impossible(tmp_path):
 def test_cli_replay_refuses_a_bad_move(tmp_path):
     rc, out, err = cli(tmp_path, RAMP_ACROSS_THE_WRAP, "replay", "RQ")
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+# -- an oracle: RULES.md read once more, as slow and plain code ------------------------
+#
+# Written from the rule book alone (not from either engine), so that a reading
+# both engines share can be caught where the two of them would agree.
+
+_UNIT = {"x": (1, 0, 0, 0), "y": (0, 1, 0, 0), "z": (0, 0, 1, 0), "w": (0, 0, 0, 1)}
+_LEANS = {">": (1, 0, 0, 0), "<": (-1, 0, 0, 0), "v": (0, 1, 0, 0), "^": (0, -1, 0, 0)}
+
+
+def _plus(p, d, k=1):
+    return tuple(a + k * b for a, b in zip(p, d, strict=True))
+
+
+class Oracle:
+    """One move of RULES.md: ``play(player, crates, move)`` -> (player, crates, status, frames)."""
+
+    def __init__(self, room, gravity_w=True):
+        self.room, self.size, self.wrap, self.gravity_w = room, room.size, room.wrap, gravity_w
+        self.char = {p: levelfile.CHAR_OF[room.cells[room.index(p)]] for p in room.positions()}
+
+    def where(self, p):
+        """'void', 'wall', or the cell inside the grid (w taken round where it wraps)."""
+        x, y, z, w = p
+        X, Y, Z, W = self.size
+        if self.wrap:
+            w %= W
+        if z < 0 or w < 0:
+            return "void"
+        if not (0 <= x < X and 0 <= y < Y) or z >= Z or w >= W:
+            return "wall"
+        return (x, y, z, w)
+
+    def solid(self, p):
+        q = self.where(p)
+        if q == "void":
+            return False
+        return q == "wall" or self.char[q] != "." or q == self.player or q in self.crates
+
+    def free(self, p):
+        q = self.where(p)
+        return not isinstance(q, str) and not self.solid(q)
+
+    def lean(self, p):
+        q = self.where(p)
+        return None if isinstance(q, str) else _LEANS.get(self.char[q])
+
+    def held_from_kata(self, p):
+        kata, below = _plus(p, _UNIT["w"], -1), _plus(p, _UNIT["z"], -1)
+        return self.solid(kata) or self.lean(below) is not None
+
+    def fall_of(self, p):
+        """(cell it falls into, 'z' or 'w') or None, by step 1 of a settle round."""
+        below = _plus(p, _UNIT["z"], -1)
+        if not self.solid(below):
+            return below, "z"
+        kata = _plus(p, _UNIT["w"], -1)
+        if self.gravity_w and not self.held_from_kata(p) and not self.solid(kata):
+            return kata, "w"
+        return None
+
+    def settle(self):
+        """Rounds until none moves; returns (lost, frames)."""
+        X, Y, Z, W = self.size
+        frames = []
+        crates = [[c, 0] for c in self.crates]  # position (None once gone), kata run
+        player_run = 0
+        while True:
+            moved = False
+            order = sorted((k for k in crates if k[0] is not None),
+                           key=lambda k: (k[0][2], k[0][3], k[0][1], k[0][0]))
+            for k in order:
+                self.crates = [c[0] for c in crates if c[0] is not None]
+                fall = self.fall_of(k[0])
+                if fall:
+                    moved = True
+                    target, axis = fall
+                    k[1] = 0 if axis == "z" else k[1] + 1
+                    q = self.where(target)
+                    k[0] = None if q == "void" or (self.wrap and k[1] >= W) else q
+            self.crates = [c[0] for c in crates if c[0] is not None]
+            fall = self.fall_of(self.player)
+            if fall:
+                moved = True
+                target, axis = fall
+                player_run = 0 if axis == "z" else player_run + 1
+                q = self.where(target)
+                if q == "void" or (self.wrap and player_run >= W):
+                    return True, frames
+                self.player = q
+            if not moved:
+                return False, frames
+            frames.append(State.of(self.player, self.crates))
+
+    def step(self, d):
+        p = self.player
+        ahead, beyond = _plus(p, d), _plus(p, d, 2)
+        crate_ahead = self.where(ahead) in self.crates
+        pushable = crate_ahead and self.free(beyond)
+        in_way = self.solid(ahead) and not pushable
+        no_floor = self.free(ahead) and not self.solid(_plus(ahead, _UNIT["z"], -1))
+        up, ana = _UNIT["z"], _UNIT["w"]
+        if (self.lean(_plus(p, up, -1)) == d and (in_way or no_floor)
+                and self.free(_plus(ahead, ana))):
+            self.player = self.where(_plus(ahead, ana))  # 1. ramp up
+        elif (self.lean(_plus(_plus(ahead, ana, -1), up, -1)) == tuple(-c for c in d)
+                and (in_way or no_floor) and self.free(_plus(ahead, ana, -1))):
+            self.player = self.where(_plus(ahead, ana, -1))  # 2. ramp down
+        elif self.free(ahead):
+            self.player = ahead  # 3. walk
+        elif pushable:
+            self.crates = [beyond if c == ahead else c for c in self.crates]  # 4. push
+            self.player = ahead
+        elif self.solid(ahead) and self.free(_plus(ahead, up)) and self.free(_plus(p, up)):
+            self.player = _plus(ahead, up)  # 5. climb
+
+    def hook(self, d):
+        p = self.player
+        reach = self.size[3] - 1 if (self.wrap and d[3]) else 99
+        for k in range(1, reach + 1):
+            c = _plus(p, d, k)
+            q = self.where(c)
+            if isinstance(q, str):
+                return  # out of the grid: it catches only on the room
+            if self.solid(q):
+                if k >= 2:
+                    if q in self.crates:
+                        self.crates = [self.where(_plus(p, d)) if x == q else x
+                                       for x in self.crates]
+                    else:
+                        self.player = self.where(_plus(p, d, k - 1))
+                return
+
+    def play(self, state, move):
+        self.player, self.crates = state.player, list(state.crates)
+        if move is not None:
+            d = rules.HOOKS[move] if move.startswith("h") else rules.STEPS[move]
+            (self.hook if move.startswith("h") else self.step)(d)
+        moved_state = State.of(self.player, self.crates)
+        lost, frames = self.settle()
+        after = State.of(self.player, self.crates)
+        status = "lost" if lost else ("won" if self.player == self.room.goal else "playing")
+        return after, status, [moved_state, *frames]
+
+
+def _random_room(rng):
+    from anabasis.world import Room
+
+    X, Y, Z, W = rng.randint(1, 4), rng.randint(1, 3), rng.randint(2, 4), rng.randint(1, 4)
+    wrap = W >= 2 and rng.random() < 0.4
+    cells = bytearray()
+    shell = Room.empty((X, Y, Z, W), (0, 0, 0, 0), (0, 0, 0, 0))
+    for _, _, z, w in shell.positions():
+        u = rng.random()
+        solid = u < 0.8 if (z == 0 or (w == 0 and not wrap)) else u < 0.2
+        cells.append(rng.choice([2, 3, 4, 5]) if solid and rng.random() < 0.25 else int(solid))
+    empty = [p for p in shell.positions() if cells[shell.index(p)] == 0]
+    if len(empty) < 2:
+        return None
+    rng.shuffle(empty)
+    n = min(len(empty) - 1, 1 + rng.randint(0, 3))
+    goal = empty[n]
+    return Room((X, Y, Z, W), bytes(cells), goal, State.of(empty[0], empty[1:n]), wrap=wrap)
+
+
+@pytest.mark.parametrize("gravity_w", [True, False], ids=["gravity-w", "without-gravity-w"])
+def test_oracle_agrees_with_both_engines_on_random_rooms(engine, gravity_w):
+    import random
+
+    rng = random.Random(20261129 + gravity_w)
+    moves = list(rules.STEPS) + list(rules.HOOKS)
+    checked = 0
+    while checked < 5000:
+        room = _random_room(rng)
+        if room is None:
+            continue
+        oracle = Oracle(room, gravity_w)
+        state, status, frames = oracle.play(room.start, None)
+        first = engine.start(room, gravity_w=gravity_w, trace=True)
+        assert first.status == status, room
+        if status == "lost":
+            continue
+        assert first.state == state and list(first.frames) == frames[1:], room
+        checked += 1
+        for _ in range(15):
+            move = rng.choice(moves)
+            state2, status2, frames2 = oracle.play(state, move)
+            result = engine.step(room, state, move, gravity_w=gravity_w, trace=True)
+            assert result.status == status2, (room, state, move)
+            if status2 == "lost":
+                assert result.moved
+                # the frames up to the fall out agree (the last shows where it went)
+                assert list(result.frames[:len(frames2)]) == frames2, (room, state, move)
+                break
+            moved = state2 != state
+            assert result.moved == moved, (room, state, move)
+            assert result.state == state2, (room, state, move)
+            if moved:
+                assert list(result.frames) == frames2, (room, state, move)
+            state = state2
+            if status2 == "won":
+                break
