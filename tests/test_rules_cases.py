@@ -1026,3 +1026,40 @@ def test_oracle_agrees_with_both_engines_on_random_rooms(engine, gravity_w):
             state = state2
             if status2 == "won":
                 break
+
+
+def test_hook_ana_settles_like_any_move_down_first(engine):
+    # RULES.md: "straight ana it lifts you a slice and you fall straight back, kata".
+    # Read with "then everything settles": where the slice ana has no floor under
+    # you, you fall in z first (here out of the room), not back kata.
+    room = parse("""
+        ### ### ###
+
+        ### @.. ...
+
+        .## ... ..*
+
+        ### #.. ...
+    """)
+    result = last(engine, room, ["hA"])
+    assert result.status == "lost"
+    assert [f.player for f in result.frames][:2] == [(0, 0, 1, 2), (0, 0, 0, 2)]
+
+
+def test_endless_fall_player_and_crate_chasing_round_the_wrap(engine):
+    # nothing holds anything kata along z = 1 once the ramp is a block; the crate (w 1)
+    # goes first, the player (w 2) one cell behind; each counts its own kata steps
+    room = parse("""
+        wrap: w
+
+        ### ... ..*
+
+        ### $.. ...
+
+        >## @.. ...
+    """).without(["ramps"])
+    first = engine.start(room, trace=True)
+    assert first.status == "lost"
+    assert [f.crates for f in first.frames[:2]] == [((0, 0, 1, 0),), ((0, 0, 1, 2),)]
+    assert [f.player for f in first.frames[:2]] == [(0, 0, 1, 1), (0, 0, 1, 0)]
+    assert len(first.frames) == 3 and first.frames[2].crates == ()  # the crate's 3rd: gone
