@@ -11,16 +11,11 @@ reading) with the fast engine.
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
 
 from anabasis.cells import EMPTY, RAMP_LEAN, RAMPS
+from anabasis.moves import HOOKS, STEPS, Result, Solution, moves_for  # noqa: F401
 from anabasis.world import VOID, WALL, Pos, Room, State
 
-STEPS = {"R": (1, 0, 0, 0), "L": (-1, 0, 0, 0), "D": (0, 1, 0, 0), "U": (0, -1, 0, 0)}
-HOOKS = {
-    "hR": (1, 0, 0, 0), "hL": (-1, 0, 0, 0), "hD": (0, 1, 0, 0), "hU": (0, -1, 0, 0),
-    "hA": (0, 0, 0, 1), "hK": (0, 0, 0, -1),
-}
 DOWN = (0, 0, -1, 0)
 UP = (0, 0, 1, 0)
 KATA = (0, 0, 0, -1)
@@ -29,13 +24,6 @@ ANA = (0, 0, 0, 1)
 
 def add(p: Pos, d: Pos, k: int = 1) -> Pos:
     return (p[0] + k * d[0], p[1] + k * d[1], p[2] + k * d[2], p[3] + k * d[3])
-
-
-class Result(NamedTuple):
-    state: State  #: after the move (for a loss: as it was when the player fell out)
-    status: str  #: "playing", "won" or "lost"
-    moved: bool  #: False when the step changed nothing: not a move
-    frames: tuple = ()  #: with trace: the state after the step, then after each settle round
 
 
 class _Movers:
@@ -220,21 +208,6 @@ def _result(room, state, movers, frames, moved) -> Result:
     else:
         status = "playing"
     return Result(after, status, moved, tuple(frames or ()))
-
-
-class Solution(NamedTuple):
-    status: str  #: "solved", "impossible" or "gave-up"
-    moves: tuple[str, ...] | None  #: the shortest solution, when solved
-    states: int  #: distinct states reached (the start included)
-
-    @property
-    def text(self) -> str:
-        return "".join(self.moves or ())
-
-
-def moves_for(hook: bool) -> tuple[str, ...]:
-    """The moves the solver tries, in its fixed order."""
-    return tuple(STEPS) + (tuple(HOOKS) if hook else ())
 
 
 def solve(room: Room, *, without=(), hook: bool = False, max_states: int | None = None) -> Solution:

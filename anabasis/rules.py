@@ -25,9 +25,9 @@ states.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from anabasis.cells import EMPTY, RAMP_LEAN
+from anabasis.moves import HOOKS, STEPS, Result  # noqa: F401
 from anabasis.world import Pos, Room, State
 
 # -- the world, compiled ------------------------------------------------------
@@ -38,11 +38,6 @@ DELTA = ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0),
          (0, 0, 0, 1), (0, 0, 0, -1), (0, 0, 1, 0), (0, 0, -1, 0))
 OPPOSITE = (LEFT, RIGHT, UP_PAGE, DOWN_PAGE, KATA, ANA, DOWN, UP)
 
-STEPS = {"R": (1, 0, 0, 0), "L": (-1, 0, 0, 0), "D": (0, 1, 0, 0), "U": (0, -1, 0, 0)}
-HOOKS = {
-    "hR": (1, 0, 0, 0), "hL": (-1, 0, 0, 0), "hD": (0, 1, 0, 0), "hU": (0, -1, 0, 0),
-    "hA": (0, 0, 0, 1), "hK": (0, 0, 0, -1),
-}
 #: Each move as (is a hook, direction number).
 MOVE_CODES = {
     "R": (False, RIGHT), "L": (False, LEFT), "D": (False, DOWN_PAGE), "U": (False, UP_PAGE),
@@ -272,13 +267,6 @@ def hook_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
 
 
 # -- the API ------------------------------------------------------------------
-
-
-class Result(NamedTuple):
-    state: State  #: after the move (for a loss: as it was when the player fell out)
-    status: str  #: "playing", "won" or "lost"
-    moved: bool  #: False when the step changed nothing: not a move
-    frames: tuple = ()  #: with trace: the state after the step, then after each settle round
 
 
 def _status(t: Tables, player: int, lost: bool) -> str:

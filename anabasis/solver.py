@@ -29,16 +29,14 @@ How it is fast (see ``docs/engine.md`` for the figures):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
+from anabasis.moves import Solution, moves_for  # noqa: F401
 from anabasis.rules import (
     ANA,
     DOWN,
     GONE,
-    HOOKS,
     KATA,
     MOVE_CODES,
-    STEPS,
     UP,
     VOID,
     Tables,
@@ -51,21 +49,6 @@ from anabasis.world import Room
 
 #: The default state cap: about 1 GB of search (some 100 bytes a state), 10 to 20 s.
 DEFAULT_MAX_STATES = 10_000_000
-
-
-class Solution(NamedTuple):
-    status: str  #: "solved", "impossible" or "gave-up"
-    moves: tuple[str, ...] | None  #: the shortest solution, when solved
-    states: int  #: distinct states reached (the start included)
-
-    @property
-    def text(self) -> str:
-        return "".join(self.moves or ())
-
-
-def moves_for(hook: bool) -> tuple[str, ...]:
-    """The moves the solver tries, in its fixed order."""
-    return tuple(STEPS) + (tuple(HOOKS) if hook else ())
 
 
 class _Spy:

@@ -1,0 +1,50 @@
+"""The moves, and what a move or a search comes to: the vocabulary the engines share.
+
+Both engines (the fast :mod:`anabasis.rules` and the plain
+:mod:`anabasis.reference`) and the solver take moves by these names and
+answer with these values, so that the tests can compare them as plain
+tuples.
+
+>>> moves_for(hook=False)
+('R', 'L', 'D', 'U')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from anabasis.world import State
+
+#: The steps, as (dx, dy, dz, dw): right, left, down the page, up the page.
+STEPS = {"R": (1, 0, 0, 0), "L": (-1, 0, 0, 0), "D": (0, 1, 0, 0), "U": (0, -1, 0, 0)}
+#: The hook (engine only), fired along x, y, or w: A is ana, K is kata.
+HOOKS = {
+    "hR": (1, 0, 0, 0), "hL": (-1, 0, 0, 0), "hD": (0, 1, 0, 0), "hU": (0, -1, 0, 0),
+    "hA": (0, 0, 0, 1), "hK": (0, 0, 0, -1),
+}
+
+
+class Result(NamedTuple):
+    """What one move (or a settle) comes to."""
+
+    state: State  #: after the move (for a loss: as it was when the player fell out)
+    status: str  #: "playing", "won" or "lost"
+    moved: bool  #: False when the step changed nothing: not a move
+    frames: tuple = ()  #: with trace: the state after the step, then after each settle round
+
+
+class Solution(NamedTuple):
+    """What a search comes to."""
+
+    status: str  #: "solved", "impossible" or "gave-up"
+    moves: tuple[str, ...] | None  #: the shortest solution, when solved
+    states: int  #: distinct states reached (the start included)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.moves or ())
+
+
+def moves_for(hook: bool) -> tuple[str, ...]:
+    """The moves the solvers try, in their fixed order (so both find the same solution)."""
+    return tuple(STEPS) + (tuple(HOOKS) if hook else ())
