@@ -113,7 +113,7 @@ def cmd_solve(args) -> int:
     result = solver.solve(room, without=without, hook=args.hook, max_states=args.max_states)
     if result.status == "solved":
         print(f"solution: {len(result.moves)}")
-        print(f"moves: {''.join(result.moves)}")
+        print(f"moves: {''.join(result.moves)}".rstrip())  # no trailing space for 0 moves
         return DONE
     if result.status == "gave-up":
         print(f"gave up: {result.states} states searched")

@@ -92,6 +92,15 @@ def test_solve_a_room_code(capsys):
     assert run(capsys, "solve", code) == (0, "solution: 3\nmoves: RRR\n", "")
 
 
+def test_solve_a_start_already_won_with_a_rule_off_is_zero_moves(capsys, level):
+    # With w's gravity the player lands in the goal and slips on, kata, onto a
+    # ramp; without it the player rests in the goal at once: no moves at all.
+    room = "> . #\n\n# * @\n"
+    assert run(capsys, "solve", level(room)) == (1, "impossible: 1 states searched\n", "")
+    assert run(capsys, "solve", level(room), "--without", "gravity-w") == (
+        0, "solution: 0\nmoves:\n", "")
+
+
 def test_solve_a_level_number(capsys):
     if levels.count() == 0:
         pytest.skip("no levels yet")
