@@ -124,6 +124,11 @@ class Pose:
         return turn(self.view, self.toward, self.turn)
 
 
+def _pow2(n: int) -> int:
+    """The least power of two at or above ``n`` (at least 1)."""
+    return 1 << max(0, int(n) - 1).bit_length()
+
+
 def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
@@ -223,7 +228,13 @@ class Renderer:
         self.room = room
         X, Y, Z, W = room.size
         self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
-        self.texture = ctx.texture3d((X, Y, Z * W), 1, data=room.cells, alignment=1, dtype="u1")
+        # The texture is padded to powers of two (the room in its corner; the shader never
+        # reads past the room): llvmpipe keys a compiled shader on whether each side is a
+        # power of two, so every room then reuses the programs the first one compiled.
+        dims = tuple(_pow2(n) for n in (X, Y, Z * W))
+        padded = np.zeros(dims[::-1], dtype=np.uint8)
+        padded[: Z * W, :Y, :X] = self._static.reshape(Z * W, Y, X)
+        self.texture = ctx.texture3d(dims, 1, data=padded.tobytes(), alignment=1, dtype="u1")
         self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.texture.repeat_x = self.texture.repeat_y = self.texture.repeat_z = False
         self._programs: dict[frozenset, object] = {}
@@ -275,15 +286,26 @@ class Renderer:
         """The compiled program for a set of ``#define`` names (compiled once, then cached)."""
         key = frozenset(variant)
         if key not in self._programs:
-            vert = (SHADER_DIR / "slice.vert").read_text()
-            frag = (SHADER_DIR / "slice.frag").read_text()
-            head = ("#version 330 core\n" + cells.glsl_defines()
-                    + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(key))
-            prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
-                                    fragment_shader=head + frag)
-            self._programs[key] = prog
-            self._vaos[key] = self.ctx.vertex_array(prog, [])
+            # Programs are shared by every renderer on a context: a software rasteriser
+            # compiles each at its first draw (100-400 ms), so a new room must not redo it.
+            shared = getattr(self.ctx, "_anabasis_programs", None)
+            if shared is None:  # kept on the context itself, so they go when it goes
+                shared = self.ctx._anabasis_programs = {}
+            if key not in shared:
+                vert = (SHADER_DIR / "slice.vert").read_text()
+                frag = (SHADER_DIR / "slice.frag").read_text()
+                head = ("#version 330 core\n" + cells.glsl_defines()
+                        + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(key))
+                prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
+                                        fragment_shader=head + frag)
+                shared[key] = (prog, self.ctx.vertex_array(prog, []))
+            self._programs[key], self._vaos[key] = shared[key]
         return self._programs[key]
+
+    def has_program_for(self, pose: Pose) -> bool:
+        """Whether the program ``pose`` needs is compiled already (by any room on this context)."""
+        _, names = self.uniforms(pose, (1, 1))
+        return frozenset(names) in getattr(self.ctx, "_anabasis_programs", {})
 
     def _set(self, prog, name: str, value) -> None:
         # A uniform the compiler optimised away is absent, and assigning it raises.
@@ -360,11 +382,7 @@ class Renderer:
         return out[:, :, 0].astype(np.int64), out[:, :, 1].astype(np.int64), out[:, :, 2]
 
     def release(self) -> None:
-        """Free the GL objects (the context stays the caller's)."""
-        for vao in self._vaos.values():
-            vao.release()
-        for prog in self._programs.values():
-            prog.release()
+        """Free the room's texture (the programs stay with the context, for the next room)."""
         self._vaos.clear()
         self._programs.clear()
         self.texture.release()

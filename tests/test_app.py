@@ -429,3 +429,82 @@ def test_saved_key_bindings_are_used(make_app, tmp_path):
     press(app, pygame.K_t)
     settle(app)
     assert play.view == "w-up"
+
+
+def test_the_hud_is_redrawn_when_a_turn_ends(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    press(app, pygame.K_v)
+    while app.scene.busy:  # fine steps: the turn's last frames look all but at rest
+        app.tick(1 / 240)
+    app.tick(1 / 240)
+    shown = pygame.surfarray.array_alpha(app.overlay.surface).copy()
+    app.overlay._key = None  # what a fresh drawing of the same moment looks like
+    app.tick(DT)
+    fresh = pygame.surfarray.array_alpha(app.overlay.surface)
+    assert np.array_equal(shown, fresh), "the HUD still shows the turn after it ended"
+
+
+def test_once_the_launcher_has_warmed_up_no_room_compiles_a_shader(make_app):
+    app = make_app()
+    for _ in range(400):  # idle launcher frames compile the variants, one a frame
+        app.tick(DT)
+        if app._warm == []:
+            break
+    assert app._warm == [], "the launcher never finished warming up"
+    compiled = set(app.ctx._anabasis_programs)
+    for n in (5, 7):  # crates; a wrapped room (a variant of its own)
+        press(app, pygame.K_0 + n)
+        play = app.scene
+        assert isinstance(play, Play) and play.opened.level == n
+        assert all(play.renderer.has_program_for(p) for p in play._warm)
+        for move in solver.solve(play.room).moves:
+            press(app, arrow_for(play, move))
+            settle(app)
+        assert play.won
+        press(app, pygame.K_ESCAPE)
+    assert set(app.ctx._anabasis_programs) == compiled
+
+
+def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
+    from anabasis.app import animation
+
+    app = make_app(open_level(2))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    for move in moves[:3]:
+        play.move(move)
+        settle(app)
+    start_w = play.state.player[3]
+    assert play.move(moves[3])  # this step slips a slice kata
+    slips = [s for s in play.timeline.segments if s.kind == "fall"]
+    assert slips and play.timeline.segments[-1].after.player[3] == start_w - 1
+    assert all(s.duration == animation.SLIP_S for s in slips)
+    settle(app)
+    press(app, pygame.K_z)
+    press(app, pygame.K_v)  # w drawn up: a slip is a plain fall, one tick a cell
+    settle(app)
+    assert play.move(moves[3])
+    assert all(s.duration == animation.FALL_S for s in play.timeline.segments
+               if s.kind == "fall")
+    settle(app)
+
+
+def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
+    app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
+    play = app.scene
+    near = play.camera.distance
+    press(app, pygame.K_v)
+    settle(app)
+    w, h = app.window.scene_size
+    fitted = views.fit_camera(play.camera, views.view_basis("w-up"), play.room.size,
+                              play.state.player, aspect=w / h)
+    assert play.camera.distance > near
+    assert abs(play.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.tick(DT)
+    chosen = play.camera.distance
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.camera.distance == chosen  # the player's own distance is kept

@@ -29,6 +29,9 @@ from anabasis.world import Pos, State
 STEP_S = 0.14
 RAMP_S = 0.26  #: a ramp step: long enough to see the slice cross-fade
 FALL_S = 0.085  #: one cell of a fall: one "tick"
+#: one slice of a slip (the player falls kata) while w is hidden: the whole slice
+#: cross-fades, and at a tick's pace it would only flicker
+SLIP_S = 0.22
 PAUSE_S = 0.35  #: a lost player hangs in the void this long before it is undone
 
 
@@ -98,8 +101,12 @@ def match_crates(before: State, after: State, W: int, wrap: bool):
     return pairs
 
 
-def segments_for(before: State, frames, lost: bool) -> list[Segment]:
-    """The segments that show one move: the step, then each settle round."""
+def segments_for(before: State, frames, lost: bool, slip_s: float = FALL_S) -> list[Segment]:
+    """The segments that show one move: the step, then each settle round.
+
+    ``slip_s``: the seconds of a settle round that takes the player kata (the
+    game passes :data:`SLIP_S` while w is hidden, where a slip is a cross-fade).
+    """
     segs = []
     prev = before
     for i, frame in enumerate(frames):
@@ -114,6 +121,8 @@ def segments_for(before: State, frames, lost: bool) -> list[Segment]:
                 kind, dur = "step", STEP_S * 1.3  # a climb takes a moment longer
             else:
                 kind, dur = "step", STEP_S
+        elif frame.player[3] != prev.player[3]:
+            kind, dur = "fall", slip_s
         else:
             kind, dur = "fall", FALL_S
         segs.append(Segment(prev, frame, kind, dur))

@@ -37,6 +37,7 @@ HELP = [
     "Only a ramp takes you ana; a ramp under your feet holds you up.",
     "Push a crate if the cell beyond is free; crates fall kata too.",
     "Reach the glowing cell. Falling out of the world is undone.",
+    "With w hidden, a blue tint on the floor marks the block kata of you.",
 ]
 
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
@@ -68,6 +69,7 @@ def draw(ov, play) -> None:
         w %= opened.room.size[3]
     app = play.app
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
+           play.view, play.turning,
            play.message if play.message_left > 0 else "", tuple(round(a[1], 2) for a in axes),
            tuple(round(a[2], 2) for a in axes), app.building, play.renderer is None)
     if not ov.begin(key):
@@ -83,7 +85,7 @@ def draw(ov, play) -> None:
     ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
                          big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
-                              mid + small + mid + int(34 * s))
+                              mid + small + 2 * mid + int(40 * s))
     ov.panel(right_panel, band, 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
@@ -101,12 +103,19 @@ def draw(ov, play) -> None:
     moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
     ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
     best = app.progress.best.get(opened.key)
-    if best is not None:
-        ov.text(f"best {best}", (W - pad, pad + mid + 4), small, DIM, anchor="topright")
+    best_text = f"best {best}" if best is not None else "not solved yet"
+    ov.text(best_text, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
     ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"], anchor="topright")
     ov.text(f"w {w}", (W - pad, hy), mid, views.AXIS_COLOURS["w"], anchor="topright")
+    # where the goal is, on the same scale: it may lie slices away, out of sight
+    gy = hy + mid + 6
+    gz, gw = opened.room.goal[2], opened.room.goal[3]
+    ov.text("goal", (W - pad - int(150 * s), gy), small, DIM)
+    ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
+            anchor="topright")
+    ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -116,6 +125,12 @@ def draw(ov, play) -> None:
         colour = views.AXIS_COLOURS[name]
         if inside < 0.35:
             colour = tuple(int(c * 0.45) for c in colour)
+        if inside < 0.15:
+            # out of the slice: a ring round the centre, the axis's name beside it
+            pygame.draw.circle(ov.surface, colour, (cx, cy), int(9 * s), max(1, int(2 * s)))
+            ov.text(name, (cx - int(12 * s), cy + int(10 * s)), small, colour,
+                    anchor="topright")
+            continue
         ex, ey = cx + sx * r, cy - sy * r
         pygame.draw.line(ov.surface, colour, (cx, cy), (ex, ey), max(2, int(3 * s)))
         ov.text(name, (int(cx + sx * (r + 11 * s)), int(cy - sy * (r + 11 * s))), small,
@@ -161,6 +176,11 @@ def draw(ov, play) -> None:
     ov.upload()
 
 
+def _soft(colour) -> tuple[int, int, int]:
+    """A colour mixed halfway to grey: the same axis, read as secondary."""
+    return tuple(int(c * 0.6 + 150 * 0.4) for c in colour)
+
+
 def _win_hint(play) -> str:
     if play.opened.kind == "level":
         return "Enter next level · Z undo · R play again · Esc levels"
@@ -189,6 +209,8 @@ def _win_panel(ov, play, s: float) -> None:
 
 def _help_panel(ov, s: float) -> None:
     W, H = ov.size
+    # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
+    ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
     size = int(18 * s)
     line_h = int(size * 1.45)
     box = pygame.Rect(0, 0, int(min(W - 40, 760 * s)), line_h * len(HELP) + int(50 * s))

@@ -256,6 +256,7 @@ class Launcher:
                     scroll = max(0, y_sel - heights[k])
                 self._scrolls[c] = scroll
             y = top - scroll
+            above = below = False
             for i in members:
                 item = self.items[i]
                 if item.header:
@@ -264,6 +265,7 @@ class Launcher:
                     y += head_h
                 rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
                 if y < top or y + line_h > bottom:
+                    above, below = above or y < top, below or y >= top
                     y += line_h
                     continue
                 self.rects[i] = rect
@@ -283,6 +285,11 @@ class Launcher:
                         detail = detail.rstrip() + "…"
                     ov.text(detail, (x0 + int(34 * s), y + mid + 2), small, DIM)
                 y += line_h
+            # a short window: say that the list goes on past its edge
+            if above:
+                _more(ov, (x1, top - int(14 * s)), -1, s)
+            if below:
+                _more(ov, (x1, bottom - int(6 * s)), +1, s)
         hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
         if self.app.building:
             hint = f"building {self.app.building}…"
@@ -302,6 +309,17 @@ class Launcher:
             ov.text(self.error or "Enter opens · Ctrl+V pastes · Esc cancels",
                     (box.x + 20, box.bottom - small - 14), small, WARN if self.error else DIM)
         ov.upload()
+
+
+def _more(ov, right_mid, direction: int, s: float) -> None:
+    """A small drawn arrow and "more" at ``right_mid``: the list goes on up (-1) or down (+1)."""
+    x, y = right_mid
+    ov.text("more", (x - int(20 * s), y), int(16 * s), DIM, anchor="midright")
+    h = int(6 * s)
+    cx = x - int(8 * s)
+    tip = y + direction * h
+    pygame.draw.polygon(ov.surface, DIM, [(cx - h, y - direction * h // 2),
+                                          (cx + h, y - direction * h // 2), (cx, tip)])
 
 
 def _tick(surface, left_mid, size: int, colour) -> None:

@@ -19,6 +19,7 @@ import os
 import statistics
 import sys
 import time
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from anabasis.app.window import Window
 DEFAULT_SIZE = (1280, 720)
 #: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
 FIRST_FRAME_ENV = "ANABASIS_FIRST_FRAME"
+FRAME_LOG = 3600  #: live frames whose timing is kept (a minute at 60 fps)
 
 
 class App:
@@ -52,6 +54,9 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self._frame_ms: list[float] = []
+        #: the work of each recent live frame (events to flip), ms, with whether it
+        #: compiled a shader variant: the game's own frame timing, for play-testing
+        self.frame_log: deque[tuple[float, bool]] = deque(maxlen=FRAME_LOG)
         self.warmed = False
         self.clock = pygame.time.Clock()
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
@@ -133,10 +138,13 @@ class App:
             self.screenshot()
         self.window.flip()
         self.frames += 1
+        work_ms = (time.perf_counter() - started) * 1000.0
+        if live:
+            self.frame_log.append((work_ms, self.warmed))
         if live and not self.warmed:
             # dynamic resolution: judged on the work of a frame, not the wait for the next
             # (and not on a frame that compiled a shader variant: that is a one-off)
-            self._frame_ms.append((time.perf_counter() - started) * 1000.0)
+            self._frame_ms.append(work_ms)
             if len(self._frame_ms) >= 30:
                 self.window.adapt(statistics.median(self._frame_ms))
                 self._frame_ms.clear()
@@ -317,26 +325,29 @@ class App:
         return self._renderer
 
     def warm_step(self) -> None:
-        """Compile one more of the ray tracer's variants (from the launcher, while idle)."""
-        if self._warm is None:
-            from anabasis import levels, rules
-            from anabasis.app.play import warm_poses
+        """Compile one more of the ray tracer's variants (from the launcher, while idle).
 
-            self._warm = []
-            try:
-                room = levels.load_level(1)
-            except Exception:
-                return
-            if self.renderer_for(room) is None:
-                return
-            self._warm = warm_poses(room, rules.start(room).state)
-        if self._warm and self._renderer is not None:
-            self.warmed = True
-            try:
-                self._renderer.draw(self._warm.pop(0), (0, 0, 1, 1))
-            except Exception as e:
-                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+        Level 1's first, in the order a player meets them, then a wrapped room's (the
+        wrap is a variant of its own).  The programs are shared by every room's
+        renderer, so these serve every level and made room.
+        """
+        if self._warm is None:
+            self._warm = _warm_plan()
+        while self._warm:
+            room, pose = self._warm[0]
+            renderer = self.renderer_for(room)
+            if renderer is None:
                 self._warm = []
+                return
+            self._warm.pop(0)
+            if not renderer.has_program_for(pose):
+                self.warmed = True
+                try:
+                    renderer.draw(pose, (0, 0, 1, 1))
+                except Exception as e:
+                    print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+                    self._warm = []
+                return  # one compile per frame
 
     def draw_room(self, renderer, fbo, play: Play, pose) -> None:
         """Draw ``pose`` of ``play``'s room into ``fbo`` (the internal-resolution target)."""
@@ -416,3 +427,19 @@ class App:
             except Exception:
                 pass
         self.window.close()
+
+
+def _warm_plan() -> list:
+    """(room, pose) pairs whose drawing compiles every variant of the ray tracer."""
+    from anabasis import levels, rules
+    from anabasis.app.play import warm_poses
+
+    plan = []
+    try:
+        rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
+    except Exception:
+        return plan
+    wrapped = [room for room in rooms if room.wrap]
+    for room in rooms[:1] + wrapped[:1]:
+        plan.extend((room, pose) for pose in warm_poses(room, rules.start(room).state))
+    return plan

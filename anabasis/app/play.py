@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from dataclasses import replace
 
 import numpy as np
 import pygame
@@ -25,6 +26,9 @@ from anabasis.app.session import Opened, new_game
 
 #: What the game says when an arrow would step in w (the design's own words).
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
+
+#: What the game says when the player fell out (and the move is undone).
+LOSS_MESSAGE = "you fell out of the world: the move is undone"
 
 TURN_S = 0.4  #: a view turn, in seconds
 ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
@@ -53,11 +57,14 @@ class Play:
         self.view = self.room.view if self.room.view in views.VIEWS else "stand"
         self.turn_from: str | None = None
         self.turn_t = 0.0
+        self.zoomed = False  #: the player set the distance (wheel): turns keep it
+        self._zoom: tuple[float, float] | None = None  #: distance from, to, over a turn
         self.camera = self._framing_camera(app)
         self.queue: deque = deque()
         self.timeline: animation.Timeline | None = None
         self.anim_t = 0.0
         self.anim_status = "playing"
+        self._loss_text = ""
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
@@ -81,12 +88,15 @@ class Play:
 
     def _framing_camera(self, app) -> views.Camera:
         """The camera a room opens with: near enough to see the whole room round the player."""
-        camera = views.Camera()
+        return views.Camera(distance=self._framing_distance(app, self.view, views.Camera()))
+
+    def _framing_distance(self, app, view: str, camera: views.Camera) -> float:
+        """How far back ``camera`` (its yaw and pitch) must be to show the room in ``view``."""
         w, h = app.window.scene_size
-        fitted = views.fit_camera(camera, views.view_basis(self.view), self.room.size,
+        fitted = views.fit_camera(camera, views.view_basis(view), self.room.size,
                                   self.game.state.player, aspect=w / h)
         # never closer than the default: a tiny room still shows its surroundings
-        return fitted if fitted.distance > camera.distance else camera
+        return max(fitted.distance, views.Camera().distance)
 
     # -- state --------------------------------------------------------------------
 
@@ -141,6 +151,8 @@ class Play:
             self.camera = self.camera.orbit(-dx * 0.008, dy * 0.006)
         elif t == pygame.MOUSEWHEEL:
             self.camera = self.camera.zoom(0.9 ** event.y)
+            self.zoomed = True  # the player's distance from now on, not the framing's
+            self._zoom = None
         elif t == pygame.CONTROLLERBUTTONDOWN:
             self._key(_PAD.get(event.button), event)
         elif t == pygame.CONTROLLERBUTTONUP:
@@ -244,7 +256,10 @@ class Play:
             return False
         frames = tuple(result.frames) or (result.state,)
         lost = result.status == "lost"
-        segments = animation.segments_for(before, frames, lost)
+        # with w hidden a slip swaps the whole slice: slow enough to watch it go
+        w_hidden = abs(self.basis()[3, 3]) > 0.7
+        segments = animation.segments_for(
+            before, frames, lost, animation.SLIP_S if w_hidden else animation.FALL_S)
         if not segments:
             self._upload(self.game.state)
             return True
@@ -252,6 +267,7 @@ class Play:
         self.timeline = animation.Timeline(segments, W, self.room.wrap)
         self.anim_t = 0.0
         self.anim_status = result.status
+        self._loss_text = _loss_text(frames[-1].player, self.room) if lost else ""
         return True
 
     def _animation_done(self) -> None:
@@ -261,7 +277,7 @@ class Play:
         if status == "lost":
             # the engine never took the losing move: show where we were
             self._upload(self.game.state)
-            self.say("you fell out of the world: the move is undone", "warn", 3.5)
+            self.say(self._loss_text or LOSS_MESSAGE, "warn", 4.0)
         else:
             self._upload(self.game.state)
             if status == "won" or self.game.status == "won":
@@ -282,6 +298,13 @@ class Play:
         self.turn_from = self.view
         self.view = views.next_view(self.view)
         self.turn_t = 0.0
+        # the room spans other axes in the new view: frame it again, over the turn,
+        # unless the player chose a distance with the wheel
+        self._zoom = None
+        if not self.zoomed:
+            target = self._framing_distance(self.app, self.view, self.camera)
+            if abs(target - self.camera.distance) > 0.1:
+                self._zoom = (self.camera.distance, target)
 
     # -- time ---------------------------------------------------------------------------
 
@@ -300,9 +323,13 @@ class Play:
             self.camera = self.camera.orbit(spin)
         if self.turning:
             self.turn_t += dt / TURN_S
+            if self._zoom is not None:
+                a, b = self._zoom
+                self.camera = replace(self.camera, distance=a + (b - a) * smooth(self.turn_t))
             if self.turn_t >= 1.0:
                 self.turn_from = None
                 self.turn_t = 0.0
+                self._zoom = None
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
             speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
@@ -353,38 +380,55 @@ class Play:
                 and self.clock - self._last_input > WARM_AFTER_S)
 
     def _warm_poses(self) -> list:
-        return warm_poses(self.room, self.game.state, self.view)
+        return warm_poses(self.room, self.game.state, self.view, crates=bool(self.state.crates))
 
     def _warm_one(self) -> None:
-        self.app.warmed = True
-        pose = self._warm.pop(0)
-        # one pixel, drawn before the real frame, which covers it
-        self.renderer.draw(pose, (0, 0, 1, 1))
+        while self._warm:
+            pose = self._warm.pop(0)
+            if self.renderer.has_program_for(pose):
+                continue  # compiled already (the launcher, or an earlier room)
+            self.app.warmed = True
+            # one pixel, drawn before the real frame, which covers it
+            self.renderer.draw(pose, (0, 0, 1, 1))
+            return
 
     def draw_overlay(self, ov) -> None:
         hud.draw(ov, self)
 
 
-def warm_poses(room, state, first_view: str = "stand") -> list:
+def _loss_text(where, room) -> str:
+    """Why the player was lost, from where the fall ended, in a line."""
+    if where[3] < 0 and not room.wrap:
+        return "you fell out of the world, kata: nothing held you in w. The move is undone"
+    if where[2] < 0:
+        return LOSS_MESSAGE
+    return "you fell kata for ever round the wrapped room: the move is undone"
+
+
+def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> list:
     """One pose per shader variant the game can need (ghost, cross-fade, moving crate).
 
     The software rasteriser compiles a variant on its first draw (200-400 ms
     on llvmpipe); drawn once at rest into one pixel, it never stalls a move.
-    Most of the work carries over to later rooms (Mesa keeps it per process).
+    The programs are shared by every room on the window's context, so this
+    work carries over to later rooms.  ``crates=False``: a room without
+    crates never draws one moving.
     """
     from anabasis import render
 
     cell = state.crates[0] if state.crates else room.goal
     poses = []
+    movings = (None, (cell, (0.5, 0.0, 0.0, 0.0))) if crates else (None,)
     # stand and w-up draw a ghost layer, "both" none; each view's fade runs along its hidden axis
     for view, hidden in (("stand", 3), ("both", 1)):
         for fade in (0.0, 0.5):
-            for moving in (None, (cell, (0.5, 0.0, 0.0, 0.0))):
+            for moving in movings:
                 player = [float(c) for c in state.player]
                 player[hidden] += fade
                 poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
     if first_view == "both":  # the variants the room meets first go first
-        poses = poses[4:] + poses[:4]
+        half = len(poses) // 2
+        poses = poses[half:] + poses[:half]
     return poses
 
 
