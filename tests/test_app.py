@@ -508,3 +508,37 @@ def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     press(app, pygame.K_v)
     settle(app)
     assert play.camera.distance == chosen  # the player's own distance is kept
+
+
+def _pink_centre(app):
+    """Where the player (the pink pawn) is in the window as drawn, as fractions of its size."""
+    import numpy as np
+
+    app.draw()
+    rgb = pygame.surfarray.array3d(app.window.read_screen()).astype(int)  # (W, H, 3)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    xs, ys = np.nonzero((r > 180) & (r - g > 90) & (b > 90) & (b < r))
+    assert len(xs) > 30, "the player is not on screen"
+    return xs.mean() / rgb.shape[0], ys.mean() / rgb.shape[1]
+
+
+def test_a_cross_fade_is_drawn_smaller_but_fills_the_window(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    for move in moves[:2]:
+        press(app, arrow_for(play, move))
+        settle(app)
+    at_rest = _pink_centre(app)
+    assert app.window.scene_viewport[2:] == app.window.scene_size
+    press(app, arrow_for(play, moves[2]))  # up the ramp: the slice cross-fades
+    app.tick(DT)
+    assert play.pose().kind == "ramp"
+    mid = _pink_centre(app)
+    if app.window.software:
+        w, h = app.window.scene_viewport[2:]
+        assert w < app.window.scene_size[0] and h < app.window.scene_size[1]
+    # the smaller picture is scaled up to the whole window: the player stays centred
+    assert abs(mid[0] - at_rest[0]) < 0.06 and abs(mid[1] - at_rest[1]) < 0.06
+    settle(app)
+    assert app.window.scene_viewport[2:] == app.window.scene_size

@@ -181,6 +181,24 @@ def _soft(colour) -> tuple[int, int, int]:
     return tuple(int(c * 0.6 + 150 * 0.4) for c in colour)
 
 
+def _win_next(play) -> str:
+    """What Enter does after a win, in the words of the win panel."""
+    from anabasis import levels
+
+    opened = play.opened
+    if opened.kind == "level":
+        if opened.level < levels.count():
+            try:
+                name = levels.load_level(opened.level + 1).name
+            except Exception:
+                name = ""
+            return f"Enter: next level, {opened.level + 1}" + (f" · {name}" if name else "")
+        return "Enter: back to the levels (every level done)"
+    if opened.kind == "gen" and opened.tier:
+        return f"Enter or N: a new {opened.tier} room"
+    return "Enter: back"
+
+
 def _win_hint(play) -> str:
     if play.opened.kind == "level":
         return "Enter next level · Z undo · R play again · Esc levels"
@@ -191,20 +209,29 @@ def _win_hint(play) -> str:
 
 def _win_panel(ov, play, s: float) -> None:
     W, H = ov.size
-    box = pygame.Rect(0, 0, int(520 * s), int(190 * s))
+    box = pygame.Rect(0, 0, int(540 * s), int(214 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 225), 14)
-    ov.text("Solved!", (box.centerx, box.y + int(20 * s)), int(40 * s), GOLD, anchor="midtop")
+    ov.text("Solved!", (box.centerx, box.y + int(18 * s)), int(40 * s), GOLD, anchor="midtop")
     moves, par = play.game.moves, play.opened.par
     line = f"{moves} moves" + (f" · par {par}" if par is not None else "")
     if par is not None and moves <= par:
         line += " · perfect"
-    ov.text(line, (box.centerx, box.y + int(78 * s)), int(24 * s), INK, anchor="midtop")
+    ov.text(line, (box.centerx, box.y + int(72 * s)), int(24 * s), INK, anchor="midtop")
+    note, colour = "", GOOD
     if play.new_best:
-        ov.text("a new best", (box.centerx, box.y + int(110 * s)), int(18 * s), GOOD,
+        note = "a new best"
+    if par is not None and moves > par:
+        note = (note + " · " if note else "") + f"it can be done in {par}"
+        colour = GOOD if play.new_best else DIM
+    if note:
+        ov.text(note, (box.centerx, box.y + int(104 * s)), int(18 * s), colour,
                 anchor="midtop")
-    ov.text(_win_hint(play), (box.centerx, box.bottom - int(34 * s)), int(17 * s), DIM,
+    # the way on, plain to see; the rest of the keys quieter below it
+    ov.text(_win_next(play), (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD,
             anchor="midtop")
+    ov.text("Z undo · R play again · Esc levels", (box.centerx, box.bottom - int(34 * s)),
+            int(17 * s), DIM, anchor="midtop")
 
 
 def _help_panel(ov, s: float) -> None:

@@ -362,7 +362,7 @@ class App:
             turn=smooth(play.turn_t) if turning else 0.0,
             camera=play.camera,
             moving_crate=pose.moving,
-        ), (0, 0, *fbo.size))  # fbo.viewport would be whatever was last set on it
+        ), self.window.scene_viewport)  # fbo.viewport would be whatever was last set on it
 
     # -- outside the game -----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import pygame
 from anabasis import views
 from anabasis.app import animation, hud
 from anabasis.app.session import Opened, new_game
+from anabasis.app.window import FADE_PART
 
 #: What the game says when an arrow would step in w (the design's own words).
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
@@ -358,10 +359,10 @@ class Play:
             self._uploaded = state
 
     def draw_gl(self, window) -> None:
-        fbo = window.begin_scene()
+        pose = self.pose()
+        fbo = window.begin_scene(self._part(window, pose))
         if self.renderer is None:
             return
-        pose = self.pose()
         try:
             if self._warm and self._idle():
                 self._warm_one()
@@ -371,6 +372,15 @@ class Play:
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
             self.renderer = None
+
+    def _part(self, window, pose) -> float:
+        """The part of the internal size to draw this frame at (see ``Window.begin_scene``)."""
+        if not window.software or self.renderer is None or self.turning:
+            return 1.0
+        # a cross-fade traces two slices: the hidden coordinate between two cells
+        hidden = int(np.argmax(np.abs(views.view_basis(self.view)[:, 3])))
+        c = pose.player[hidden]
+        return FADE_PART if abs(c - round(c)) > 1e-4 else 1.0
 
     # -- warming the shader's variants ------------------------------------------------------
 

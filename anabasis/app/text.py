@@ -59,6 +59,11 @@ class Overlay:
             self.texture.release()
         self.texture = self.ctx.texture(size, 4)
         self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        # The Surface's own bytes go up as they are (no copy into RGBA order: a full-window
+        # copy costs ~1 ms a frame on two cores); the texture's swizzle reorders them.
+        self._raw = _raw_swizzle(self.surface)
+        if self._raw:
+            self.texture.swizzle = self._raw
         self._key = None
 
     @property
@@ -74,7 +79,10 @@ class Overlay:
         return True
 
     def upload(self) -> None:
-        self.texture.write(pygame.image.tobytes(self.surface, "RGBA"))
+        if self._raw:
+            self.texture.write(self.surface.get_buffer())
+        else:
+            self.texture.write(pygame.image.tobytes(self.surface, "RGBA"))
 
     # -- drawing helpers --------------------------------------------------------
 
@@ -111,3 +119,27 @@ class Overlay:
         if line:
             lines.append(line)
         return lines
+
+
+def _raw_swizzle(surface: pygame.Surface) -> str | None:
+    """The texture swizzle that reads ``surface``'s raw pixel bytes as RGBA, or None.
+
+    None where the raw bytes cannot go up as they are (not 4 bytes a pixel,
+    padded rows, a mask that is not one whole byte).
+    """
+    import sys
+
+    w = surface.get_width()
+    if surface.get_bytesize() != 4 or surface.get_pitch() != 4 * w:
+        return None
+    stored = {}  # byte index in memory -> the colour held there
+    for colour, mask in zip("RGBA", surface.get_masks(), strict=True):
+        if mask not in (0xFF, 0xFF00, 0xFF0000, 0xFF000000):
+            return None
+        byte = (mask.bit_length() - 1) // 8  # its byte in the 32-bit value
+        stored[byte if sys.byteorder == "little" else 3 - byte] = colour
+    if len(stored) != 4:
+        return None
+    # texel channel i holds the byte i; sampled colour c must read the channel holding c
+    where = {colour: "RGBA"[i] for i, colour in stored.items()}
+    return "".join(where[c] for c in "RGBA")

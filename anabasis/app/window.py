@@ -27,6 +27,9 @@ import pygame  # noqa: E402
 SOFTWARE_PIXELS = 640 * 360
 HARDWARE_PIXELS = 1920 * 1080
 MIN_SIZE = (480, 270)
+#: On a software rasteriser a cross-fade (two slices traced) is drawn at this part of the
+#: internal width and height (0.56 of the pixels): for the quarter second it lasts.
+FADE_PART = 0.75
 FRAME_MS = 1000.0 / 60  #: the frame time dynamic resolution aims under
 
 QUAD_VS = """
@@ -44,11 +47,14 @@ COMPOSE_FS = """
 #version 330 core
 uniform sampler2D scene;    // the room, at the internal size, scaled up smoothly
 uniform sampler2D overlay;  // the HUD at the window's size, rows top first (pygame's order)
+uniform vec2 scene_part;    // the part of the scene texture drawn this frame (1, 1: all)
+uniform vec2 scene_edge;    // that part less half a texel: no bleed from the undrawn rest
 in vec2 uv;
 out vec4 colour;
 void main() {
     vec4 o = texture(overlay, vec2(uv.x, 1.0 - uv.y));
-    colour = vec4(mix(texture(scene, uv).rgb, o.rgb, o.a), 1.0);
+    vec3 room = texture(scene, min(uv * scene_part, scene_edge)).rgb;
+    colour = vec4(mix(room, o.rgb, o.a), 1.0);
 }
 """
 
@@ -128,6 +134,7 @@ class Window:
         self._vao = self.ctx.vertex_array(self._quad, [])
         self._scene_tex = None
         self._scene_fbo = None
+        self.scene_viewport = (0, 0, 1, 1)  #: where in the target this frame's room is drawn
         self.size = pygame.display.get_window_size()
         self._fit()
         if fullscreen:
@@ -148,6 +155,7 @@ class Window:
             # scaled up to the window smoothly; the HUD is drawn at full size anyway
             self._scene_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
             self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
+        self.scene_viewport = (0, 0, *want)
 
     def adapt(self, frame_ms: float) -> bool:
         """Dynamic resolution on a software rasteriser: fit the frame into 60 fps.
@@ -190,10 +198,18 @@ class Window:
 
     # -- drawing ----------------------------------------------------------------
 
-    def begin_scene(self) -> moderngl.Framebuffer:
-        """The offscreen target the room is drawn into, bound and cleared."""
+    def begin_scene(self, part: float = 1.0) -> moderngl.Framebuffer:
+        """The offscreen target the room is drawn into, bound and cleared.
+
+        ``part`` < 1 draws this frame into that fraction of the target's width
+        and height (:attr:`scene_viewport`), scaled up the same by :meth:`present`:
+        a frame that costs twice the usual (a cross-fade traces two slices) stays
+        inside 1/60 s on a software rasteriser.
+        """
+        w, h = self._scene_fbo.size
+        self.scene_viewport = (0, 0, max(1, round(w * part)), max(1, round(h * part)))
         self._scene_fbo.use()
-        self._scene_fbo.viewport = (0, 0, *self._scene_fbo.size)
+        self._scene_fbo.viewport = (0, 0, w, h)
         self._scene_fbo.clear(0.05, 0.06, 0.08, 1.0)
         return self._scene_fbo
 
@@ -203,9 +219,13 @@ class Window:
         self.ctx.disable(moderngl.BLEND)
         self._scene_tex.use(0)
         overlay.use(1)
-        for name, unit in (("scene", 0), ("overlay", 1)):
+        w, h = self._scene_tex.size
+        vw, vh = self.scene_viewport[2:]
+        values = {"scene": 0, "overlay": 1, "scene_part": (vw / w, vh / h),
+                  "scene_edge": ((vw - 0.5) / w, (vh - 0.5) / h)}
+        for name, value in values.items():
             if name in self._quad:
-                self._quad[name] = unit
+                self._quad[name] = value
         self._vao.render(moderngl.TRIANGLES, vertices=3)
 
     def flip(self) -> None:
