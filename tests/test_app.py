@@ -542,3 +542,18 @@ def test_a_cross_fade_is_drawn_smaller_but_fills_the_window(make_app):
     assert abs(mid[0] - at_rest[0]) < 0.06 and abs(mid[1] - at_rest[1]) < 0.06
     settle(app)
     assert app.window.scene_viewport[2:] == app.window.scene_size
+
+
+def test_the_first_turns_say_what_each_view_shows(make_app):
+    from anabasis.app.play import VIEW_TIPS, VIEW_TIPS_PER_SESSION
+
+    app = make_app(open_level(2))
+    play = app.scene
+    said = []
+    for _ in range(VIEW_TIPS_PER_SESSION + 1):
+        press(app, pygame.K_v)
+        settle(app)
+        said.append(play.message if play.message_left > 0 else "")
+        play.message_left = 0.0
+    assert said[:3] == [VIEW_TIPS["w-up"], VIEW_TIPS["both"], VIEW_TIPS["stand"]]
+    assert said[VIEW_TIPS_PER_SESSION] == ""  # then the player knows

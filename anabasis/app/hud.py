@@ -200,7 +200,11 @@ def _win_next(play) -> str:
 
 
 def _win_hint(play) -> str:
+    from anabasis import levels
+
     if play.opened.kind == "level":
+        if play.opened.level >= levels.count():
+            return "Enter or Esc levels · Z undo · R play again"
         return "Enter next level · Z undo · R play again · Esc levels"
     if play.opened.tier:
         return "N a new room · Z undo · R play again · Esc back"

@@ -26,7 +26,7 @@ from pathlib import Path
 import pygame
 
 from anabasis.app.launcher import Launcher
-from anabasis.app.play import Play
+from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.progress import Progress
 from anabasis.app.session import Opened, open_level, opened_made
 from anabasis.app.text import Overlay
@@ -73,6 +73,7 @@ class App:
         self.controllers = []
         self._init_controllers()
         self.demo = demo
+        self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
         if opened is None:
             self.scene = Launcher(self)
         else:

@@ -31,6 +31,14 @@ W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you 
 #: What the game says when the player fell out (and the move is undone).
 LOSS_MESSAGE = "you fell out of the world: the move is undone"
 
+#: What each view shows, said after the first few turns of a session.
+VIEW_TIPS = {
+    "stand": "stand: z is up and w is hidden; blue on the floor marks the block kata of you",
+    "w-up": "w up: w is drawn as up and z is hidden; the block kata of you is your floor",
+    "both": "both downs: z up, w along the floor, y hidden; an arrow along w moves nothing",
+}
+VIEW_TIPS_PER_SESSION = 4
+
 TURN_S = 0.4  #: a view turn, in seconds
 ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
 MESSAGE_S = 3.0
@@ -287,6 +295,7 @@ class Play:
     def _win(self) -> None:
         self.won = True
         self.queue.clear()
+        self.message_left = 0.0  # the win panel speaks now; an old message would sit under it
         moves = self.game.moves
         if self.demo:
             # the demo's win is the solver's, not the player's: nothing is recorded
@@ -306,6 +315,13 @@ class Play:
             target = self._framing_distance(self.app, self.view, self.camera)
             if abs(target - self.camera.distance) > 0.1:
                 self._zoom = (self.camera.distance, target)
+
+    def _view_tip(self) -> None:
+        """The first few turns of a session say what the new view shows."""
+        if self.demo or self.app.view_tips <= 0 or self.queue:
+            return
+        self.app.view_tips -= 1
+        self.say(VIEW_TIPS[self.view], "info", 4.0)
 
     # -- time ---------------------------------------------------------------------------
 
@@ -331,6 +347,7 @@ class Play:
                 self.turn_from = None
                 self.turn_t = 0.0
                 self._zoom = None
+                self._view_tip()
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
             speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
