@@ -23,7 +23,7 @@ import pygame
 from anabasis import views
 from anabasis.app import animation, hud
 from anabasis.app.session import Opened, new_game
-from anabasis.app.window import FADE_PART
+from anabasis.app.window import FADE_PART, TURN_PART
 
 #: What the game says when an arrow would step in w (the design's own words).
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
@@ -392,8 +392,10 @@ class Play:
 
     def _part(self, window, pose) -> float:
         """The part of the internal size to draw this frame at (see ``Window.begin_scene``)."""
-        if not window.software or self.renderer is None or self.turning:
+        if not window.software or self.renderer is None:
             return 1.0
+        if self.turning:  # an oblique slice takes more DDA steps, and the HUD redraws
+            return TURN_PART
         # a cross-fade traces two slices: the hidden coordinate between two cells
         hidden = int(np.argmax(np.abs(views.view_basis(self.view)[:, 3])))
         c = pose.player[hidden]

@@ -30,6 +30,8 @@ MIN_SIZE = (480, 270)
 #: On a software rasteriser a cross-fade (two slices traced) is drawn at this part of the
 #: internal width and height (0.56 of the pixels): for the quarter second it lasts.
 FADE_PART = 0.75
+#: ... and a turn (an oblique slice, and the HUD's axes redrawn every frame) at this part.
+TURN_PART = 0.85
 FRAME_MS = 1000.0 / 60  #: the frame time dynamic resolution aims under
 
 QUAD_VS = """
