@@ -557,3 +557,14 @@ def test_the_first_turns_say_what_each_view_shows(make_app):
         play.message_left = 0.0
     assert said[:3] == [VIEW_TIPS["w-up"], VIEW_TIPS["both"], VIEW_TIPS["stand"]]
     assert said[VIEW_TIPS_PER_SESSION] == ""  # then the player knows
+
+
+def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path):
+    saved = progress_mod.Progress.load(tmp_path)
+    for n in (1, 2):
+        saved.record(f"level:{n}", levels.load_level(n).par)
+    saved.save()
+    app = make_app()
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 2
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 3

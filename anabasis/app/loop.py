@@ -75,7 +75,7 @@ class App:
         self.demo = demo
         self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
         if opened is None:
-            self.scene = Launcher(self)
+            self.scene = Launcher(self, self._first_unsolved())
         else:
             self.scene = Play(self, opened, demo_moves=[] if demo else None)
             pygame.display.set_caption(f"Anabasis · {opened.title}")
@@ -227,6 +227,15 @@ class App:
         """Play ``opened``."""
         self.scene = Play(self, opened)
         pygame.display.set_caption(f"Anabasis · {opened.title}")
+
+    def _first_unsolved(self) -> int:
+        """The launcher's first selection: the first level not yet solved (else level 1)."""
+        from anabasis import levels
+
+        for n in range(1, levels.count() + 1):
+            if f"level:{n}" not in self.progress.solved:
+                return n - 1
+        return 0
 
     def to_launcher(self) -> None:
         if self.demo:

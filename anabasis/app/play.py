@@ -276,7 +276,7 @@ class Play:
         self.timeline = animation.Timeline(segments, W, self.room.wrap)
         self.anim_t = 0.0
         self.anim_status = result.status
-        self._loss_text = _loss_text(frames[-1].player, self.room) if lost else ""
+        self._loss_text = _loss_text(frames[-1].player, self.room, w_hidden) if lost else ""
         return True
 
     def _animation_done(self) -> None:
@@ -425,9 +425,12 @@ class Play:
         hud.draw(ov, self)
 
 
-def _loss_text(where, room) -> str:
+def _loss_text(where, room, w_hidden: bool = False) -> str:
     """Why the player was lost, from where the fall ended, in a line."""
     if where[3] < 0 and not room.wrap:
+        if w_hidden:  # the stand view shows what holds you in w as a blue tint
+            return ("you fell out of the world, kata: only a floor tinted blue has a block "
+                    "kata of you. The move is undone")
         return "you fell out of the world, kata: nothing held you in w. The move is undone"
     if where[2] < 0:
         return LOSS_MESSAGE
