@@ -568,3 +568,22 @@ def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path
     assert isinstance(app.scene, Launcher) and app.scene.selected == 2
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 3
+
+
+def test_a_window_opens_after_a_headless_context(display):
+    # A headless EGL context left current made glXMakeCurrent fail with
+    # BadAccess, and Xlib then ended the whole process without a word; run it
+    # in a child so that a regression fails this test instead of the session.
+    code = (
+        "from anabasis import render\n"
+        "from anabasis.app.window import Window\n"
+        "headless = render.headless_context()\n"
+        "window = Window((480, 270), vsync=False)\n"
+        "window.ctx.clear(1.0, 0.0, 0.0)\n"
+        "print('opened', window.ctx.screen.read(viewport=(0, 0, 1, 1)).hex())\n"
+        "window.close()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "DISPLAY": display})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-2:] == ["opened", "ff0000"]

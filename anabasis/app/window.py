@@ -15,6 +15,7 @@ over 1/60 s (:meth:`Window.adapt`), and raises it again when they are quick.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
 
@@ -76,6 +77,31 @@ def gl_attributes() -> None:
     pygame.display.gl_set_attribute(pygame.GL_DEPTH_SIZE, 0)
 
 
+def unbind_egl() -> None:
+    """Leave no EGL context current on this thread, before SDL makes its GLX one.
+
+    libglvnd keeps one current context per thread across EGL and GLX.  A
+    headless renderer's EGL context (``render.headless_context``) stays
+    current even after moderngl releases it, and then ``glXMakeCurrent``
+    fails with BadAccess, which Xlib's default handler answers by ending the
+    process without a word.  Where libEGL was never loaded there is nothing
+    to unbind.
+    """
+    noload = getattr(os, "RTLD_NOLOAD", None)
+    if noload is None:
+        return
+    try:
+        egl = ctypes.CDLL("libEGL.so.1", mode=noload)
+    except OSError:
+        return
+    egl.eglGetCurrentContext.restype = ctypes.c_void_p
+    if not egl.eglGetCurrentContext():
+        return
+    egl.eglGetCurrentDisplay.restype = ctypes.c_void_p
+    egl.eglMakeCurrent.argtypes = [ctypes.c_void_p] * 4
+    egl.eglMakeCurrent(egl.eglGetCurrentDisplay(), None, None, None)
+
+
 def internal_size(window: tuple[int, int], budget: int) -> tuple[int, int]:
     """The size the room is drawn at: the window's, scaled down to ``budget`` pixels.
 
@@ -106,6 +132,7 @@ class Window:
         pygame.font.init()
         pygame.key.set_repeat(220, 90)
         gl_attributes()
+        unbind_egl()
         flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.vsync = False
