@@ -144,7 +144,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
     fade = 0.0
     k = int(np.argmax(np.abs(B[:, 3])))
     if abs(B[k, 3]) > 0.999999:  # at rest: the hidden axis is a 4D axis
-        h = centre[k] - 0.5
+        h = float(pose.player[k])
         frac = h - math.floor(h)
         if pose.fade is None:
             fade = frac if frac > 1e-4 else 0.0
@@ -237,9 +237,9 @@ class Renderer:
         self.texture = ctx.texture3d(dims, 1, data=padded.tobytes(), alignment=1, dtype="u1")
         self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.texture.repeat_x = self.texture.repeat_y = self.texture.repeat_z = False
-        self._programs: dict[frozenset, object] = {}
-        self._vaos: dict[frozenset, object] = {}
-        self._written: dict[Pos, int] = {}  # cells now holding something else than the room's own
+        # The (program, vertex array) pairs this renderer drew with, by variant.
+        self._programs: dict[frozenset, tuple] = {}
+        self._crates: set[Pos] = set()  # the cells written as crates into the texture
         self._hidden_crate: Pos | None = None
         self.state: State = room.start
         self.set_state(state if state is not None else room.start)
@@ -256,27 +256,27 @@ class Renderer:
         self._write_cell(pos, int(self._static[w, z, y, x]))
 
     def set_state(self, state: State) -> None:
-        """Upload the movers of ``state`` (the crates; the player is drawn from the pose)."""
+        """Upload the movers of ``state`` (the crates; the player is drawn from the pose).
+
+        Only the cells whose crates came or went are written.
+        """
         self._hide_crate(None)  # a crate taken out for a push goes back first
-        new = {tuple(c): cells.CRATE for c in state.crates}
-        for pos in list(self._written):
-            if pos not in new:
-                self._restore(pos)
-                del self._written[pos]
-        for pos, code in new.items():
-            if self._written.get(pos) != code:
-                self._write_cell(pos, code)
-                self._written[pos] = code
+        new = {tuple(c) for c in state.crates}
+        for pos in self._crates - new:
+            self._restore(pos)
+        for pos in new - self._crates:
+            self._write_cell(pos, cells.CRATE)
+        self._crates = new
         self.state = state
 
     def _hide_crate(self, pos: Pos | None) -> None:
         """Take the moving crate out of the texture (it is drawn analytically instead)."""
         if pos == self._hidden_crate:
             return
-        if self._hidden_crate is not None and self._hidden_crate in self._written:
-            self._write_cell(self._hidden_crate, self._written[self._hidden_crate])
+        if self._hidden_crate is not None:  # still a crate: set_state puts it back before a change
+            self._write_cell(self._hidden_crate, cells.CRATE)
         self._hidden_crate = None
-        if pos is not None and tuple(pos) in self._written:
+        if pos is not None and tuple(pos) in self._crates:
             self._write_cell(tuple(pos), cells.EMPTY)
             self._hidden_crate = tuple(pos)
 
@@ -299,8 +299,8 @@ class Renderer:
                 prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
                                         fragment_shader=head + frag)
                 shared[key] = (prog, self.ctx.vertex_array(prog, []))
-            self._programs[key], self._vaos[key] = shared[key]
-        return self._programs[key]
+            self._programs[key] = shared[key]
+        return self._programs[key][0]
 
     def has_program_for(self, pose: Pose) -> bool:
         """Whether the program ``pose`` needs is compiled already (by any room on this context)."""
@@ -344,7 +344,7 @@ class Renderer:
         self.texture.use(0)
         self._set(prog, "u_cells", 0)
         self.ctx.viewport = tuple(viewport)
-        self._vaos[frozenset(names)].render(vertices=3)
+        self._programs[frozenset(names)][1].render(vertices=3)
 
     def warm_up(self) -> None:
         """Compile every variant a game in this room can draw, by drawing each into one pixel.
@@ -383,7 +383,6 @@ class Renderer:
 
     def release(self) -> None:
         """Free the room's texture (the programs stay with the context, for the next room)."""
-        self._vaos.clear()
         self._programs.clear()
         self.texture.release()
 
