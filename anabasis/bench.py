@@ -8,7 +8,6 @@ the same run, so that a noisy machine moves both sides alike.
 from __future__ import annotations
 
 import importlib
-import sys
 
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [
@@ -21,24 +20,20 @@ SECTIONS = [
 
 
 def main(args) -> int:
+    """Print the figures of every section (or those whose names start with ``--only``)."""
     only = getattr(args, "only", None)
-    done = set()
-    for prefix, module_name in SECTIONS:
-        if only and not (prefix.startswith(only) or only.startswith(prefix)):
-            continue
-        if module_name in done:
-            continue
-        done.add(module_name)
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name == module_name:
-                continue
-            raise
-        for name, value in module.bench():
+    # "--only gen" picks a section, "--only gen.hard" a figure inside one
+    chosen = [module for prefix, module in SECTIONS
+              if not only or prefix.startswith(only) or only.startswith(prefix)]
+    if not chosen:
+        from anabasis.cli import InputError
+
+        raise InputError(f"--only {only!r}: no figure starts so (the sections: "
+                         f"{', '.join(prefix for prefix, _ in SECTIONS)})")
+    for module_name in chosen:
+        for name, value in importlib.import_module(module_name).bench():
             if only and not name.startswith(only):
                 continue
             text = f"{value:.4g}" if isinstance(value, float) else str(value)
             print(f"{name}: {text}", flush=True)
-    sys.stdout.flush()
     return 0

@@ -28,19 +28,24 @@ DONE, NEGATIVE, BAD_INPUT, GAVE_UP = 0, 1, 2, 3
 def resolve(source: str) -> Room:
     """A SOURCE: a level number, a level file, or a room code.
 
-    A string of digits is a level number; one that names a file, ends in
-    ``.txt`` or holds a path separator is a level file; anything else must
-    be a room code.
+    A string of digits (with a minus, or not) is a level number; one that
+    names a file, ends in ``.txt`` or holds a path separator is a level
+    file; anything else must be a room code.
     """
     from anabasis import codes, levels
 
-    if re.fullmatch(r"[0-9]+", source):
+    if not source:  # Path("") is the current folder: say what is wrong instead
+        raise InputError("the SOURCE is empty: give a level number, a level file or a room code")
+    number = re.fullmatch(r"(-?)0*([0-9]+)", source)
+    if number:
+        sign, digits = number.groups()
+        if len(digits) > 9:  # no level, and past 4300 digits int() refuses it
+            raise InputError(f"no level {_short(source)}: the levels are 1 to {levels.count()}")
         try:
-            return levels.load_level(int(source))
+            path = levels.level_path(int(sign + digits))
         except IndexError as e:
             raise InputError(str(e)) from None
-        except levelfile.LevelError as e:
-            raise InputError(str(e)) from None
+        return _load(path)
     path = Path(source)
     if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
@@ -57,7 +62,7 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _load(path) -> Room:
+def _load(path: Path) -> Room:
     try:
         return levelfile.load(path)
     except levelfile.LevelError as e:
@@ -70,7 +75,8 @@ def _decode(code: str) -> Room:
     try:
         return codes.decode(code)
     except codes.CodeError as e:
-        raise InputError(f"room code {_short(code.strip())}: {e}") from None
+        where = _short(code.strip())
+        raise InputError(f"room code {where}: {e}" if where else str(e)) from None
 
 
 def _short(text: str, n: int = 24) -> str:

@@ -28,6 +28,8 @@ from anabasis.world import SWITCHES, VIEWS, Room, State
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
 #: The map characters that are not static cells: what each one puts there.
 MOVER_CHARS = {"$": "crate", "@": "player", "*": "goal", "+": "player+goal", "%": "crate+goal"}
+#: The largest file :func:`load` reads (the largest room a code holds is some 20 kB of text).
+MAX_BYTES = 1 << 20
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*) *:(.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
@@ -45,9 +47,13 @@ def load(path) -> Room:
     """Read and parse a level file (UTF-8; its name defaults to the file's)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # bounded: /dev/zero or a wrong file name never ends
     except OSError as e:
         raise LevelError(str(path), 0, 0, f"cannot read: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise LevelError(str(path), 0, 0,
+                         f"more than {MAX_BYTES >> 20} MiB: too large for a level file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

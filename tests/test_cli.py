@@ -296,6 +296,32 @@ def test_a_source_that_is_nothing_is_refused(capsys):
     assert "'hello' is not a level number, a level file or a room code" in err
 
 
+def test_odd_level_numbers_are_refused_as_no_level(capsys):
+    assert "no level -1: the levels are 1 to " in refused(capsys, "solve", "-1")
+    # too long for int(): still one line, no traceback
+    assert "no level 99999" in refused(capsys, "solve", "9" * 5000)
+    rc, out, _ = run(capsys, "solve", "0" * 5000 + "1")  # leading zeros are level 1
+    assert rc == 0 and out == run(capsys, "solve", "1")[1]
+
+
+def test_an_empty_source_is_refused(capsys):
+    # Path("") is the current folder: not "cannot read: Is a directory"
+    assert "the SOURCE is empty" in refused(capsys, "solve", "")
+    assert "the SOURCE is empty" in refused(capsys, "show", "")
+
+
+def test_a_folder_and_a_huge_file_are_refused(capsys, tmp_path):
+    assert "cannot read: Is a directory" in refused(capsys, "solve", str(tmp_path))
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"#" * (levelfile.MAX_BYTES + 1))
+    assert "too large for a level file" in refused(capsys, "code", str(big))
+
+
+def test_bench_refuses_a_section_that_is_not_there(capsys):
+    err = refused(capsys, "bench", "--only", "zzz")
+    assert "--only 'zzz'" in err and "solver, levels" in err
+
+
 def test_usage_errors_are_one_line_with_exit_code_2(capsys):
     with pytest.raises(SystemExit) as info:
         main(["solve"])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from anabasis import levels, rules
+from anabasis import levelfile, levels, rules
 from anabasis.cells import BLOCK, STATIC
 from anabasis.levelfile import LevelError, load, parse, write, write_map
 from anabasis.world import SWITCHES, VIEWS, Room, State
@@ -361,6 +363,17 @@ def test_refuses_a_file_that_cannot_be_read(tmp_path):
     with pytest.raises(LevelError) as info:
         load(tmp_path / "missing.txt")
     assert "cannot read" in str(info.value)
+
+
+def test_refuses_a_file_too_large_without_reading_it_all(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"#" * (levelfile.MAX_BYTES + 1))
+    with pytest.raises(LevelError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: more than 1 MiB: too large for a level file"
+    if Path("/dev/zero").exists():  # it never ends: a read must be bounded
+        with pytest.raises(LevelError, match="too large"):
+            load("/dev/zero")
 
 
 def test_levels_exist_and_parse():
