@@ -129,12 +129,18 @@ def cmd_solve(args) -> int:
 
 
 def _switches(text: str | None) -> tuple[str, ...]:
+    """``--without``'s rules, read as a level's ``needs:`` line is.
+
+    Spaces round a name are fine; an empty or unknown name is refused, and
+    an empty ``--without ''`` switches nothing off.
+    """
     if not text:
         return ()
-    names = [s.strip() for s in text.split(",") if s.strip()]
+    names = [s.strip() for s in text.split(",")]
     for name in names:
         if name not in SWITCHES:
-            raise InputError(f"--without: unknown rule {name!r} (known: {', '.join(SWITCHES)})")
+            what = f"unknown rule {name!r}" if name else f"an empty rule name in {text!r}"
+            raise InputError(f"--without: {what} (known: {', '.join(SWITCHES)})")
     return tuple(dict.fromkeys(names))
 
 

@@ -140,6 +140,12 @@ def test_solve_gives_up_at_its_cap_with_exit_code_3(capsys, level):
 def test_solve_refuses_an_unknown_rule(capsys, level):
     err = refused(capsys, "solve", level(CORRIDOR), "--without", "gravity,ramps")
     assert "--without: unknown rule 'gravity'" in err
+    assert "unknown rule 'gravity w'" in refused(capsys, "solve", "1", "--without", "gravity w")
+    for blank in (" ", ",", "ramps,,crates", "ramps,"):
+        assert "--without: an empty rule name" in refused(capsys, "solve", "1", "--without", blank)
+    # an empty --without switches nothing off; spaces round a name are fine
+    assert run(capsys, "solve", "1", "--without", "") == run(capsys, "solve", "1")
+    assert run(capsys, "solve", "2", "--without", " gravity-w ")[0] == 1
 
 
 def test_solve_refuses_a_bad_cap(capsys, level):
