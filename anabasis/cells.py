@@ -57,15 +57,6 @@ NAMES = {
 }
 
 
-def is_ramp(code: int) -> bool:
-    """True for the four ramp codes.
-
-    >>> is_ramp(RAMP_XP), is_ramp(BLOCK)
-    (True, False)
-    """
-    return RAMP_XP <= code <= RAMP_YN
-
-
 def glsl_defines(prefix: str = "CELL_") -> str:
     """The cell codes as GLSL ``#define`` lines, for the shader's preamble."""
     return "".join(f"#define {prefix}{name} {code}u\n" for name, code in NAMES.items())

@@ -149,8 +149,7 @@ class _Movers:
 
     def hook(self, d: Pos) -> None:
         p = self.player
-        X, Y, Z, W = self.room.size
-        limit = W - 1 if (self.room.wrap and d[3]) else max(self.room.size)
+        limit = self.room.size[3] - 1 if (self.room.wrap and d[3]) else max(self.room.size)
         for k in range(1, limit + 1):
             c = add(p, d, k)
             cell = self.room.cell(c)
@@ -172,7 +171,7 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     movers = _Movers(room, state, gravity_w)
     frames: list | None = [] if trace else None
     movers.settle(frames)
-    return _result(room, state, movers, frames, moved=movers.state() != state or movers.lost)
+    return _result(room, movers, frames, moved=movers.state() != state or movers.lost)
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -196,10 +195,10 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     moved = movers.lost or after != state
     if not moved:
         return Result(state, "won" if state.player == room.goal else "playing", False, ())
-    return _result(room, state, movers, frames, moved=True)
+    return _result(room, movers, frames, moved=True)
 
 
-def _result(room, state, movers, frames, moved) -> Result:
+def _result(room, movers, frames, moved) -> Result:
     after = movers.state()
     if movers.lost:
         status = "lost"

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from anabasis.cells import EMPTY, RAMP_LEAN
 from anabasis.moves import HOOKS, STEPS, Result  # noqa: F401
-from anabasis.world import Pos, Room, State
+from anabasis.world import VOID, WALL, Pos, Room, State
 
 # -- the world, compiled ------------------------------------------------------
 
@@ -45,8 +45,9 @@ MOVE_CODES = {
     "hA": (True, ANA), "hK": (True, KATA),
 }
 
-WALL = -1  #: the sentinel index for the walls and the ceiling (solid)
-VOID = -2  #: the sentinel index for the void below and kata (falls out)
+# WALL (-1, the walls and the ceiling: solid) and VOID (-2, the void below and
+# kata: falls out) are the world's own codes for outside the grid, used here as
+# sentinel indices.
 GONE = -3  #: a crate that fell out, during a settle (never read as a cell)
 
 _LEAN_DIRECTION = {(0, +1): RIGHT, (0, -1): LEFT, (1, +1): DOWN_PAGE, (1, -1): UP_PAGE}
@@ -69,11 +70,10 @@ class Tables:
     def __init__(self, room: Room, gravity_w: bool = True):
         X, Y, Z, W = room.size
         self.room = room
-        self.size = room.size
         self.n = n = X * Y * Z * W
-        self.wrap = room.wrap
-        self.W = W
         self.gravity_w = gravity_w
+        #: Kata steps in a row that make the endless fall; never reached where w does not wrap.
+        self.endless = W if room.wrap else 1 << 30
         self.pos: list[Pos] = list(room.positions())
         self.goal = room.index(room.goal)
         cells = room.cells
@@ -88,19 +88,14 @@ class Tables:
         assert len(self.hard) == n + 2
 
     def _neighbours(self, delta: Pos) -> list[int]:
-        X, Y, Z, W = self.size
+        room = self.room
         dx, dy, dz, dw = delta
         out = []
         for x, y, z, w in self.pos:
-            x, y, z, w = x + dx, y + dy, z + dz, w + dw
-            if self.wrap:
-                w %= W
-            if z < 0 or w < 0:
-                out.append(VOID)
-            elif not (0 <= x < X and 0 <= y < Y and z < Z and w < W):
-                out.append(WALL)
-            else:
-                out.append(x + X * (y + Y * (z + Z * w)))
+            q = (x + dx, y + dy, z + dz, w + dw)
+            # Room.cell is the one place that knows what lies outside the grid
+            outside = room.cell(q)
+            out.append(outside if outside in (WALL, VOID) else room.index(room.norm(q)))
         return out + [VOID, WALL]
 
     def index(self, pos: Pos) -> int:
@@ -145,8 +140,7 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
     nb = t.nb
     below_of, kata_of = nb[DOWN], nb[KATA]
     hard, lean, rank = t.hard, t.lean, t.rank
-    gravity_w = t.gravity_w
-    endless = t.W if t.wrap else 1 << 30  # kata steps in a row that make the endless fall
+    gravity_w, endless = t.gravity_w, t.endless
     count = len(crates)
     runs = [0] * count
     player_run = 0

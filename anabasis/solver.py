@@ -61,16 +61,12 @@ class _Spy:
         self.asked.add(cell)
         return False
 
-    def __len__(self) -> int:
-        return 0
-
 
 def settle_player(t: Tables, player: int, crates) -> int:
     """Settle the player alone among crates that cannot move: its cell, or -1 if it is lost."""
     below_of, kata_of = t.nb[DOWN], t.nb[KATA]
     hard, lean = t.hard, t.lean
-    gravity_w = t.gravity_w
-    endless = t.W if t.wrap else 1 << 30
+    gravity_w, endless = t.gravity_w, t.endless
     run = 0
     while True:
         b = below_of[player]
@@ -169,8 +165,8 @@ class _Search:
         is_hook, d = self.codes[m]
         moved = list(crates)
         moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
-        if moved == list(crates) and (t.nb[UP][player] not in crates
-                                      and t.nb[ANA][player] not in crates):
+        untouched = tuple(moved) == crates  # no crate pushed or pulled
+        if untouched and (t.nb[UP][player] not in crates and t.nb[ANA][player] not in crates):
             after = settle_player(t, moved_to, crates)  # no crate can move: the player alone
             if after < 0 or after == player:
                 return -1
@@ -178,7 +174,7 @@ class _Search:
         after, lost, _ = settle_movers(t, moved_to, moved)
         if lost:
             return -1
-        new = part if moved == list(crates) else self.pack_crates(c for c in moved if c != GONE)
+        new = part if tuple(moved) == crates else self.pack_crates(c for c in moved if c != GONE)
         key = new | after
         return -1 if key == (part | player) else key
 
