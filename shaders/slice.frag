@@ -63,10 +63,6 @@ uint cell_code(ivec3 c, int w) {
     return texelFetch(u_cells, ivec3(c.x, c.y, c.z + u_size.z * w), 0).r;
 }
 
-uint cell_code(ivec4 c, int w) {
-    return cell_code(c.xyz, w);
-}
-
 #ifdef WRAP
 const bool WRAPS = true;
 #else
@@ -104,6 +100,19 @@ bool tunnel(vec3 s) {
     float k = clamp(dot(s, u_eye) / dot(u_eye, u_eye), 0.0, 1.0);
     vec3 off = s - k * u_eye;
     return s.z > 0.5 && dot(off, off) < u_tunnel * u_tunnel;
+}
+
+// Per axis, when ro + t*rd enters (tn) and leaves (tf) the 4D box [lo, hi]; along an axis the
+// ray does not move, all of it (inside) or none.  Shared by the grid (traverse) and one cell (box).
+void slabs(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out vec4 tn, out vec4 tf) {
+    bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
+    vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
+    vec4 t1 = (lo - ro) * inv;
+    vec4 t2 = (hi - ro) * inv;
+    bvec4 inside = bvec4(vec4(greaterThanEqual(ro, lo)) * vec4(lessThanEqual(ro, hi)));
+    vec4 still = mix(vec4(NEVER), vec4(-NEVER), inside);  // tn of an axis it does not move along
+    tn = mix(still, min(t1, t2), moving);
+    tf = mix(-still, max(t1, t2), moving);
 }
 
 #ifdef WRAP
@@ -145,21 +154,11 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.t = NEVER;
     h.axis = -1;
     h.code = CELL_EMPTY;
-    vec4 size = vec4(u_size);
     bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
     vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
     // The grid's box, w unbounded where it wraps.
-    vec4 t1 = -ro * inv;
-    vec4 t2 = (size - ro) * inv;
-    vec4 tn = min(t1, t2);
-    vec4 tf = max(t1, t2);
-    bvec4 inside = bvec4(vec4(greaterThanEqual(ro, vec4(0.0))) * vec4(lessThanEqual(ro, size)));
-    for (int i = 0; i < 4; i++) {
-        if (!moving[i]) {
-            tn[i] = inside[i] ? -NEVER : NEVER;
-            tf[i] = inside[i] ? NEVER : -NEVER;
-        }
-    }
+    vec4 tn, tf;
+    slabs(ro, rd, vec4(0.0), vec4(u_size), tn, tf);
 #ifdef WRAP
     tn.w = -NEVER;
     tf.w = NEVER;
@@ -265,19 +264,8 @@ vec3 background(vec3 dir) {
 
 // Entry and exit of ro + t*rd through the 4D box [lo, lo+1]; x > y means no intersection.
 vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
-    bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
-    vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
-    vec4 t1 = (lo - ro) * inv;
-    vec4 t2 = (lo + 1.0 - ro) * inv;
-    vec4 tn = min(t1, t2);
-    vec4 tf = max(t1, t2);
-    for (int i = 0; i < 4; i++) {
-        if (!moving[i]) {
-            bool inside = ro[i] >= lo[i] && ro[i] <= lo[i] + 1.0;
-            tn[i] = inside ? -NEVER : NEVER;
-            tf[i] = inside ? NEVER : -NEVER;
-        }
-    }
+    vec4 tn, tf;
+    slabs(ro, rd, lo, lo + 1.0, tn, tf);
     float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
     float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
     axis = (tn.x == a) ? 0 : (tn.y == a) ? 1 : (tn.z == a) ? 2 : 3;
@@ -293,16 +281,28 @@ vec3 face_normal(int axis, vec4 rd, vec3 dir) {
     return len < 0.2 ? normalize(mix(-dir, n / max(len, 1e-6), len / 0.2)) : n / len;
 }
 
+// The code of any cell (w wrapped where the room wraps): empty outside the grid.  For the
+// shading's look-ups, once a pixel; the DDA loop reads the texture bare.
+uint code_at(ivec4 c) {
+    c.w = WRAPS ? wrap_w(c.w) : c.w;
+    bool in_grid = all(greaterThanEqual(c, ivec4(0))) && all(lessThan(c, u_size));
+    ivec4 k = clamp(c, ivec4(0), u_size - 1);  // a texel of the room, whatever is asked
+    uint code = cell_code(k.xyz, k.w);
+    return in_grid ? code : CELL_EMPTY;
+}
+
+// How far up its lean (0 on the low side, 1 on the high) the point f (0..1 in the cell) is.
+float ramp_lean(uint code, vec4 f) {
+    return (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
+         : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
+}
+
 // Soft ambient occlusion from the cells beside the empty cell in front of the face.
 float side_occlusion(ivec4 front, int j, vec4 f) {
     float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
     ivec4 side = front;
     side[j] += (f[j] < 0.5) ? -1 : 1;
-    int sw = WRAPS ? wrap_w(side.w) : side.w;
-    bool in_grid = all(greaterThanEqual(ivec4(side.xyz, sw), ivec4(0)))
-                   && all(lessThan(ivec4(side.xyz, sw), u_size));
-    uint code = cell_code(side, clamp(sw, 0, u_size.w - 1));
-    return (in_grid && code != CELL_EMPTY) ? near_edge * near_edge : 0.0;
+    return (code_at(side) != CELL_EMPTY) ? near_edge * near_edge : 0.0;
 }
 
 // Soft ambient occlusion from the cells beside the empty cell in front of the face, along the
@@ -340,9 +340,7 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         // across) the wedge under the slope w = lean is bright and the rest dim, so the slope
         // itself is drawn.
         bool along_x = code == CELL_RAMP_XP || code == CELL_RAMP_XN;
-        float rise = (code == CELL_RAMP_XP || code == CELL_RAMP_YP) ? 1.0 : -1.0;
-        float lean = along_x ? f.x : f.y;
-        lean = rise > 0.0 ? lean : 1.0 - lean;
+        float lean = ramp_lean(code, f);
         int other_axis = along_x ? 1 : 0;
         float across = (axis == other_axis) ? f.z : (along_x ? f.y : f.x);
         // Up the lean is along (lean, w) in 4D: its trace in the slice is where the chevrons
@@ -397,12 +395,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));
     if (u_ghost_self == 0 && all(equal(c.xy, u_player_cell.xy))) return col;
-    c += u_ghost_step;
-    int w = WRAPS ? wrap_w(c.w) : c.w;
-    bool in_grid = all(greaterThanEqual(ivec4(c.xyz, w), ivec4(0)))
-                   && all(lessThan(ivec4(c.xyz, w), u_size));
-    if (!in_grid) return col;
-    uint code = cell_code(c, w);
+    uint code = code_at(c + u_ghost_step);
     if (code == CELL_EMPTY) return col;
     vec4 f = p - floor(p);
     float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
@@ -410,9 +403,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     float amount = u_ghost * (0.30 + 0.35 * (1.0 - smoothstep(line, 2.5 * line, edge)));
     vec3 tint = GHOST_COLOUR;
     if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
-        float lean = (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
-                   : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
-        tint = RAMP_COLOUR * (0.55 + 0.6 * fract(lean * 3.0));
+        tint = RAMP_COLOUR * (0.55 + 0.6 * fract(ramp_lean(code, f) * 3.0));
         amount = u_ghost * (0.55 + 0.3 * (1.0 - smoothstep(line, 2.5 * line, edge)));
     } else if (code == CELL_CRATE) {
         tint = CRATE_COLOUR;
