@@ -255,6 +255,10 @@ def _collinear(a, b, c) -> bool:
     return (b[0] - a[0], b[1] - a[1]) == (c[0] - b[0], c[1] - b[1])
 
 
+#: How much each step along the spine rises in w.
+_RISE = {"flat": 0, "rise": 1, "drop": -1, "dip-in": -1, "dip-out": 1}
+
+
 def _profile(rng: SplitMix64, path, tier: Tier):
     """Heights along the spine, and where its ramps and dips are.
 
@@ -287,14 +291,7 @@ def _profile(rng: SplitMix64, path, tier: Tier):
         moves[i] = event
     heights = [0]
     for move in moves:
-        if move == "rise":
-            heights.append(heights[-1] + 1)
-        elif move in ("drop", "dip-in"):
-            heights.append(heights[-1] - 1)
-        elif move == "dip-out":
-            heights.append(heights[-1] + 1)
-        else:
-            heights.append(heights[-1])
+        heights.append(heights[-1] + _RISE[move])
     low = min(heights)
     heights = [h - low + 1 for h in heights]
     ramp_cells = [i for i, move in enumerate(moves) if move == "rise"]
@@ -595,6 +592,12 @@ def hint(made: Made) -> str:
 # -- building --------------------------------------------------------------------------
 
 
+def _check(tier: str, seed: int) -> None:
+    if tier not in TIER:
+        raise GenError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
+    seed_text(seed)  # its range check
+
+
 def _stream(tier: str, seed: int) -> SplitMix64:
     return SplitMix64(derive(GEN, TIERS.index(tier), seed))
 
@@ -607,9 +610,7 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     most (:attr:`Made.score`; the earliest on a tie) is kept.  Pass a dict
     as ``stats`` to get the drop reasons and the states searched.
     """
-    if tier not in TIER:
-        raise GenError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
-    seed_text(seed)  # range check
+    _check(tier, seed)
     spec = TIER[tier]
     rng = _stream(tier, seed)
     verdict = _Verdict()
@@ -700,9 +701,7 @@ def build_async(tier: str, seed: int, *, processes: bool = True) -> concurrent.f
     the frame loop shares the GIL with it).  The first call decides which;
     :func:`shutdown` ends the worker.  Poll ``future.done()`` each frame.
     """
-    if tier not in TIER:
-        raise GenError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
-    seed_text(seed)
+    _check(tier, seed)  # here, not in the worker: a bad spec fails at once
     executor = _executor(processes)
     with _main_not_rerun():  # a process pool starts its worker inside submit
         return executor.submit(build, tier, seed)
