@@ -14,8 +14,11 @@ Without a GL 3.3 context the tests skip, unless ANABASIS_REQUIRE_GL=1
 from __future__ import annotations
 
 import os
+import re
+import struct
 import subprocess
 import sys
+import zlib
 from dataclasses import replace
 
 import numpy as np
@@ -27,6 +30,7 @@ from anabasis.views import Camera
 from anabasis.world import Room, State
 
 SIZE = (96, 64)  # small: llvmpipe, 2 cores, the whole suite under 10 minutes
+HAIR = 1e-4  # the shader's HAIR: a ray starts this far past where it enters the grid
 
 # A room with a bit of everything: terraces in w and z, two ramps, a crate, a hole.
 TERRACES = """\
@@ -142,7 +146,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
     with np.errstate(invalid="ignore", over="ignore"):
         budget = np.minimum(render.MAX_STEPS,
                             ((t_end - t0) * np.abs(rd).sum(axis=1)).clip(-1, 1e9).astype(int) + 4)
-    p = ro + rd * (t0 + render_hair())[:, None]
+    p = ro + rd * (t0 + HAIR)[:, None]
     c = np.floor(p).astype(np.int64)
     lo = np.array([0, 0, 0, -(1 << 20) if room.wrap else 0])
     hi = np.array([X - 1, Y - 1, Z - 1, (1 << 20) if room.wrap else W - 1])
@@ -214,10 +218,6 @@ def ceiling_cut(eye, d, ceiling):
     if eye[2] > ceiling:
         hi = np.where(~down & ~up, -1.0, hi)
     return lo, hi
-
-
-def render_hair() -> float:
-    return 1e-4  # the shader's HAIR
 
 
 def agreement(ctx, room, pose, state=None, size=SIZE):
@@ -473,10 +473,15 @@ def test_a_crate_drawn_moving_goes_back_into_the_texture(ctx, terraces):
 
 def test_cell_codes_reach_the_shader_from_the_one_table():
     source = (render.SHADER_DIR / "slice.frag").read_text()
+    named = set(re.findall(r"\bCELL_(\w+)", source))
+    # The shader names codes the table has, defines none itself, and never writes a number.
+    assert {"EMPTY", "CRATE", "RAMP_XP", "RAMP_YN"} <= named <= set(cells.NAMES)
+    assert "#define CELL_" not in source
+    assert not re.findall(r"\b\d+u\b", source), "a cell code typed as a number"
     for name, code in cells.NAMES.items():
-        assert f"CELL_{name}" in cells.glsl_defines()
-        # The shader names codes, never their numbers.
-        assert f"code == {code}u" not in source
+        assert f"#define CELL_{name} {code}u\n" in cells.glsl_defines()
+    # "code >= CELL_RAMP_XP && code <= CELL_RAMP_YN" in the shader needs the ramps in a row.
+    assert cells.RAMPS == tuple(range(cells.RAMP_XP, cells.RAMP_YN + 1))
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -490,7 +495,14 @@ def test_cli_render_writes_a_png(ctx, tmp_path):
 
     assert main(["render", str(level), "--view", "both", "--size", "64x40", "-o", str(out)]) == 0
     data = out.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 200
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    # One IHDR (64x40, 8-bit RGB) and one IDAT: rows of filter byte 0 and RGB, not all one colour.
+    assert struct.unpack(">4sIIBB", data[12:26]) == (b"IHDR", 64, 40, 8, 2)
+    at = data.index(b"IDAT")
+    (length,) = struct.unpack(">I", data[at - 4: at])
+    rows = np.frombuffer(zlib.decompress(data[at + 4: at + 4 + length]), np.uint8).reshape(40, -1)
+    assert rows.shape[1] == 1 + 3 * 64 and not rows[:, 0].any()
+    assert rows[:, 1:].std() > 12
 
 
 def test_cli_render_without_gl_exits_2_with_one_line(tmp_path):
