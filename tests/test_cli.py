@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import os
 import random
 import subprocess
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from anabasis import codes, levelfile, levels
+from anabasis import cli, codes, levelfile, levels
 from anabasis.cli import main, parse_moves
 from anabasis.world import MAX_SIZE, Room, State
 
@@ -370,3 +371,10 @@ def test_the_command_refuses_without_a_traceback(level):
 def test_the_command_proves_impossible(level):
     done = command("solve", level(WALLED))
     assert (done.returncode, done.stdout) == (1, "impossible: 1 states searched\n")
+
+
+def test_the_docstring_examples_hold():
+    # the module's own examples are documentation: they must stay true
+    for module in (cli,):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import random
 
 import pytest
@@ -442,3 +443,10 @@ def test_longer_bursts_up_to_24_bits_fail_the_crc(code, length, data):
     start = data.draw(st.integers(0, 6 * len(code) - length))
     pattern = (1 << (length - 1)) | (middle << 1) | 1
     assert not crc_holds(flipped(code, start, pattern, length))
+
+
+def test_the_docstring_examples_hold():
+    # the module's own examples are documentation: they must stay true
+    for module in (codes,):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__

@@ -8,6 +8,7 @@ ramps (a flood) is not trusted.
 from __future__ import annotations
 
 import datetime as dt
+import doctest
 import os
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from functools import cache
 
 import pytest
 
-from anabasis import cli, codes, gen, rules, solver
+from anabasis import cli, codes, gen, prng, rules, solver
 from anabasis.cells import BLOCK
 from anabasis.prng import MASK64, SplitMix64, derive, mix64
 from anabasis.world import MAX_SIZE, Room
@@ -291,3 +292,10 @@ def test_build_async_does_not_run_the_callers_script_again(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert out.splitlines() == ["script ran", "easy.3"]
+
+
+def test_the_docstring_examples_hold():
+    # the module's own examples are documentation: they must stay true
+    for module in (gen, prng):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 import pytest
@@ -410,3 +411,10 @@ def test_edited_levels_parse_or_are_refused(edits):
         i = where % len(text)
         text = text[:i] + ch + text[i + 1 :] if where % 3 else text[:i] + ch + text[i:]
     parsed_or_refused(text)
+
+
+def test_the_docstring_examples_hold():
+    # the module's own examples are documentation: they must stay true
+    for module in (levelfile,):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
