@@ -68,6 +68,8 @@ _VIEW_AXES = {
 
 def _rotation(name: str) -> np.ndarray:
     """The 3x3 rotation of (y, z, w) whose columns are the view's depth, up and hidden."""
+    if name not in _VIEW_AXES:
+        raise ValueError(f"unknown view {name!r} (known: {', '.join(VIEWS)})")
     rot = np.zeros((3, 3))
     for col, (sign, axis) in enumerate(_VIEW_AXES[name]):
         rot["yzw".index(axis), col] = sign
@@ -79,8 +81,6 @@ def view_quaternion(name: str) -> np.ndarray:
 
     It rotates slice (depth, up, hidden) into 4D (y, z, w).
     """
-    if name not in _VIEW_AXES:
-        raise ValueError(f"unknown view {name!r} (known: {', '.join(VIEWS)})")
     q = pq.create_from_matrix(_rotation(name))
     return q / np.linalg.norm(q)
 
@@ -94,10 +94,19 @@ def slerp(q0: np.ndarray, q1: np.ndarray, t: float) -> np.ndarray:
     """The unit quaternion ``t`` of the way from ``q0`` to ``q1``, the short way round."""
     q0 = np.asarray(q0, float)
     q1 = np.asarray(q1, float)
-    if np.dot(q0, q1) < 0.0:  # q and -q are the same rotation: take the nearer
+    # q and -q are the same rotation: take the nearer (pyrr does too, except where it lerps)
+    if np.dot(q0, q1) < 0.0:
         q1 = -q1
     q = pq.slerp(q0, q1, float(min(max(t, 0.0), 1.0)))
     return q / np.linalg.norm(q)
+
+
+def _with_x_across(rot: np.ndarray) -> np.ndarray:
+    """The 4x4 basis of a y-z-w rotation: column 0 is +x, the others are ``rot``'s."""
+    out = np.zeros((4, 4))
+    out[0, 0] = 1.0
+    out[1:, 1:] = rot
+    return out
 
 
 def basis(q: np.ndarray) -> np.ndarray:
@@ -105,19 +114,13 @@ def basis(q: np.ndarray) -> np.ndarray:
 
     Column 0 is always +x; the others are ``q`` applied to the y-z-w axes.
     """
-    rot = np.column_stack([pq.apply_to_vector(np.asarray(q, float), e) for e in np.eye(3)])
-    out = np.zeros((4, 4))
-    out[0, 0] = 1.0
-    out[1:, 1:] = rot
-    return out
+    q = np.asarray(q, float)
+    return _with_x_across(np.column_stack([pq.apply_to_vector(q, e) for e in np.eye(3)]))
 
 
 def view_basis(name: str) -> np.ndarray:
     """The basis of a view at rest (exact 0 and ±1 entries)."""
-    out = np.zeros((4, 4))
-    out[0, 0] = 1.0
-    out[1:, 1:] = _rotation(name)
-    return out
+    return _with_x_across(_rotation(name))
 
 
 def turn(start: str, end: str | None = None, t: float = 0.0) -> np.ndarray:

@@ -68,6 +68,8 @@ def test_next_view_cycles_through_all_three():
 def test_unknown_view_is_refused():
     with pytest.raises(ValueError, match="unknown view"):
         views.view_quaternion("sideways")
+    with pytest.raises(ValueError, match="unknown view"):
+        views.view_basis("sideways")
 
 
 # -- the camera ---------------------------------------------------------------------------
