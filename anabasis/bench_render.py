@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Iterator
+
+import numpy as np
 
 from anabasis import cells
 from anabasis.render import NoGLError, Offscreen, Pose, Renderer, headless_context
@@ -29,27 +32,20 @@ WARMUP = 3
 def bench_room() -> Room:
     """A 12x10x6x8 room of terraces: ground whose height in z and w varies, ramps, a crate."""
     X, Y, Z, W = 12, 10, 6, 8
-    data = bytearray(X * Y * Z * W)
-
-    def put(x, y, z, w, code):
-        data[x + X * (y + Y * (z + Z * w))] = code
-
+    grid = np.zeros((W, Z, Y, X), np.uint8)  # indexed [w, z, y, x]: the room's flat order
+    grid[:, 0] = cells.BLOCK
     for x in range(X):
         for y in range(Y):
             top_w = 2 + (x * 3 + y * 5) % 4          # the kata ground: solid up to this slice
             top_z = 1 + ((x // 3 + y // 2) % 3)      # and this high in z
-            for w in range(W):
-                for z in range(Z):
-                    if w < top_w and z < top_z + 1 or z == 0:
-                        put(x, y, z, w, cells.BLOCK)
+            grid[:top_w, :top_z + 1, y, x] = cells.BLOCK
             if (x + 2 * y) % 7 == 0:
-                put(x, y, 1, top_w, cells.RAMP_XP if x % 2 else cells.RAMP_YN)
+                grid[top_w, 1, y, x] = cells.RAMP_XP if x % 2 else cells.RAMP_YN
     player = (5, 4, 4, 6)
-    for z in range(1, Z):
-        put(5, 4, z, 6, cells.EMPTY)
-    put(5, 4, 3, 6, cells.BLOCK)
-    put(6, 4, 4, 6, cells.EMPTY)
-    return Room((X, Y, Z, W), bytes(data), (6, 4, 4, 6), State.of(player, [(5, 4, 5, 6)]))
+    grid[6, 1:, 4, 5] = cells.EMPTY  # the player's column, over a block at z = 3
+    grid[6, 3, 4, 5] = cells.BLOCK
+    grid[6, 4, 4, 6] = cells.EMPTY
+    return Room((X, Y, Z, W), grid.tobytes(), (6, 4, 4, 6), State.of(player, [(5, 4, 5, 6)]))
 
 
 def frame_times(ctx, renderer: Renderer, pose: Pose, size, variants) -> list[float]:
@@ -71,19 +67,22 @@ def frame_times(ctx, renderer: Renderer, pose: Pose, size, variants) -> list[flo
     return [statistics.median(t) for t in times]
 
 
-def bench():
+def bench() -> Iterator[tuple[str, float]]:
+    """Yield the ``render.*`` figures (or ``render.skipped`` without a GL context)."""
     try:
         ctx = headless_context()
     except NoGLError:
         yield "render.skipped", 1
         return
-    room = bench_room()
-    renderer = Renderer(ctx, room)
-    pose = Pose(tuple(float(c) for c in room.start.player), "stand", "w-up", 0.5, Camera())
-    plain, full = frame_times(ctx, renderer, pose, (640, 360), [{"PLAIN"}, set()])
-    yield "render.plain_ms_640x360", plain
-    yield "render.full_ms_640x360", full
-    yield "render.full_ms_1280x720", frame_times(ctx, renderer, pose, (1280, 720), [set()])[0]
-    yield "render.full_vs_plain", full / plain
-    renderer.release()
-    ctx.release()
+    try:
+        room = bench_room()
+        renderer = Renderer(ctx, room)
+        pose = Pose(tuple(float(c) for c in room.start.player), "stand", "w-up", 0.5, Camera())
+        plain, full = frame_times(ctx, renderer, pose, (640, 360), [{"PLAIN"}, set()])
+        yield "render.plain_ms_640x360", plain
+        yield "render.full_ms_640x360", full
+        yield "render.full_ms_1280x720", frame_times(ctx, renderer, pose, (1280, 720), [set()])[0]
+        yield "render.full_vs_plain", full / plain
+        renderer.release()
+    finally:
+        ctx.release()
