@@ -171,6 +171,24 @@ def test_settle_order_kata_first_along_w(engine):
     assert result.frames == (State((1, 0, 1, 1), ((0, 0, 1, 1), (0, 0, 1, 2))),)
 
 
+def test_settle_order_recomputed_each_round(engine):
+    room = parse("""
+        ## ## #. ..
+
+        ## .@ .. $.
+
+        ## #* .. ..
+
+        ## #. $. ..
+    """)
+    # round 1: B (z 2, w 3) goes before A (z 3, w 1): B slides kata, A falls onto z 2.
+    # Round 2, the order recomputed: A (z 2, w 1) now goes first and falls on, so B finds
+    # A's cell free and slides into it in the same round (a stale order would make it wait)
+    first = engine.start(room, trace=True)
+    assert first.frames == (State((1, 0, 1, 1), ((0, 0, 2, 1), (0, 0, 2, 2))),
+                            State((1, 0, 1, 1), ((0, 0, 1, 1), (0, 0, 2, 1))))
+
+
 def test_player_settles_after_the_crates(engine):
     room = parse("""
         ## ## ##
@@ -342,6 +360,19 @@ def test_ramp_down(engine):
     assert result.state.player == (0, 0, 1, 1) and players(result) == [(0, 0, 1, 1)]
 
 
+def test_ramp_down_needs_the_cell_kata_free(engine):
+    room = parse("""
+        ### ###
+
+        >## $##
+
+        ### #@*
+    """)
+    # the crate on the ramp fills t = p + d - w: no ramp step, and nothing else applies
+    assert not play(engine, room, "L").moved
+    assert play(engine, room.without(["crates"]), "L").state.player == (0, 0, 1, 1)
+
+
 def _lean_room(ramp: str) -> str:
     """The RAMP room laid along the ramp's lean: x for > <, y for v ^."""
     rows = [["###", "###"], [">##", "@##"], ["###", "#.*"]]
@@ -388,6 +419,21 @@ def test_walk(engine):
     room = parse(CORRIDOR)
     result = play(engine, room, "R")
     assert result.state.player == (2, 1, 1, 1) and result.moved and result.status == "playing"
+
+
+def test_steps_are_one_cell_along_x_and_y(engine):
+    room = parse("""
+        ### ###
+        ### ###
+        ### ###
+
+        ### ...
+        ### .@.
+        ### ..*
+    """)
+    for move, player in [("R", (2, 1, 1, 1)), ("L", (0, 1, 1, 1)),
+                         ("D", (1, 2, 1, 1)), ("U", (1, 0, 1, 1))]:
+        assert engine.step(room, room.start, move).state.player == player, move
 
 
 PUSH = """
@@ -494,6 +540,16 @@ def test_hook_pulls_to_a_block(engine):
     """)
     result = play(engine, room, ["hR"])
     assert result.state.player == (3, 0, 1, 1)
+
+
+def test_hook_pulls_to_a_ramp(engine):
+    room = parse("""
+        ##### ##### #####
+
+        ##### @..>. ..*..
+    """)
+    result = play(engine, room, ["hR"])
+    assert result.state.player == (2, 0, 1, 1)
 
 
 def test_hook_pulls_a_crate(engine):
