@@ -139,18 +139,20 @@ class Timeline:
         self.segments = segments
         self.W, self.wrap = W, wrap
         self.total = sum(s.duration for s in segments)
+        # which crate goes where is fixed per segment: paired once per move, not per frame
+        self._pairs = [match_crates(s.before, s.after, W, wrap) for s in segments]
 
     def pose(self, t: float) -> Pose:
         """The pose ``t`` seconds in (clamped to the end)."""
         if not self.segments:
             raise ValueError("an empty timeline has no pose")
-        for seg in self.segments:
+        for seg, pairs in zip(self.segments, self._pairs, strict=True):
             if t < seg.duration:
-                return self._within(seg, max(0.0, t) / seg.duration)
+                return self._within(seg, pairs, max(0.0, t) / seg.duration)
             t -= seg.duration
-        return self._within(self.segments[-1], 1.0)
+        return self._within(self.segments[-1], self._pairs[-1], 1.0)
 
-    def _within(self, seg: Segment, f: float) -> Pose:
+    def _within(self, seg: Segment, pairs, f: float) -> Pose:
         W, wrap = self.W, self.wrap
         if seg.kind == "fall":
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
@@ -161,7 +163,7 @@ class Timeline:
         player = lerp_pos(seg.before.player, seg.after.player, g, W, wrap)
         crates = []
         moving, farthest = None, 0.0
-        for a, b in match_crates(seg.before, seg.after, W, wrap):
+        for a, b in pairs:
             if b is None:
                 # fell out: carry on one cell down and out of sight
                 crates.append((a[0], a[1], a[2] - g * 1.5, a[3]))

@@ -13,6 +13,7 @@ and dim, and the line under it says which axis is across, up and hidden.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import numpy as np
 import pygame
@@ -43,24 +44,18 @@ HELP = [
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
 
 
-def _axis_screen(play) -> list[tuple[str, float, float, float]]:
+def _axis_screen(b: np.ndarray, camera: views.Camera) -> list[tuple[str, float, float, float]]:
     """(axis, screen x, screen y, in-slice fraction) of each 4D axis, for the gizmo."""
-    b = play.basis()
-    _, fwd, right, up = play.camera.frame()
+    _, fwd, right, up = camera.frame()
     out = []
     for k, name in enumerate(views.AXES):
-        e = np.zeros(4)
-        e[k] = 1.0
-        s = b.T @ e  # the axis in slice coordinates (across, depth, up, hidden)
-        v = s[:3]
+        v = b[k, :3]  # the axis in slice coordinates (across, depth, up)
         out.append((name, float(v @ right), float(v @ up), float(np.linalg.norm(v))))
     return out
 
 
 def draw(ov, play) -> None:
     """Draw the HUD of scene ``play`` into overlay ``ov``."""
-    axes = _axis_screen(play)
-    labels = views.axis_labels(play.basis())
     opened = play.opened
     # the height as drawn: it changes cell by cell as the player falls or climbs
     drawn = play.pose().player
@@ -68,12 +63,18 @@ def draw(ov, play) -> None:
     if opened.room.wrap:
         w %= opened.room.size[3]
     app = play.app
+    # The axes gizmo follows the view, the turn and the camera's direction: the key holds
+    # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
+    camera = play.camera
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
-           play.view, play.turning,
-           play.message if play.message_left > 0 else "", tuple(round(a[1], 2) for a in axes),
-           tuple(round(a[2], 2) for a in axes), app.building, play.renderer is None)
+           play.view, play.turn_from, play.turn_t,
+           play.message if play.message_left > 0 else "", round(camera.yaw, 2),
+           round(camera.pitch, 2), app.building, play.renderer is None)
     if not ov.begin(key):
         return
+    b = play.basis()
+    axes = _axis_screen(b, camera)
+    labels = views.axis_labels(b)
     W, H = ov.size
     s = max(0.85, min(W / 1280, H / 720))
     big, mid, small = int(30 * s), int(22 * s), int(18 * s)
@@ -145,7 +146,8 @@ def draw(ov, play) -> None:
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    hint = _win_hint(play) if play.won else HINT + (" · N new room" if opened.tier else "")
+    hint = (_win_texts(opened.kind, opened.level, opened.tier)[1] if play.won
+            else HINT + (" · N new room" if opened.tier else ""))
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
@@ -181,34 +183,29 @@ def _soft(colour) -> tuple[int, int, int]:
     return tuple(int(c * 0.6 + 150 * 0.4) for c in colour)
 
 
-def _win_next(play) -> str:
-    """What Enter does after a win, in the words of the win panel."""
+@cache
+def _win_texts(kind: str, level: int | None, tier: str | None) -> tuple[str, str]:
+    """After a win: what Enter does, in the win panel's words, and the hint line.
+
+    Made once per room: the next level's name is read from its file, and the
+    HUD is redrawn every frame of a turn or an orbit on the win screen.
+    """
     from anabasis import levels
 
-    opened = play.opened
-    if opened.kind == "level":
-        if opened.level < levels.count():
+    if kind == "level":
+        if level < levels.count():
             try:
-                name = levels.load_level(opened.level + 1).name
+                name = levels.load_level(level + 1).name
             except Exception:
                 name = ""
-            return f"Enter: next level, {opened.level + 1}" + (f" · {name}" if name else "")
-        return "Enter: back to the levels (every level done)"
-    if opened.kind == "gen" and opened.tier:
-        return f"Enter or N: a new {opened.tier} room"
-    return "Enter: back"
-
-
-def _win_hint(play) -> str:
-    from anabasis import levels
-
-    if play.opened.kind == "level":
-        if play.opened.level >= levels.count():
-            return "Enter or Esc levels · Z undo · R play again"
-        return "Enter next level · Z undo · R play again · Esc levels"
-    if play.opened.tier:
-        return "N a new room · Z undo · R play again · Esc back"
-    return "Z undo · R play again · Esc back"
+            return (f"Enter: next level, {level + 1}" + (f" · {name}" if name else ""),
+                    "Enter next level · Z undo · R play again · Esc levels")
+        return ("Enter: back to the levels (every level done)",
+                "Enter or Esc levels · Z undo · R play again")
+    if tier:
+        hint = "N a new room · Z undo · R play again · Esc back"
+        return (f"Enter or N: a new {tier} room" if kind == "gen" else "Enter: back"), hint
+    return "Enter: back", "Z undo · R play again · Esc back"
 
 
 def _win_panel(ov, play, s: float) -> None:
@@ -232,8 +229,9 @@ def _win_panel(ov, play, s: float) -> None:
         ov.text(note, (box.centerx, box.y + int(104 * s)), int(18 * s), colour,
                 anchor="midtop")
     # the way on, plain to see; the rest of the keys quieter below it
-    ov.text(_win_next(play), (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD,
-            anchor="midtop")
+    opened = play.opened
+    ov.text(_win_texts(opened.kind, opened.level, opened.tier)[0],
+            (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
     ov.text("Z undo · R play again · Esc levels", (box.centerx, box.bottom - int(34 * s)),
             int(17 * s), DIM, anchor="midtop")
 

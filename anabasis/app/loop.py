@@ -359,21 +359,6 @@ class App:
                     self._warm = []
                 return  # one compile per frame
 
-    def draw_room(self, renderer, fbo, play: Play, pose) -> None:
-        """Draw ``pose`` of ``play``'s room into ``fbo`` (the internal-resolution target)."""
-        from anabasis import render
-        from anabasis.app.play import smooth
-
-        turning = play.turn_from is not None
-        renderer.draw(render.Pose(
-            player=pose.player,
-            view=play.turn_from if turning else play.view,
-            toward=play.view if turning else None,
-            turn=smooth(play.turn_t) if turning else 0.0,
-            camera=play.camera,
-            moving_crate=pose.moving,
-        ), self.window.scene_viewport)  # fbo.viewport would be whatever was last set on it
-
     # -- outside the game -----------------------------------------------------------------------
 
     def screenshot(self) -> Path:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 import pygame
@@ -45,6 +46,12 @@ MESSAGE_S = 3.0
 WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
 ARROWS = ("up", "down", "left", "right")
+
+
+@cache
+def hidden_axis(view: str) -> int:
+    """The 4D axis (0..3) that ``view`` hides at rest: w in stand, z in w-up, y in both."""
+    return views.axis_of(views.view_basis(view)[:, 3])[0]
 
 
 def smooth(t: float) -> float:
@@ -89,6 +96,8 @@ class Play:
         self._last_input = 0.0
         self._warm = self._warm_poses() if self.renderer is not None else []
         self._uploaded = None
+        self._pose_key: tuple | None = None  #: what the cached pose was made from
+        self._pose: animation.Pose | None = None
         self._upload(self.game.state)
         if self.demo:
             self.queue.extend(("move", m) for m in demo_moves)
@@ -133,9 +142,13 @@ class Play:
         return views.view_basis(self.view)
 
     def pose(self) -> animation.Pose:
-        if self.timeline is not None:
-            return self.timeline.pose(self.anim_t)
-        return animation.still(self.game.state)
+        """The movers as drawn now (made once a frame: the room and the HUD both read it)."""
+        key = (self.timeline, self.anim_t, self.game.state)
+        if key != self._pose_key:
+            self._pose_key = key
+            self._pose = (self.timeline.pose(self.anim_t) if self.timeline is not None
+                          else animation.still(self.game.state))
+        return self._pose
 
     def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_S) -> None:
         self.message, self.message_kind, self.message_left = text, kind, seconds
@@ -266,7 +279,8 @@ class Play:
         frames = tuple(result.frames) or (result.state,)
         lost = result.status == "lost"
         # with w hidden a slip swaps the whole slice: slow enough to watch it go
-        w_hidden = abs(self.basis()[3, 3]) > 0.7
+        # (a move never runs mid-turn, so the view is at rest)
+        w_hidden = hidden_axis(self.view) == 3
         segments = animation.segments_for(
             before, frames, lost, animation.SLIP_S if w_hidden else animation.FALL_S)
         if not segments:
@@ -377,7 +391,7 @@ class Play:
 
     def draw_gl(self, window) -> None:
         pose = self.pose()
-        fbo = window.begin_scene(self._part(window, pose))
+        window.begin_scene(self._part(window, pose))
         if self.renderer is None:
             return
         try:
@@ -385,10 +399,24 @@ class Play:
                 self._warm_one()
             # the renderer holds the state of the segment playing (uploaded when it changes)
             self._upload(pose.state if pose.state is not None else self.game.state)
-            self.app.draw_room(self.renderer, fbo, self, pose)
+            self._draw_room(window, pose)
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
             self.renderer = None
+
+    def _draw_room(self, window, pose: animation.Pose) -> None:
+        """Draw ``pose`` with the view (or the turn) and the camera of this frame."""
+        from anabasis.render import Pose as Frame  # imported by now: the renderer needs it
+
+        turning = self.turning
+        self.renderer.draw(Frame(
+            player=pose.player,
+            view=self.turn_from if turning else self.view,
+            toward=self.view if turning else None,
+            turn=smooth(self.turn_t) if turning else 0.0,
+            camera=self.camera,
+            moving_crate=pose.moving,
+        ), window.scene_viewport)  # the target's own viewport is whatever was last set on it
 
     def _part(self, window, pose) -> float:
         """The part of the internal size to draw this frame at (see ``Window.begin_scene``)."""
@@ -397,8 +425,7 @@ class Play:
         if self.turning:  # an oblique slice takes more DDA steps, and the HUD redraws
             return TURN_PART
         # a cross-fade traces two slices: the hidden coordinate between two cells
-        hidden = int(np.argmax(np.abs(views.view_basis(self.view)[:, 3])))
-        c = pose.player[hidden]
+        c = pose.player[hidden_axis(self.view)]
         return FADE_PART if abs(c - round(c)) > 1e-4 else 1.0
 
     # -- warming the shader's variants ------------------------------------------------------
