@@ -269,11 +269,21 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _no_game_flags(args) -> None:
+    """Refuse a flag that opens the game given with a command, which would ignore it."""
+    given = [name for name in ("level", "room", "daily", "gen")
+             if getattr(args, name) is not None] + ["demo"] * args.demo
+    if given:
+        raise InputError(f"--{given[0]} opens the game; it does not go with "
+                         f"'{args.command}' (give it alone, or the command alone)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if getattr(args, "func", None):
+            _no_game_flags(args)
             return args.func(args)
         from anabasis import app
 

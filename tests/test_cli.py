@@ -325,6 +325,14 @@ def test_bench_refuses_a_section_that_is_not_there(capsys):
     assert "--only 'zzz'" in err and "solver, levels" in err
 
 
+def test_a_game_flag_with_a_command_is_refused(capsys):
+    # the command would ignore it: say so rather than solve another room
+    assert "--level opens the game; it does not go with 'solve'" in refused(
+        capsys, "--level", "3", "solve", "1")
+    assert "--demo opens the game" in refused(capsys, "--demo", "code", "1")
+    assert "--gen opens the game" in refused(capsys, "--gen", "easy.1", "gen", "easy.1")
+
+
 def test_usage_errors_are_one_line_with_exit_code_2(capsys):
     with pytest.raises(SystemExit) as info:
         main(["solve"])
