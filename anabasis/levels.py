@@ -14,10 +14,11 @@ LEVELS_DIR = data_dir("levels")
 
 def level_paths() -> list[Path]:
     """The level files in order: ``01-held.txt``, ``02-slip.txt``, ..."""
-    return sorted(p for p in LEVELS_DIR.glob("[0-9][0-9]-*.txt"))
+    return sorted(LEVELS_DIR.glob("[0-9][0-9]-*.txt"))
 
 
 def count() -> int:
+    """How many levels there are."""
     return len(level_paths())
 
 
@@ -30,4 +31,5 @@ def level_path(n: int) -> Path:
 
 
 def load_level(n: int) -> Room:
+    """Level ``n`` (1-based) as a room; ``IndexError`` if there is none, ``LevelError`` if bad."""
     return load(level_path(n))
