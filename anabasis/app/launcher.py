@@ -11,12 +11,12 @@ refused there with the decoder's message, never opened as another room.
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 
 import pygame
 
 from anabasis.app import session
+from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
 TIERS = ("easy", "medium", "hard")
@@ -32,10 +32,6 @@ class Item:
     right: str = ""
     done: bool = False
     header: str = ""  #: a section title drawn above this item
-
-
-def generator_available() -> bool:
-    return importlib.util.find_spec("anabasis.gen") is not None
 
 
 class Launcher:
@@ -57,7 +53,7 @@ class Launcher:
         self.status = ""
 
     def _items(self) -> list[Item]:
-        from anabasis import levels
+        from anabasis import gen, levels
 
         progress = self.app.progress
         items = []
@@ -67,7 +63,7 @@ class Launcher:
             except Exception as e:  # a broken level file shows, and cannot be opened
                 items.append(Item(f"{n}  (unreadable)", ("broken", n), str(e)[:90]))
                 continue
-            key = f"level:{n}"
+            key = level_key(n)
             best = progress.best.get(key)
             right = f"par {room.par}" if room.par is not None else ""
             if best is not None:
@@ -75,16 +71,12 @@ class Launcher:
             items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
                               right, done=key in progress.solved,
                               header="Levels" if n == 1 else ""))
-        if generator_available():
-            for i, tier in enumerate(TIERS):
-                items.append(Item(f"a new {tier} room", ("gen", tier),
-                                  _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
-            from anabasis import gen
-
-            items.append(Item("today's room", ("daily",),
-                              f"a hard room, the same for everyone on {gen.today()} (UTC)"))
-        items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code",
-                          header="" if generator_available() else "Rooms"))
+        for i, tier in enumerate(TIERS):
+            items.append(Item(f"a new {tier} room", ("gen", tier),
+                              _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+        items.append(Item("today's room", ("daily",),
+                          f"a hard room, the same for everyone on {gen.today()} (UTC)"))
+        items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
         items.append(Item("quit", ("quit",)))
         return items
 
@@ -194,7 +186,7 @@ class Launcher:
             return
         try:
             opened = session.open_code(text)
-        except Exception as e:  # codes.CodeError, or no codes module yet
+        except Exception as e:  # codes.CodeError, or a code whose room does not hold up
             self.error = f"not a room code: {e}"
             return
         self.typing = False

@@ -27,7 +27,7 @@ import pygame
 
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
-from anabasis.app.progress import Progress
+from anabasis.app.progress import Progress, data_dir, level_key
 from anabasis.app.session import Opened, open_level, opened_made
 from anabasis.app.text import Overlay
 from anabasis.app.window import Window
@@ -233,7 +233,7 @@ class App:
         from anabasis import levels
 
         for n in range(1, levels.count() + 1):
-            if f"level:{n}" not in self.progress.solved:
+            if level_key(n) not in self.progress.solved:
                 return n - 1
         return 0
 
@@ -279,21 +279,15 @@ class App:
 
     def build_daily(self, date: str | None = None) -> None:
         """Today's room (or that day's), built off the main thread."""
-        try:
-            from anabasis import gen
-        except ImportError:
-            self._tell("today's room is not available here")
-            return
+        from anabasis import gen
+
         self._start_build("hard", gen.daily_seed(date), "daily", "today's room")
 
     def _start_build(self, tier: str, seed: int, kind: str, label: str) -> None:
+        from anabasis import gen
+
         if self._build is not None:
             return  # one at a time; the one building opens when ready
-        try:
-            from anabasis import gen
-        except ImportError:
-            self._tell("rooms made to order are not available here")
-            return
         self.building = label
         self._build_kind = kind
         self._build = gen.build_async(tier, seed)
@@ -317,15 +311,11 @@ class App:
         """The renderer for ``room`` (one at a time), or None where there is none."""
         if self._renderer is not None and self._renderer_room == room:
             return self._renderer
+        from anabasis import render
+
         if self._renderer is not None:
-            release = getattr(self._renderer, "release", None)
-            if release:
-                release()
+            self._renderer.release()
             self._renderer = None
-        try:
-            from anabasis import render
-        except ImportError:
-            return None
         try:
             self._renderer = render.Renderer(self.ctx, room)
         except Exception as e:  # a broken shader must not take the game down
@@ -363,8 +353,6 @@ class App:
 
     def screenshot(self) -> Path:
         """Save the window as drawn (its default framebuffer) as a PNG; the path."""
-        from anabasis.app.progress import data_dir
-
         folder = (self.progress.path.parent if self.progress.path else data_dir()) / "screenshots"
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from anabasis import rules
+from anabasis.app.progress import level_key, room_key
 from anabasis.world import Room
 
 
@@ -32,13 +33,13 @@ class Opened:
 
     @property
     def code(self) -> str | None:
-        """The room's code (made on first use), or None if the codes module cannot."""
+        """The room's code (made on first use), or None for a room no code can hold."""
         if self._code is None:
-            try:
-                from anabasis import codes
+            from anabasis import codes
 
+            try:
                 self._code = codes.encode(self.room)
-            except Exception:  # no codes module yet, or a room too big to carry
+            except ValueError:  # larger than a code carries
                 return None
         return self._code
 
@@ -46,8 +47,8 @@ class Opened:
     def key(self) -> str:
         """The name its best is saved under."""
         if self.kind == "level":
-            return f"level:{self.level}"
-        return f"room:{self.code or self.title}"
+            return level_key(self.level)
+        return room_key(self.code or self.title)
 
 
 def open_level(n: int) -> Opened:
