@@ -307,6 +307,7 @@ def _context(cells, i: int, pos, size):
 
 
 def _positions(size):
+    """Every position of a grid of ``size``, in index order (as :meth:`Room.positions`)."""
     X, Y, Z, W = size
     for w in range(W):
         for z in range(Z):
@@ -322,7 +323,7 @@ def _write_room(out: _Writer, room: Room) -> None:
     out.uniform(VIEWS.index(room.view), 4)
     model = _Model()
     cells = room.cells
-    for i, pos in enumerate(_positions(room.size)):
+    for i, pos in enumerate(room.positions()):
         solid_ctx, ramp_ctx, which_ctx = _context(cells, i, pos, room.size)
         code = cells[i]
         out.bit(model.solid[solid_ctx], code != EMPTY)
@@ -367,7 +368,8 @@ def _read_room(src: _Reader, wrap: bool) -> Room:
         raise CodeError(f"the code says w wraps, but its room has W = {W} (a wrap needs 2)")
     model = _Model()
     cells = bytearray(X * Y * Z * W)
-    for i, pos in enumerate(_positions(size)):
+    where = list(_positions(size))  # index -> position (no Room to ask until the end)
+    for i, pos in enumerate(where):
         solid_ctx, ramp_ctx, which_ctx = _context(cells, i, pos, size)
         if not src.bit(model.solid[solid_ctx]):
             continue
@@ -392,7 +394,6 @@ def _read_room(src: _Reader, wrap: bool) -> Room:
         r = low + src.uniform(high - low + 1)
         crates.append(spots[r])
         low = r + 1
-    where = list(_positions(size))
     return Room(size, bytes(cells), where[goal],
                 State.of(where[player], [where[c] for c in crates]),
                 wrap=wrap, view=VIEWS[view])
@@ -435,7 +436,7 @@ def encode(room: Room) -> str:
 def _pack(letter: str, bits: list[int]) -> str:
     """The rules letter, the bits six to a character, and the CRC."""
     bits = bits + [0] * (-len(bits) % 6)
-    values = [ALPHABET.index(letter)]
+    values = [_VALUE[letter]]
     for k in range(0, len(bits), 6):
         v = 0
         for b in bits[k : k + 6]:
