@@ -26,7 +26,7 @@ from pathlib import Path
 import pygame
 
 from anabasis.app.launcher import Launcher
-from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
+from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play, warm_next, warm_poses
 from anabasis.app.progress import Progress, data_dir, level_key
 from anabasis.app.session import Opened, open_level, opened_made
 from anabasis.app.text import Overlay
@@ -66,7 +66,7 @@ class App:
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
         self._renderer_room = None
-        self._warm: list | None = None  #: poses still to draw to compile the variants
+        self._warm: list | None = None  #: (room, poses) still to draw to compile the variants
         self._want_shot = False
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
@@ -334,20 +334,20 @@ class App:
         if self._warm is None:
             self._warm = _warm_plan()
         while self._warm:
-            room, pose = self._warm[0]
+            room, poses = self._warm[0]
             renderer = self.renderer_for(room)
             if renderer is None:
                 self._warm = []
                 return
+            try:
+                if warm_next(renderer, poses):
+                    self.warmed = True
+                    return  # one compile per frame
+            except Exception as e:
+                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+                self._warm = []
+                return
             self._warm.pop(0)
-            if not renderer.has_program_for(pose):
-                self.warmed = True
-                try:
-                    renderer.draw(pose, (0, 0, 1, 1))
-                except Exception as e:
-                    print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
-                    self._warm = []
-                return  # one compile per frame
 
     # -- outside the game -----------------------------------------------------------------------
 
@@ -413,16 +413,13 @@ class App:
 
 
 def _warm_plan() -> list:
-    """(room, pose) pairs whose drawing compiles every variant of the ray tracer."""
+    """(room, poses) pairs whose drawing compiles every variant of the ray tracer."""
     from anabasis import levels, rules
-    from anabasis.app.play import warm_poses
 
-    plan = []
     try:
         rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
-    except Exception:
-        return plan
+    except Exception:  # a broken level file: the launcher shows it; nothing to warm
+        return []
     wrapped = [room for room in rooms if room.wrap]
-    for room in rooms[:1] + wrapped[:1]:
-        plan.extend((room, pose) for pose in warm_poses(room, rules.start(room).state))
-    return plan
+    return [(room, warm_poses(room, rules.start(room).state))
+            for room in rooms[:1] + wrapped[:1]]

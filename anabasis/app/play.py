@@ -439,14 +439,9 @@ class Play:
         return warm_poses(self.room, self.game.state, self.view, crates=bool(self.state.crates))
 
     def _warm_one(self) -> None:
-        while self._warm:
-            pose = self._warm.pop(0)
-            if self.renderer.has_program_for(pose):
-                continue  # compiled already (the launcher, or an earlier room)
+        # one pixel, drawn before the real frame, which covers it
+        if warm_next(self.renderer, self._warm):
             self.app.warmed = True
-            # one pixel, drawn before the real frame, which covers it
-            self.renderer.draw(pose, (0, 0, 1, 1))
-            return
 
     def draw_overlay(self, ov) -> None:
         hud.draw(ov, self)
@@ -489,6 +484,20 @@ def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> l
         half = len(poses) // 2
         poses = poses[half:] + poses[:half]
     return poses
+
+
+def warm_next(renderer, poses: list) -> bool:
+    """Compile the first variant ``poses`` needs that is not compiled yet; True if one was.
+
+    Poses are taken off the front of the list as they are dealt with; the
+    variant is compiled by drawing its pose into one pixel of the bound target.
+    """
+    while poses:
+        pose = poses.pop(0)
+        if not renderer.has_program_for(pose):  # else compiled already, by any room
+            renderer.draw(pose, (0, 0, 1, 1))
+            return True
+    return False
 
 
 #: Gamepad buttons to actions.
