@@ -4,8 +4,9 @@ Tuples, sets and straight-line code, no tricks and no speed.  It exists so
 that the tests (and ``anabasis bench``) can hold the fast engine
 (``anabasis.rules`` and ``anabasis.solver``) to it state by state.  Each
 function follows a section of RULES.md in the same order; read them side by
-side.  It shares only :mod:`anabasis.world` (the room and the outside-the-grid
-reading) with the fast engine.
+side.  It shares with the fast engine only :mod:`anabasis.world` (the room and
+the outside-the-grid reading), the cell codes, and :mod:`anabasis.moves` (the
+move names and the result types).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class Tables:
     def __init__(self, room: Room, gravity_w: bool = True):
         X, Y, Z, W = room.size
         self.room = room
-        self.n = n = X * Y * Z * W
+        self.n = X * Y * Z * W
         self.gravity_w = gravity_w
         #: Kata steps in a row that make the endless fall; never reached where w does not wrap.
         self.endless = W if room.wrap else 1 << 30
@@ -85,7 +85,6 @@ class Tables:
         self.nb = [self._neighbours(DELTA[d]) for d in range(8)]
         #: How far a hook flies at most, per direction.
         self.reach = [max(room.size)] * 4 + ([W - 1] * 2 if room.wrap else [max(room.size)] * 2)
-        assert len(self.hard) == n + 2
 
     def _neighbours(self, delta: Pos) -> list[int]:
         room = self.room

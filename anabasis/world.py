@@ -14,6 +14,7 @@ says is there: walls and ceiling (solid), or the void below and kata.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -42,7 +43,8 @@ class State(NamedTuple):
     crates: tuple[Pos, ...]
 
     @classmethod
-    def of(cls, player: Pos, crates=()) -> State:
+    def of(cls, player: Pos, crates: Iterable[Pos] = ()) -> State:
+        """The state of ``player`` and ``crates`` (any order), crates sorted."""
         return cls(tuple(player), tuple(sorted(tuple(c) for c in crates)))
 
 
@@ -152,6 +154,7 @@ class Room:
         return room
 
     def validate_cells(self) -> None:
+        """Refuse a cells array holding a code that is not a static cell (a decoded room code)."""
         for i, c in enumerate(self.cells):
             if c not in STATIC:
                 raise ValueError(f"cell {self.pos(i)} holds unknown code {c}")
