@@ -21,9 +21,9 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis import views
+from anabasis import rules, views
 from anabasis.app import animation, hud
-from anabasis.app.session import Opened, new_game
+from anabasis.app.session import Opened
 from anabasis.app.window import FADE_PART, TURN_PART
 
 #: What the game says when an arrow would step in w (the design's own words).
@@ -69,7 +69,7 @@ class Play:
         self.app = app
         self.opened = opened
         self.room = opened.room
-        self.game = new_game(self.room)
+        self.game = rules.Game(self.room)  #: the state, the moves and the undo stack
         self.view = self.room.view if self.room.view in views.VIEWS else "stand"
         self.turn_from: str | None = None
         self.turn_t = 0.0
@@ -89,6 +89,7 @@ class Play:
         self.help = False
         self.held: set[str] = set()
         self.dragging = False
+        self._stick = 0.0  #: the gamepad's right stick across, -1..1: it orbits
         self.demo = demo_moves is not None
         self.w_refusals = 0
         self.clock = 0.0
@@ -183,8 +184,6 @@ class Play:
         elif t == pygame.CONTROLLERAXISMOTION:
             if event.axis == pygame.CONTROLLER_AXIS_RIGHTX:
                 self._stick = event.value / 32768.0
-
-    _stick = 0.0
 
     def _key(self, action, event) -> None:
         if action is None:

@@ -154,10 +154,9 @@ class Progress:
 
     # -- changing -------------------------------------------------------------
 
-    def record(self, key: str, moves: int, solved: bool = True) -> bool:
-        """Note a finished room; True when ``moves`` is a new best."""
-        if solved:
-            self.solved.add(key)
+    def record(self, key: str, moves: int) -> bool:
+        """Note a solved room; True when ``moves`` is a new best."""
+        self.solved.add(key)
         old = self.best.get(key)
         if old is None or moves < old:
             self.best[key] = moves

@@ -1,16 +1,15 @@
 """What is open: a room with its name and par, and the game being played in it.
 
 :class:`Opened` is a room plus what the UI says about it (where it came
-from, its title, its par, the key its best is saved under).  :func:`new_game`
-gives the engine's :class:`anabasis.rules.Game` (the undo stack lives in the
-engine, as states, not inverse moves); this module only adapts names.
+from, its title, its par, the key its best is saved under).  The game
+played in it is the engine's :class:`anabasis.rules.Game`: the undo stack
+lives in the engine, as states, not inverse moves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from anabasis import rules
 from anabasis.app.progress import level_key, room_key
 from anabasis.world import Room
 
@@ -78,8 +77,3 @@ def opened_made(made, kind: str = "gen") -> Opened:
     else:
         title = f"{made.tier} room · {spec}"
     return Opened(made.room, kind, title, tier=made.tier, spec=spec)
-
-
-def new_game(room: Room):
-    """The engine's game for ``room``: state, undo stack, moves."""
-    return rules.Game(room)

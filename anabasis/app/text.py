@@ -4,18 +4,15 @@ Everything 2D (the HUD, the launcher, messages) is drawn with pygame into
 one transparent Surface the size of the window; it is uploaded to a texture
 only when something on it changed, and blended over the frame by the
 window's compositing pass (:meth:`Window.present`).  pygame's
-default font ships with pygame, so the game needs no font files of its own;
-a font in ``assets/`` named ``ui.ttf`` is used instead when present.
+default font ships with pygame, so the game needs no font files of its own.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import sys
 
 import moderngl
 import pygame
-
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 
 #: Colours used across the UI (RGB).
 INK = (235, 238, 245)
@@ -31,13 +28,11 @@ class Fonts:
 
     def __init__(self):
         self._cache: dict[int, pygame.font.Font] = {}
-        custom = ASSETS / "ui.ttf"
-        self._file = str(custom) if custom.exists() else None
 
     def get(self, size: int) -> pygame.font.Font:
         font = self._cache.get(size)
         if font is None:
-            font = self._cache[size] = pygame.font.Font(self._file, size)
+            font = self._cache[size] = pygame.font.Font(None, size)  # pygame's own font
         return font
 
 
@@ -127,8 +122,6 @@ def _raw_swizzle(surface: pygame.Surface) -> str | None:
     None where the raw bytes cannot go up as they are (not 4 bytes a pixel,
     padded rows, a mask that is not one whole byte).
     """
-    import sys
-
     w = surface.get_width()
     if surface.get_bytesize() != 4 or surface.get_pitch() != 4 * w:
         return None
