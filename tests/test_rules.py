@@ -240,8 +240,10 @@ def test_crate_on_the_players_head(engine):
     """)
     assert engine.start(room).state == room.start  # the player holds the crate up
     result = play(engine, room, "R")
+    # walk out from under it, and it falls into the cell you left
     assert result.frames == (State((1, 0, 1, 1), ((0, 0, 2, 1),)),
                              State((1, 0, 1, 1), ((0, 0, 1, 1),)))
+    assert result.status == "playing"
 
 
 def test_fall_out_below(engine):
@@ -273,7 +275,7 @@ def test_crate_falls_out(engine):
         ##.# @$.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "playing" and result.state.crates == ()
+    assert result.moved and result.status == "playing" and result.state == State((1, 0, 1, 1), ())
     assert [f.crates for f in result.frames] == [((2, 0, 1, 1),), ((2, 0, 0, 1),), ()]
 
 

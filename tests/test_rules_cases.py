@@ -167,17 +167,6 @@ def test_w_minus_one_kata_steps_of_a_crate_keep_it(engine):
     assert first.state == S((0, 1, 1, 1), (0, 0, 1, 0))
 
 
-def test_player_walks_out_from_under_a_crate_which_falls_into_the_cell(engine):
-    room = parse("""
-        ### ### ###
-
-        ### @.. $.*
-    """)
-    result = last(engine, room, "R")
-    assert result.frames == (S((1, 0, 1, 1), (0, 0, 2, 1)), S((1, 0, 1, 1), (0, 0, 1, 1)))
-    assert result.status == "playing"
-
-
 def test_crate_leaning_kata_on_the_player_follows_when_the_player_leaves(engine):
     # the crate at w = 2 is held from kata only by the player at w = 1
     room = parse("""
@@ -396,17 +385,6 @@ def test_ramp_down_off_a_ledge(engine):
 # -- walk, push, climb ------------------------------------------------------------
 
 
-def test_push_a_crate_off_a_ledge_into_the_void(engine):
-    room = parse("""
-        ### ### ###
-
-        ##. @$. ..*
-    """)
-    result = last(engine, room, "R")
-    assert result.moved and result.state == S((1, 0, 1, 1))
-    assert [f.crates for f in result.frames] == [((2, 0, 1, 1),), ((2, 0, 0, 1),), ()]
-
-
 def test_push_a_crate_over_a_ledge_onto_a_floor(engine):
     room = parse("""
         #### #### ####
@@ -517,15 +495,6 @@ def test_won_after_a_fall_into_the_goal(engine):
 
 
 # -- the hook ---------------------------------------------------------------------
-
-
-def test_hook_adjacent_is_not_a_move(engine):
-    room = parse("""
-        #### ####
-
-        #### @#.*
-    """)
-    assert not last(engine, room, ["hR"]).moved
 
 
 def test_hook_pulls_you_over_a_gap_and_you_fall(engine):
