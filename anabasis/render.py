@@ -210,6 +210,19 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
     return u, variant
 
 
+def _shared_programs(ctx) -> dict:
+    """The (program, vertex array) pairs compiled on ``ctx``, by variant.
+
+    Shared by every renderer on the context: a software rasteriser compiles a
+    program at its first draw (100-400 ms), so a new room must not redo it.
+    Kept on the context itself, so they go when it goes.
+    """
+    shared = getattr(ctx, "_anabasis_programs", None)
+    if shared is None:
+        shared = ctx._anabasis_programs = {}
+    return shared
+
+
 class Renderer:
     """Draws a room's slice through the player with a moderngl context.
 
@@ -286,11 +299,7 @@ class Renderer:
         """The compiled program for a set of ``#define`` names (compiled once, then cached)."""
         key = frozenset(variant)
         if key not in self._programs:
-            # Programs are shared by every renderer on a context: a software rasteriser
-            # compiles each at its first draw (100-400 ms), so a new room must not redo it.
-            shared = getattr(self.ctx, "_anabasis_programs", None)
-            if shared is None:  # kept on the context itself, so they go when it goes
-                shared = self.ctx._anabasis_programs = {}
+            shared = _shared_programs(self.ctx)
             if key not in shared:
                 vert = (SHADER_DIR / "slice.vert").read_text()
                 frag = (SHADER_DIR / "slice.frag").read_text()
@@ -305,7 +314,7 @@ class Renderer:
     def has_program_for(self, pose: Pose) -> bool:
         """Whether the program ``pose`` needs is compiled already (by any room on this context)."""
         _, names = self.uniforms(pose, (1, 1))
-        return frozenset(names) in getattr(self.ctx, "_anabasis_programs", {})
+        return frozenset(names) in _shared_programs(self.ctx)
 
     def _set(self, prog, name: str, value) -> None:
         # A uniform the compiler optimised away is absent, and assigning it raises.
