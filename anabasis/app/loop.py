@@ -166,8 +166,7 @@ class App:
 
     def draw(self) -> None:
         self.scene.draw_gl(self.window)
-        self.overlay.resize(self.window.size)
-        self.scene.draw_overlay(self.overlay)
+        self.scene.draw_overlay(self.overlay)  # sized to the window by the resize events
         self.window.present(self.overlay.texture)
 
     def _event(self, event) -> None:
