@@ -584,3 +584,51 @@ def test_a_window_opens_after_a_headless_context(display):
                           timeout=120, env={**os.environ, "DISPLAY": display})
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[-2:] == ["opened", "ff0000"]
+
+
+def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
+    import numpy as np
+
+    from anabasis.app.play import DRAG_YAW, ORBIT_SPEED
+
+    app = make_app(open_level(1))
+    play = app.scene
+    settle(app)
+    app.tick(DT)
+    # at rest the HUD is not drawn again: the same picture, the same key
+    key, shown = app.overlay._key, pygame.surfarray.array_alpha(app.overlay.surface).copy()
+    for _ in range(3):
+        app.tick(DT)
+    assert app.overlay._key is key
+    right_before = arrow_for(play, "R")
+    yaw = play.camera.yaw
+    # Q held for a quarter turn: the camera goes round, and the axes gizmo with it
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="",
+                                         scancode=0))
+    for _ in range(round(np.pi / 2 / ORBIT_SPEED / DT)):
+        app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    assert abs(play.camera.yaw - yaw - np.pi / 2) < 0.1
+    assert not np.array_equal(shown, pygame.surfarray.array_alpha(app.overlay.surface))
+    assert arrow_for(play, "R") != right_before  # the arrow that looks like R is another one
+    held = play.camera.yaw
+    app.tick(DT)
+    assert play.camera.yaw == held  # let go: it stops
+    # E turns it back; a drag turns it too, and only while a button is down
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
+                                             scancode=0))
+        app.tick(DT)
+    assert play.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
+    yaw = play.camera.yaw
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(300, 200)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 200), rel=(100, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(400, 200)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(500, 200), rel=(100, 0),
+                                         buttons=(0, 0, 0)))
+    app.tick(DT)
+    assert play.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
+    assert play.game.moves == 0  # orbiting moves nothing

@@ -42,6 +42,7 @@ VIEW_TIPS_PER_SESSION = 4
 
 TURN_S = 0.4  #: a view turn, in seconds
 ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
+DRAG_YAW, DRAG_PITCH = 0.008, 0.006  #: radians per pixel of a mouse drag
 MESSAGE_S = 3.0
 WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
@@ -171,7 +172,7 @@ class Play:
             self.dragging = False
         elif t == pygame.MOUSEMOTION and self.dragging:
             dx, dy = event.rel
-            self.camera = self.camera.orbit(-dx * 0.008, dy * 0.006)
+            self.camera = self.camera.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
         elif t == pygame.MOUSEWHEEL:
             self.camera = self.camera.zoom(0.9 ** event.y)
             self.zoomed = True  # the player's distance from now on, not the framing's
