@@ -390,6 +390,12 @@ def test_without_a_display_the_game_says_so_instead_of_running_unseen():
 def test_a_gamepad_plays_too(make_app):
     app = make_app()
     pad = pygame.CONTROLLERBUTTONDOWN
+    # the d-pad across switches the launcher's columns, and back
+    for button in (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_DPAD_LEFT):
+        pygame.event.post(pygame.event.Event(pad, button=button))
+        app.tick(DT)
+        assert (app.scene.items[app.scene.selected].action[0] == "level") == (
+            button == pygame.CONTROLLER_BUTTON_DPAD_LEFT)
     pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
     pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_A))
     app.tick(DT)

@@ -76,7 +76,7 @@ def draw(ov, play) -> None:
     axes = _axis_screen(b, camera)
     labels = views.axis_labels(b)
     W, H = ov.size
-    s = max(0.85, min(W / 1280, H / 720))
+    s = ov.scale
     big, mid, small = int(30 * s), int(22 * s), int(18 * s)
     pad = int(18 * s)
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene

@@ -121,6 +121,9 @@ class Launcher:
                 self._move(-1)
             elif button == pygame.CONTROLLER_BUTTON_DPAD_DOWN:
                 self._move(+1)
+            elif button in (pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                            pygame.CONTROLLER_BUTTON_DPAD_RIGHT):
+                self._switch_column()
             elif button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START):
                 self.activate(self.selected)
 
@@ -214,7 +217,7 @@ class Launcher:
         if not ov.begin(key):
             return
         W, H = ov.size
-        s = max(0.85, min(W / 1280, H / 720))
+        s = ov.scale
         big, mid, small = int(54 * s), int(24 * s), int(18 * s)
         ov.text("ANABASIS", (int(60 * s), int(36 * s)), big, GOLD)
         ov.text("a climb through a 4D room with two gravities", (int(64 * s), int(36 * s) + big),

@@ -65,6 +65,12 @@ class Overlay:
     def size(self) -> tuple[int, int]:
         return self.surface.get_size()
 
+    @property
+    def scale(self) -> float:
+        """How big to draw the UI: 1 at 1280 x 720, with the window; never under 0.85."""
+        w, h = self.surface.get_size()
+        return max(0.85, min(w / 1280, h / 720))
+
     def begin(self, key) -> bool:
         """Start a new picture unless ``key`` (what it shows) is unchanged: True to draw."""
         if key == self._key:

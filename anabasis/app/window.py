@@ -19,10 +19,8 @@ import ctypes
 import math
 import os
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import moderngl  # noqa: E402
-import pygame  # noqa: E402
+import moderngl
+import pygame  # its greeting is hushed by the package's __init__, which runs first
 
 #: Internal pixel budgets: the ray tracer costs per pixel, llvmpipe ~7 ms at 640x360.
 SOFTWARE_PIXELS = 640 * 360
