@@ -6,8 +6,9 @@ code or seed is refused on stderr with exit code 2 and no window flashes.
 
 Modules: ``window`` (the GL window), ``text`` (2D over the frame),
 ``launcher``, ``play`` (input, views, turns), ``animation``, ``hud``,
-``session`` (what is open, and the engine's game), ``progress`` (saved
-progress and settings), ``loop`` (the frame loop, :class:`App`).
+``session`` (what is open), ``progress`` (saved progress and settings),
+``loop`` (the frame loop, :class:`App`), ``xvfb`` (a virtual display for
+the tests and the startup bench).
 See ``docs/game.md``.
 """
 

@@ -65,7 +65,6 @@ class App:
         self._solve: Future | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
-        self._renderer_room = None
         self._warm: list | None = None  #: (room, poses) still to draw to compile the variants
         self._want_shot = False
         self.last_screenshot: Path | None = None
@@ -307,8 +306,8 @@ class App:
     # -- the renderer -------------------------------------------------------------------------
 
     def renderer_for(self, room):
-        """The renderer for ``room`` (one at a time), or None where there is none."""
-        if self._renderer is not None and self._renderer_room == room:
+        """The renderer for ``room`` (one at a time), or None where it could not be made."""
+        if self._renderer is not None and self._renderer.room == room:
             return self._renderer
         from anabasis import render
 
@@ -320,7 +319,6 @@ class App:
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
             self._renderer = None
-        self._renderer_room = room
         return self._renderer
 
     def warm_step(self) -> None:
