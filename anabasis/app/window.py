@@ -159,6 +159,8 @@ class Window:
         # software rasteriser each full-window pass costs ~5 ms, so there is just one
         self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=COMPOSE_FS)
         self._vao = self.ctx.vertex_array(self._quad, [])
+        self._set_uniforms(scene=0, overlay=1)  # texture units, the same every frame
+        self._part = None  #: the (scene size, part drawn) the compositing uniforms are set for
         self._scene_tex = None
         self._scene_fbo = None
         self.scene_viewport = (0, 0, 1, 1)  #: where in the target this frame's room is drawn
@@ -246,14 +248,18 @@ class Window:
         self.ctx.disable(moderngl.BLEND)
         self._scene_tex.use(0)
         overlay.use(1)
-        w, h = self._scene_tex.size
-        vw, vh = self.scene_viewport[2:]
-        values = {"scene": 0, "overlay": 1, "scene_part": (vw / w, vh / h),
-                  "scene_edge": ((vw - 0.5) / w, (vh - 0.5) / h)}
-        for name, value in values.items():
-            if name in self._quad:
-                self._quad[name] = value
+        part = (self._scene_tex.size, self.scene_viewport[2:])
+        if part != self._part:  # only when the internal size or the part drawn changes
+            self._part = part
+            (w, h), (vw, vh) = part
+            self._set_uniforms(scene_part=(vw / w, vh / h),
+                               scene_edge=((vw - 0.5) / w, (vh - 0.5) / h))
         self._vao.render(moderngl.TRIANGLES, vertices=3)
+
+    def _set_uniforms(self, **values) -> None:
+        for name, value in values.items():
+            if name in self._quad:  # one the compiler optimised away is absent
+                self._quad[name] = value
 
     def flip(self) -> None:
         pygame.display.flip()
