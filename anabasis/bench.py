@@ -16,6 +16,7 @@ SECTIONS = [
     ("render", "anabasis.bench_render"),
     ("gen", "anabasis.bench_gen"),
     ("startup", "anabasis.bench_startup"),
+    ("play", "anabasis.bench_play"),
 ]
 
 

@@ -1,0 +1,112 @@
+"""``anabasis bench`` play section: frame times while the seven levels are played.
+
+A player's session, at the real clock: the launcher idles for two seconds
+(as a player reads it), then each level is opened from the launcher and its
+shortest solution is played by arrow keys, each move waiting for the last to
+come to rest.  The figures are the game's own per-frame work (``App.frame_log``:
+events, update, draw and buffer swap; frames that compiled a shader variant
+excluded) in a 1280 x 720 window on this machine's GL:
+
+- ``play.frame_median_ms``, ``play.frame_p99_ms``, ``play.frame_max_ms``;
+- ``play.frames_over_16_7``: how many frames took longer than 1/60 s, of
+  ``play.frames``.
+
+It runs in a child process (``python -m anabasis.bench_play``), under the
+bench's own Xvfb where there is no display, so that its window and GL
+context never meet the render bench's headless one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ARROWS = ("up", "down", "left", "right")
+
+
+def _play_session() -> dict:
+    import pygame
+
+    from anabasis import levels, solver, views
+    from anabasis.app.loop import App
+
+    keys = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
+            "right": pygame.K_RIGHT}
+
+    def press(key: int) -> None:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+    def live(seconds: float, until_rest: bool = False) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            if until_rest and not app.scene.busy:
+                return
+            app.tick()
+
+    with tempfile.TemporaryDirectory() as data:
+        app = App(size=(1280, 720), data_dir=data)
+        live(2.0)
+        app.frame_log.clear()
+        frames: list[float] = []
+        for n in range(1, levels.count() + 1):
+            press(pygame.K_0 + n)
+            app.tick()
+            play = app.scene
+            mark = len(app.frame_log)
+            for move in solver.solve(play.room).moves:
+                arrow = next(a for a in ARROWS
+                             if views.arrow_to_move(play.basis(), play.camera.yaw, a) == move)
+                press(keys[arrow])
+                app.tick()
+                live(10.0, until_rest=True)
+                live(0.05)
+            live(0.3)
+            frames += [ms for ms, warmed in list(app.frame_log)[mark:] if not warmed]
+            app.frame_log.clear()
+            press(pygame.K_ESCAPE)
+            live(0.3)
+        app.close()
+    frames.sort()
+    return {
+        "play.frame_median_ms": statistics.median(frames),
+        "play.frame_p99_ms": frames[min(len(frames) - 1, int(len(frames) * 0.99))],
+        "play.frame_max_ms": frames[-1],
+        "play.frames_over_16_7": sum(ms > 1000 / 60 for ms in frames),
+        "play.frames": len(frames),
+    }
+
+
+def bench():
+    """Yield ``(name, value)`` figures for ``anabasis bench``."""
+    xvfb_proc = None
+    env = dict(os.environ)
+    if not env.get("DISPLAY"):
+        from anabasis.app import xvfb
+
+        if not xvfb.available():
+            print("play: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
+            return
+        xvfb_proc, env["DISPLAY"] = xvfb.start()
+    try:
+        env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
+        done = subprocess.run([sys.executable, "-m", "anabasis.bench_play"], env=env,
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            raise RuntimeError(f"the play bench failed: {done.stderr.strip()[-300:]}")
+        yield from json.loads(done.stdout.strip().splitlines()[-1]).items()
+    finally:
+        if xvfb_proc is not None:
+            from anabasis.app import xvfb
+
+            xvfb.stop(xvfb_proc)
+
+
+if __name__ == "__main__":
+    print(json.dumps(_play_session()))
