@@ -84,29 +84,19 @@ def _play_session() -> dict:
 
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
-    xvfb_proc = None
-    env = dict(os.environ)
-    if not env.get("DISPLAY"):
-        from anabasis.app import xvfb
+    from anabasis.app import xvfb
 
-        if not xvfb.available():
+    with xvfb.display_for(dict(os.environ)) as env:
+        if env is None:
             print("play: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
             return
-        xvfb_proc, env["DISPLAY"] = xvfb.start()
-    try:
         env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         done = subprocess.run([sys.executable, "-m", "anabasis.bench_play"], env=env,
                               capture_output=True, text=True, timeout=300)
-        if done.returncode != 0:
-            raise RuntimeError(f"the play bench failed: {done.stderr.strip()[-300:]}")
-        yield from json.loads(done.stdout.strip().splitlines()[-1]).items()
-    finally:
-        if xvfb_proc is not None:
-            from anabasis.app import xvfb
-
-            xvfb.stop(xvfb_proc)
-
+    if done.returncode != 0:
+        raise RuntimeError(f"the play bench failed: {done.stderr.strip()[-300:]}")
+    yield from json.loads(done.stdout.strip().splitlines()[-1]).items()
 
 if __name__ == "__main__":
     print(json.dumps(_play_session()))

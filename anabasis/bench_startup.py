@@ -40,31 +40,20 @@ def first_frame_ms(args: list[str], env: dict) -> float:
 
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
-    xvfb_proc = None
-    env = dict(os.environ)
-    if not env.get("DISPLAY"):
-        from anabasis.app import xvfb
+    from anabasis.app import xvfb
 
-        if not xvfb.available():
+    with xvfb.display_for(dict(os.environ)) as env, tempfile.TemporaryDirectory() as data:
+        if env is None:
             print("startup: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
             return
-        xvfb_proc, env["DISPLAY"] = xvfb.start()
-    try:
-        with tempfile.TemporaryDirectory() as data:
-            env.update(ANABASIS_FIRST_FRAME="1", ANABASIS_DATA_DIR=data,
-                       SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
-                       PYGAME_HIDE_SUPPORT_PROMPT="1")
-            for name, args in (("startup.first_frame_ms", []),
-                               ("startup.level_first_frame_ms", ["--level", "1"])):
-                first_frame_ms(args, env)  # warm the file cache: the figure is a warm start
-                times = [first_frame_ms(args, env) for _ in range(LAUNCHES)]
-                yield name, statistics.median(times)
-    finally:
-        if xvfb_proc is not None:
-            from anabasis.app import xvfb
-
-            xvfb.stop(xvfb_proc)
-
+        env.update(ANABASIS_FIRST_FRAME="1", ANABASIS_DATA_DIR=data,
+                   SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
+        for name, args in (("startup.first_frame_ms", []),
+                           ("startup.level_first_frame_ms", ["--level", "1"])):
+            first_frame_ms(args, env)  # warm the file cache: the figure is a warm start
+            times = [first_frame_ms(args, env) for _ in range(LAUNCHES)]
+            yield name, statistics.median(times)
 
 if __name__ == "__main__":
     for name, value in bench():

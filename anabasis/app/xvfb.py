@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def available() -> bool:
@@ -60,3 +62,22 @@ def stop(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@contextmanager
+def display_for(env: dict) -> Iterator[dict | None]:
+    """``env`` with a display: its own ``DISPLAY``, or a fresh Xvfb's for the block.
+
+    Yields None where there is neither (no ``DISPLAY`` and no Xvfb installed).
+    """
+    if env.get("DISPLAY"):
+        yield env
+        return
+    if not available():
+        yield None
+        return
+    proc, name = start()
+    try:
+        yield {**env, "DISPLAY": name}
+    finally:
+        stop(proc)
