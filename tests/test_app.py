@@ -20,6 +20,7 @@ from anabasis.app import progress as progress_mod
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import W_MESSAGE, Play
 from anabasis.app.session import open_level
+from anabasis.app.window import SOFTWARE_PIXELS
 from anabasis.cli import InputError, build_parser
 
 DT = 1 / 30
@@ -309,12 +310,12 @@ def test_copy_help_fullscreen_and_the_window_size_are_kept(make_app, tmp_path):
 
 
 def test_the_internal_size_keeps_software_frames_small():
-    from anabasis.app.window import SOFTWARE_PIXELS, internal_size
+    from anabasis.app.window import internal_size
 
-    assert internal_size((1280, 720), SOFTWARE_PIXELS) == (640, 360)
+    assert internal_size((1280, 720), SOFTWARE_PIXELS) == (512, 288)
     w, h = internal_size((2560, 1080), SOFTWARE_PIXELS)
     assert w * h <= SOFTWARE_PIXELS and abs(w / h - 2560 / 1080) < 0.01
-    assert internal_size((500, 300), SOFTWARE_PIXELS) == (500, 300)
+    assert internal_size((480, 300), SOFTWARE_PIXELS) == (480, 300)  # under the budget: as is
 
 
 def test_a_resized_window_draws_at_its_new_size(make_app):
@@ -331,7 +332,7 @@ def test_a_resized_window_draws_at_its_new_size(make_app):
     assert app.ctx.screen.viewport == (0, 0, 1000, 600)
     assert app.overlay.size == (1000, 600)
     w, h = app.window.scene_size  # the room at the software budget, same shape
-    assert w * h <= 640 * 360 and abs(w / h - 1000 / 600) < 0.02
+    assert w * h <= SOFTWARE_PIXELS and abs(w / h - 1000 / 600) < 0.02
     assert app.window.read_screen().get_size() == (1000, 600)
 
 
@@ -347,7 +348,7 @@ def test_slow_software_frames_lower_the_internal_size(make_app):
     for _ in range(10):
         window.adapt(40.0)
     floor = window.scene_size
-    assert floor[0] * floor[1] >= 640 * 360 // 2 * 0.95  # never below half the default
+    assert floor[0] * floor[1] >= SOFTWARE_PIXELS // 2 * 0.95  # never below half the default
     while window.adapt(2.0):  # quick frames: back up, but not past the default
         pass
     assert window.scene_size == start

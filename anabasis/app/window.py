@@ -22,8 +22,11 @@ import os
 import moderngl
 import pygame  # its greeting is hushed by the package's __init__, which runs first
 
-#: Internal pixel budgets: the ray tracer costs per pixel, llvmpipe ~7 ms at 640x360.
-SOFTWARE_PIXELS = 640 * 360
+#: Internal pixel budgets: the ray tracer costs per pixel, llvmpipe ~9 ms at 640x360 and ~6
+#: at 512x288.  On two cores a frame's work jitters by up to ~8 ms whatever it draws (the
+#: rasteriser's threads, the X server and Python share them), so the software budget leaves
+#: that much headroom under 1/60 s: 512x288 (2.5x to 1280x720) looks all but the same.
+SOFTWARE_PIXELS = 512 * 288
 HARDWARE_PIXELS = 1920 * 1080
 MIN_SIZE = (480, 270)
 #: On a software rasteriser a cross-fade (two slices traced) is drawn at this part of the
