@@ -40,7 +40,7 @@ def resolve(source: str) -> Room:
     if number:
         sign, digits = number.groups()
         if len(digits) > 9:  # no level, and past 4300 digits int() refuses it
-            raise InputError(f"no level {_short(source)}: the levels are 1 to {levels.count()}")
+            raise InputError(f"no level {shorten(source)}: the levels are 1 to {levels.count()}")
         try:
             path = levels.level_path(int(sign + digits))
         except IndexError as e:
@@ -50,7 +50,7 @@ def resolve(source: str) -> Room:
     if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
     if source.strip()[:1] not in (codes.PLAIN, codes.WRAPPED):
-        raise InputError(f"{_short(source)!r} is not a level number, a level file "
+        raise InputError(f"{shorten(source)!r} is not a level number, a level file "
                          "or a room code (codes start with D or E)")
     return _decode(source)
 
@@ -75,11 +75,12 @@ def _decode(code: str) -> Room:
     try:
         return codes.decode(code)
     except codes.CodeError as e:
-        where = _short(code.strip())
+        where = shorten(code.strip())
         raise InputError(f"room code {where}: {e}" if where else str(e)) from None
 
 
-def _short(text: str, n: int = 24) -> str:
+def shorten(text: str, n: int = 24) -> str:
+    """``text`` cut to ``n`` characters with an ellipsis, for quoting input in a message."""
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
@@ -205,6 +206,17 @@ def cmd_bench(args) -> int:
     return bench.main(args)
 
 
+def _fraction(text: str) -> float:
+    """A number from 0 to 1 (argparse turns the ValueError into a one-line refusal)."""
+    value = float(text)
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise ValueError(text)
+    return value
+
+
+_fraction.__name__ = "number from 0 to 1"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
@@ -253,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("source")
     s.add_argument("--view", choices=VIEWS, help="the view (default: the room's own)")
     s.add_argument("--toward", choices=VIEWS, help="mid-turn toward this view")
-    s.add_argument("--at", type=float, default=0.5, metavar="T", help="how far into the turn")
+    s.add_argument("--at", type=_fraction, default=0.5, metavar="T",
+                   help="how far into the turn, 0 to 1")
     s.add_argument("--size", default="1280x720", metavar="WxH")
     s.add_argument("--moves", default="", help="play these moves first")
     s.add_argument("-o", "--output", required=True, metavar="FILE.png")

@@ -376,6 +376,10 @@ def test_the_command_line_names_rooms_before_any_window():
     for bad in (("--gen", "weird.1"), ("--gen", "easy"), ("--daily", "2026-13-45")):
         with pytest.raises(InputError):
             opened(*bad)
+    with pytest.raises(InputError, match="YYYY-MM-DD, or nothing for today"):
+        opened("--daily", " ")
+    with pytest.raises(InputError, match="^the room code is empty"):
+        opened("--room", "  ")
     assert not pygame.display.get_init()
 
 

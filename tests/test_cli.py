@@ -382,3 +382,12 @@ def test_the_docstring_examples_hold():
     for module in (cli,):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
+
+
+def test_render_refuses_a_turn_fraction_outside_0_to_1(capsys):
+    for at in ("nan", "2", "-0.5", "half"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["render", "1", "--at", at, "-o", "x.png"])
+        out, err = capsys.readouterr()
+        assert exit_.value.code == 2 and out == ""
+        assert err.count("\n") == 1 and "--at" in err and "0 to 1" in err

@@ -47,7 +47,7 @@ def opened_from_args(args):
     Raises :class:`anabasis.cli.InputError` for anything bad, before any window.
     """
     from anabasis.app import session
-    from anabasis.cli import InputError
+    from anabasis.cli import InputError, shorten
 
     given = [name for name in ("level", "room", "daily", "gen")
              if getattr(args, name, None) is not None]
@@ -64,14 +64,16 @@ def opened_from_args(args):
         try:
             return session.open_code(args.room)
         except codes.CodeError as e:
-            text = args.room if len(args.room) <= 24 else args.room[:23] + "…"
-            raise InputError(f"room code {text}: {e}") from None
+            where = shorten(args.room.strip())
+            raise InputError(f"room code {where}: {e}" if where else str(e)) from None
     if getattr(args, "gen", None) is not None or getattr(args, "daily", None) is not None:
         from anabasis import gen
 
         if args.gen is not None:
             spec, kind = args.gen, "gen"
         else:
+            if not args.daily.strip():
+                raise InputError("--daily: give a day as YYYY-MM-DD, or nothing for today")
             spec = "daily" if args.daily == "today" else f"daily.{args.daily}"
             kind = "daily"
         try:
