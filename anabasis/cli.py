@@ -150,20 +150,7 @@ def cmd_replay(args) -> int:
 
     room = resolve(args.source)
     moves = parse_moves(args.moves)
-    first = rules.start(room)
-    # a start that is lost (only a room code can hold one) shows the room as written
-    state = room.start if first.status == "lost" else first.state
-    status, taken = first.status, 0
-    for move in moves:
-        if status != "playing":
-            break
-        result = rules.step(room, state, move)
-        if not result.moved:
-            continue  # a step that did nothing is not a move
-        taken += 1
-        status = result.status
-        if status != "lost":  # for a loss, the room before the losing move
-            state = result.state
+    state, status, taken = rules.replay(room, moves)
     print(f"status: {status}")
     print(f"moves: {taken}")
     print()

@@ -490,13 +490,7 @@ def cli_render(args, room: Room) -> int:
         size = _parse_size(args.size)
     except ValueError as e:
         raise InputError(str(e)) from None
-    state = rules.start(room).state
-    for move in parse_moves(getattr(args, "moves", "") or "", hook=False):
-        result = rules.step(room, state, move)
-        if result.moved and result.status != "lost":
-            state = result.state
-        if result.status != "playing":
-            break
+    state = rules.replay(room, parse_moves(getattr(args, "moves", "") or "", hook=False)).state
     view = args.view or room.view
     toward = getattr(args, "toward", None)
     try:
