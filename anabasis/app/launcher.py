@@ -1,10 +1,10 @@
-"""The launcher: the seven levels, made rooms by tier, today's room, a room code, quit.
+"""The launcher: the seven levels, made rooms by tier, today's room, a room code, keys, quit.
 
 A menu in two columns on a wide window (the levels; made rooms and the
 rest), one column on a narrow one: arrows (or W/S, or a gamepad's d-pad)
 move the selection, Left/Right switch columns, Enter/Space (or the
 gamepad's A) opens, the mouse hovers and clicks, the wheel scrolls, digits
-open a level directly.  "Open a room
+open a level directly ("keys…" opens the keys screen).  "Open a room
 code" switches to a text field that takes typing and Ctrl+V; a bad code is
 refused there with the decoder's message, never opened as another room.
 """
@@ -20,6 +20,8 @@ from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
 TIERS = ("easy", "medium", "hard")
+_ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
+           pygame.K_RIGHT: "right"}
 
 
 @dataclass
@@ -27,7 +29,7 @@ class Item:
     """One line of the menu."""
 
     label: str
-    action: tuple  #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("quit",)
+    action: tuple  #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("keys",) / ("quit",)
     detail: str = ""
     right: str = ""
     done: bool = False
@@ -77,6 +79,7 @@ class Launcher:
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
+        items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
 
@@ -88,10 +91,14 @@ class Launcher:
             self._handle_typing(event)
             return
         if event.type == pygame.KEYDOWN:
-            action = self.app.action_for(event.key)
-            if action == "up" or event.key == pygame.K_UP:
+            # the arrows, Enter, Space, Esc and the digits mean what they say here, whatever
+            # the player bound them to in play; rebound movement keys work too
+            fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                   pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
+            action = _ARROWS.get(event.key) or (None if fixed else self.app.action_for(event.key))
+            if action == "up":
                 self._move(-1)
-            elif action == "down" or event.key == pygame.K_DOWN:
+            elif action == "down":
                 self._move(+1)
             elif action in ("left", "right"):
                 self._switch_column()
@@ -179,6 +186,10 @@ class Launcher:
             self.code_text = ""
             self.error = ""
             pygame.key.start_text_input()
+        elif kind == "keys":
+            from anabasis.app.keys import KeysScreen
+
+            self.app.scene = KeysScreen(self.app, i)
         elif kind == "quit":
             self.app.quit()
 

@@ -94,7 +94,13 @@ class App:
                     print(f"anabasis: warning: unknown key {name!r} for {action}",
                           file=sys.stderr)
         keymap.setdefault(pygame.K_KP_ENTER, "next")
+        keymap[pygame.K_ESCAPE] = "back"  # whatever the file says: nobody is locked in
         return keymap
+
+    def keys_changed(self) -> None:
+        """The bindings in ``progress.keys`` changed (the keys screen): use and save them now."""
+        self.keymap = self._keymap()
+        self.save_progress()
 
     def _init_controllers(self) -> None:
         """Gamepads through SDL's game controller API, when there is one (never required)."""
@@ -187,7 +193,8 @@ class App:
             if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
                 return
-            action = self.action_for(event.key)
+            # the keys screen waiting for a key takes every key (but Ctrl+Q) as it is
+            action = None if getattr(self.scene, "capturing", False) else self.action_for(event.key)
             if action == "fullscreen":
                 self.window.toggle_fullscreen()
                 self.overlay.resize(self.window.size)

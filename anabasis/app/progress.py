@@ -55,6 +55,10 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "next": ["return", "enter"],
 }
 
+#: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
+#: never binds Esc to anything else, so nobody can lock themselves out.
+FIXED_KEYS: dict[str, str] = {"back": "escape"}
+
 
 def data_dir() -> Path:
     """Where progress and screenshots live: ``$ANABASIS_DATA_DIR`` or the platform's place."""
@@ -162,6 +166,50 @@ class Progress:
             self.best[key] = moves
             return True
         return False
+
+    def bind_key(self, action: str, name: str) -> list[str]:
+        """Make ``name`` the key for ``action``; the actions it was taken from.
+
+        A key is one action's only: taking it moves it.  Esc stays with "back".
+
+        >>> import tempfile
+        >>> p = Progress.load(tempfile.mkdtemp())
+        >>> p.bind_key("undo", "r"), p.keys["undo"], p.keys["restart"]
+        (['restart'], ['r'], [])
+        >>> p.bind_key("back", "b"), p.keys["back"]
+        ([], ['b', 'escape'])
+        """
+        if action not in DEFAULT_KEYS:
+            raise KeyError(action)
+        if name in FIXED_KEYS.values():
+            raise ValueError(f"{name} cannot be bound")
+        fixed = [FIXED_KEYS[action]] if action in FIXED_KEYS else []
+        return self._set_keys(action, [name] + fixed)
+
+    def reset_keys(self, action: str | None = None) -> list[str]:
+        """Back to the default keys: one action's, or every one (None); the actions
+        a default key was taken from.
+
+        >>> import tempfile
+        >>> p = Progress.load(tempfile.mkdtemp())
+        >>> p.bind_key("restart", "z"), p.reset_keys("undo"), p.keys["restart"]
+        (['undo'], ['restart'], [])
+        >>> p.reset_keys(), p.keys == DEFAULT_KEYS
+        ([], True)
+        """
+        if action is None:
+            self.keys = {k: list(v) for k, v in DEFAULT_KEYS.items()}
+            return []
+        return self._set_keys(action, list(DEFAULT_KEYS[action]))
+
+    def _set_keys(self, action: str, names: list[str]) -> list[str]:
+        taken = []
+        for other, held in self.keys.items():
+            if other != action and any(n in held for n in names):
+                self.keys[other] = [n for n in held if n not in names]
+                taken.append(other)
+        self.keys[action] = names
+        return taken
 
     def to_json(self) -> dict:
         return {
