@@ -235,7 +235,8 @@ class KeysScreen:
         s = ov.scale
         big, mid, small = int(54 * s), int(24 * s), int(18 * s)
         ov.text("KEYS", (int(60 * s), int(36 * s)), big, GOLD)
-        ov.text("what each key does in a room; saved as soon as you change it",
+        ov.text("what each key does in a room; saved as soon as you change it;"
+                " • marks a change from the default",
                 (int(64 * s), int(36 * s) + big), small, DIM)
         top = int(36 * s) + big + int(40 * s)
         bottom = H - int(96 * s)  # room below for what the chosen line does, and the hint
