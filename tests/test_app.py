@@ -763,3 +763,38 @@ def test_the_launcher_arrows_keep_their_meaning_when_rebound(make_app):
     assert launcher.selected == len(launcher.items) - 1
     press(app, pygame.K_LEFT)  # to the levels' column
     assert launcher.items[launcher.selected].action[0] == "level"
+
+
+def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    play = app.scene
+    for _ in range(600):  # the idle shader warm-up draws each variant first
+        if not play._warm and not play.busy:
+            break
+        app.tick(DT)
+    app.tick(DT)
+    traced = []
+    draw = play.renderer.draw
+    play.renderer.draw = lambda *a, **kw: (traced.append(1), draw(*a, **kw))[1]
+    before = pygame.surfarray.array3d(app.window.read_screen()).copy()
+    for _ in range(5):
+        app.tick(DT)
+    assert traced == []  # nothing moved: the room's picture is reused
+    after = pygame.surfarray.array3d(app.window.read_screen())
+    assert np.array_equal(before, after)  # ...and the window still shows it
+    assert after[80:560, 60:300].std() > 10  # (the room, not a cleared target)
+    press(app, arrow_for(play, solver.solve(play.room).moves[0]))
+    settle(app)
+    assert traced  # a move traces the room again
+    traced.clear()
+    # an orbit changes the picture too (E held for two frames)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_e, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    assert traced

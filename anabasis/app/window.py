@@ -166,6 +166,8 @@ class Window:
         self._part = None  #: the (scene size, part drawn) the compositing uniforms are set for
         self._scene_tex = None
         self._scene_fbo = None
+        #: counts the internal targets made: a room drawn into an earlier one is gone
+        self.scene_serial = 0
         self.scene_viewport = (0, 0, 1, 1)  #: where in the target this frame's room is drawn
         self.size = pygame.display.get_window_size()
         self._fit()
@@ -187,6 +189,7 @@ class Window:
             # scaled up to the window smoothly; the HUD is drawn at full size anyway
             self._scene_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
             self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
+            self.scene_serial += 1
         self.scene_viewport = (0, 0, *want)
 
     def adapt(self, frame_ms: float) -> bool:
