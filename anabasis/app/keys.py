@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pygame
 
+from anabasis.app.menu import ARROWS, Menu
 from anabasis.app.progress import DEFAULT_KEYS, FIXED_KEYS
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
@@ -70,7 +71,7 @@ def action_label(action: str) -> str:
     return action.replace("_", " ")
 
 
-class KeysScreen:
+class KeysScreen(Menu):
     """Rebinding the keys (a scene, like the launcher)."""
 
     name = "keys"
@@ -93,39 +94,15 @@ class KeysScreen:
                 self._capture(event)
             else:
                 self._key(event)
-        elif event.type == pygame.MOUSEMOTION and not self.capturing:
-            i = self._hit(event.pos)
-            if i is not None:
-                self.selected = i
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.capturing:  # a click is not a key: it cancels
-                self._cancel()
-                return
-            i = self._hit(event.pos)
-            if i is not None:
-                self.selected = i
-                self.activate(i)
-        elif event.type == pygame.MOUSEWHEEL and not self.capturing:
-            self._move(-event.y)
-        elif event.type == pygame.CONTROLLERBUTTONDOWN and not self.capturing:
-            button = event.button
-            if button == pygame.CONTROLLER_BUTTON_DPAD_UP:
-                self._move(-1)
-            elif button == pygame.CONTROLLER_BUTTON_DPAD_DOWN:
-                self._move(+1)
-            elif button in (pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-                            pygame.CONTROLLER_BUTTON_DPAD_RIGHT):
-                self._switch_column()
-            elif button == pygame.CONTROLLER_BUTTON_A:
-                self.activate(self.selected)
-            elif button == pygame.CONTROLLER_BUTTON_B:
-                self.leave()
+        elif self.capturing:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._cancel()  # a click is not a key: it cancels
+        else:
+            self.pointer_and_pad(event)
 
     def _key(self, event) -> None:
         key = event.key
         # the arrows, Enter and Esc mean what they say here, whatever they are bound to
-        action = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
-                  pygame.K_RIGHT: "right"}.get(key)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.activate(self.selected)
         elif key == pygame.K_ESCAPE:
@@ -133,13 +110,7 @@ class KeysScreen:
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.reset(self.items[self.selected])
         else:
-            action = action or self.app.action_for(key)
-            if action == "up":
-                self._move(-1)
-            elif action == "down":
-                self._move(+1)
-            elif action in ("left", "right"):
-                self._switch_column()
+            self.steer(ARROWS.get(key) or self.app.action_for(key))
 
     def _capture(self, event) -> None:
         key = event.key
@@ -172,19 +143,10 @@ class KeysScreen:
                 done += " (now no key)"
         return done
 
-    def _move(self, d: int) -> None:
-        self.selected = (self.selected + d) % len(self.items)
-
     def _switch_column(self) -> None:
         half = (len(self.items) + 1) // 2
         i = self.selected + half if self.selected < half else self.selected - half
         self.selected = max(0, min(i, len(self.items) - 1))
-
-    def _hit(self, pos):
-        for i, rect in enumerate(self.rects):
-            if rect.collidepoint(pos):
-                return i
-        return None
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind = text, kind
@@ -217,6 +179,8 @@ class KeysScreen:
         from anabasis.app.launcher import Launcher
 
         self.app.scene = Launcher(self.app, self.return_to)
+
+    back = leave  # the pad's B button
 
     def update(self, dt: float) -> None:
         pass

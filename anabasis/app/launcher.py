@@ -16,13 +16,11 @@ from dataclasses import dataclass
 import pygame
 
 from anabasis.app import session
+from anabasis.app.menu import ARROWS, Menu
 from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
 TIERS = ("easy", "medium", "hard")
-_ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
-           pygame.K_RIGHT: "right"}
-
 
 @dataclass
 class Item:
@@ -36,7 +34,7 @@ class Item:
     header: str = ""  #: a section title drawn above this item
 
 
-class Launcher:
+class Launcher(Menu):
     """The first screen."""
 
     name = "launcher"
@@ -95,13 +93,9 @@ class Launcher:
             # the player bound them to in play; rebound movement keys work too
             fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                                    pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
-            action = _ARROWS.get(event.key) or (None if fixed else self.app.action_for(event.key))
-            if action == "up":
-                self._move(-1)
-            elif action == "down":
-                self._move(+1)
-            elif action in ("left", "right"):
-                self._switch_column()
+            action = ARROWS.get(event.key) or (None if fixed else self.app.action_for(event.key))
+            if self.steer(action):
+                pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE:
@@ -111,28 +105,8 @@ class Launcher:
                 for i, item in enumerate(self.items):
                     if item.action == ("level", n):
                         self.activate(i)
-        elif event.type == pygame.MOUSEMOTION:
-            i = self._hit(event.pos)
-            if i is not None:
-                self.selected = i
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self._hit(event.pos)
-            if i is not None:
-                self.selected = i
-                self.activate(i)
-        elif event.type == pygame.MOUSEWHEEL:
-            self._move(-event.y)
-        elif event.type == pygame.CONTROLLERBUTTONDOWN:
-            button = event.button
-            if button == pygame.CONTROLLER_BUTTON_DPAD_UP:
-                self._move(-1)
-            elif button == pygame.CONTROLLER_BUTTON_DPAD_DOWN:
-                self._move(+1)
-            elif button in (pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-                            pygame.CONTROLLER_BUTTON_DPAD_RIGHT):
-                self._switch_column()
-            elif button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START):
-                self.activate(self.selected)
+        else:
+            self.pointer_and_pad(event)
 
     def _handle_typing(self, event) -> None:
         if event.type == pygame.TEXTINPUT:
@@ -161,15 +135,6 @@ class Launcher:
             if (item.action[0] in ("level", "broken")) != on_level:
                 self.selected = i
                 return
-
-    def _move(self, d: int) -> None:
-        self.selected = (self.selected + d) % len(self.items)
-
-    def _hit(self, pos):
-        for i, rect in enumerate(self.rects):
-            if rect.collidepoint(pos):
-                return i
-        return None
 
     def activate(self, i: int) -> None:
         """Open what item ``i`` names."""

@@ -1,0 +1,81 @@
+"""What the launcher and the keys screen share: a list of lines in two columns.
+
+A subclass keeps ``items``, ``selected`` and ``rects`` (the lines' places on
+screen, set as it draws), and says how Left/Right switch columns
+(:meth:`Menu._switch_column`), what a line does (:meth:`Menu.activate`) and,
+if anything, what the pad's B button does (:meth:`Menu.back`).  The mouse,
+the wheel and a gamepad's d-pad and buttons then work the same in both.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+#: The arrows mean what they say in a menu, whatever they are bound to in play.
+ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
+          pygame.K_RIGHT: "right"}
+_PAD_SIDEWAYS = (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+_PAD_CHOOSE = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
+
+
+class Menu:
+    items: list
+    selected: int
+    rects: list[pygame.Rect]
+
+    def activate(self, i: int) -> None:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        """The pad's B button (nothing, unless a screen says otherwise)."""
+
+    def _switch_column(self) -> None:
+        raise NotImplementedError
+
+    def _move(self, d: int) -> None:
+        self.selected = (self.selected + d) % len(self.items)
+
+    def _hit(self, pos) -> int | None:
+        for i, rect in enumerate(self.rects):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def steer(self, action: str | None) -> bool:
+        """Up/Down choose a line, Left/Right switch columns; False for any other action."""
+        if action == "up":
+            self._move(-1)
+        elif action == "down":
+            self._move(+1)
+        elif action in ("left", "right"):
+            self._switch_column()
+        else:
+            return False
+        return True
+
+    def pointer_and_pad(self, event) -> None:
+        """The mouse (hover selects, a click opens), the wheel, and a gamepad."""
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            i = self._hit(event.pos)
+            if i is not None:
+                self.selected = i
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self._hit(event.pos)
+            if i is not None:
+                self.selected = i
+                self.activate(i)
+        elif t == pygame.MOUSEWHEEL:
+            self._move(-event.y)
+        elif t == pygame.CONTROLLERBUTTONDOWN:
+            button = event.button
+            if button == pygame.CONTROLLER_BUTTON_DPAD_UP:
+                self._move(-1)
+            elif button == pygame.CONTROLLER_BUTTON_DPAD_DOWN:
+                self._move(+1)
+            elif button in _PAD_SIDEWAYS:
+                self._switch_column()
+            elif button in _PAD_CHOOSE:
+                self.activate(self.selected)
+            elif button == pygame.CONTROLLER_BUTTON_B:
+                self.back()
