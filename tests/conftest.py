@@ -34,3 +34,11 @@ def display():
     finally:
         os.environ.pop("DISPLAY", None)
         xvfb.stop(proc)
+
+
+@pytest.fixture(params=["fast", "reference"])
+def engine(request):
+    """Each engine in turn: a rule test holds the fast one and the plain one to it alike."""
+    from anabasis import reference, rules
+
+    return rules if request.param == "fast" else reference

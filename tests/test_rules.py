@@ -10,13 +10,8 @@ import textwrap
 
 import pytest
 
-from anabasis import levelfile, reference, rules
+from anabasis import levelfile, rules
 from anabasis.world import State
-
-
-@pytest.fixture(params=[rules, reference], ids=["fast", "reference"])
-def engine(request):
-    return request.param
 
 
 def parse(text: str):

@@ -18,11 +18,6 @@ from anabasis import levelfile, reference, rules, solver
 from anabasis.world import State
 
 
-@pytest.fixture(params=[rules, reference], ids=["fast", "reference"])
-def engine(request):
-    return request.param
-
-
 def parse(text: str):
     return levelfile.parse(textwrap.dedent(text).strip("\n") + "\n", "<case>")
 
