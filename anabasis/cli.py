@@ -9,109 +9,25 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
-from pathlib import Path
 
-from anabasis import levelfile
-from anabasis.world import SWITCHES, VIEWS, Room
+from anabasis.engine.moves import parse_moves
+from anabasis.engine.world import SWITCHES, VIEWS
+from anabasis.formats import levelfile
+from anabasis.formats.source import resolve
+from anabasis.refusal import Refusal
 
 
-class InputError(Exception):
-    """Bad input on the command line: a one-line message, exit code 2."""
+class InputError(Refusal):
+    """Bad input on the command line itself (a flag, a SOURCE): exit code 2."""
 
 
 #: Exit codes.
 DONE, NEGATIVE, BAD_INPUT, GAVE_UP = 0, 1, 2, 3
 
 
-def resolve(source: str) -> Room:
-    """A SOURCE: a level number, a level file, or a room code.
-
-    A string of digits (with a minus, or not) is a level number; one that
-    names a file, ends in ``.txt`` or holds a path separator is a level
-    file; anything else must be a room code.
-    """
-    from anabasis import codes, levels
-
-    if not source:  # Path("") is the current folder: say what is wrong instead
-        raise InputError("the SOURCE is empty: give a level number, a level file or a room code")
-    number = re.fullmatch(r"(-?)0*([0-9]+)", source)
-    if number:
-        sign, digits = number.groups()
-        if len(digits) > 9:  # no level, and past 4300 digits int() refuses it
-            raise InputError(f"no level {shorten(source)}: the levels are 1 to {levels.count()}")
-        try:
-            path = levels.level_path(int(sign + digits))
-        except IndexError as e:
-            raise InputError(str(e)) from None
-        return _load(path)
-    path = Path(source)
-    if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
-        return _load(path)
-    if source.strip()[:1] not in (codes.PLAIN, codes.WRAPPED):
-        raise InputError(f"{shorten(source)!r} is not a level number, a level file "
-                         "or a room code (codes start with D or E)")
-    return _decode(source)
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.exists()
-    except (OSError, ValueError):  # a long room code is too long for a file name
-        return False
-
-
-def _load(path: Path) -> Room:
-    try:
-        return levelfile.load(path)
-    except levelfile.LevelError as e:
-        raise InputError(str(e)) from None
-
-
-def _decode(code: str) -> Room:
-    from anabasis import codes
-
-    try:
-        return codes.decode(code)
-    except codes.CodeError as e:
-        where = shorten(code.strip())
-        raise InputError(f"room code {where}: {e}" if where else str(e)) from None
-
-
-def shorten(text: str, n: int = 24) -> str:
-    """``text`` cut to ``n`` characters with an ellipsis, for quoting input in a message."""
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
-def parse_moves(text: str, hook: bool = True) -> list[str]:
-    """A move string (``RLDU``, hooks as ``hR`` .. ``hK``) as a list of moves.
-
-    Spaces and commas between moves are ignored.
-
-    >>> parse_moves("RR hA, U")
-    ['R', 'R', 'hA', 'U']
-    """
-    moves, i = [], 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "RLDU":
-            moves.append(ch)
-            i += 1
-        elif ch == "h" and hook and text[i + 1 : i + 2] in tuple("RLDUAK"):
-            moves.append(text[i : i + 2])
-            i += 2
-        elif ch in " ,":
-            i += 1
-        else:
-            what = f"{ch!r} is not a move" if ch != "h" else "'h' is a hook only before R L D U A K"
-            raise InputError(f"the move string, character {i + 1}: {what} "
-                             "(moves are R L D U; hooks hR hL hD hU hA hK)")
-    return moves
-
-
 def cmd_solve(args) -> int:
-    from anabasis import solver
+    from anabasis.engine import solver
 
     room = resolve(args.source)
     without = _switches(args.without)
@@ -146,7 +62,7 @@ def _switches(text: str | None) -> tuple[str, ...]:
 
 
 def cmd_replay(args) -> int:
-    from anabasis import rules
+    from anabasis.engine import rules
 
     room = resolve(args.source)
     moves = parse_moves(args.moves)
@@ -159,7 +75,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_code(args) -> int:
-    from anabasis import codes
+    from anabasis.formats import codes
 
     room = resolve(args.file)
     try:
@@ -176,15 +92,44 @@ def cmd_show(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from anabasis import render
+    from anabasis.engine import rules
+    from anabasis.picture import render
 
-    return render.cli_render(args, resolve(args.source))
+    room = resolve(args.source)
+    try:
+        size = render.parse_size(args.size)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    state = rules.replay(room, parse_moves(args.moves or "", hook=False)).state
+    try:
+        rgb = render.render_image(room, state, args.view or room.view, args.toward, args.at, size)
+    except render.NoGLError as e:
+        print(f"anabasis: render: {e}; try LIBGL_ALWAYS_SOFTWARE=1, or install Mesa's EGL "
+              "(libegl-mesa0, libgl1-mesa-dri)", file=sys.stderr)
+        return BAD_INPUT
+    try:
+        render.write_png(args.output, rgb)
+    except OSError as e:
+        raise InputError(f"cannot write {args.output}: {e.strerror or e}") from None
+    return DONE
 
 
 def cmd_gen(args) -> int:
     from anabasis import gen
+    from anabasis.formats import codes
 
-    return gen.cli_gen(args)
+    try:
+        made = gen.build(*gen.parse_spec(args.spec))
+    except gen.GenError as e:
+        raise InputError(f"gen: {e}") from None
+    print(f"code: {codes.encode(made.room)}")
+    print(f"solution: {len(made.moves)}")
+    print(f"moves: {''.join(made.moves)}")
+    print(f"ramps: {made.ramps}")
+    print(f"slips: {made.slips}")
+    print(f"pushes: {made.pushes}")
+    print(f"proofs: {', '.join('without ' + p for p in made.proofs)}")
+    return DONE
 
 
 def cmd_bench(args) -> int:
@@ -288,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         from anabasis import app
 
         return app.main(args)
-    except InputError as e:
+    except Refusal as e:
         print(f"anabasis: {e}", file=sys.stderr)
         return BAD_INPUT
     except BrokenPipeError:

@@ -16,7 +16,7 @@ def display():
     if os.environ.get("DISPLAY"):
         yield os.environ["DISPLAY"]
         return
-    from anabasis.app import xvfb
+    from anabasis.bench import xvfb
 
     if not xvfb.available():
         if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
@@ -39,6 +39,6 @@ def display():
 @pytest.fixture(params=["fast", "reference"])
 def engine(request):
     """Each engine in turn: a rule test holds the fast one and the plain one to it alike."""
-    from anabasis import reference, rules
+    from anabasis.engine import reference, rules
 
     return rules if request.param == "fast" else reference

@@ -14,9 +14,9 @@ from dataclasses import replace
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from anabasis import reference, rules, solver
-from anabasis.bench_solver import bench_room
-from anabasis.world import SWITCHES, Room, State
+from anabasis.bench.solver import bench_room
+from anabasis.engine import reference, rules, solver
+from anabasis.engine.world import SWITCHES, Room, State
 
 MOVES = list(reference.STEPS) + list(reference.HOOKS)
 

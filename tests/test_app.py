@@ -15,13 +15,16 @@ import sys
 import pygame
 import pytest
 
-from anabasis import levels, rules, solver, views
+from anabasis.app import OpenError
 from anabasis.app import progress as progress_mod
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import W_MESSAGE, Play
 from anabasis.app.session import open_level
 from anabasis.app.window import SOFTWARE_PIXELS
-from anabasis.cli import InputError, build_parser
+from anabasis.cli import build_parser
+from anabasis.engine import rules, solver
+from anabasis.formats import levels
+from anabasis.picture import views
 
 DT = 1 / 30
 SIZE = (640, 360)
@@ -216,7 +219,7 @@ def test_the_launcher_refuses_a_bad_room_code(make_app):
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Launcher) and "not a room code" in launcher.error
     # a good code opens that exact room
-    from anabasis import codes
+    from anabasis.formats import codes
 
     code = codes.encode(levels.load_level(3))
     launcher.code_text = ""
@@ -250,7 +253,7 @@ def test_a_bad_level_or_code_is_refused_before_any_window(display):
     from anabasis import app as game
 
     for argv in (["--level", "99"], ["--room", "Dxyz"], ["--level", "1", "--size", "big"]):
-        with pytest.raises(InputError):
+        with pytest.raises(OpenError):
             game.main(build_parser().parse_args(argv))
         assert not pygame.display.get_init()
     run = subprocess.run([sys.executable, "-m", "anabasis", "--level", "99"],
@@ -356,8 +359,8 @@ def test_slow_software_frames_lower_the_internal_size(make_app):
 
 
 def test_the_command_line_names_rooms_before_any_window():
-    from anabasis import codes
     from anabasis.app import opened_from_args
+    from anabasis.formats import codes
 
     def opened(*argv):
         return opened_from_args(build_parser().parse_args(list(argv)))
@@ -367,18 +370,18 @@ def test_the_command_line_names_rooms_before_any_window():
     room = levels.load_level(4)
     by_code = opened("--room", codes.encode(room))
     assert by_code.kind == "room" and by_code.room.cells == room.cells
-    with pytest.raises(InputError):
+    with pytest.raises(OpenError):
         opened("--level", "2", "--room", codes.encode(room))
     made = opened("--gen", "easy.k")
     assert made.kind == "gen" and made.tier == "easy" and made.room.view == "w-up"
     daily = opened("--daily", "2026-11-29")
     assert daily.kind == "daily" and "2026-11-29" in daily.title
     for bad in (("--gen", "weird.1"), ("--gen", "easy"), ("--daily", "2026-13-45")):
-        with pytest.raises(InputError):
+        with pytest.raises(OpenError):
             opened(*bad)
-    with pytest.raises(InputError, match="YYYY-MM-DD, or nothing for today"):
+    with pytest.raises(OpenError, match="YYYY-MM-DD, or nothing for today"):
         opened("--daily", " ")
-    with pytest.raises(InputError, match="^the room code is empty"):
+    with pytest.raises(OpenError, match="^the room code is empty"):
         opened("--room", "  ")
     assert not pygame.display.get_init()
 
@@ -588,7 +591,7 @@ def test_a_window_opens_after_a_headless_context(display):
     # BadAccess, and Xlib then ended the whole process without a word; run it
     # in a child so that a regression fails this test instead of the session.
     code = (
-        "from anabasis import render\n"
+        "from anabasis.picture import render\n"
         "from anabasis.app.window import Window\n"
         "headless = render.headless_context()\n"
         "window = Window((480, 270), vsync=False)\n"

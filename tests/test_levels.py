@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from anabasis import cli, codes, levelfile, levels, rules
-from anabasis.cells import BLOCK, EMPTY, RAMPS
-from anabasis.solver import solve
-from anabasis.world import SWITCHES, Room
+from anabasis import cli
+from anabasis.engine import rules
+from anabasis.engine.cells import BLOCK, EMPTY, RAMPS
+from anabasis.engine.solver import solve
+from anabasis.engine.world import SWITCHES, Room
+from anabasis.formats import codes, levelfile, levels
 
 #: The table from the web readme's Levels section, with each level's solution:
 #: number -> (file, par, needs, wrap, solution).
@@ -183,7 +185,7 @@ def test_docs_give_each_levels_solution():
 
 
 def test_bench_reports_the_proofs_time_and_that_all_seven_hold():
-    from anabasis import bench_levels
+    from anabasis.bench import levels as bench_levels
 
     figures = dict(bench_levels.bench())
     assert isinstance(figures["levels.proofs_s"], float)

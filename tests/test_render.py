@@ -24,10 +24,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from anabasis import cells, levelfile, render
-from anabasis.render import Pose
-from anabasis.views import Camera
-from anabasis.world import Room, State
+from anabasis.engine import cells
+from anabasis.engine.world import Room, State
+from anabasis.formats import levelfile
+from anabasis.picture import render
+from anabasis.picture.render import Pose
+from anabasis.picture.views import Camera
 
 SIZE = (96, 64)  # small: llvmpipe, 2 cores, the whole suite under 10 minutes
 HAIR = 1e-4  # the shader's HAIR: a ray starts this far past where it enters the grid

@@ -10,8 +10,9 @@ import textwrap
 
 import pytest
 
-from anabasis import levelfile, rules
-from anabasis.world import State
+from anabasis.engine import rules
+from anabasis.engine.world import State
+from anabasis.formats import levelfile
 
 
 def parse(text: str):

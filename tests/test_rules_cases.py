@@ -14,8 +14,9 @@ import textwrap
 
 import pytest
 
-from anabasis import levelfile, reference, rules, solver
-from anabasis.world import State
+from anabasis.engine import reference, rules, solver
+from anabasis.engine.world import State
+from anabasis.formats import levelfile
 
 
 def parse(text: str):
@@ -925,7 +926,7 @@ class Oracle:
 
 
 def _random_room(rng):
-    from anabasis.world import Room
+    from anabasis.engine.world import Room
 
     X, Y, Z, W = rng.randint(1, 4), rng.randint(1, 3), rng.randint(2, 4), rng.randint(1, 4)
     wrap = W >= 2 and rng.random() < 0.4

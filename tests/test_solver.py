@@ -6,9 +6,10 @@ import textwrap
 
 import pytest
 
-from anabasis import levelfile, reference, rules, solver
-from anabasis.bench_solver import BENCH_STATES, bench_room
-from anabasis.world import SWITCHES
+from anabasis.bench.solver import BENCH_STATES, bench_room
+from anabasis.engine import reference, rules, solver
+from anabasis.engine.world import SWITCHES
+from anabasis.formats import levelfile
 
 
 def parse(text: str):

@@ -7,8 +7,16 @@ import math
 import numpy as np
 import pytest
 
-from anabasis import views
-from anabasis.views import VIEWS, Camera, arrow_to_move, axis_labels, basis, turn, view_basis
+from anabasis.picture import views
+from anabasis.picture.views import (
+    VIEWS,
+    Camera,
+    arrow_to_move,
+    axis_labels,
+    basis,
+    turn,
+    view_basis,
+)
 
 # DESIGN.md's table: depth, up, hidden of each view.
 TABLE = {

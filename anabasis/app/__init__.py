@@ -7,8 +7,7 @@ code or seed is refused on stderr with exit code 2 and no window flashes.
 Modules: ``window`` (the GL window), ``text`` (2D over the frame),
 ``launcher``, ``play`` (input, views, turns), ``animation``, ``hud``,
 ``session`` (what is open), ``progress`` (saved progress and settings),
-``loop`` (the frame loop, :class:`App`), ``xvfb`` (a virtual display for
-the tests and the startup bench).
+``loop`` (the frame loop, :class:`App`).
 See ``docs/game.md``.
 """
 
@@ -18,8 +17,14 @@ import os
 import re
 import sys
 
+from anabasis.refusal import Refusal, shorten
+
 # pygame's greeting would land in front of the demo's "won: ..." line
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class OpenError(Refusal):
+    """The arguments name no room the game can open, or a bad window size."""
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -28,44 +33,41 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     >>> parse_size("960x540")
     (960, 540)
     """
-    from anabasis.cli import InputError
-
     if not text:
         return None
     m = re.fullmatch(r"\s*(\d{2,5})\s*[xX×]\s*(\d{2,5})\s*", text)
     if not m:
-        raise InputError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720")
+        raise OpenError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720")
     w, h = int(m.group(1)), int(m.group(2))
     if not (160 <= w <= 16384 and 120 <= h <= 16384):
-        raise InputError(f"--size {text!r}: between 160x120 and 16384x16384")
+        raise OpenError(f"--size {text!r}: between 160x120 and 16384x16384")
     return (w, h)
 
 
 def opened_from_args(args):
     """The room the arguments name (an :class:`~anabasis.app.session.Opened`), or None.
 
-    Raises :class:`anabasis.cli.InputError` for anything bad, before any window.
+    Raises :class:`OpenError` for anything bad, before any window.
     """
     from anabasis.app import session
-    from anabasis.cli import InputError, shorten
 
     given = [name for name in ("level", "room", "daily", "gen")
              if getattr(args, name, None) is not None]
     if len(given) > 1:
-        raise InputError(f"open one room at a time: --{given[0]} and --{given[1]} both given")
+        raise OpenError(f"open one room at a time: --{given[0]} and --{given[1]} both given")
     if getattr(args, "level", None) is not None:
         try:
             return session.open_level(args.level)
         except Exception as e:  # no such level (IndexError), or a broken level file
-            raise InputError(str(e)) from None
+            raise OpenError(str(e)) from None
     if getattr(args, "room", None) is not None:
-        from anabasis import codes
+        from anabasis.formats import codes
 
         try:
             return session.open_code(args.room)
         except codes.CodeError as e:
             where = shorten(args.room.strip())
-            raise InputError(f"room code {where}: {e}" if where else str(e)) from None
+            raise OpenError(f"room code {where}: {e}" if where else str(e)) from None
     if getattr(args, "gen", None) is not None or getattr(args, "daily", None) is not None:
         from anabasis import gen
 
@@ -73,13 +75,13 @@ def opened_from_args(args):
             spec, kind = args.gen, "gen"
         else:
             if not args.daily.strip():
-                raise InputError("--daily: give a day as YYYY-MM-DD, or nothing for today")
+                raise OpenError("--daily: give a day as YYYY-MM-DD, or nothing for today")
             spec = "daily" if args.daily == "today" else f"daily.{args.daily}"
             kind = "daily"
         try:
             tier, seed = gen.parse_spec(spec)
         except gen.GenError as e:
-            raise InputError(str(e)) from None
+            raise OpenError(str(e)) from None
         # built here, before the window: a made room takes tens of milliseconds
         return session.opened_made(gen.build(tier, seed), kind)
     return None
@@ -87,12 +89,10 @@ def opened_from_args(args):
 
 def main(args) -> int:
     """Open the game as ``args`` (from :mod:`anabasis.cli`) say; the exit code."""
-    from anabasis.cli import InputError
-
     opened = opened_from_args(args)
     size = parse_size(getattr(args, "size", None))
     if getattr(args, "demo", False) and opened is None:
-        raise InputError("--demo plays a room: give --level N (or --room, --gen, --daily)")
+        raise OpenError("--demo plays a room: give --level N (or --room, --gen, --daily)")
     from anabasis.app.loop import App
     from anabasis.app.window import GLUnavailable
 

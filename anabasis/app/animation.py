@@ -11,7 +11,7 @@ Crates are a sorted tuple in a state, so a crate has no identity from one
 state to the next; :func:`match_crates` pairs them up by the one-cell moves
 that are all a step or a settle round can make.
 
->>> from anabasis.world import State
+>>> from anabasis.engine.world import State
 >>> a = State.of((0, 0, 0, 1)); b = State.of((1, 0, 0, 1))
 >>> t = Timeline([Segment(a, b, "step", 0.2)], W=4, wrap=False)
 >>> t.pose(0.1).player
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from anabasis.world import Pos, State
+from anabasis.engine.world import Pos, State
 
 #: Seconds per kind of segment, at normal speed.
 STEP_S = 0.14

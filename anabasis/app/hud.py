@@ -18,8 +18,8 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis import views
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.picture import views
 
 HINT = "arrows move · V turn · Q/E orbit · Z undo · R restart · C code · H help · Esc levels"
 
@@ -190,7 +190,7 @@ def _win_texts(kind: str, level: int | None, tier: str | None) -> tuple[str, str
     Made once per room: the next level's name is read from its file, and the
     HUD is redrawn every frame of a turn or an orbit on the win screen.
     """
-    from anabasis import levels
+    from anabasis.formats import levels
 
     if kind == "level":
         if level < levels.count():

@@ -176,9 +176,7 @@ class KeysScreen(Menu):
 
     def leave(self) -> None:
         """Back to the launcher, on the line that opened this screen."""
-        from anabasis.app.launcher import Launcher
-
-        self.app.scene = Launcher(self.app, self.return_to)
+        self.app.to_launcher(self.return_to)
 
     back = leave  # the pad's B button
 

@@ -53,7 +53,8 @@ class Launcher(Menu):
         self.status = ""
 
     def _items(self) -> list[Item]:
-        from anabasis import gen, levels
+        from anabasis import gen
+        from anabasis.formats import levels
 
         progress = self.app.progress
         items = []
@@ -152,9 +153,7 @@ class Launcher(Menu):
             self.error = ""
             pygame.key.start_text_input()
         elif kind == "keys":
-            from anabasis.app.keys import KeysScreen
-
-            self.app.scene = KeysScreen(self.app, i)
+            self.app.show_keys(i)
         elif kind == "quit":
             self.app.quit()
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pygame
 
+from anabasis.app.keys import KeysScreen
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play, warm_next, warm_poses
 from anabasis.app.progress import Progress, data_dir, level_key
@@ -235,29 +236,35 @@ class App:
 
     def _first_unsolved(self) -> int:
         """The launcher's first selection: the first level not yet solved (else level 1)."""
-        from anabasis import levels
+        from anabasis.formats import levels
 
         for n in range(1, levels.count() + 1):
             if level_key(n) not in self.progress.solved:
                 return n - 1
         return 0
 
-    def to_launcher(self) -> None:
+    def show_keys(self, return_to: int) -> None:
+        """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
+        self.scene = KeysScreen(self, return_to)
+
+    def to_launcher(self, selected: int | None = None) -> None:
+        """The launcher, on line ``selected`` (default: the level just left, else the first)."""
         if self.demo:
             # the demo is a smoke test: leaving it early is not a win
             print("anabasis: the demo was stopped before the win", file=sys.stderr)
             self.quit(1)
             return
-        selected = 0
-        if isinstance(self.scene, Play) and self.scene.opened.level:
-            selected = self.scene.opened.level - 1
+        if selected is None:
+            selected = 0
+            if isinstance(self.scene, Play) and self.scene.opened.level:
+                selected = self.scene.opened.level - 1
         self.save_progress()
         self.scene = Launcher(self, selected)
         pygame.display.set_caption("Anabasis")
 
     def next_after(self, opened: Opened) -> None:
         """Enter after a win: the next level, a new room of the same tier, or the launcher."""
-        from anabasis import levels
+        from anabasis.formats import levels
 
         if opened.kind == "level" and opened.level < levels.count():
             self.open(open_level(opened.level + 1))
@@ -298,7 +305,7 @@ class App:
         self._build = gen.build_async(tier, seed)
 
     def _start_demo(self, opened: Opened) -> None:
-        from anabasis import solver
+        from anabasis.engine import solver
 
         self._solve = self._pool_get().submit(solver.solve, opened.room)
 
@@ -316,7 +323,7 @@ class App:
         """The renderer for ``room`` (one at a time), or None where it could not be made."""
         if self._renderer is not None and self._renderer.room == room:
             return self._renderer
-        from anabasis import render
+        from anabasis.picture import render
 
         if self._renderer is not None:
             self._renderer.release()
@@ -418,7 +425,8 @@ class App:
 
 def _warm_plan() -> list:
     """(room, poses) pairs whose drawing compiles every variant of the ray tracer."""
-    from anabasis import levels, rules
+    from anabasis.engine import rules
+    from anabasis.formats import levels
 
     try:
         rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]

@@ -21,10 +21,11 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis import rules, views
 from anabasis.app import animation, hud
 from anabasis.app.session import Opened
 from anabasis.app.window import FADE_PART, TURN_PART
+from anabasis.engine import rules
+from anabasis.picture import views
 
 #: What the game says when an arrow would step in w (the design's own words).
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
@@ -418,7 +419,7 @@ class Play:
 
     def _draw_room(self, window, pose: animation.Pose) -> None:
         """Draw ``pose`` with the view (or the turn) and the camera of this frame."""
-        from anabasis.render import Pose as Frame  # imported by now: the renderer needs it
+        from anabasis.picture.render import Pose as Frame  # imported by now: the renderer needs it
 
         turning = self.turning
         self.renderer.draw(Frame(
@@ -480,7 +481,7 @@ def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> l
     work carries over to later rooms.  ``crates=False``: a room without
     crates never draws one moving.
     """
-    from anabasis import render
+    from anabasis.picture import render
 
     cell = state.crates[0] if state.crates else room.goal
     poses = []

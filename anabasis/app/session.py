@@ -2,7 +2,7 @@
 
 :class:`Opened` is a room plus what the UI says about it (where it came
 from, its title, its par, the key its best is saved under).  The game
-played in it is the engine's :class:`anabasis.rules.Game`: the undo stack
+played in it is the engine's :class:`anabasis.engine.rules.Game`: the undo stack
 lives in the engine, as states, not inverse moves.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from anabasis.app.progress import level_key, room_key
-from anabasis.world import Room
+from anabasis.engine.world import Room
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Opened:
     def code(self) -> str | None:
         """The room's code (made on first use), or None for a room no code can hold."""
         if self._code is None:
-            from anabasis import codes
+            from anabasis.formats import codes
 
             try:
                 self._code = codes.encode(self.room)
@@ -52,7 +52,7 @@ class Opened:
 
 def open_level(n: int) -> Opened:
     """Level ``n`` (``IndexError`` if there is none)."""
-    from anabasis import levels
+    from anabasis.formats import levels
 
     room = levels.load_level(n)
     return Opened(room, "level", room.name or f"level {n}", level=n)
@@ -60,7 +60,7 @@ def open_level(n: int) -> Opened:
 
 def open_code(code: str) -> Opened:
     """A room from its code (``codes.CodeError`` if it is bad)."""
-    from anabasis import codes
+    from anabasis.formats import codes
 
     room = codes.decode(code.strip())
     return Opened(room, "room", room.name or "a shared room", _code=code.strip())

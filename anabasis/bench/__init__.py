@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import importlib
 
+from anabasis.refusal import Refusal
+
+
+class BenchError(Refusal):
+    """``--only`` names no figure."""
+
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [
-    ("solver", "anabasis.bench_solver"),
-    ("levels", "anabasis.bench_levels"),
-    ("render", "anabasis.bench_render"),
-    ("gen", "anabasis.bench_gen"),
-    ("startup", "anabasis.bench_startup"),
-    ("play", "anabasis.bench_play"),
+    ("solver", "anabasis.bench.solver"),
+    ("levels", "anabasis.bench.levels"),
+    ("render", "anabasis.bench.render"),
+    ("gen", "anabasis.bench.gen"),
+    ("startup", "anabasis.bench.startup"),
+    ("play", "anabasis.bench.play"),
 ]
 
 
@@ -27,9 +33,7 @@ def main(args) -> int:
     chosen = [module for prefix, module in SECTIONS
               if not only or prefix.startswith(only) or only.startswith(prefix)]
     if not chosen:
-        from anabasis.cli import InputError
-
-        raise InputError(f"--only {only!r}: no figure starts so (the sections: "
+        raise BenchError(f"--only {only!r}: no figure starts so (the sections: "
                          f"{', '.join(prefix for prefix, _ in SECTIONS)})")
     for module_name in chosen:
         for name, value in importlib.import_module(module_name).bench():

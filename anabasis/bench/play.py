@@ -11,7 +11,7 @@ excluded) in a 1280 x 720 window on this machine's GL:
 - ``play.frames_over_16_7``: how many frames took longer than 1/60 s, of
   ``play.frames``.
 
-It runs in a child process (``python -m anabasis.bench_play``), under the
+It runs in a child process (``python -m anabasis.bench.play``), under the
 bench's own Xvfb where there is no display, so that its window and GL
 context never meet the render bench's headless one.
 """
@@ -32,8 +32,10 @@ ARROWS = ("up", "down", "left", "right")
 def _play_session() -> dict:
     import pygame
 
-    from anabasis import levels, solver, views
     from anabasis.app.loop import App
+    from anabasis.engine import solver
+    from anabasis.formats import levels
+    from anabasis.picture import views
 
     keys = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
             "right": pygame.K_RIGHT}
@@ -84,7 +86,7 @@ def _play_session() -> dict:
 
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
-    from anabasis.app import xvfb
+    from anabasis.bench import xvfb
 
     with xvfb.display_for(dict(os.environ)) as env:
         if env is None:
@@ -92,7 +94,7 @@ def bench():
             return
         env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
-        done = subprocess.run([sys.executable, "-m", "anabasis.bench_play"], env=env,
+        done = subprocess.run([sys.executable, "-m", "anabasis.bench.play"], env=env,
                               capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
         raise RuntimeError(f"the play bench failed: {done.stderr.strip()[-300:]}")

@@ -1,4 +1,4 @@
-"""The level text format: parse a file into a :class:`~anabasis.world.Room`, and write one back.
+"""The level text format: parse a file into a :class:`~anabasis.engine.world.Room`; write one.
 
 The format is RULES.md's: ``key: value`` header lines, then one block per
 w-slice (w = 0 first) separated by a blank line, a row per y, the z layers
@@ -13,7 +13,7 @@ A bad file raises :class:`LevelError`, whose text is
 >>> room = parse("par: 1\\n\\n#@*\\n", "tiny.txt")
 Traceback (most recent call last):
 ...
-anabasis.levelfile.LevelError: tiny.txt:3:2: the player falls out of the room at the start
+anabasis.formats.levelfile.LevelError: tiny.txt:3:2: the player falls out of the room at the start
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from anabasis.cells import CHAR_OF, CODE_OF, EMPTY
-from anabasis.world import SWITCHES, VIEWS, Room, State
+from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
+from anabasis.engine.world import SWITCHES, VIEWS, Room, State
+from anabasis.refusal import Refusal
 
 #: The header keys, in the order :func:`write` writes them.
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
@@ -34,7 +35,7 @@ _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*) *:(.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
-class LevelError(ValueError):
+class LevelError(Refusal):
     """A level file that is refused: ``file:line:column: what is wrong``."""
 
     def __init__(self, path: str, line: int, col: int, message: str):
@@ -178,7 +179,7 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
                          "w wraps only in a room of 2 or more slices, and this has 1")
     room = Room((X, Y, Z, W), bytes(flat), goal[0], State.of(player[0], crates), **meta)
 
-    from anabasis import rules  # the engine settles the start, as a load does
+    from anabasis.engine import rules  # the engine settles the start, as a load does
 
     first = rules.start(room)
     if first.status == "lost":

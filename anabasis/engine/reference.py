@@ -2,10 +2,10 @@
 
 Tuples, sets and straight-line code, no tricks and no speed.  It exists so
 that the tests (and ``anabasis bench``) can hold the fast engine
-(``anabasis.rules`` and ``anabasis.solver``) to it state by state.  Each
+(``anabasis.engine.rules`` and ``anabasis.engine.solver``) to it state by state.  Each
 function follows a section of RULES.md in the same order; read them side by
-side.  It shares with the fast engine only :mod:`anabasis.world` (the room and
-the outside-the-grid reading), the cell codes, and :mod:`anabasis.moves` (the
+side.  It shares with the fast engine only :mod:`anabasis.engine.world` (the room and
+the outside-the-grid reading), the cell codes, and :mod:`anabasis.engine.moves` (the
 move names and the result types).
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from anabasis.cells import EMPTY, RAMP_LEAN, RAMPS
-from anabasis.moves import HOOKS, STEPS, Result, Solution, moves_for  # noqa: F401
-from anabasis.world import VOID, WALL, Pos, Room, State
+from anabasis.engine.cells import EMPTY, RAMP_LEAN, RAMPS
+from anabasis.engine.moves import HOOKS, STEPS, Result, Solution, moves_for  # noqa: F401
+from anabasis.engine.world import VOID, WALL, Pos, Room, State
 
 DOWN = (0, 0, -1, 0)
 UP = (0, 0, 1, 0)

@@ -3,10 +3,10 @@
 ``solve(room)`` finds a shortest solution by moves, or proves that there is
 none by searching every reachable state, or gives up after ``max_states``
 states.  It gives the same answers as the reference solver
-(:func:`anabasis.reference.solve`): the same moves tried in the same order,
+(:func:`anabasis.engine.reference.solve`): the same moves tried in the same order,
 the same states counted, so the same solution string.
 
->>> from anabasis import levelfile
+>>> from anabasis.formats import levelfile
 >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
 >>> solve(room)
 Solution(status='solved', moves=('R', 'R', 'R'), states=5)
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from anabasis.moves import Solution, moves_for  # noqa: F401
-from anabasis.rules import (
+from anabasis.engine.moves import Solution, moves_for  # noqa: F401
+from anabasis.engine.rules import (
     ANA,
     DOWN,
     GONE,
@@ -45,7 +45,7 @@ from anabasis.rules import (
     step_movers,
     tables,
 )
-from anabasis.world import Room
+from anabasis.engine.world import Room
 
 #: The default state cap: about 1 GB of search (some 100 bytes a state), 10 to 20 s.
 DEFAULT_MAX_STATES = 10_000_000

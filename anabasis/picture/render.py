@@ -6,7 +6,7 @@ Public API (kept stable for the game window):
 - :func:`headless_context` -> ``moderngl.Context``: a standalone EGL context.
 - :class:`Pose`: what one frame shows: the animated player position (4
   floats, cell coordinates: integers when resting), the view turn
-  (``view``, ``toward``, ``turn``), the :class:`~anabasis.views.Camera`,
+  (``view``, ``toward``, ``turn``), the :class:`~anabasis.picture.views.Camera`,
   an optional moving crate (its cell in the uploaded state and a 4D
   offset) and an optional cross-fade override.
 - :class:`Renderer` ``(ctx, room, state=None)``: uploads the room once as an
@@ -28,7 +28,7 @@ texture: the goal is a uniform (it glows, and is not solid), the player is
 drawn analytically at its animated position.  For each pixel the fragment
 shader (``shaders/slice.frag``) builds a camera ray in slice coordinates
 (across, depth, up), maps it to 4D through the view's basis
-(:func:`anabasis.views.turn`) and the player's position, and walks the 4D
+(:func:`anabasis.picture.views.turn`) and the player's position, and walks the 4D
 grid with an exact DDA.  Variants (ghosts, the cross-fade, the debug
 output, the plain baseline) are ``#define``s, each its own compiled
 program, never uniform branches in the loop.
@@ -42,18 +42,18 @@ from __future__ import annotations
 
 import math
 import struct
-import sys
 import zlib
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 
 import numpy as np
 
-from anabasis import cells, data_dir
-from anabasis.views import Camera, fit_camera, turn
-from anabasis.world import Pos, Room, State
+from anabasis.engine import cells
+from anabasis.engine.world import Pos, Room, State
+from anabasis.picture.views import Camera, fit_camera, turn
 
-SHADER_DIR = data_dir("shaders")
+SHADER_DIR = Path(str(files("anabasis.shaders")))
 
 #: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
 #: the cells three and more above the player's).
@@ -471,7 +471,12 @@ def write_png(path, rgb: np.ndarray) -> None:
     Path(path).write_bytes(png)
 
 
-def _parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` as a pair of pixel counts; ``ValueError`` when it is not one.
+
+    >>> parse_size("1280x720")
+    (1280, 720)
+    """
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
@@ -479,28 +484,3 @@ def _parse_size(text: str) -> tuple[int, int]:
     if not (1 <= w <= 8192 and 1 <= h <= 8192):
         raise ValueError(f"--size {text!r}: expected WxH, like 1280x720")
     return w, h
-
-
-def cli_render(args, room: Room) -> int:
-    """``anabasis render``: draw ``room`` headless to a PNG.  Exit 2 on bad input or no GL."""
-    from anabasis import rules
-    from anabasis.cli import InputError, parse_moves
-
-    try:
-        size = _parse_size(args.size)
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    state = rules.replay(room, parse_moves(getattr(args, "moves", "") or "", hook=False)).state
-    view = args.view or room.view
-    toward = getattr(args, "toward", None)
-    try:
-        rgb = render_image(room, state, view, toward, float(getattr(args, "at", 0.5)), size)
-    except NoGLError as e:
-        print(f"anabasis: render: {e}; try LIBGL_ALWAYS_SOFTWARE=1, or install Mesa's EGL "
-              "(libegl-mesa0, libgl1-mesa-dri)", file=sys.stderr)
-        return 2
-    try:
-        write_png(args.output, rgb)
-    except OSError as e:
-        raise InputError(f"cannot write {args.output}: {e.strerror or e}") from None
-    return 0

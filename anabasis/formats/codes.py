@@ -20,7 +20,7 @@ always refused, never opened as some other room.  Random text passes the
 CRC once in 2**24, and must then still decode to a valid room whose own
 code is exactly the text given.
 
->>> from anabasis.world import Room
+>>> from anabasis.engine.world import Room
 >>> room = Room.empty((3, 1, 1, 2), player=(0, 0, 0, 1), goal=(2, 0, 0, 1))
 >>> decode(encode(room)) == room
 True
@@ -28,8 +28,9 @@ True
 
 from __future__ import annotations
 
-from anabasis.cells import BLOCK, EMPTY, RAMP_XN, RAMP_XP, RAMP_YN, RAMP_YP
-from anabasis.world import MAX_SIZE, VIEWS, Room, State
+from anabasis.engine.cells import BLOCK, EMPTY, RAMP_XN, RAMP_XP, RAMP_YN, RAMP_YP
+from anabasis.engine.world import MAX_SIZE, VIEWS, Room, State
+from anabasis.refusal import Refusal
 
 #: The 64 characters, a character's index is its six bits.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -50,7 +51,7 @@ _CRC_INIT = 0xB704CE
 _CRC_CHARS = 4  # 24 bits
 
 
-class CodeError(ValueError):
+class CodeError(Refusal):
     """A text that is not a room code, with a message that says why."""
 
 
@@ -425,7 +426,7 @@ def encode(room: Room) -> str:
     """The room's code: ``D...`` (or ``E...`` where w wraps).
 
     Raises ``ValueError`` for a room no code can hold (larger than
-    :data:`~anabasis.world.MAX_SIZE`, or movers on top of each other).
+    :data:`~anabasis.engine.world.MAX_SIZE`, or movers on top of each other).
     """
     _check_encodable(room)
     out = _Writer()

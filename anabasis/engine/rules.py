@@ -1,7 +1,7 @@
 """The rules of motion: steps, the hook, settling, won and lost, undo.
 
 This is the fast engine.  It implements ``RULES.md`` exactly, with the same
-API as :mod:`anabasis.reference` (``start``, ``settle``, ``step``,
+API as :mod:`anabasis.engine.reference` (``start``, ``settle``, ``step``,
 :class:`Result`, ``STEPS``, ``HOOKS``), and the tests hold the two to each
 other state by state.  The sections below follow RULES.md in order.
 
@@ -13,7 +13,7 @@ outside of the grid read as two sentinel indices, :data:`WALL` (-1) and
 so that indexing it with a sentinel reads what RULES.md says is there, and
 no caller range-checks.
 
->>> from anabasis import levelfile
+>>> from anabasis.formats import levelfile
 >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
 >>> step(room, start(room).state, "R").state.player
 (2, 0, 1, 1)
@@ -27,9 +27,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from anabasis.cells import EMPTY, RAMP_LEAN
-from anabasis.moves import HOOKS, STEPS, Result  # noqa: F401
-from anabasis.world import VOID, WALL, Pos, Room, State
+from anabasis.engine.cells import EMPTY, RAMP_LEAN
+from anabasis.engine.moves import HOOKS, STEPS, Result  # noqa: F401
+from anabasis.engine.world import VOID, WALL, Pos, Room, State
 
 # -- the world, compiled ------------------------------------------------------
 
@@ -330,7 +330,7 @@ def replay(room: Room, moves, *, gravity_w: bool = True) -> Replay:
     it), so the state is the room before the losing move.  A start that is
     already lost (only a room code can hold one) is shown as written.
 
-    >>> from anabasis import levelfile
+    >>> from anabasis.formats import levelfile
     >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
     >>> replay(room, "RRRR")
     Replay(state=State(player=(4, 0, 1, 1), crates=()), status='won', moves=3)
@@ -357,7 +357,7 @@ def replay(room: Room, moves, *, gravity_w: bool = True) -> Replay:
 class Game:
     """One room being played: its state, the moves taken, and an undo stack of states.
 
-    >>> from anabasis import levelfile
+    >>> from anabasis.formats import levelfile
     >>> game = Game(levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n"))
     >>> [game.play(m).status for m in "RRR"], game.moves
     (['playing', 'playing', 'won'], 3)

@@ -4,7 +4,7 @@ A level's proofs are what ``tests/test_levels.py`` pins: its par (the
 shortest solution), every rule of its ``needs:`` line proved impossible
 without, and the hook finding nothing shorter.  ``levels.proofs_s`` is the
 wall time of all seven levels' proofs together, with the engine the game
-ships (``anabasis.solver``); the target is 1 s or less.
+ships (``anabasis.engine.solver``); the target is 1 s or less.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from anabasis import levels
-from anabasis.world import Room
+from anabasis.engine.world import Room
+from anabasis.formats import levels
 
 
 def prove(room: Room) -> dict[str, object]:
     """Run one level's proofs: ``{"par": n, "hook": n, "<rule>": status, ...}``."""
-    from anabasis.solver import solve
+    from anabasis.engine.solver import solve
 
     found = solve(room)
     proofs: dict[str, object] = {"par": len(found.moves) if found.moves is not None else None}

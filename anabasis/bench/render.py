@@ -20,10 +20,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from anabasis import cells
-from anabasis.render import NoGLError, Offscreen, Pose, Renderer, headless_context
-from anabasis.views import Camera
-from anabasis.world import Room, State
+from anabasis.engine import cells
+from anabasis.engine.world import Room, State
+from anabasis.picture.render import NoGLError, Offscreen, Pose, Renderer, headless_context
+from anabasis.picture.views import Camera
 
 FRAMES = 25
 WARMUP = 3

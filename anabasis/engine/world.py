@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from anabasis.cells import BLOCK, EMPTY, RAMPS, STATIC
+from anabasis.engine.cells import BLOCK, EMPTY, RAMPS, STATIC
 
 Pos = tuple[int, int, int, int]
 

@@ -21,12 +21,12 @@ A room is built round its climb (see ``docs/gen.md``):
    spine to be fetched; on hard, sometimes one more on the ground.
 
 A candidate is kept only when it is proved (:func:`prove`): solvable by
-:mod:`anabasis.solver`, in the tier's band of moves, impossible without its
+:mod:`anabasis.engine.solver`, in the tier's band of moves, impossible without its
 ramps, impossible without its crates where the tier asks, and its shortest
 solution takes the tier's number of ramps up and slips down.  Of the first
 few that pass, the one whose solution does the most is kept.
 
-Random numbers come from :mod:`anabasis.prng` (SplitMix64), so a seed gives
+Random numbers come from :mod:`anabasis.gen.prng` (SplitMix64), so a seed gives
 the same room everywhere while :data:`GEN` is unchanged.
 
 >>> made = build("easy", 42)
@@ -44,10 +44,11 @@ import sys
 import threading
 from dataclasses import dataclass, replace
 
-from anabasis import rules, solver
-from anabasis.cells import BLOCK, EMPTY, RAMP_OF_LEAN
-from anabasis.prng import MASK64, SplitMix64, derive
-from anabasis.world import MAX_SIZE, Room, State
+from anabasis.engine import rules, solver
+from anabasis.engine.cells import BLOCK, EMPTY, RAMP_OF_LEAN
+from anabasis.engine.world import MAX_SIZE, Room, State
+from anabasis.gen.prng import MASK64, SplitMix64, derive
+from anabasis.refusal import Refusal
 
 #: The generator's version.  Bump it whenever a seed may give another room
 #: (the frozen vectors in tests/test_gen.py fail until it is bumped).
@@ -62,7 +63,7 @@ SEED_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_SEED = MASK64  #: seeds are 64-bit: at most 13 base-36 digits
 
 
-class GenError(ValueError):
+class GenError(Refusal):
     """A spec that names no room, or a seed for which no room was found."""
 
 
@@ -714,27 +715,3 @@ def shutdown() -> None:
         if _pool is not None:
             _pool.shutdown(wait=False, cancel_futures=True)
             _pool = None
-
-
-# -- the command line -------------------------------------------------------------------
-
-
-def cli_gen(args) -> int:
-    """``anabasis gen TIER.SEED`` / ``daily[.YYYY-MM-DD]``: the room's code, moves and proofs."""
-    from anabasis.cli import InputError
-
-    try:
-        tier, seed = parse_spec(args.spec)
-        made = build(tier, seed)
-    except GenError as e:
-        raise InputError(f"gen: {e}") from None
-    from anabasis import codes
-
-    print(f"code: {codes.encode(made.room)}")
-    print(f"solution: {len(made.moves)}")
-    print(f"moves: {''.join(made.moves)}")
-    print(f"ramps: {made.ramps}")
-    print(f"slips: {made.slips}")
-    print(f"pushes: {made.pushes}")
-    print(f"proofs: {', '.join('without ' + p for p in made.proofs)}")
-    return 0

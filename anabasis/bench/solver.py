@@ -1,11 +1,11 @@
 """``anabasis bench`` section ``solver``: how fast the exact solver searches.
 
-- ``solver.states_per_s``: states reached per second by :func:`anabasis.solver.solve`
+- ``solver.states_per_s``: states reached per second by :func:`anabasis.engine.solver.solve`
   in a full, exhaustive search of :data:`BENCH_ROOM` (10 x 8 x 4 x 5 cells,
   3 crates, 120,699 reachable states; its goal is sealed in, so the search
   must visit every state to prove it impossible).  Best of a few runs.
 - ``solver.vs_reference``: that figure over the reference solver's
-  (:func:`anabasis.reference.solve`) states per second on the same room in
+  (:func:`anabasis.engine.reference.solve`) states per second on the same room in
   the same run; the reference, about 30 times slower, is stopped after
   :data:`REFERENCE_STATES` states to keep the bench short.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from anabasis import levelfile
-from anabasis.world import Room
+from anabasis.engine.world import Room
+from anabasis.formats import levelfile
 
 #: The benchmark room.  Terraces in w (you stand on the slice where a column's
 #: blocks end), ramps up them, two crates on the lowest terrace and one on a
@@ -91,7 +91,7 @@ def _timed(search, room: Room, **kw) -> tuple[float, int]:
 
 def bench(runs: int = 3) -> Iterator[tuple[str, object]]:
     """Yield ``solver.states_per_s`` and ``solver.vs_reference``."""
-    from anabasis import reference, solver
+    from anabasis.engine import reference, solver
 
     room = bench_room()
     best = float("inf")

@@ -40,7 +40,7 @@ def first_frame_ms(args: list[str], env: dict) -> float:
 
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
-    from anabasis.app import xvfb
+    from anabasis.bench import xvfb
 
     with xvfb.display_for(dict(os.environ)) as env, tempfile.TemporaryDirectory() as data:
         if env is None:

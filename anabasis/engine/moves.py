@@ -1,7 +1,7 @@
 """The moves, and what a move or a search comes to: the vocabulary the engines share.
 
-Both engines (the fast :mod:`anabasis.rules` and the plain
-:mod:`anabasis.reference`) and the solver take moves by these names and
+Both engines (the fast :mod:`anabasis.engine.rules` and the plain
+:mod:`anabasis.engine.reference`) and the solver take moves by these names and
 answer with these values, so that the tests can compare them as plain
 tuples.
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from anabasis.world import State
+from anabasis.engine.world import State
+from anabasis.refusal import Refusal
 
 #: The steps, as (dx, dy, dz, dw): right, left, down the page, up the page.
 STEPS = {"R": (1, 0, 0, 0), "L": (-1, 0, 0, 0), "D": (0, 1, 0, 0), "U": (0, -1, 0, 0)}
@@ -48,3 +49,34 @@ class Solution(NamedTuple):
 def moves_for(hook: bool) -> tuple[str, ...]:
     """The moves the solvers try, in their fixed order (so both find the same solution)."""
     return tuple(STEPS) + (tuple(HOOKS) if hook else ())
+
+
+class MoveError(Refusal):
+    """A move string that is not one: says which character and why."""
+
+
+def parse_moves(text: str, hook: bool = True) -> list[str]:
+    """A move string (``RLDU``, hooks as ``hR`` .. ``hK``) as a list of moves.
+
+    Spaces, commas and line breaks between moves are ignored.
+
+    >>> parse_moves("RR hA, U")
+    ['R', 'R', 'hA', 'U']
+    """
+    moves, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch in STEPS:
+            moves.append(ch)
+            i += 1
+        elif hook and text[i : i + 2] in HOOKS:
+            moves.append(text[i : i + 2])
+            i += 2
+        elif ch in " ,\t\r\n":
+            i += 1
+        else:
+            what = (f"{ch!r} is not a move" if ch != "h"
+                    else f"'h' is a hook only before {' '.join(h[1] for h in HOOKS)}")
+            raise MoveError(f"the move string, character {i + 1}: {what} "
+                            f"(moves are {' '.join(STEPS)}; hooks {' '.join(HOOKS)})")
+    return moves

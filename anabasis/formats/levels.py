@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from importlib.resources import files
 from pathlib import Path
 
-from anabasis import data_dir
-from anabasis.levelfile import load
-from anabasis.world import Room
+from anabasis.engine.world import Room
+from anabasis.formats.levelfile import load
 
-#: ``levels/`` at the project's top level (or where a wheel installed it).
-LEVELS_DIR = data_dir("levels")
+#: ``levels/`` at the project's top level, installed as the package data ``anabasis.levels``.
+LEVELS_DIR = Path(str(files("anabasis.levels")))
 
 
 def level_paths() -> list[Path]:
     """The level files in order: ``01-held.txt``, ``02-slip.txt``, ..."""
-    return sorted(LEVELS_DIR.glob("[0-9][0-9]-*.txt"))
+    return sorted(p for p in LEVELS_DIR.iterdir() if re.fullmatch(r"[0-9]{2}-.+\.txt", p.name))
 
 
 def count() -> int:

@@ -1,0 +1,1 @@
+"""Sounds, the window icon and the HUD font: package data, read by the game."""

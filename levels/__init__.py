@@ -1,0 +1,1 @@
+"""The tutorial levels, one text file each: package data, read by ``anabasis.formats.levels``."""

@@ -1,0 +1,1 @@
+"""The ray tracer's GLSL: package data, read by ``anabasis.picture.render``."""
