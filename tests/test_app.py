@@ -201,8 +201,8 @@ def test_the_launcher_opens_a_level(make_app):
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 2
     app.tick(DT)
-    press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, Launcher) and app.scene.selected == 1
+    press(app, pygame.K_ESCAPE)  # back on the first level not yet solved, not the one left
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
     # and the mouse: click the first level's line
     rect = app.scene.rects[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
@@ -584,6 +584,14 @@ def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path
     assert isinstance(app.scene, Launcher) and app.scene.selected == 2
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 3
+    # each time it opens again, whichever room was left: level 1 and 5 alike
+    for digit in (pygame.K_1, pygame.K_5):
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, Launcher) and app.scene.selected == 2
+        press(app, digit)
+        assert isinstance(app.scene, Play)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.selected == 2
 
 
 def test_a_window_opens_after_a_headless_context(display):
@@ -684,7 +692,7 @@ def choose(app, action):
 def test_the_keys_screen_rebinds_undo_for_play_and_keeps_it(make_app, tmp_path):
     app = make_app()
     screen = open_keys_screen(app)
-    assert screen.items[:16] == list(progress_mod.DEFAULT_KEYS)
+    assert screen.items[:len(progress_mod.DEFAULT_KEYS)] == list(progress_mod.DEFAULT_KEYS)
     choose(app, "undo")
     press(app, pygame.K_RETURN)
     assert screen.capturing
@@ -800,3 +808,30 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
                                          scancode=0))
     app.tick(DT)
     assert traced
+
+
+def test_m_mutes_and_minus_equals_set_the_volume_saved_with_the_progress(make_app, tmp_path):
+    app = make_app()
+    assert app.sound.available  # SDL_AUDIODRIVER=dummy: a device that plays into nothing
+    launcher = app.scene
+    press(app, pygame.K_m)
+    assert app.sound.muted and launcher.status.startswith("sound off")
+    press(app, pygame.K_MINUS)  # a volume key unmutes: the player wants to hear it
+    assert not app.sound.muted and app.sound.volume == 0.6
+    for _ in range(6):
+        press(app, pygame.K_EQUALS)
+    assert app.sound.volume == 1.0 and "100%" in launcher.status
+    # typing a room code, m and - are letters of the code, not sound keys
+    launcher.activate(next(i for i, it in enumerate(launcher.items) if it.action == ("code",)))
+    for key, ch in ((pygame.K_m, "m"), (pygame.K_MINUS, "-")):
+        press(app, key, unicode=ch)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.tick(DT)
+    assert launcher.code_text == "m-" and not app.sound.muted and app.sound.volume == 1.0
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # into level 1: M says so there too
+    press(app, pygame.K_m)
+    assert isinstance(app.scene, Play) and app.scene.message.startswith("sound off")
+    app.close()
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.volume, saved.muted) == (1.0, True)

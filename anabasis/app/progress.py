@@ -1,4 +1,4 @@
-"""Saved progress and settings: solved levels, best moves, window size, keys.
+"""Saved progress and settings: solved levels, best moves, window size, keys, sound.
 
 One JSON file, ``progress.json``, in the user's data directory
 (``platformdirs.user_data_dir("anabasis")``, or ``$ANABASIS_DATA_DIR`` so that
@@ -53,7 +53,12 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "fullscreen": ["f11"],
     "new_room": ["n"],
     "next": ["return", "enter"],
+    "mute": ["m"],
+    "volume_down": ["-", "[-]"],
+    "volume_up": ["=", "[+]"],
 }
+
+DEFAULT_VOLUME = 0.7  #: the effects' volume, 0..1, until the player sets one
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
 #: never binds Esc to anything else, so nobody can lock themselves out.
@@ -91,6 +96,8 @@ class Progress:
     fullscreen: bool = False
     keys: dict[str, list[str]] = field(default_factory=lambda: {
         k: list(v) for k, v in DEFAULT_KEYS.items()})
+    volume: float = DEFAULT_VOLUME
+    muted: bool = False
     #: set when the file on disk was unreadable and moved aside (for the UI to say so)
     warning: str = ""
 
@@ -147,7 +154,16 @@ class Progress:
                 isinstance(k, str) and isinstance(v, list) and all(isinstance(n, str) for n in v)
                 for k, v in keys.items()):
             raise TypeError("'keys' is not a map of actions to key names")
+        volume = data.get("volume", DEFAULT_VOLUME)
+        if isinstance(volume, bool) or not isinstance(volume, (int, float)) \
+                or not 0 <= volume <= 1:
+            raise TypeError("'volume' is not a number from 0 to 1")
+        muted = data.get("muted", False)
+        if not isinstance(muted, bool):
+            raise TypeError("'muted' is not true or false")
         self.solved = set(solved)
+        self.volume = float(volume)
+        self.muted = muted
         self.best = dict(best)
         self.window = window
         self.fullscreen = bool(data.get("fullscreen", False))
@@ -219,6 +235,8 @@ class Progress:
             "window": list(self.window) if self.window else None,
             "fullscreen": self.fullscreen,
             "keys": self.keys,
+            "volume": self.volume,
+            "muted": self.muted,
         }
 
     # -- saving ---------------------------------------------------------------
