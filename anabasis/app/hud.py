@@ -27,9 +27,17 @@ HELP = [
     "Controls",
     "arrows / WASD: step the way it looks on screen",
     "V or Space: turn to the next view (stand, w up, both downs)",
-    "Q / E or mouse drag: orbit the camera · wheel: zoom",
+    "Q / E: a tap turns the camera a step, holding turns it · mouse drag: orbit · wheel: zoom",
     "Z or Backspace: undo (as often as you like) · R: restart",
-    "C: copy the room code · F12: screenshot · F11: fullscreen · Esc: levels",
+    "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
+    "",
+    "The views, and what each is best for",
+    "stand (z up, w hidden): walking, and what is in your way in your slice",
+    "w up (w up, z hidden): what holds you in w, and where you would slip off it",
+    "both downs (z up, w along the floor, y hidden): ramps and stairs: often the clearest",
+    "The gizmo's \u201chidden\u201d names the axis out of the picture (its sign: ignore it)",
+    "The ring at the gizmo's centre is that hidden axis, pointing straight out of the picture",
+    "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",
     "",
     "The rules",
     "Two downs: things fall along -z, and also kata, along -w.",
@@ -40,6 +48,8 @@ HELP = [
     "Reach the glowing cell. Falling out of the world is undone.",
     "With w hidden, a blue tint on the floor marks the block kata of you.",
 ]
+
+HEADINGS = ("Controls", "The views, and what each is best for", "The rules")
 
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
 
@@ -240,14 +250,18 @@ def _help_panel(ov, s: float) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
-    size = int(18 * s)
-    line_h = int(size * 1.45)
-    box = pygame.Rect(0, 0, int(min(W - 40, 760 * s)), line_h * len(HELP) + int(50 * s))
+    # as large as fits the window: a small window gets smaller lines, never cut ones
+    size = max(9, min(int(18 * s), int((H - 60) / (len(HELP) * 1.4 + 3))))
+    widest = max(HELP, key=lambda t: ov.width_of(t, size))
+    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+        size -= 1
+    line_h = int(size * 1.4)
+    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(HELP) + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in HELP:
-        heading = line in ("Controls", "The rules")
+        heading = line in HEADINGS
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
