@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 import pygame
 
+from anabasis.app import markers
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
@@ -76,13 +77,16 @@ def draw(ov, play) -> None:
     # The axes gizmo follows the view, the turn and the camera's direction: the key holds
     # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
     camera = play.camera
+    b = play.basis()
+    # the goal and crates out of the slice on screen, where they would be (to a pixel)
+    marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            play.view, play.turn_from, play.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
-           round(camera.pitch, 2), app.building, play.renderer is None)
+           round(camera.pitch, 2), app.building, play.renderer is None,
+           tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks))
     if not ov.begin(key):
         return
-    b = play.basis()
     axes = _axis_screen(b, camera)
     labels = views.axis_labels(b)
     W, H = ov.size
@@ -127,6 +131,9 @@ def draw(ov, play) -> None:
     ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
+
+    if not play.won and not play.help:
+        markers.draw(ov, marks, s, top=right_panel.bottom)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
