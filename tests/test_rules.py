@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from anabasis.engine import rules
+from anabasis.engine import moves, rules
 from anabasis.engine.world import State
 from anabasis.formats import levelfile
 
@@ -514,11 +514,20 @@ def test_a_wall_is_in_your_way_not_stepped_round_through_w(engine):
     assert not play(engine, room, "R").moved  # the slice ana is clear, but only a ramp goes there
 
 
+#: Why each of PUSH's moves does nothing (Result.why), as both engines say it.
+NOT_A_MOVE_WHY = {
+    "L": moves.ROOM_ENDS, "U": moves.ROOM_ENDS, "D": moves.ROOM_ENDS,
+    "hR": moves.HOOK_TOO_CLOSE, "hK": moves.HOOK_TOO_CLOSE,
+    "hL": moves.HOOK_FLEW_OUT, "hU": moves.HOOK_FLEW_OUT, "hA": moves.HOOK_FLEW_OUT,
+}
+
+
 def test_not_a_move(engine):
     room = parse(PUSH)
     for move in ["L", "U", "D", "hR", "hL", "hU", "hK", "hA"]:
         result = engine.step(room, room.start, move, trace=True)
-        assert result == (room.start, "playing", False, ())
+        assert result[:4] == (room.start, "playing", False, ())
+        assert result.why == NOT_A_MOVE_WHY[move]
 
 
 def test_unknown_move(engine):
