@@ -447,3 +447,13 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    @property
+    def history(self) -> tuple[State, ...]:
+        """The states undo goes back to, oldest first: ``history[-1]`` is one undo back."""
+        return tuple(state for state, _, _ in self._undo)
+
+    @property
+    def first(self) -> State:
+        """The settled start, where a restart goes."""
+        return self._first
