@@ -191,7 +191,23 @@ def test_a_loss_shows_the_fall_then_undoes_it(make_app):
     assert play.animating  # the fall is shown
     settle(app)
     assert (play.game.state, play.game.moves) == before
-    assert "fell out" in play.message
+    # the game says the engine's why (Result.why), and that the move is undone
+    why = rules.step(play.room, before[0], losing).why
+    assert why and why.split(":")[0] in play.message and "undone" in play.message
+
+
+def test_a_scene_needs_only_the_protocol(make_app):
+    from anabasis.app.scene import Scene
+
+    app = make_app(open_level(2))
+    app.switch(Scene(), "a bare scene")  # the editor and any later screen start here
+    for _ in range(3):
+        app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0))
+    app.tick(DT)  # a screenshot: a scene that cannot say so says nothing
+    assert app.last_screenshot is not None and app.last_screenshot.exists()
+    app.to_launcher()
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
 
 
 def test_the_launcher_opens_a_level(make_app):

@@ -249,7 +249,7 @@ def test_fall_out_below(engine):
         #.# @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost" and result.moved
+    assert result.status == "lost" and result.moved and result.why == moves.FELL_BELOW
     assert players(result) == [(1, 0, 1, 1), (1, 0, 0, 1), (1, 0, -1, 1)]
 
 
@@ -260,7 +260,7 @@ def test_fall_out_kata(engine):
         ### @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost"
+    assert result.status == "lost" and result.why == moves.FELL_KATA
     assert players(result) == [(1, 0, 1, 1), (1, 0, 1, 0), (1, 0, 1, -1)]
 
 
@@ -272,6 +272,7 @@ def test_crate_falls_out(engine):
     """)
     result = play(engine, room, "R")
     assert result.moved and result.status == "playing" and result.state == State((1, 0, 1, 1), ())
+    assert result.why == ""  # a crate lost is no loss
     assert [f.crates for f in result.frames] == [((2, 0, 1, 1),), ((2, 0, 0, 1),), ()]
 
 
@@ -286,7 +287,7 @@ def test_endless_fall_in_a_wrap(engine):
         ### @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost"
+    assert result.status == "lost" and result.why == moves.FELL_FOR_EVER
     # W = 3 kata steps without a z step: 2 -> 1 -> 0, and the third, round to 2, is the endless fall
     assert players(result) == [(1, 0, 1, 2), (1, 0, 1, 1), (1, 0, 1, 0), (1, 0, 1, 2)]
 
