@@ -76,12 +76,13 @@ def draw(ov, play) -> None:
     app = play.app
     # The axes gizmo follows the view, the turn and the camera's direction: the key holds
     # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
-    camera = play.camera
-    b = play.basis()
+    sight = play.sight
+    camera = sight.camera
+    b = sight.basis()
     # the goal and crates out of the slice on screen, where they would be (to a pixel)
     marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
-           play.view, play.turn_from, play.turn_t,
+           sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks))
@@ -159,7 +160,7 @@ def draw(ov, play) -> None:
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
-    ov.text(f"view: {play.view}" + ("  (turning)" if play.turning else ""),
+    ov.text(f"view: {sight.view}" + ("  (turning)" if sight.turning else ""),
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
