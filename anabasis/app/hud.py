@@ -21,7 +21,8 @@ import pygame
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
-HINT = "arrows move · V turn · Q/E orbit · Z undo · R restart · C code · H help · Esc levels"
+HINT = ("arrows move · V turn · Z undo · R restart · ? hint · Q/E orbit · C code · H help"
+        " · Esc levels")
 
 HELP = [
     "Controls",
@@ -29,6 +30,7 @@ HELP = [
     "V or Space: turn to the next view (stand, w up, both downs)",
     "Q / E or mouse drag: orbit the camera · wheel: zoom",
     "Z or Backspace: undo (as often as you like) · R: restart",
+    "? or /: a hint, the next move of a shortest solution (again: the one after)",
     "C: copy the room code · F12: screenshot · F11: fullscreen · Esc: levels",
     "",
     "The rules",

@@ -20,6 +20,12 @@ This module imports no pygame, so the engine's tests can use it too.
 (True, False, True)
 >>> p.best["level:1"], "level:1" in p.solved
 (5, True)
+
+A win after a hint is kept apart, with its own best: it never counts as a
+clean solve, and a clean solve never hides it.
+
+>>> p.record("level:2", 6, hints=1), "level:2" in p.solved, p.best_hinted["level:2"]
+(True, False, 6)
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "copy": ["c"],
     "screenshot": ["f12"],
     "help": ["h", "f1"],
+    "hint": ["/", "?"],
     "fullscreen": ["f11"],
     "new_room": ["n"],
     "next": ["return", "enter"],
@@ -87,6 +94,9 @@ class Progress:
     path: Path
     solved: set[str] = field(default_factory=set)
     best: dict[str, int] = field(default_factory=dict)
+    #: rooms won after a hint, and their best moves: kept apart from the clean ones
+    hinted: set[str] = field(default_factory=set)
+    best_hinted: dict[str, int] = field(default_factory=dict)
     window: tuple[int, int] | None = None
     fullscreen: bool = False
     keys: dict[str, list[str]] = field(default_factory=lambda: {
@@ -136,6 +146,14 @@ class Progress:
         if not isinstance(best, dict) or not all(
                 isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in best.items()):
             raise TypeError("'best' is not a map of names to move counts")
+        hinted = data.get("hinted", [])
+        if not isinstance(hinted, list) or not all(isinstance(s, str) for s in hinted):
+            raise TypeError("'hinted' is not a list of names")
+        best_hinted = data.get("best_hinted", {})
+        if not isinstance(best_hinted, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) and v >= 0
+                for k, v in best_hinted.items()):
+            raise TypeError("'best_hinted' is not a map of names to move counts")
         window = data.get("window")
         if window is not None:
             if (not isinstance(window, list) or len(window) != 2
@@ -149,6 +167,8 @@ class Progress:
             raise TypeError("'keys' is not a map of actions to key names")
         self.solved = set(solved)
         self.best = dict(best)
+        self.hinted = set(hinted)
+        self.best_hinted = dict(best_hinted)
         self.window = window
         self.fullscreen = bool(data.get("fullscreen", False))
         # unknown actions are dropped; missing ones keep their defaults
@@ -158,12 +178,17 @@ class Progress:
 
     # -- changing -------------------------------------------------------------
 
-    def record(self, key: str, moves: int) -> bool:
-        """Note a solved room; True when ``moves`` is a new best."""
-        self.solved.add(key)
-        old = self.best.get(key)
+    def record(self, key: str, moves: int, hints: int = 0) -> bool:
+        """Note a solved room; True when ``moves`` is a new best (of its kind).
+
+        With ``hints`` (how many hints the win took) it is a hinted win: it
+        goes to ``hinted`` and ``best_hinted``, never to ``solved`` and ``best``.
+        """
+        solved, best = (self.hinted, self.best_hinted) if hints else (self.solved, self.best)
+        solved.add(key)
+        old = best.get(key)
         if old is None or moves < old:
-            self.best[key] = moves
+            best[key] = moves
             return True
         return False
 
@@ -216,6 +241,8 @@ class Progress:
             "version": VERSION,
             "solved": sorted(self.solved),
             "best": dict(sorted(self.best.items())),
+            "hinted": sorted(self.hinted),
+            "best_hinted": dict(sorted(self.best_hinted.items())),
             "window": list(self.window) if self.window else None,
             "fullscreen": self.fullscreen,
             "keys": self.keys,
