@@ -45,6 +45,8 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
                  demo: bool = False, data_dir: str | os.PathLike | None = None):
         self.progress = Progress.load(data_dir)
+        if self.progress.warning:
+            print(f"anabasis: warning: {self.progress.warning}", file=sys.stderr)
         size = size or self.progress.window or DEFAULT_SIZE
         self.window = Window(size, fullscreen=self.progress.fullscreen and not demo)
         self.ctx = self.window.ctx
@@ -399,7 +401,7 @@ class App:
 
     def save_progress(self) -> None:
         try:
-            self.progress.save()
+            self.progress.save()  # held (the file could not be read): kept in memory
         except OSError as e:
             print(f"anabasis: warning: could not save progress: {e}", file=sys.stderr)
 
