@@ -189,10 +189,10 @@ def test_hints_reveal_the_plan_a_move_at_a_time_and_follow_it():
     assert [hints.press(), hints.press()] == ["shown", "shown"]
     assert hints.revealed() == ("D", "R") and hints.used == 2
     game.play("D")
-    hints.ask(game, "D")  # the hinted move: the rest stays revealed
+    hints.ask(game)  # the hinted move: the rest stays revealed
     assert hints.revealed() == ("R",)
     game.play("L")
-    hints.ask(game, "L")  # another move: the plan is dropped until the answer comes
+    hints.ask(game)  # another move: the plan is dropped until the answer comes
     assert hints.revealed() == () and hints.press() in ("shown", "pending")
 
 
@@ -222,7 +222,7 @@ def test_hints_name_a_lost_position_and_how_far_back():
     game = rules.Game(room)
     hints = Hints(room)
     game.play("R")  # the crate onto the goal, against the wall
-    hints.ask(game, "R")
+    hints.ask(game)
     hints.poll()
     assert hints.lost and hints.press() == "lost"
     assert hints.lost_line() == "no way on from here: undo 1 move or restart"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 
-from anabasis.engine import solver
+from anabasis.engine import rules, solver
 
 #: What a step along an axis is called when no arrow key makes it in the view on screen.
 MOVE_WORDS = {"R": "right along x", "L": "left along x", "D": "down the page, along y",
@@ -67,12 +67,21 @@ class Hints:
         self.wanted = False  #: the key was pressed before the answer came: show it then
         self.to_start = False  #: lost: the nearest live position is the start
         self.asked = 0  #: questions asked (each move, undo and restart asks one)
+        self._state = None  #: the position last asked about
 
     # -- the question ---------------------------------------------------------------
 
-    def ask(self, game, played: str | None = None) -> None:
-        """The position changed: ask about the new one.  ``played``: the move just played."""
-        if self.plan and played == self.plan[0]:
+    def ask(self, game) -> None:
+        """The position changed (a move, an undo, a restart): ask about the new one.
+
+        When the new position is where the plan's next move leads from the
+        one before, the rest of the plan stays (and stays revealed).
+        """
+        state, history = game.state, game.history
+        before, self._state = self._state, state
+        if (self.plan and history and history[-1] == before
+                and rules.step(self.room, before, self.plan[0], gravity_w=game.gravity_w)
+                .state == state):
             self.plan = self.plan[1:]
             self.shown = max(0, self.shown - 1)
         else:
@@ -82,10 +91,9 @@ class Hints:
         self.answer = None
         self.to_start = False
         self.asked += 1
-        history, start = game.history, game.first
-        args = (solver.way_on, self.room, game.state, history)
+        args = (solver.way_on, self.room, state, history)
         kw = {"gravity_w": game.gravity_w, "hook": game.hook}
-        self._history_start = (history, start)
+        self._history_start = (history, game.first)
         if self._submit is None:
             self._future = Future()
             self._future.set_result(args[0](*args[1:], **kw))

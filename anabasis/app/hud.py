@@ -51,6 +51,7 @@ HINT_COLOUR = (150, 255, 70)
 HINT_EDGE = (10, 30, 0)
 #: Where the hint arrow runs, in cells along the move from the player's centre.
 HINT_FROM, HINT_TO = 0.3, 1.0
+HINT_LOW = 0.4  #: how far below the player's centre it runs, in cells: near its feet
 
 
 def _axis_screen(b: np.ndarray, camera: views.Camera) -> list[tuple[str, float, float, float]]:
@@ -115,7 +116,11 @@ def draw(ov, play) -> None:
     moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
     ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
     best = app.progress.best.get(opened.key)
-    best_text = f"best {best}" if best is not None else "not solved yet"
+    helped = app.progress.best_hinted.get(opened.key)
+    if best is not None:
+        best_text = f"best {best}"
+    else:  # a win with hints is not a solve of your own: said so
+        best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
     ov.text(best_text, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
@@ -196,7 +201,7 @@ def _hint_key(play) -> tuple:
     hints = play.hints
     if not hints.revealed() and not hints.wanted:
         return ()
-    c = play.camera
+    c = play.sight.camera
     return (hints.revealed(), hints.wanted, play.animating, round(c.distance, 2),
             tuple(tuple(n) for n in play.app.progress.keys.values()))
 
@@ -211,8 +216,10 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     if not moves or play.animating:
         return None
     d = np.array(STEPS[moves[0]], float)
-    b, camera = play.basis(), play.camera
-    tail, tip = views.project(camera, b, HINT_FROM * d), views.project(camera, b, HINT_TO * d)
+    b, camera = play.sight.basis(), play.sight.camera
+    feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
+    tail = views.project(camera, b, feet + HINT_FROM * d)
+    tip = views.project(camera, b, feet + HINT_TO * d)
     if tail is None or tip is None:
         return None
     W, H = size
@@ -227,8 +234,8 @@ def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
     from anabasis.app.keys import key_label
 
-    b = views.view_basis(play.view)  # a move waits for a turn to end: name its key then
-    arrow = views.move_to_arrow(b, play.camera.yaw, move)
+    b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
+    arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
         return None
     names = play.app.progress.keys.get(arrow) or [arrow]
@@ -253,7 +260,7 @@ def _hint(ov, play, pad: int, mid: int, small: int) -> None:
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
-    ov.text(words, (W // 2, y), mid, HINT_COLOUR, anchor="midtop")
+    ov.text(words, (W // 2, y), mid, GOLD, anchor="midtop")
 
 
 def _arrow(surface, tail, tip, half: int) -> None:
