@@ -226,3 +226,13 @@ def test_hints_name_a_lost_position_and_how_far_back():
     hints.poll()
     assert hints.lost and hints.press() == "lost"
     assert hints.lost_line() == "no way on from here: undo 1 move or restart"
+
+
+def test_a_room_past_the_cap_is_too_big_to_tell_and_never_lost():
+    from anabasis.app.hints import Hints
+
+    room = bench_room()
+    hints = Hints(room, max_states=2_000)
+    hints.ask(rules.Game(room))
+    assert hints.poll().status == "too-big"
+    assert not hints.lost and hints.press() == "too-big" and hints.used == 0

@@ -56,8 +56,10 @@ class Hints:
     thread (the tests' and the benches' way).
     """
 
-    def __init__(self, room, submit: Callable[..., Future] | None = None):
+    def __init__(self, room, submit: Callable[..., Future] | None = None,
+                 max_states: int = solver.HINT_MAX_STATES):
         self.room = room
+        self.max_states = max_states  #: past this many states: too big to tell
         self._submit = submit
         self._future: Future | None = None
         self.answer: solver.WayOn | None = None  #: for the position on screen, once it came
@@ -92,7 +94,7 @@ class Hints:
         self.to_start = False
         self.asked += 1
         args = (solver.way_on, self.room, state, history)
-        kw = {"gravity_w": game.gravity_w, "hook": game.hook}
+        kw = {"gravity_w": game.gravity_w, "hook": game.hook, "max_states": self.max_states}
         self._history_start = (history, game.first)
         if self._submit is None:
             self._future = Future()
