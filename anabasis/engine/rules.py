@@ -40,12 +40,9 @@ DELTA = ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0),
          (0, 0, 0, 1), (0, 0, 0, -1), (0, 0, 1, 0), (0, 0, -1, 0))
 OPPOSITE = (LEFT, RIGHT, UP_PAGE, DOWN_PAGE, KATA, ANA, DOWN, UP)
 
-#: Each move as (is a hook, direction number).
-MOVE_CODES = {
-    "R": (False, RIGHT), "L": (False, LEFT), "D": (False, DOWN_PAGE), "U": (False, UP_PAGE),
-    "hR": (True, RIGHT), "hL": (True, LEFT), "hD": (True, DOWN_PAGE), "hU": (True, UP_PAGE),
-    "hA": (True, ANA), "hK": (True, KATA),
-}
+#: Each move as (is a hook, direction number), from the moves' own table.
+MOVE_CODES = {**{m: (False, DELTA.index(d)) for m, d in STEPS.items()},
+              **{m: (True, DELTA.index(d)) for m, d in HOOKS.items()}}
 
 # WALL (-1, the walls and the ceiling: solid) and VOID (-2, the void below and
 # kata: falls out) are the world's own codes for outside the grid, used here as
