@@ -98,11 +98,11 @@ def cmd_replay(args) -> int:
 
     room = resolve(args.source)
     moves = parse_moves(args.moves)
-    state, status, taken = rules.replay(room, moves)
-    print(f"status: {status}")
-    print(f"moves: {taken}")
+    played = rules.replay(room, moves)
+    print(f"status: {played.status}")
+    print(f"moves: {played.moves}")
     print()
-    sys.stdout.write(levelfile.write_map(room, state))
+    sys.stdout.write(levelfile.write_map(room, played.state))
     return DONE
 
 
