@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -386,3 +388,37 @@ def test_render_refuses_a_turn_fraction_outside_0_to_1(capsys):
         out, err = capsys.readouterr()
         assert exit_.value.code == 2 and out == ""
         assert err.count("\n") == 1 and "--at" in err and "0 to 1" in err
+
+
+# -- the README's examples ---------------------------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_examples() -> list[tuple[str, str]]:
+    """Each ``$ anabasis ...`` line of the README's console blocks, with the output under it."""
+    examples, block = [], None
+    for line in README.read_text(encoding="utf-8").splitlines():
+        if block is None:
+            block = [] if line.strip() == "```console" else None
+            continue
+        if line.strip() == "```":
+            block = None
+        elif line.startswith("$ "):
+            examples.append((line[2:], []))
+        elif examples:
+            examples[-1][1].append(line)
+    return [(command, "".join(out + "\n" for out in lines)) for command, lines in examples]
+
+
+def test_the_readme_has_console_examples():
+    assert len(readme_examples()) >= 3
+
+
+@pytest.mark.parametrize("command, expected", readme_examples(),
+                         ids=[command for command, _ in readme_examples()])
+def test_the_readme_console_example_prints_what_it_shows(capsys, command, expected):
+    argv = shlex.split(command)
+    assert argv[0] == "anabasis"
+    _, out, err = run(capsys, *argv[1:])
+    assert (out, err) == (expected, "")
