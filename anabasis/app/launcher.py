@@ -20,7 +20,6 @@ from anabasis.app.menu import ARROWS, Menu
 from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
-TIERS = ("easy", "medium", "hard")
 
 @dataclass
 class Item:
@@ -72,9 +71,9 @@ class Launcher(Menu):
             items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
                               right, done=key in progress.solved,
                               header="Levels" if n == 1 else ""))
-        for i, tier in enumerate(TIERS):
+        for i, tier in enumerate(gen.TIERS):
             items.append(Item(f"a new {tier} room", ("gen", tier),
-                              _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+                              gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
@@ -298,9 +297,3 @@ def _tick(surface, left_mid, size: int, colour) -> None:
     pts = [(x, y), (x + size * 0.35, y + size * 0.35), (x + size, y - size * 0.45)]
     pygame.draw.lines(surface, colour, False, pts, max(2, size // 6))
 
-
-_TIER_TEXT = {
-    "easy": "one ramp up, one slip down; 5 to 12 moves",
-    "medium": "two ramps, two slips, a crate to place; 9 to 20 moves",
-    "hard": "three ramps, three slips, crates; 13 to 36 moves",
-}
