@@ -161,6 +161,14 @@ def cmd_gen(args) -> int:
     print(f"slips: {made.slips}")
     print(f"pushes: {made.pushes}")
     print(f"proofs: {', '.join('without ' + p for p in made.proofs)}")
+    d = made.depth
+    print(f"climb: {d.climb} (every shortest solution takes {d.min_ramps} ramps up)")
+    print(f"states: {d.states} ({d.dead} dead)")
+    print(f"forks: {d.forks}")
+    print(f"box lines: {d.lines}")
+    print(f"box changes: {d.changes}")
+    print(f"score: {d.score:.1f}")
+    print(f"about: {made.subtitle}")
     return DONE
 
 
