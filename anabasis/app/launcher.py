@@ -20,7 +20,6 @@ from anabasis.app.menu import ARROWS, Menu
 from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
-TIERS = ("easy", "medium", "hard")
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
 @dataclass
@@ -78,9 +77,9 @@ class Launcher(Menu):
                               right, done=key in progress.solved,
                               hinted=key in progress.hinted and key not in progress.solved,
                               header="Levels" if n == 1 else ""))
-        for i, tier in enumerate(TIERS):
+        for i, tier in enumerate(gen.TIERS):
             items.append(Item(f"a new {tier} room", ("gen", tier),
-                              _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+                              gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
@@ -310,10 +309,3 @@ def _more(ov, right_mid, direction: int, s: float) -> None:
 def _ring(surface, centre, radius: int, colour) -> None:
     """The mark of a room won with hints: a hollow ring (a clean solve has a tick)."""
     pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 3))
-
-
-_TIER_TEXT = {
-    "easy": "one ramp up, one slip down; 5 to 12 moves",
-    "medium": "two ramps, two slips, a crate to place; 9 to 20 moves",
-    "hard": "three ramps, three slips, crates; 13 to 36 moves",
-}
