@@ -92,7 +92,7 @@ def of_move(before: State, result: Result, timeline: animation.Timeline | None,
                 if b is None:
                     falling.pop(a, None)
                     cues.append(Cue("crate-out", t, "the crate fell out of the room"))
-                elif a != b and i > 0:
+                elif a != b:  # (a fall segment: the push is a segment of its own)
                     falling[b] = falling.pop(a, t)
         t += seg.duration
         # a crate that fell and moves no more has landed: at the end of its last fall
