@@ -134,6 +134,17 @@ def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
 
+def fragment_preamble(variant=()) -> str:
+    """What goes before ``slice.frag``: the version, the constants shared with Python (the
+    cell codes, the texel's layout, the step limit) and the variant's ``#define`` names."""
+    return ("#version 330 core\n" + cells.glsl_defines()
+            + f"#define TEXEL_CODE_MASK {clearance.CODE_MASK}u\n"
+            + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
+            + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
+            + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
+            + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(variant))
+
+
 def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
     """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
     B = pose.basis()
@@ -345,12 +356,7 @@ class Renderer:
             if key not in shared:
                 vert = (SHADER_DIR / "slice.vert").read_text()
                 frag = (SHADER_DIR / "slice.frag").read_text()
-                head = ("#version 330 core\n" + cells.glsl_defines()
-                        + f"#define TEXEL_CODE_MASK {clearance.CODE_MASK}u\n"
-                        + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
-                        + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
-                        + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
-                        + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(key))
+                head = fragment_preamble(key)
                 prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
                                         fragment_shader=head + frag)
                 shared[key] = (prog, self.ctx.vertex_array(prog, []))
