@@ -171,6 +171,11 @@ class Launcher(Menu):
         pygame.key.stop_text_input()
         self.app.open(opened)
 
+    def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
+        """The status line (it stays till the next one)."""
+        self.status = text
+        return True
+
     def update(self, dt: float) -> None:
         self.clock += dt
 
@@ -266,9 +271,10 @@ class Launcher(Menu):
         if self.status:
             ov.text(self.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
-        if self.app.progress.warning:
-            ov.text("your saved progress was unreadable and was set aside; starting clean",
-                    (W - int(60 * s), int(40 * s)), small, WARN, anchor="topright")
+        if self.app.progress.notice:  # says what was done: set aside, or kept in memory
+            for k, line in enumerate(ov.wrap(self.app.progress.notice, small, W // 2)[:3]):
+                ov.text(line, (W - int(60 * s), int(40 * s) + k * (small + 4)), small, WARN,
+                        anchor="topright")
         if self.typing:
             box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
             box.center = (W // 2, H // 2)
