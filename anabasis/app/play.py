@@ -139,7 +139,7 @@ class Play(Scene):
         """True while a turn or an animation plays (tests step frames until it is False)."""
         return self.sight.turning or self.animating or bool(self.queue)
 
-    def pose(self) -> animation.Pose:
+    def pose(self) -> animation.Movers:
         """The movers as drawn now (made once a frame: the room and the HUD both read it)."""
         return self.draw.pose(self.timeline, self.anim_t, self.game.state)
 

@@ -41,8 +41,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 from pyrr import quaternion as pq
 
-#: The views, in the order V (or Space) turns through them.
-VIEWS = ("stand", "w-up", "both")
+from anabasis.engine.moves import STEPS
+from anabasis.engine.world import VIEWS  # noqa: F401  (the order V turns through them)
 
 #: The slice axes, in the order of :func:`basis`'s columns.
 SLICE_AXES = ("across", "depth", "up", "hidden")
@@ -243,9 +243,9 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
 #: The screen directions of the arrow keys, as (forward, right) weights.
 _ARROWS = {"up": (1, 0), "down": (-1, 0), "right": (0, 1), "left": (0, -1)}
 
-#: A step along a 4D axis with sign, as a move letter.
-_MOVE_OF = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U",
-            (2, 1): "z", (2, -1): "z", (3, 1): "w", (3, -1): "w"}
+#: A step along a 4D axis with sign, as a move letter (z and w: no step, said as the axis).
+_MOVE_OF = {**{(axis, sign): AXES[axis] for axis in (2, 3) for sign in (1, -1)},
+            **{axis_of(delta): letter for letter, delta in STEPS.items()}}
 
 
 def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
