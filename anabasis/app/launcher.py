@@ -31,6 +31,7 @@ class Item:
     detail: str = ""
     right: str = ""
     done: bool = False
+    hinted: bool = False  #: won only with hints: a different mark from a clean solve
     header: str = ""  #: a section title drawn above this item
 
 
@@ -69,8 +70,12 @@ class Launcher(Menu):
             right = f"par {room.par}" if room.par is not None else ""
             if best is not None:
                 right += f"  ·  best {best}"
+            helped = progress.best_hinted.get(key)
+            if helped is not None and (best is None or helped < best):
+                right += f"  ·  with hints {helped}"
             items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
                               right, done=key in progress.solved,
+                              hinted=key in progress.hinted and key not in progress.solved,
                               header="Levels" if n == 1 else ""))
         for i, tier in enumerate(gen.TIERS):
             items.append(Item(f"a new {tier} room", ("gen", tier),
@@ -249,6 +254,9 @@ class Launcher(Menu):
                 colour = GOOD if item.done else INK
                 if item.done:
                     ov.text(CHECK, (x0 - 4, y + 2), mid, GOOD)
+                elif item.hinted:  # solved, but with hints: a hollow ring, not a tick
+                    _ring(ov.surface, (x0 + int(mid * 0.3), y + mid // 2 + 4), int(mid * 0.3),
+                          GOLD)
                 ov.text(item.label, (x0 + int(22 * s), y + 2), mid, colour)
                 if item.right:
                     ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
@@ -296,3 +304,8 @@ def _more(ov, right_mid, direction: int, s: float) -> None:
     tip = y + direction * h
     pygame.draw.polygon(ov.surface, DIM, [(cx - h, y - direction * h // 2),
                                           (cx + h, y - direction * h // 2), (cx, tip)])
+
+
+def _ring(surface, centre, radius: int, colour) -> None:
+    """The mark of a room won with hints: a hollow ring (a clean solve has a tick)."""
+    pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 3))

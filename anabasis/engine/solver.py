@@ -290,9 +290,9 @@ def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
 
 # -- the way on: hints and lost causes ------------------------------------------
 
-#: The cap for a hint or a lost-cause check: a tenth to a fifth of a second of
-#: search on the shared machine.  Past it the answer is "too big to tell".
-HINT_MAX_STATES = 150_000
+#: The cap for a hint or a lost-cause check: about a tenth of a second of search
+#: on a quiet machine.  Past it the answer is "too big to tell".
+HINT_MAX_STATES = 100_000
 
 
 class WayOn(NamedTuple):

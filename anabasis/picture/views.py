@@ -275,3 +275,38 @@ def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
     else:
         slice_dir = np.array([0.0, math.copysign(1.0, flat[1]), 0.0, 0.0])
     return _MOVE_OF[axis_of(b @ slice_dir)]
+
+
+def move_to_arrow(b: np.ndarray, yaw: float, move: str) -> str | None:
+    """The arrow key that plays ``move`` on screen (the inverse of :func:`arrow_to_move`).
+
+    None when no arrow does: the move's axis is hidden in this view (y in
+    "both"), or upright on screen.
+
+    >>> move_to_arrow(view_basis("stand"), 0.0, "U"), move_to_arrow(view_basis("both"), 0.0, "U")
+    ('up', None)
+    """
+    for arrow in _ARROWS:
+        if arrow_to_move(b, yaw, arrow) == move:
+            return arrow
+    return None
+
+
+def project(camera: Camera, b: np.ndarray, offset) -> tuple[float, float] | None:
+    """Where a point falls in the picture: ``offset`` is 4D, from the player's centre.
+
+    The answer is the shader's own picture coordinates: (0, 0) the
+    centre, y up, and one unit half the picture's height (so x runs from
+    -aspect to +aspect).  None for a point at or behind the eye.  The
+    player's centre is always the picture's centre: the camera looks at it.
+
+    >>> project(Camera(yaw=0.0, pitch=0.0), view_basis("stand"), (0, 0, 0, 0))
+    (0.0, 0.0)
+    """
+    eye, fwd, right, up = camera.frame()
+    v = np.asarray(offset, float) @ b[:, :3] - eye  # slice coordinates, from the eye
+    depth = float(v @ fwd)
+    if depth <= 1e-6:
+        return None
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    return float(v @ right) / (depth * tan), float(v @ up) / (depth * tan)
