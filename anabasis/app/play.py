@@ -87,8 +87,8 @@ class Play(Scene):
         self.game = rules.Game(self.room)  #: the state, the moves and the undo stack
         # -- UI state: what the player is doing and sees
         view = self.room.view if self.room.view in views.VIEWS else "stand"
-        self.sight = Sight(view)
-        self.sight = Sight(view, views.Camera(distance=self._framing_distance(self.sight)))
+        # the camera a room opens with: near enough to see the whole room round the player
+        self.sight = Sight(view, views.Camera(distance=self._framing_distance(Sight(view))))
         self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0
