@@ -193,12 +193,11 @@ def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, ent
     start = (crate, entry)
     seen = {start}
     todo = [start]
-    toward = land.toward
     for c, p in todo:
-        for d in range(4):
-            q = toward(p, d)
+        for step in land.step:
+            q = step[p]
             if q == c:
-                beyond = toward(c, d)
+                beyond = step[c]
                 if beyond in gap:
                     return beyond
                 if beyond not in free:
@@ -313,6 +312,9 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
             verdict.states += len(graph)
             if not graph.complete:
                 verdict.drop("too big")
+                continue
+            if len(graph) < spec.min_states:  # the first gate, before the measures
+                verdict.drop("few states")
                 continue
             depth = measure(graph)
             if depth is None:

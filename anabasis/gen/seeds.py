@@ -66,7 +66,7 @@ TIER = {
     "medium": Tier("medium", 2, (12, 40), (7, 8), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
                    5_000, 180, 2, 1, 3, True, True),
     "hard": Tier("hard", 3, (20, 60), (8, 10), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
-                 8_000, 700, 4, 2, 8, True, True),
+                 5_000, 700, 4, 2, 8, True, True),
 }
 
 #: What the launcher says of each tier: what its rooms are made of, and its band of moves.
