@@ -109,6 +109,10 @@ class Pose:
     ``fade``: None mixes the next slice in automatically by the fraction of
     the player's coordinate along the hidden axis; a number forces that
     mix (0 turns it off).
+
+    ``marks``: None draws the :func:`ramp_marks` of the renderer's state; a
+    tuple of ``(cell, way)`` draws those instead (``()`` none), as when the
+    game compiles the ``MARKS`` variant ahead of need.
     """
 
     player: tuple[float, float, float, float]
@@ -118,6 +122,7 @@ class Pose:
     camera: Camera = field(default_factory=Camera)
     moving_crate: tuple[Pos, tuple[float, float, float, float]] | None = None
     fade: float | None = None
+    marks: tuple | None = None
 
     def basis(self) -> np.ndarray:
         """The 4x4 slice basis of this frame (columns: across, depth, up, hidden)."""
@@ -159,12 +164,13 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         if fade > 0.0:
             variant.add("FADE")
     # The ghost of the floor out of the slice, on the plane under the player's feet: with w
-    # hidden (stand) the floor one slice ana; with z hidden (w-up) a ramp in the layer below.
+    # hidden (stand) the floor one slice ana; with z hidden (w-up) a ramp in the layer below
+    # (only ramps: a block there holds nothing against w's gravity).
     # It fades as a turn swings that axis into the slice.
-    ghost_step, ghost_ramps = (0, 0, 0, 1), 0
+    ghost_step, ghost_codes = (0, 0, 0, 1), (cells.BLOCK, cells.CRATE)
     ghost = float(B[3, 3]) ** 2
     if float(B[2, 3]) ** 2 > ghost:
-        ghost_step, ghost_ramps = (0, 0, -1, 1), 1
+        ghost_step, ghost_codes = (0, 0, -1, 1), (min(cells.RAMPS), max(cells.RAMPS))
         ghost = float(B[2, 3]) ** 2
     if ghost > 0.05:
         variant.add("GHOST")
@@ -183,6 +189,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
         variant.add("MOVING_CRATE")
     mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell)
+    if any(mark_way):
+        variant.add("MARKS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -211,7 +219,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_ghost": ghost,
         "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
         "u_ghost_step": ghost_step,
-        "u_ghost_ramps": ghost_ramps,
+        "u_ghost_codes": ghost_codes,
         "u_player_cell": player_cell,
         "u_goal_away": goal_away,
         "u_wband": wrap_band(room, player_cell),
@@ -289,7 +297,8 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list,
     k = int(np.argmax(np.abs(B[:, 3])))
     if not resting or abs(B[k, 3]) < 0.999999:
         return lo, way
-    for i, (cell, sign) in enumerate(marks[:MARKS]):
+    i = 0
+    for cell, sign in marks[:MARKS]:
         cell = list(cell)
         if k == 3:
             cell[3] = player_cell[3]
@@ -297,6 +306,7 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list,
             continue
         lo[i] = tuple(float(c) for c in cell)
         way[i] = float(sign)
+        i += 1
     return lo, way
 
 
@@ -414,7 +424,8 @@ class Renderer:
 
     def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
         """This room's :func:`frame_uniforms`, with the marks of the state drawn."""
-        return frame_uniforms(self.room, pose, size, self._marks)
+        marks = self._marks if pose.marks is None else pose.marks
+        return frame_uniforms(self.room, pose, size, marks)
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
              variant=()) -> None:
@@ -429,7 +440,7 @@ class Renderer:
         u, auto = self.uniforms(pose, (w, h))
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
         self._draw_program(names, u, viewport)
 
     def _draw_program(self, names, u: dict, viewport) -> None:
@@ -463,6 +474,8 @@ class Renderer:
                 for crate in ((), ("MOVING_CRATE",)):
                     names = base | set(ghost) | set(fade) | set(crate)
                     self._draw_program(names, u, (0, 0, 1, 1))
+            # Marks are drawn only at rest: never with a cross-fade or a moving crate.
+            self._draw_program(base | set(ghost) | {"MARKS"}, u, (0, 0, 1, 1))
         self.ctx.finish()
         target.release()
 
