@@ -442,6 +442,22 @@ vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
     return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
 }
 
+// The player's row and column, drawn on the ground as two lanes with a dotted line down their
+// middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
+// block's top) reads at a glance, at any height.  By the cell's and the point's place in the
+// slice (across, depth) against the player's centre: no texel read.
+vec3 lane(vec3 col, ivec4 cell, vec4 p, float line) {
+    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
+    vec3 q = u_to_slice * (p - u_centre);
+    bool row = abs(s.y) < 0.5;
+    bool column = abs(s.x) < 0.5;
+    if (!(row || column)) return col;
+    float off = row ? abs(q.y) : abs(q.x);
+    float run = row ? q.x : q.y;
+    float dots = step(0.5, fract(run * 3.0)) * (1.0 - smoothstep(line, 2.0 * line, off));
+    return col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
+}
+
 // The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
 // goal is plain even where its glow is hidden.
 vec3 goal_floor(vec3 col, float edge, float line) {
@@ -555,6 +571,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
+        if (foot == 1) col = lane(col, h.cell, p, line);
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))) {
             col = goal_floor(col, edge, line);
         }

@@ -51,7 +51,7 @@ import numpy as np
 
 from anabasis.engine import cells, rules
 from anabasis.engine.world import Pos, Room, State
-from anabasis.picture.views import Camera, fit_camera, turn
+from anabasis.picture.views import Camera, room_camera, turn
 
 SHADER_DIR = Path(str(files("anabasis.shaders")))
 
@@ -541,10 +541,8 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
             player = tuple(float(c) for c in state.player)
             view = view or room.view
             turn_at = at if toward else 0.0
-            if camera is None:
-                # Frame the whole room round the player.
-                camera = fit_camera(Camera(), turn(view, toward, turn_at), room.size, player,
-                                    size[0] / size[1])
+            if camera is None:  # the camera the game opens the room with
+                camera = room_camera(room.size, view, player, size[0] / size[1])
             pose = Pose(player, view, toward, turn_at, camera)
         renderer = Renderer(ctx, room, state)
         target = Offscreen(ctx, tuple(size))
