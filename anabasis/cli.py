@@ -2,7 +2,8 @@
 
 Exit codes: 0 done, 1 a negative answer (impossible), 2 bad input, with a
 one-line message on stderr that says what is wrong and where, never a
-traceback; 3 when ``solve`` gave up at its state cap (no answer either way).
+traceback; 3 when ``solve`` or ``hint`` gave up at its state cap (no answer
+either way).
 """
 
 from __future__ import annotations
@@ -42,6 +43,37 @@ def cmd_solve(args) -> int:
         print(f"gave up: {result.states} states searched")
         return GAVE_UP
     print(f"impossible: {result.states} states searched")
+    return NEGATIVE
+
+
+def cmd_hint(args) -> int:
+    from anabasis.engine import rules, solver
+
+    room = resolve(args.source)
+    moves = parse_moves(args.moves)
+    if args.max_states < 1:
+        raise InputError(f"--max-states: {args.max_states} is not 1 or more")
+    # played as the game plays them (with the hook, as replay takes it); a
+    # losing move stops the string, as in replay, and is not applied
+    game = rules.Game(room, hook=True)
+    for move in moves:
+        if game.status != "playing" or game.play(move).status == "lost":
+            break
+    way = solver.way_on(room, game.state, game.history, max_states=args.max_states)
+    if way.status == "won":
+        print("won")
+        return DONE
+    if way.status == "solvable":
+        print(f"next: {way.moves[0]}")
+        print(f"moves: {''.join(way.moves)}")
+        return DONE
+    if way.status == "too-big":
+        print(f"too big to tell: over {args.max_states} states")
+        return GAVE_UP
+    if way.undo is None:
+        print(f"impossible: {way.states} states searched")
+    else:
+        print(f"lost: undo {way.undo}")
     return NEGATIVE
 
 
@@ -149,6 +181,12 @@ def _fraction(text: str) -> float:
 _fraction.__name__ = "number from 0 to 1"
 
 
+def _hint_cap() -> int:
+    from anabasis.engine import solver
+
+    return solver.HINT_MAX_STATES
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
@@ -184,6 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("source", help="a level number, a level file, or a room code")
     s.add_argument("moves", help="moves: R L D U (hooks hR hL hD hU hA hK)")
     s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "
+                       "or how far to undo")
+    s.add_argument("source", help="a level number, a level file, or a room code")
+    s.add_argument("moves", nargs="?", default="", help="moves played first: R L D U")
+    s.add_argument("--max-states", type=int, default=_hint_cap(), metavar="N",
+                   help="say 'too big to tell' past this many states (default: %(default)s)")
+    s.set_defaults(func=cmd_hint)
 
     s = sub.add_parser("code", help="a level file (or level number) to its room code")
     s.add_argument("file", metavar="FILE", help="a level file, or a level number")

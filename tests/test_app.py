@@ -8,14 +8,16 @@ unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 
+import numpy as np
 import pygame
 import pytest
 
-from anabasis.app import OpenError
+from anabasis.app import OpenError, markers
 from anabasis.app import progress as progress_mod
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import W_MESSAGE, Play
@@ -76,9 +78,9 @@ def settle(app, limit=400):
 def arrow_for(play, move):
     """The arrow key that means ``move`` on screen now."""
     for arrow, key in KEYS.items():
-        if views.arrow_to_move(play.basis(), play.camera.yaw, arrow) == move:
+        if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) == move:
             return key
-    raise AssertionError(f"no arrow means {move} in view {play.view}")
+    raise AssertionError(f"no arrow means {move} in view {play.sight.view}")
 
 
 def test_level_1_is_won_by_key_presses(make_app, tmp_path):
@@ -124,14 +126,14 @@ def test_undo_restores_the_exact_state(make_app):
 def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
     app = make_app(open_level(1))
     play = app.scene
-    assert play.view == "stand"
+    assert play.sight.view == "stand"
     press(app, pygame.K_v)
     settle(app)
     press(app, pygame.K_SPACE)
     settle(app)
-    assert play.view == "both"  # depth is w: up and down arrows mean w
+    assert play.sight.view == "both"  # depth is w: up and down arrows mean w
     before = (play.game.state, play.game.moves)
-    assert views.arrow_to_move(play.basis(), play.camera.yaw, "up") == "w"
+    assert views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, "up") == "w"
     press(app, pygame.K_UP)
     settle(app)
     assert (play.game.state, play.game.moves) == before
@@ -146,15 +148,15 @@ def test_input_during_a_turn_waits_for_it(make_app):
     first = solver.solve(play.room).moves[0]
     # the arrow that means the solution's first move once the view has turned to w-up
     arrow = next(a for a in KEYS if views.arrow_to_move(
-        views.view_basis("w-up"), play.camera.yaw, a) == first)
+        views.view_basis("w-up"), play.sight.camera.yaw, a) == first)
     for key in (pygame.K_v, KEYS[arrow]):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                              scancode=0))
     app.tick(DT)
-    assert play.turning and play.game.state == start  # the arrow is queued
+    assert play.sight.turning and play.game.state == start  # the arrow is queued
     assert play.queue and play.queue[0] == ("arrow", arrow)
     settle(app)
-    assert play.view == "w-up" and not play.turning
+    assert play.sight.view == "w-up" and not play.sight.turning
     assert play.game.moves == 1
     assert play.game.state == rules.step(play.room, start, first).state
 
@@ -191,7 +193,23 @@ def test_a_loss_shows_the_fall_then_undoes_it(make_app):
     assert play.animating  # the fall is shown
     settle(app)
     assert (play.game.state, play.game.moves) == before
-    assert "fell out" in play.message
+    # the game says the engine's why (Result.why), and that the move is undone
+    why = rules.step(play.room, before[0], losing).why
+    assert why and why.split(":")[0] in play.message and "undone" in play.message
+
+
+def test_a_scene_needs_only_the_protocol(make_app):
+    from anabasis.app.scene import Scene
+
+    app = make_app(open_level(2))
+    app.switch(Scene(), "a bare scene")  # the editor and any later screen start here
+    for _ in range(3):
+        app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0))
+    app.tick(DT)  # a screenshot: a scene that cannot say so says nothing
+    assert app.last_screenshot is not None and app.last_screenshot.exists()
+    app.to_launcher()
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
 
 
 def test_the_launcher_opens_a_level(make_app):
@@ -201,8 +219,8 @@ def test_the_launcher_opens_a_level(make_app):
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 2
     app.tick(DT)
-    press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, Launcher) and app.scene.selected == 1
+    press(app, pygame.K_ESCAPE)  # back on the first level not yet solved, not the one left
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
     # and the mouse: click the first level's line
     rect = app.scene.rects[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
@@ -287,7 +305,7 @@ def test_a_made_room_builds_while_the_frames_keep_coming(make_app):
     assert frames >= 2
     play = app.scene
     assert play.opened.kind == "gen" and play.opened.tier == "easy"
-    assert play.view == "w-up"  # a made room opens with w drawn up
+    assert play.sight.view == "w-up"  # a made room opens with w drawn up
     assert play.opened.code and play.opened.key == f"room:{play.opened.code}"
 
 
@@ -413,7 +431,8 @@ def test_a_gamepad_plays_too(make_app):
     button = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
               "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}[
-        next(a for a in KEYS if views.arrow_to_move(play.basis(), play.camera.yaw, a) == first)]
+        next(a for a in KEYS
+             if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, a) == first)]
     pygame.event.post(pygame.event.Event(pad, button=button))
     app.tick(DT)
     settle(app)
@@ -444,7 +463,7 @@ def test_saved_key_bindings_are_used(make_app, tmp_path):
     assert_u_undoes_and_z_does_not(app, play)
     press(app, pygame.K_t)
     settle(app)
-    assert play.view == "w-up"
+    assert play.sight.view == "w-up"
 
 
 def test_the_hud_is_redrawn_when_a_turn_ends(make_app):
@@ -466,15 +485,16 @@ def test_once_the_launcher_has_warmed_up_no_room_compiles_a_shader(make_app):
     app = make_app()
     for _ in range(400):  # idle launcher frames compile the variants, one a frame
         app.tick(DT)
-        if app._warm == []:
+        if app._warmer is not None and app._warmer.done:
             break
-    assert app._warm == [], "the launcher never finished warming up"
+    assert app._warmer.done, "the launcher never finished warming up"
     compiled = set(app.ctx._anabasis_programs)
     for n in (5, 7):  # crates; a wrapped room (a variant of its own)
         press(app, pygame.K_0 + n)
         play = app.scene
         assert isinstance(play, Play) and play.opened.level == n
-        assert all(play.renderer.has_program_for(p) for p in play._warm)
+        assert all(play.renderer.has_program_for(p)
+                   for _, poses in play.draw.warmer.plan for p in poses)
         for move in solver.solve(play.room).moves:
             press(app, arrow_for(play, move))
             settle(app)
@@ -510,20 +530,20 @@ def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
 def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
     play = app.scene
-    near = play.camera.distance
+    near = play.sight.camera.distance
     press(app, pygame.K_v)
     settle(app)
     w, h = app.window.scene_size
-    fitted = views.fit_camera(play.camera, views.view_basis("w-up"), play.room.size,
+    fitted = views.fit_camera(play.sight.camera, views.view_basis("w-up"), play.room.size,
                               play.state.player, aspect=w / h)
-    assert play.camera.distance > near
-    assert abs(play.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
+    assert play.sight.camera.distance > near
+    assert abs(play.sight.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.tick(DT)
-    chosen = play.camera.distance
+    chosen = play.sight.camera.distance
     press(app, pygame.K_v)
     settle(app)
-    assert play.camera.distance == chosen  # the player's own distance is kept
+    assert play.sight.camera.distance == chosen  # the player's own distance is kept
 
 
 def _pink_centre(app):
@@ -584,6 +604,14 @@ def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path
     assert isinstance(app.scene, Launcher) and app.scene.selected == 2
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 3
+    # each time it opens again, whichever room was left: level 1 and 5 alike
+    for digit in (pygame.K_1, pygame.K_5):
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, Launcher) and app.scene.selected == 2
+        press(app, digit)
+        assert isinstance(app.scene, Play)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.selected == 2
 
 
 def test_a_window_opens_after_a_headless_context(display):
@@ -620,7 +648,7 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
         app.tick(DT)
     assert app.overlay._key is key
     right_before = arrow_for(play, "R")
-    yaw = play.camera.yaw
+    yaw = play.sight.camera.yaw
     # Q held for a quarter turn: the camera goes round, and the axes gizmo with it
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="",
                                          scancode=0))
@@ -629,19 +657,19 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="",
                                          scancode=0))
     app.tick(DT)
-    assert abs(play.camera.yaw - yaw - np.pi / 2) < 0.1
+    assert abs(play.sight.camera.yaw - yaw - np.pi / 2) < 0.1
     assert not np.array_equal(shown, pygame.surfarray.array_alpha(app.overlay.surface))
     assert arrow_for(play, "R") != right_before  # the arrow that looks like R is another one
-    held = play.camera.yaw
+    held = play.sight.camera.yaw
     app.tick(DT)
-    assert play.camera.yaw == held  # let go: it stops
+    assert play.sight.camera.yaw == held  # let go: it stops
     # E turns it back; a drag turns it too, and only while a button is down
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
         pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
                                              scancode=0))
         app.tick(DT)
-    assert play.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
-    yaw = play.camera.yaw
+    assert play.sight.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
+    yaw = play.sight.camera.yaw
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(300, 200)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 200), rel=(100, 0),
                                          buttons=(1, 0, 0)))
@@ -649,7 +677,7 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(500, 200), rel=(100, 0),
                                          buttons=(0, 0, 0)))
     app.tick(DT)
-    assert play.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
+    assert play.sight.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
     assert play.game.moves == 0  # orbiting moves nothing
 
 
@@ -684,7 +712,7 @@ def choose(app, action):
 def test_the_keys_screen_rebinds_undo_for_play_and_keeps_it(make_app, tmp_path):
     app = make_app()
     screen = open_keys_screen(app)
-    assert screen.items[:16] == list(progress_mod.DEFAULT_KEYS)
+    assert screen.items[:len(progress_mod.DEFAULT_KEYS)] == list(progress_mod.DEFAULT_KEYS)
     choose(app, "undo")
     press(app, pygame.K_RETURN)
     assert screen.capturing
@@ -773,7 +801,7 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
     app = make_app(open_level(1))
     play = app.scene
     for _ in range(600):  # the idle shader warm-up draws each variant first
-        if not play._warm and not play.busy:
+        if play.draw.warmer.done and not play.busy:
             break
         app.tick(DT)
     app.tick(DT)
@@ -800,3 +828,77 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
                                          scancode=0))
     app.tick(DT)
     assert traced
+
+
+def test_m_mutes_and_minus_equals_set_the_volume_saved_with_the_progress(make_app, tmp_path):
+    app = make_app()
+    assert app.sound.available  # SDL_AUDIODRIVER=dummy: a device that plays into nothing
+    launcher = app.scene
+    press(app, pygame.K_m)
+    assert app.sound.muted and launcher.status.startswith("sound off")
+    press(app, pygame.K_MINUS)  # a volume key unmutes: the player wants to hear it
+    assert not app.sound.muted and app.sound.volume == 0.6
+    for _ in range(6):
+        press(app, pygame.K_EQUALS)
+    assert app.sound.volume == 1.0 and "100%" in launcher.status
+    # typing a room code, m and - are letters of the code, not sound keys
+    launcher.activate(next(i for i, it in enumerate(launcher.items) if it.action == ("code",)))
+    for key, ch in ((pygame.K_m, "m"), (pygame.K_MINUS, "-")):
+        press(app, key, unicode=ch)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.tick(DT)
+    assert launcher.code_text == "m-" and not app.sound.muted and app.sound.volume == 1.0
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # into level 1: M says so there too
+    press(app, pygame.K_m)
+    assert isinstance(app.scene, Play) and app.scene.message.startswith("sound off")
+    app.close()
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.volume, saved.muted) == (1.0, True)
+
+
+def _marks(app):
+    play = app.scene
+    return markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                        play.sight.camera, app.overlay.size)
+
+
+def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
+    app = make_app(open_level(2))  # the goal is a slice kata of the start, two rows on in y
+    app.view_tips = 0  # (a tip's panel would lie over the mark)
+    play = app.scene
+    seen = {}
+    for view in ("stand", "w-up", "both"):
+        assert play.sight.view == view
+        seen[view] = [(m.what, m.label) for m in _marks(app)]
+        for m in _marks(app):
+            # drawn where it would stand were it in the slice: the mark's colour is there
+            x, y = (int(c) for c in m.at)
+            near = [app.overlay.surface.get_at((x + dx, y + dy))[:3]
+                    for dx in range(-12, 13) for dy in range(-12, 13)]
+            assert markers.GOAL_COLOUR in near
+        press(app, pygame.K_v)
+        settle(app)
+    # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
+    assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # a crate a slice ana (level 6), and the goal in the slice: no mark for it
+    app.open(open_level(6))
+    app.tick(DT)
+    assert [(m.what, m.label) for m in _marks(app)] == [("crate", "1 ana")]
+
+
+def test_a_mark_is_projected_as_the_ray_tracer_casts_its_pixel():
+    # the shader's ray through pixel p: fwd + ndc.x tan right + ndc.y tan up, with
+    # ndc = (2 p - size) / height; the point projected must lie on the ray through its pixel
+    size = (640, 360)
+    b = views.view_basis("both")
+    camera = views.Camera(yaw=0.8, pitch=0.6, distance=9.0)
+    eye, fwd, right, up = camera.frame()
+    tan = math.tan(math.radians(camera.fov) / 2)
+    for point in [(3, 1, 2, 4), (0, 0, 0, 0), (5, 2, 1, 1)]:
+        x, y, depth = markers.project(point, (2, 1, 1, 2), b, camera, size)
+        assert depth > 0
+        ndc = np.array([(2 * x - size[0]) / size[1], (2 * (size[1] - y) - size[1]) / size[1]])
+        ray = fwd + ndc[0] * tan * right + ndc[1] * tan * up
+        rel = (np.subtract(point, (2, 1, 1, 2)) @ b[:, :3]) - eye
+        assert np.allclose(np.cross(ray, rel), 0, atol=1e-9)

@@ -21,6 +21,7 @@ from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
 TIERS = ("easy", "medium", "hard")
+CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
 @dataclass
 class Item:
@@ -171,6 +172,11 @@ class Launcher(Menu):
         pygame.key.stop_text_input()
         self.app.open(opened)
 
+    def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
+        """The status line (it stays till the next one)."""
+        self.status = text
+        return True
+
     def update(self, dt: float) -> None:
         self.clock += dt
 
@@ -243,7 +249,7 @@ class Launcher(Menu):
                     ov.panel(rect, (60, 70, 100, 210), 8)
                 colour = GOOD if item.done else INK
                 if item.done:
-                    _tick(ov.surface, (x0 - 2, y + mid // 2 + 2), int(mid * 0.7), GOOD)
+                    ov.text(CHECK, (x0 - 4, y + 2), mid, GOOD)
                 ov.text(item.label, (x0 + int(22 * s), y + 2), mid, colour)
                 if item.right:
                     ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
@@ -266,9 +272,10 @@ class Launcher(Menu):
         if self.status:
             ov.text(self.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
-        if self.app.progress.warning:
-            ov.text("your saved progress was unreadable and was set aside; starting clean",
-                    (W - int(60 * s), int(40 * s)), small, WARN, anchor="topright")
+        if self.app.progress.notice:  # says what was done: set aside, or kept in memory
+            for k, line in enumerate(ov.wrap(self.app.progress.notice, small, W // 2)[:3]):
+                ov.text(line, (W - int(60 * s), int(40 * s) + k * (small + 4)), small, WARN,
+                        anchor="topright")
         if self.typing:
             box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
             box.center = (W // 2, H // 2)
@@ -290,13 +297,6 @@ def _more(ov, right_mid, direction: int, s: float) -> None:
     tip = y + direction * h
     pygame.draw.polygon(ov.surface, DIM, [(cx - h, y - direction * h // 2),
                                           (cx + h, y - direction * h // 2), (cx, tip)])
-
-
-def _tick(surface, left_mid, size: int, colour) -> None:
-    """A drawn check mark (the default font has no glyph for one)."""
-    x, y = left_mid
-    pts = [(x, y), (x + size * 0.35, y + size * 0.35), (x + size, y - size * 0.45)]
-    pygame.draw.lines(surface, colour, False, pts, max(2, size // 6))
 
 
 _TIER_TEXT = {

@@ -25,11 +25,14 @@ from pathlib import Path
 
 import pygame
 
+from anabasis.app.drawstate import Warmer, warm_poses
 from anabasis.app.keys import KeysScreen
 from anabasis.app.launcher import Launcher
-from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play, warm_next, warm_poses
+from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.progress import Progress, data_dir, level_key
+from anabasis.app.scene import Scene
 from anabasis.app.session import Opened, open_level, opened_made
+from anabasis.app.sound import VOLUME_STEP, Sounds
 from anabasis.app.text import Overlay
 from anabasis.app.window import Window
 
@@ -37,6 +40,7 @@ DEFAULT_SIZE = (1280, 720)
 #: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
 FIRST_FRAME_ENV = "ANABASIS_FIRST_FRAME"
 FRAME_LOG = 3600  #: live frames whose timing is kept (a minute at 60 fps)
+SOUND_ACTIONS = ("mute", "volume_down", "volume_up")  #: taken by the loop in every scene
 
 
 class App:
@@ -45,10 +49,13 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
                  demo: bool = False, data_dir: str | os.PathLike | None = None):
         self.progress = Progress.load(data_dir)
+        if self.progress.warning:
+            print(f"anabasis: warning: {self.progress.warning}", file=sys.stderr)
         size = size or self.progress.window or DEFAULT_SIZE
         self.window = Window(size, fullscreen=self.progress.fullscreen and not demo)
         self.ctx = self.window.ctx
         self.overlay = Overlay(self.ctx, self.window.size)
+        self.sound = Sounds(self.progress.volume, self.progress.muted)
         self.keymap = self._keymap()
         self.running = True
         self._closed = False
@@ -66,19 +73,19 @@ class App:
         self._solve: Future | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
-        self._warm: list | None = None  #: (room, poses) still to draw to compile the variants
+        self._warmer: Warmer | None = None  #: the launcher's warm-up (made on its first idle frame)
         self._want_shot = False
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
         self.controllers = []
         self._init_controllers()
-        self.demo = demo
+        self.demo = demo  #: the demo plays one room by itself (``--demo``); the one flag
         self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
+        self.scene: Scene
         if opened is None:
-            self.scene = Launcher(self, self._first_unsolved())
+            self.switch(Launcher(self, self._first_unsolved()))
         else:
-            self.scene = Play(self, opened, demo_moves=[] if demo else None)
-            pygame.display.set_caption(f"Anabasis · {opened.title}")
+            self.open(opened)
             if demo:
                 self._start_demo(opened)
 
@@ -195,7 +202,7 @@ class App:
                 self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
                 return
             # the keys screen waiting for a key takes every key (but Ctrl+Q) as it is
-            action = None if getattr(self.scene, "capturing", False) else self.action_for(event.key)
+            action = None if self.scene.capturing else self.action_for(event.key)
             if action == "fullscreen":
                 self.window.toggle_fullscreen()
                 self.overlay.resize(self.window.size)
@@ -203,6 +210,9 @@ class App:
                 return
             if action == "screenshot":
                 self._want_shot = True
+                return
+            if action in SOUND_ACTIONS and not getattr(self.scene, "typing", False):
+                self.sound_key(action)  # (a room code being typed takes - and m as text)
                 return
         self.scene.handle(event)
 
@@ -224,43 +234,72 @@ class App:
                 print(f"anabasis: the demo found no solution ({solution.status})",
                       file=sys.stderr)
                 self.quit(1)
-            elif isinstance(self.scene, Play):
-                self.scene.queue.extend(("move", m) for m in solution.moves)
+            else:
+                self.scene.play_moves(solution.moves)
+
+    def sound_key(self, action: str) -> None:
+        """M, - or =: mute (or not), or the volume a step down or up; said, and kept."""
+        sound, progress = self.sound, self.progress
+        if action == "mute":
+            sound.muted = not sound.muted
+        else:
+            sound.set_volume(sound.volume + (VOLUME_STEP if action == "volume_up"
+                                             else -VOLUME_STEP))
+            sound.muted = False  # changing the volume is wanting to hear it
+        progress.volume, progress.muted = sound.volume, sound.muted
+        mute = self._key_name("mute")
+        if sound.muted:
+            text = "sound off" + (f" · {mute} turns it on" if mute else "")
+        else:
+            text = f"sound on · volume {round(sound.volume * 100)}%"
+            if not sound.available:
+                text += " (no sound device here: the game is silent)"
+        self.scene.say(text, "dim", 1.5)
+
+    def _key_name(self, action: str) -> str:
+        """The first key bound to ``action``, as the player reads it ("" for none)."""
+        from anabasis.app.keys import key_label
+
+        names = self.progress.keys.get(action) or []
+        return key_label(names[0]) if names else ""
 
     # -- scenes -----------------------------------------------------------------------------
 
+    def switch(self, scene: Scene, title: str | None = None) -> None:
+        """Put ``scene`` on screen (the one place scenes change); ``title`` for the caption."""
+        self.scene = scene
+        pygame.display.set_caption(f"Anabasis · {title}" if title else "Anabasis")
+
     def open(self, opened: Opened) -> None:
         """Play ``opened``."""
-        self.scene = Play(self, opened)
-        pygame.display.set_caption(f"Anabasis · {opened.title}")
+        self.switch(Play(self, opened), opened.title)
 
-    def _first_unsolved(self) -> int:
-        """The launcher's first selection: the first level not yet solved (else level 1)."""
+    def _first_unsolved(self, otherwise: int = 0) -> int:
+        """The launcher's selection: the first level not yet solved (else ``otherwise``)."""
         from anabasis.formats import levels
 
         for n in range(1, levels.count() + 1):
             if level_key(n) not in self.progress.solved:
                 return n - 1
-        return 0
+        return otherwise
 
     def show_keys(self, return_to: int) -> None:
         """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
-        self.scene = KeysScreen(self, return_to)
+        self.switch(KeysScreen(self, return_to))
 
     def to_launcher(self, selected: int | None = None) -> None:
-        """The launcher, on line ``selected`` (default: the level just left, else the first)."""
+        """The launcher, on line ``selected`` (default: the first level not yet solved; with
+        every level solved, the level just left, else the first)."""
         if self.demo:
             # the demo is a smoke test: leaving it early is not a win
             print("anabasis: the demo was stopped before the win", file=sys.stderr)
             self.quit(1)
             return
         if selected is None:
-            selected = 0
-            if isinstance(self.scene, Play) and self.scene.opened.level:
-                selected = self.scene.opened.level - 1
+            left = self.scene.level - 1 if self.scene.level else 0
+            selected = self._first_unsolved(left)
         self.save_progress()
-        self.scene = Launcher(self, selected)
-        pygame.display.set_caption("Anabasis")
+        self.switch(Launcher(self, selected))
 
     def next_after(self, opened: Opened) -> None:
         """Enter after a win: the next level, a new room of the same tier, or the launcher."""
@@ -273,14 +312,12 @@ class App:
         else:
             self.to_launcher()
             if opened.kind == "level":
-                self.scene.status = "every level done: try a room made to order"
+                self.scene.say("every level done: try a room made to order")
 
     def _tell(self, text: str) -> None:
-        if isinstance(self.scene, Play):
-            self.scene.say(text, "warn", 5.0)
-        else:
-            self.scene.status = text
-            print(f"anabasis: {text}", file=sys.stderr)
+        """Something went wrong off-thread: on screen, and on stderr for the record."""
+        self.scene.say(text, "warn", 5.0)
+        print(f"anabasis: {text}", file=sys.stderr)
 
     def build_room(self, tier: str, seed: int | None = None) -> None:
         """Build a made room off the main thread; it opens when ready ("building…" till then)."""
@@ -342,23 +379,10 @@ class App:
         wrap is a variant of its own).  The programs are shared by every room's
         renderer, so these serve every level and made room.
         """
-        if self._warm is None:
-            self._warm = _warm_plan()
-        while self._warm:
-            room, poses = self._warm[0]
-            renderer = self.renderer_for(room)
-            if renderer is None:
-                self._warm = []
-                return
-            try:
-                if warm_next(renderer, poses):
-                    self.warmed = True
-                    return  # one compile per frame
-            except Exception as e:
-                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
-                self._warm = []
-                return
-            self._warm.pop(0)
+        if self._warmer is None:
+            self._warmer = Warmer(_warm_plan())
+        if self._warmer.step(self.renderer_for):
+            self.warmed = True  # one compile per frame
 
     # -- outside the game -----------------------------------------------------------------------
 
@@ -374,8 +398,7 @@ class App:
             path = folder / f"anabasis-{stamp}-{n}.png"
         pygame.image.save(self.window.read_screen(), str(path))
         self.last_screenshot = path
-        if isinstance(self.scene, Play):
-            self.scene.say(f"screenshot saved: {path}", "dim", 3.0)
+        self.scene.say(f"screenshot saved: {path}", "dim", 3.0)
         return path
 
     def copy(self, text: str) -> bool:
@@ -399,7 +422,7 @@ class App:
 
     def save_progress(self) -> None:
         try:
-            self.progress.save()
+            self.progress.save()  # held (the file could not be read): kept in memory
         except OSError as e:
             print(f"anabasis: warning: could not save progress: {e}", file=sys.stderr)
 
@@ -420,6 +443,7 @@ class App:
                 gen.shutdown()
             except Exception:
                 pass
+        self.sound.close()
         self.window.close()
 
 

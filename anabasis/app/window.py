@@ -118,6 +118,28 @@ def internal_size(window: tuple[int, int], budget: int) -> tuple[int, int]:
     return (max(1, int(w * s)), max(1, int(h * s)))
 
 
+def _set_icon() -> None:
+    """The window's icon, from ``assets/`` (before ``set_mode``: some systems take it only then)."""
+    from anabasis.app import assets
+
+    icon = assets.icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
+
+
+def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` at least :data:`MIN_SIZE` and at most the desktop (a size saved on a
+    larger display, or a bad one, never asks for a window the screen cannot hold)."""
+    w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+    try:
+        most = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (w, h)
+    if most[0] >= MIN_SIZE[0] and most[1] >= MIN_SIZE[1]:
+        w, h = min(w, most[0]), min(h, most[1])
+    return (w, h)
+
+
 class Window:
     """The game's window, its GL context, and the offscreen target the room is drawn into."""
 
@@ -132,10 +154,11 @@ class Window:
                                 "Xvfb, or set SDL_VIDEODRIVER=offscreen to run unseen")
         pygame.font.init()
         pygame.key.set_repeat(220, 90)
+        _set_icon()
         gl_attributes()
         unbind_egl()
         flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
-        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.windowed_size = fit_to_display(size)
         self.vsync = False
         try:
             if vsync:

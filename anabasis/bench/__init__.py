@@ -19,10 +19,12 @@ class BenchError(Refusal):
 SECTIONS = [
     ("solver", "anabasis.bench.solver"),
     ("levels", "anabasis.bench.levels"),
+    ("hint", "anabasis.bench.hint"),
     ("render", "anabasis.bench.render"),
     ("gen", "anabasis.bench.gen"),
     ("startup", "anabasis.bench.startup"),
     ("play", "anabasis.bench.play"),
+    ("edit", "anabasis.bench.edit"),
 ]
 
 

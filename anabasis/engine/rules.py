@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.moves import HOOKS, STEPS, Result  # noqa: F401
 from anabasis.engine.world import VOID, WALL, Pos, Room, State
@@ -132,7 +133,9 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
     """Settle in rounds, RULES.md's way: crates lowest first, then the player.
 
     ``crates`` is changed in place (a crate that falls out becomes
-    :data:`GONE`).  Returns ``(player, lost, where)``: ``where`` is the
+    :data:`GONE`).  Returns ``(player, lost, where)``: ``lost`` is "" or,
+    when the player fell out, why (``FELL_BELOW``, ``FELL_KATA`` or
+    ``FELL_FOR_EVER`` of :mod:`~anabasis.engine.moves`); ``where`` is the
     player's position as a tuple when it fell out (a cell of the void, or
     the last cell of an endless fall), else None.  With ``frames``, the
     state after each round that moved is appended.
@@ -179,17 +182,20 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
                 x, y, z, w = t.pos[p]
                 if target != VOID:
                     where = t.pos[target]  # the endless fall: shown where it would land
+                    lost = why.FELL_FOR_EVER
                 elif player_run:
                     where = (x, y, z, w - 1)
+                    lost = why.FELL_KATA
                 else:
                     where = (x, y, z - 1, w)
+                    lost = why.FELL_BELOW
                 if frames is not None:
                     frames.append(State(where, tuple(sorted(t.pos[c] for c in crates
                                                             if c != GONE))))
-                return p, True, where
+                return p, lost, where
             player = target
         if not moved:
-            return player, False, None
+            return player, "", None
         if frames is not None:
             frames.append(t.state(player, crates))
 
@@ -260,10 +266,33 @@ def hook_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
     return player
 
 
+def why_still(t: Tables, player: int, crates: list[int], is_hook: bool, d: int) -> str:
+    """Why a move in direction ``d`` did nothing, in the game's words (never on a hot path)."""
+    line = t.nb[d]
+    if is_hook:
+        cell = player
+        for _ in range(t.reach[d]):
+            cell = line[cell]
+            if cell < 0:
+                return why.HOOK_FLEW_OUT
+            if cell in crates or t.hard[cell]:
+                return why.HOOK_TOO_CLOSE  # caught at k >= 2 would have moved something
+        return why.HOOK_CAUGHT_NOTHING
+    ahead = line[player]
+    if ahead == WALL:
+        return why.ROOM_ENDS
+    if ahead in crates:
+        return why.CRATE_STUCK
+    head = t.nb[UP][player]
+    if not t.empty[head] or head in crates:
+        return why.NO_HEADROOM
+    return why.IN_YOUR_WAY
+
+
 # -- the API ------------------------------------------------------------------
 
 
-def _status(t: Tables, player: int, lost: bool) -> str:
+def _status(t: Tables, player: int, lost: str) -> str:
     if lost:
         return "lost"
     return "won" if player == t.goal else "playing"
@@ -280,7 +309,8 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     frames: list | None = [] if trace else None
     player, lost, where = settle_movers(t, player, crates, frames)
     after = t.state(player, crates, where)
-    return Result(after, _status(t, player, lost), lost or after != state, tuple(frames or ()))
+    return Result(after, _status(t, player, lost), bool(lost) or after != state,
+                  tuple(frames or ()), lost)
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -307,11 +337,13 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     else:
         moved_to = step_movers(t, player, crates, d)
     frames: list | None = [t.state(moved_to, crates)] if trace else None
+    stepped = moved_to != player or crates != before
     new_player, lost, where = settle_movers(t, moved_to, crates, frames)
     if not lost and new_player == player and sorted(crates) == sorted(before):
-        return Result(state, _status(t, player, False), False, ())
+        still = why.FELL_BACK if stepped else why_still(t, player, before, is_hook, d)
+        return Result(state, _status(t, player, ""), False, (), still)
     after = t.state(new_player, crates, where)
-    return Result(after, _status(t, new_player, lost), True, tuple(frames or ()))
+    return Result(after, _status(t, new_player, lost), True, tuple(frames or ()), lost)
 
 
 # -- a move string, played -----------------------------------------------------
@@ -387,7 +419,7 @@ class Game:
         if self.status != "playing":
             if move not in MOVE_CODES:
                 raise ValueError(f"unknown move {move!r}")
-            return Result(self.state, self.status, False, ())
+            return Result(self.state, self.status, False, (), why.ROOM_OVER)
         result = step(self.room, self.state, move, gravity_w=self.gravity_w, trace=True)
         if result.moved and result.status != "lost":
             self._undo.append((self.state, self.status, self.moves))
@@ -415,3 +447,13 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    @property
+    def history(self) -> tuple[State, ...]:
+        """The states undo goes back to, oldest first: ``history[-1]`` is one undo back."""
+        return tuple(state for state, _, _ in self._undo)
+
+    @property
+    def first(self) -> State:
+        """The settled start, where a restart goes."""
+        return self._first

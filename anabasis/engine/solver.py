@@ -28,7 +28,8 @@ How it is fast (see ``docs/engine.md`` for the figures):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from anabasis.engine.moves import Solution, moves_for  # noqa: F401
 from anabasis.engine.rules import (
@@ -45,7 +46,7 @@ from anabasis.engine.rules import (
     step_movers,
     tables,
 )
-from anabasis.engine.world import Room
+from anabasis.engine.world import Room, State
 
 #: The default state cap: about 1 GB of search (some 100 bytes a state), 10 to 20 s.
 DEFAULT_MAX_STATES = 10_000_000
@@ -187,31 +188,57 @@ def solve(room: Room, *, without=(), hook: bool = False,
     ``wrap``); ``hook`` adds the hook moves; the search gives up (status
     ``gave-up``) once it has reached ``max_states`` states (None: the default cap).
     """
+    room = room.without(set(without) - {"gravity-w"})
+    return solve_from(room, room.start, gravity_w="gravity-w" not in without, hook=hook,
+                      max_states=max_states)
+
+
+def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool = False,
+               max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
+    """:func:`solve` from any state of the room (settled first), not only from its start.
+
+    >>> from anabasis.formats import levelfile
+    >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
+    >>> solve_from(room, State((2, 0, 1, 1), ()))
+    Solution(status='solved', moves=('R', 'R'), states=4)
+    """
     if max_states is None:
         max_states = DEFAULT_MAX_STATES
-    gravity_w = "gravity-w" not in without
-    room = room.without(set(without) - {"gravity-w"})
     search = _Search(room, gravity_w, hook)
-    t = search.t
-    crates = [t.index(c) for c in room.start.crates]
-    player, lost, _ = settle_movers(t, t.index(room.start.player), crates)
-    if lost:
+    first = _settled_key(search, state)
+    if first is None:
         return Solution("impossible", None, 0)
-    if player == t.goal:
+    if first & search.pmask == search.t.goal:
         return Solution("solved", (), 1)
-    first = search.pack_crates(c for c in crates if c != GONE) | player
     return _bfs(search, first, max_states)
 
 
-def _bfs(search: _Search, first: int, max_states: int) -> Solution:
-    """The breadth-first search proper: the hot loop, kept flat on purpose."""
+def _settled_key(search: _Search, state: State) -> int | None:
+    """A state, settled, as the search's int; None when the settle loses."""
+    t = search.t
+    crates = [t.index(c) for c in state.crates]
+    player, lost, _ = settle_movers(t, t.index(state.player), crates)
+    if lost:
+        return None
+    return search.pack_crates(c for c in crates if c != GONE) | player
+
+
+def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = None) -> Solution:
+    """The breadth-first search proper: the hot loop, kept flat on purpose.
+
+    ``parents`` may hold states already known to be dead (each visited by an
+    earlier search that ended impossible): they are skipped as if seen, and
+    they count toward ``max_states``.  ``first`` must not be among them.
+    """
     t = search.t
     goal, pmask = t.goal, search.pmask
     rows = search.rows
     footprints, general, crates_of = search.footprints, search.general, search.crates_of
     crate_info = search.crate_info
-    parents = {first: -1}
-    count = 1
+    if parents is None:
+        parents = {}
+    parents[first] = -1
+    count = len(parents)
     queue = [first]
     for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask
@@ -259,3 +286,74 @@ def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
         path.append(search.move_between(parent, key))
         key, parent = parent, parents[parent]
     return tuple(reversed(path))
+
+
+# -- the way on: hints and lost causes ------------------------------------------
+
+#: The cap for a hint or a lost-cause check: a tenth to a fifth of a second of
+#: search on the shared machine.  Past it the answer is "too big to tell".
+HINT_MAX_STATES = 150_000
+
+
+class WayOn(NamedTuple):
+    """What :func:`way_on` finds from a position."""
+
+    status: str  #: "won", "solvable", "lost" or "too-big"
+    moves: tuple[str, ...] | None  #: solvable: a shortest solution from here; won: ()
+    undo: int | None  #: lost: the fewest undos back to a live position; None if none is
+    states: int  #: distinct states reached, over every search it made
+
+
+def way_on(room: Room, state: State, history: Sequence[State] = (), *,
+           gravity_w: bool = True, hook: bool = False,
+           max_states: int = HINT_MAX_STATES) -> WayOn:
+    """Whether the goal can still be reached from ``state``: the hint and the lost-cause check.
+
+    ``history`` is the undo stack, oldest first (``history[-1]`` is one undo
+    back).  When the goal can be reached, the answer holds a shortest
+    solution from ``state``; when it cannot, the fewest undos back to a
+    position from which it can (None when no position on the stack can).
+    Past ``max_states`` states, all searches together, it is ``too-big``.
+
+    It is the solver's own search, run from ``state`` and then from each
+    position back along the stack.  Every state an impossible search
+    reached is dead, so the next search skips those: the walk back costs
+    no more than one search over all the states the positions reach.
+
+    >>> from anabasis.formats import levelfile
+    >>> room = levelfile.parse("###### ######\\n###### ######\\n\\n"
+    ...                        "###### #@$.*#\\n###### #....#\\n")
+    >>> from anabasis.engine import rules
+    >>> start = room.start
+    >>> way_on(room, start).moves
+    ('R', 'D', 'R', 'R', 'U')
+    >>> played = [start]
+    >>> for move in "RRD":  # the crate pushed onto the goal, where nothing moves it again
+    ...     played.append(rules.step(room, played[-1], move).state)
+    >>> way_on(room, played[-1], played[:-1])
+    WayOn(status='lost', moves=None, undo=2, states=14)
+    """
+    search = _Search(room, gravity_w, hook)
+    goal, pmask = search.t.goal, search.pmask
+    first = _settled_key(search, state)
+    parents: dict[int, int] = {}
+    if first is not None:
+        if first & pmask == goal:
+            return WayOn("won", (), None, 1)
+        found = _bfs(search, first, max_states, parents)
+        if found.status == "solved":
+            return WayOn("solvable", found.moves, None, found.states)
+        if found.status == "gave-up":
+            return WayOn("too-big", None, None, found.states)
+    for undo, earlier in enumerate(reversed(history), 1):
+        key = _settled_key(search, earlier)
+        if key is None or key in parents:
+            continue  # lost, or reached by a search that ended impossible: dead
+        if key & pmask == goal:
+            return WayOn("lost", None, undo, len(parents))
+        found = _bfs(search, key, max_states, parents)
+        if found.status == "solved":
+            return WayOn("lost", None, undo, found.states)
+        if found.status == "gave-up":
+            return WayOn("too-big", None, None, found.states)
+    return WayOn("lost", None, None, len(parents))
