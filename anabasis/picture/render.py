@@ -234,19 +234,22 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
 def wrap_band(room: Room, player_cell) -> tuple[float, float]:
     """The unwrapped w a wrapped room is drawn in: ``(lo, hi)``, grid planes.
 
-    One turn of w: the player's slice and the W - 1 below it; and of the
-    next turn one slice either side, so that the repeat and the climb show:
-    never an endless tower.  Unwrapped rooms: the room's own w.
+    One turn of w: the player's slice and the W - 1 kata of it; and one
+    slice of the next turn, kata of those (the player's own slice again,
+    drawn faded), so that the repeat shows: never an endless tower.  Nothing
+    ana of the player: with w up it would roof the tower, and in the both
+    view stand between the camera and the player (where a ramp takes you
+    ana is marked instead).  Unwrapped rooms: the room's own w.
 
     >>> from anabasis.formats import levels
     >>> wrap_band(levels.load_level(7), (0, 0, 1, 0))
-    (-4.0, 2.0)
+    (-4.0, 1.0)
     """
     W = room.size[3]
     if not room.wrap:
         return 0.0, float(W)
     pw = int(player_cell[3])
-    return float(pw - W), float(pw + 2)
+    return float(pw - W), float(pw + 1)
 
 
 #: How many ramp marks the shader draws.
