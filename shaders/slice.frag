@@ -629,9 +629,11 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float rim = 1.0 - max(dot(n, -dir), 0.0);
     rim *= rim;
     if (t >= t_hit) {
-        // Behind something: only its outline, so the player is never lost from sight and what
-        // stands in front stays opaque (a see-through wall would read as a ghost).
-        return mix(col, PLAYER_COLOUR, smoothstep(0.55, 0.8, rim));
+        // Behind something: its outline and a hatching of its colour, so the player is never
+        // lost from sight and what stands in front stays opaque between the strokes (a wall
+        // drawn half see-through read as a ghost, or as the player standing in it).
+        float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
+        return mix(col, PLAYER_COLOUR, max(smoothstep(0.55, 0.8, rim), hatch));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));

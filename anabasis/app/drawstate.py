@@ -50,7 +50,8 @@ def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> l
             for moving in movings:
                 player = [float(c) for c in state.player]
                 player[views.hidden_axis(view)] += fade
-                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
+                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving,
+                                         marks=()))  # not the state's: one variant each
     if first_view == "both":  # the variants the room meets first go first
         half = len(poses) // 2
         poses = poses[half:] + poses[:half]
