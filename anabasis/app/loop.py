@@ -447,6 +447,9 @@ class App:
                 gen.shutdown()
             except Exception:
                 pass
+        from anabasis.app import hints
+
+        hints.shutdown()
         self.sound.close()
         self.window.close()
 

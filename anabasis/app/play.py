@@ -28,7 +28,7 @@ import pygame
 
 from anabasis.app import animation, hud
 from anabasis.app.drawstate import RoomDraw
-from anabasis.app.hints import TOO_BIG_TEXT, Hints
+from anabasis.app.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.scene import Scene
 from anabasis.app.session import Opened
 from anabasis.app.sight import Sight
@@ -106,7 +106,7 @@ class Play(Scene):
         self.clock = 0.0
         self._last_input = 0.0
         #: the solver's answers for the position on screen, asked off the frame loop
-        self.hints = Hints(self.room, app.work)
+        self.hints = Hints(self.room, app.work, apart=apart)
         self._lost_said = False  #: the lost-cause line was said for this lost streak
         if not self.demo:
             self.hints.ask(self.game)
