@@ -53,7 +53,7 @@ TOO_BIG_TEXT = "too big to tell: this room has more positions than a hint can se
 THINKING_TEXT = "hint: thinking…"
 #: The quick search's cap, in the game's own process (a thread): some milliseconds.
 #: A question past it is asked again, in full, in a worker process.
-QUICK_STATES = 5_000
+QUICK_STATES = 20_000
 MAX_WORDS = 6  #: revealed moves named in the hint line; past that, "then N more"
 
 
