@@ -315,3 +315,87 @@ def test_a_later_release_s_file_is_read_but_never_overwritten(tmp_path):
     p.record("level:7", 11)
     assert p.save() is False
     assert (tmp_path / FILE_NAME).read_text() == text
+
+
+# -- crowded rooms ---------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from anabasis.engine import reference, rules  # noqa: E402
+from anabasis.engine.world import Room, State  # noqa: E402
+
+MOVES = list(reference.STEPS) + list(reference.HOOKS)
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def crowded_rooms(draw) -> Room:
+    """A small room thick with crates (a floor in z and in w, mostly), wrapped or not."""
+    X, Y = draw(st.integers(2, 5)), draw(st.integers(1, 4))
+    Z, W = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    shell = Room.empty((X, Y, Z, W), (0, 0, 0, 0), (0, 0, 0, 0))
+    n = X * Y * Z * W
+    raw = draw(st.lists(st.integers(0, 99), min_size=n, max_size=n))
+    cells = bytearray()
+    free = []
+    for i, ((_, _, z, w), u) in enumerate(zip(shell.positions(), raw, strict=True)):
+        floor = z == 0 or w == 0
+        solid = u < 90 if floor else u >= 92
+        cells.append((2 + u % 4 if u % 7 == 3 else 1) if solid else 0)
+        if not solid:
+            free.append(i)
+    if len(free) < 2:
+        cells[free[0] if free else 0] = 0
+        free = [i for i, c in enumerate(cells) if c == 0] + [n - 1]
+    pos = list(shell.positions())
+    player = pos[free[draw(st.integers(0, len(free) - 1))]]
+    goal = pos[free[draw(st.integers(0, len(free) - 1))]]
+    density = draw(st.integers(20, 90))
+    crates = [pos[i] for i, u in zip(free, raw, strict=False)
+              if pos[i] != player and (u * 37) % 100 < density]
+    return Room((X, Y, Z, W), bytes(cells), goal, State.of(player, crates),
+                wrap=draw(st.booleans()))
+
+
+@FUZZ
+@given(crowded_rooms(), st.lists(st.sampled_from(MOVES), max_size=20), st.booleans())
+def test_a_crowded_settle_is_the_rule_book_s(room, moves, gravity_w):
+    """The crowded path (a set of crates, only near what changed) agrees with the reference,
+    step by step, on its own states (so that it knows they are settled)."""
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0  # every room crowded
+    try:
+        first = rules.start(room, gravity_w=gravity_w, trace=True)
+        assert first == reference.start(room, gravity_w=gravity_w, trace=True)
+        if first.status != "playing":
+            return
+        state = first.state
+        for move in moves:
+            got = rules.step(room, state, move, gravity_w=gravity_w, trace=True)
+            assert got == reference.step(room, state, move, gravity_w=gravity_w, trace=True)
+            if got.status == "won":
+                return
+            if got.status == "playing":
+                state = got.state
+    finally:
+        rules.FEW_CRATES = few
+
+
+def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
+    from anabasis.formats import levelfile
+
+    # two slices; the player carries a crate on its head in slice w=1, many crates about
+    text = ("##### ##### #####\n##### ##### #####\n\n"
+            "##### #@..$ #$...\n##### #$$$$ #$$$*\n")
+    room = levelfile.parse(text)
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0
+    try:
+        state = rules.start(room).state
+        got = rules.step(room, state, "R", trace=True)
+        assert got == reference.step(room, state, "R", trace=True)
+        assert (1, 0, 2, 1) not in got.state.crates  # the crate on the player fell
+    finally:
+        rules.FEW_CRATES = few

@@ -18,6 +18,7 @@ class BenchError(Refusal):
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [
     ("solver", "anabasis.bench.solver"),
+    ("rules", "anabasis.bench.rules"),
     ("levels", "anabasis.bench.levels"),
     ("hint", "anabasis.bench.hint"),
     ("render", "anabasis.bench.render"),
