@@ -76,9 +76,9 @@ def settle(app, limit=400):
 def arrow_for(play, move):
     """The arrow key that means ``move`` on screen now."""
     for arrow, key in KEYS.items():
-        if views.arrow_to_move(play.basis(), play.camera.yaw, arrow) == move:
+        if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) == move:
             return key
-    raise AssertionError(f"no arrow means {move} in view {play.view}")
+    raise AssertionError(f"no arrow means {move} in view {play.sight.view}")
 
 
 def test_level_1_is_won_by_key_presses(make_app, tmp_path):
@@ -124,14 +124,14 @@ def test_undo_restores_the_exact_state(make_app):
 def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
     app = make_app(open_level(1))
     play = app.scene
-    assert play.view == "stand"
+    assert play.sight.view == "stand"
     press(app, pygame.K_v)
     settle(app)
     press(app, pygame.K_SPACE)
     settle(app)
-    assert play.view == "both"  # depth is w: up and down arrows mean w
+    assert play.sight.view == "both"  # depth is w: up and down arrows mean w
     before = (play.game.state, play.game.moves)
-    assert views.arrow_to_move(play.basis(), play.camera.yaw, "up") == "w"
+    assert views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, "up") == "w"
     press(app, pygame.K_UP)
     settle(app)
     assert (play.game.state, play.game.moves) == before
@@ -146,15 +146,15 @@ def test_input_during_a_turn_waits_for_it(make_app):
     first = solver.solve(play.room).moves[0]
     # the arrow that means the solution's first move once the view has turned to w-up
     arrow = next(a for a in KEYS if views.arrow_to_move(
-        views.view_basis("w-up"), play.camera.yaw, a) == first)
+        views.view_basis("w-up"), play.sight.camera.yaw, a) == first)
     for key in (pygame.K_v, KEYS[arrow]):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                              scancode=0))
     app.tick(DT)
-    assert play.turning and play.game.state == start  # the arrow is queued
+    assert play.sight.turning and play.game.state == start  # the arrow is queued
     assert play.queue and play.queue[0] == ("arrow", arrow)
     settle(app)
-    assert play.view == "w-up" and not play.turning
+    assert play.sight.view == "w-up" and not play.sight.turning
     assert play.game.moves == 1
     assert play.game.state == rules.step(play.room, start, first).state
 
@@ -191,7 +191,23 @@ def test_a_loss_shows_the_fall_then_undoes_it(make_app):
     assert play.animating  # the fall is shown
     settle(app)
     assert (play.game.state, play.game.moves) == before
-    assert "fell out" in play.message
+    # the game says the engine's why (Result.why), and that the move is undone
+    why = rules.step(play.room, before[0], losing).why
+    assert why and why.split(":")[0] in play.message and "undone" in play.message
+
+
+def test_a_scene_needs_only_the_protocol(make_app):
+    from anabasis.app.scene import Scene
+
+    app = make_app(open_level(2))
+    app.switch(Scene(), "a bare scene")  # the editor and any later screen start here
+    for _ in range(3):
+        app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0))
+    app.tick(DT)  # a screenshot: a scene that cannot say so says nothing
+    assert app.last_screenshot is not None and app.last_screenshot.exists()
+    app.to_launcher()
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
 
 
 def test_the_launcher_opens_a_level(make_app):
@@ -287,7 +303,7 @@ def test_a_made_room_builds_while_the_frames_keep_coming(make_app):
     assert frames >= 2
     play = app.scene
     assert play.opened.kind == "gen" and play.opened.tier == "easy"
-    assert play.view == "w-up"  # a made room opens with w drawn up
+    assert play.sight.view == "w-up"  # a made room opens with w drawn up
     assert play.opened.code and play.opened.key == f"room:{play.opened.code}"
 
 
@@ -413,7 +429,8 @@ def test_a_gamepad_plays_too(make_app):
     button = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
               "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}[
-        next(a for a in KEYS if views.arrow_to_move(play.basis(), play.camera.yaw, a) == first)]
+        next(a for a in KEYS
+             if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, a) == first)]
     pygame.event.post(pygame.event.Event(pad, button=button))
     app.tick(DT)
     settle(app)
@@ -444,7 +461,7 @@ def test_saved_key_bindings_are_used(make_app, tmp_path):
     assert_u_undoes_and_z_does_not(app, play)
     press(app, pygame.K_t)
     settle(app)
-    assert play.view == "w-up"
+    assert play.sight.view == "w-up"
 
 
 def test_the_hud_is_redrawn_when_a_turn_ends(make_app):
@@ -466,15 +483,16 @@ def test_once_the_launcher_has_warmed_up_no_room_compiles_a_shader(make_app):
     app = make_app()
     for _ in range(400):  # idle launcher frames compile the variants, one a frame
         app.tick(DT)
-        if app._warm == []:
+        if app._warmer is not None and app._warmer.done:
             break
-    assert app._warm == [], "the launcher never finished warming up"
+    assert app._warmer.done, "the launcher never finished warming up"
     compiled = set(app.ctx._anabasis_programs)
     for n in (5, 7):  # crates; a wrapped room (a variant of its own)
         press(app, pygame.K_0 + n)
         play = app.scene
         assert isinstance(play, Play) and play.opened.level == n
-        assert all(play.renderer.has_program_for(p) for p in play._warm)
+        assert all(play.renderer.has_program_for(p)
+                   for _, poses in play.draw.warmer.plan for p in poses)
         for move in solver.solve(play.room).moves:
             press(app, arrow_for(play, move))
             settle(app)
@@ -510,20 +528,20 @@ def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
 def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
     play = app.scene
-    near = play.camera.distance
+    near = play.sight.camera.distance
     press(app, pygame.K_v)
     settle(app)
     w, h = app.window.scene_size
-    fitted = views.fit_camera(play.camera, views.view_basis("w-up"), play.room.size,
+    fitted = views.fit_camera(play.sight.camera, views.view_basis("w-up"), play.room.size,
                               play.state.player, aspect=w / h)
-    assert play.camera.distance > near
-    assert abs(play.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
+    assert play.sight.camera.distance > near
+    assert abs(play.sight.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.tick(DT)
-    chosen = play.camera.distance
+    chosen = play.sight.camera.distance
     press(app, pygame.K_v)
     settle(app)
-    assert play.camera.distance == chosen  # the player's own distance is kept
+    assert play.sight.camera.distance == chosen  # the player's own distance is kept
 
 
 def _pink_centre(app):
@@ -620,7 +638,7 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
         app.tick(DT)
     assert app.overlay._key is key
     right_before = arrow_for(play, "R")
-    yaw = play.camera.yaw
+    yaw = play.sight.camera.yaw
     # Q held for a quarter turn: the camera goes round, and the axes gizmo with it
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="",
                                          scancode=0))
@@ -629,19 +647,19 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="",
                                          scancode=0))
     app.tick(DT)
-    assert abs(play.camera.yaw - yaw - np.pi / 2) < 0.1
+    assert abs(play.sight.camera.yaw - yaw - np.pi / 2) < 0.1
     assert not np.array_equal(shown, pygame.surfarray.array_alpha(app.overlay.surface))
     assert arrow_for(play, "R") != right_before  # the arrow that looks like R is another one
-    held = play.camera.yaw
+    held = play.sight.camera.yaw
     app.tick(DT)
-    assert play.camera.yaw == held  # let go: it stops
+    assert play.sight.camera.yaw == held  # let go: it stops
     # E turns it back; a drag turns it too, and only while a button is down
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
         pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
                                              scancode=0))
         app.tick(DT)
-    assert play.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
-    yaw = play.camera.yaw
+    assert play.sight.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
+    yaw = play.sight.camera.yaw
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(300, 200)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 200), rel=(100, 0),
                                          buttons=(1, 0, 0)))
@@ -649,7 +667,7 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(500, 200), rel=(100, 0),
                                          buttons=(0, 0, 0)))
     app.tick(DT)
-    assert play.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
+    assert play.sight.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
     assert play.game.moves == 0  # orbiting moves nothing
 
 
@@ -773,7 +791,7 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
     app = make_app(open_level(1))
     play = app.scene
     for _ in range(600):  # the idle shader warm-up draws each variant first
-        if not play._warm and not play.busy:
+        if play.draw.warmer.done and not play.busy:
             break
         app.tick(DT)
     app.tick(DT)

@@ -13,6 +13,7 @@ Without a GL 3.3 context the tests skip, unless ANABASIS_REQUIRE_GL=1
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import struct
@@ -24,7 +25,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from anabasis.engine import cells
+from anabasis.engine import cells, rules
 from anabasis.engine.world import Room, State
 from anabasis.formats import levelfile
 from anabasis.picture import render
@@ -522,9 +523,20 @@ def test_cli_render_without_gl_exits_2_with_one_line(tmp_path):
 
 
 def test_warm_up_compiles_every_variant_a_game_draws(ctx, terraces):
+    from anabasis.app.drawstate import Warmer, warm_poses
+
     r = render.Renderer(ctx, terraces)
-    r.warm_up()
-    names = {frozenset(k) for k in r._programs}
-    assert frozenset({"GHOST", "FADE", "MOVING_CRATE"}) in names and frozenset() in names
-    assert len(names) == 8
+    poses = warm_poses(terraces, rules.start(terraces).state)
+    names = {frozenset(r.uniforms(p, (1, 1))[1]) - {"WRAP"} for p in poses}
+    flags = ("GHOST", "FADE", "MOVING_CRATE")
+    every = {frozenset(n for n, on in zip(flags, bits, strict=True) if on)
+             for bits in itertools.product((0, 1), repeat=3)}
+    assert names == every  # one pose per variant the game can draw
+    target = render.Offscreen(ctx, (1, 1))
+    target.fbo.use()
+    warmer = Warmer([(terraces, list(poses))])
+    while warmer.step(lambda room: r):
+        pass
+    assert warmer.done and all(r.has_program_for(p) for p in poses)
+    target.release()
     r.release()

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from anabasis.engine import rules
+from anabasis.engine import moves, rules
 from anabasis.engine.world import State
 from anabasis.formats import levelfile
 
@@ -249,7 +249,7 @@ def test_fall_out_below(engine):
         #.# @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost" and result.moved
+    assert result.status == "lost" and result.moved and result.why == moves.FELL_BELOW
     assert players(result) == [(1, 0, 1, 1), (1, 0, 0, 1), (1, 0, -1, 1)]
 
 
@@ -260,7 +260,7 @@ def test_fall_out_kata(engine):
         ### @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost"
+    assert result.status == "lost" and result.why == moves.FELL_KATA
     assert players(result) == [(1, 0, 1, 1), (1, 0, 1, 0), (1, 0, 1, -1)]
 
 
@@ -272,6 +272,7 @@ def test_crate_falls_out(engine):
     """)
     result = play(engine, room, "R")
     assert result.moved and result.status == "playing" and result.state == State((1, 0, 1, 1), ())
+    assert result.why == ""  # a crate lost is no loss
     assert [f.crates for f in result.frames] == [((2, 0, 1, 1),), ((2, 0, 0, 1),), ()]
 
 
@@ -286,7 +287,7 @@ def test_endless_fall_in_a_wrap(engine):
         ### @.*
     """)
     result = play(engine, room, "R")
-    assert result.status == "lost"
+    assert result.status == "lost" and result.why == moves.FELL_FOR_EVER
     # W = 3 kata steps without a z step: 2 -> 1 -> 0, and the third, round to 2, is the endless fall
     assert players(result) == [(1, 0, 1, 2), (1, 0, 1, 1), (1, 0, 1, 0), (1, 0, 1, 2)]
 
@@ -514,11 +515,20 @@ def test_a_wall_is_in_your_way_not_stepped_round_through_w(engine):
     assert not play(engine, room, "R").moved  # the slice ana is clear, but only a ramp goes there
 
 
+#: Why each of PUSH's moves does nothing (Result.why), as both engines say it.
+NOT_A_MOVE_WHY = {
+    "L": moves.ROOM_ENDS, "U": moves.ROOM_ENDS, "D": moves.ROOM_ENDS,
+    "hR": moves.HOOK_TOO_CLOSE, "hK": moves.HOOK_TOO_CLOSE,
+    "hL": moves.HOOK_FLEW_OUT, "hU": moves.HOOK_FLEW_OUT, "hA": moves.HOOK_FLEW_OUT,
+}
+
+
 def test_not_a_move(engine):
     room = parse(PUSH)
     for move in ["L", "U", "D", "hR", "hL", "hU", "hK", "hA"]:
         result = engine.step(room, room.start, move, trace=True)
-        assert result == (room.start, "playing", False, ())
+        assert result[:4] == (room.start, "playing", False, ())
+        assert result.why == NOT_A_MOVE_WHY[move]
 
 
 def test_unknown_move(engine):

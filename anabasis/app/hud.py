@@ -65,14 +65,15 @@ def draw(ov, play) -> None:
     app = play.app
     # The axes gizmo follows the view, the turn and the camera's direction: the key holds
     # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
-    camera = play.camera
+    sight = play.sight
+    camera = sight.camera
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
-           play.view, play.turn_from, play.turn_t,
+           sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
            round(camera.pitch, 2), app.building, play.renderer is None)
     if not ov.begin(key):
         return
-    b = play.basis()
+    b = sight.basis()
     axes = _axis_screen(b, camera)
     labels = views.axis_labels(b)
     W, H = ov.size
@@ -142,7 +143,7 @@ def draw(ov, play) -> None:
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
-    ov.text(f"view: {play.view}" + ("  (turning)" if play.turning else ""),
+    ov.text(f"view: {sight.view}" + ("  (turning)" if sight.turning else ""),
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint

@@ -121,17 +121,17 @@ class KeysScreen(Menu):
             return  # Ctrl+something is the loop's (Ctrl+Q); wait for a plain key
         name = pygame.key.name(key)
         if not name or name in FIXED_KEYS.values():
-            self._say("that key cannot be bound: try another", "warn")
+            self.say("that key cannot be bound: try another", "warn")
             return
         action = self.items[self.selected]
         self.capturing = False
         taken = self.app.progress.bind_key(action, name)
         self.app.keys_changed()
-        self._say(self._moved(f"{action_label(action)}: {key_label(name)}", [name], taken))
+        self.say(self._moved(f"{action_label(action)}: {key_label(name)}", [name], taken))
 
     def _cancel(self) -> None:
         self.capturing = False
-        self._say("nothing changed", "dim")
+        self.say("nothing changed", "dim")
 
     def _moved(self, done: str, names: list[str], taken: list[str]) -> str:
         """The message for a change: what was bound, and what it was taken from."""
@@ -148,8 +148,10 @@ class KeysScreen(Menu):
         i = self.selected + half if self.selected < half else self.selected - half
         self.selected = max(0, min(i, len(self.items) - 1))
 
-    def _say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
+        """The status line (it stays till the next one)."""
         self.status, self.status_kind = text, kind
+        return True
 
     def activate(self, i: int) -> None:
         """Enter (or a click) on line ``i``: wait for its new key, reset all, or leave."""
@@ -157,12 +159,12 @@ class KeysScreen(Menu):
         if item == RESET_ALL:
             self.app.progress.reset_keys()
             self.app.keys_changed()
-            self._say("every action is back to its default keys")
+            self.say("every action is back to its default keys")
         elif item == BACK:
             self.leave()
         else:
             self.capturing = True
-            self._say("")
+            self.say("")
 
     def reset(self, action: str) -> None:
         """Delete/Backspace: ``action`` back to its default keys."""
@@ -171,7 +173,7 @@ class KeysScreen(Menu):
         taken = self.app.progress.reset_keys(action)
         self.app.keys_changed()
         names = DEFAULT_KEYS[action]
-        self._say(self._moved(f"{action_label(action)}: back to "
+        self.say(self._moved(f"{action_label(action)}: back to "
                               f"{', '.join(key_label(n) for n in names)}", names, taken))
 
     def leave(self) -> None:

@@ -171,6 +171,11 @@ class Launcher(Menu):
         pygame.key.stop_text_input()
         self.app.open(opened)
 
+    def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
+        """The status line (it stays till the next one)."""
+        self.status = text
+        return True
+
     def update(self, dt: float) -> None:
         self.clock += dt
 

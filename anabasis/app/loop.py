@@ -25,10 +25,12 @@ from pathlib import Path
 
 import pygame
 
+from anabasis.app.drawstate import Warmer, warm_poses
 from anabasis.app.keys import KeysScreen
 from anabasis.app.launcher import Launcher
-from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play, warm_next, warm_poses
+from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.progress import Progress, data_dir, level_key
+from anabasis.app.scene import Scene
 from anabasis.app.session import Opened, open_level, opened_made
 from anabasis.app.text import Overlay
 from anabasis.app.window import Window
@@ -68,19 +70,19 @@ class App:
         self._solve: Future | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
-        self._warm: list | None = None  #: (room, poses) still to draw to compile the variants
+        self._warmer: Warmer | None = None  #: the launcher's warm-up (made on its first idle frame)
         self._want_shot = False
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
         self.controllers = []
         self._init_controllers()
-        self.demo = demo
+        self.demo = demo  #: the demo plays one room by itself (``--demo``); the one flag
         self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
+        self.scene: Scene
         if opened is None:
-            self.scene = Launcher(self, self._first_unsolved())
+            self.switch(Launcher(self, self._first_unsolved()))
         else:
-            self.scene = Play(self, opened, demo_moves=[] if demo else None)
-            pygame.display.set_caption(f"Anabasis · {opened.title}")
+            self.open(opened)
             if demo:
                 self._start_demo(opened)
 
@@ -197,7 +199,7 @@ class App:
                 self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
                 return
             # the keys screen waiting for a key takes every key (but Ctrl+Q) as it is
-            action = None if getattr(self.scene, "capturing", False) else self.action_for(event.key)
+            action = None if self.scene.capturing else self.action_for(event.key)
             if action == "fullscreen":
                 self.window.toggle_fullscreen()
                 self.overlay.resize(self.window.size)
@@ -226,15 +228,19 @@ class App:
                 print(f"anabasis: the demo found no solution ({solution.status})",
                       file=sys.stderr)
                 self.quit(1)
-            elif isinstance(self.scene, Play):
-                self.scene.queue.extend(("move", m) for m in solution.moves)
+            else:
+                self.scene.play_moves(solution.moves)
 
     # -- scenes -----------------------------------------------------------------------------
 
+    def switch(self, scene: Scene, title: str | None = None) -> None:
+        """Put ``scene`` on screen (the one place scenes change); ``title`` for the caption."""
+        self.scene = scene
+        pygame.display.set_caption(f"Anabasis · {title}" if title else "Anabasis")
+
     def open(self, opened: Opened) -> None:
         """Play ``opened``."""
-        self.scene = Play(self, opened)
-        pygame.display.set_caption(f"Anabasis · {opened.title}")
+        self.switch(Play(self, opened), opened.title)
 
     def _first_unsolved(self) -> int:
         """The launcher's first selection: the first level not yet solved (else level 1)."""
@@ -247,7 +253,7 @@ class App:
 
     def show_keys(self, return_to: int) -> None:
         """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
-        self.scene = KeysScreen(self, return_to)
+        self.switch(KeysScreen(self, return_to))
 
     def to_launcher(self, selected: int | None = None) -> None:
         """The launcher, on line ``selected`` (default: the level just left, else the first)."""
@@ -257,12 +263,9 @@ class App:
             self.quit(1)
             return
         if selected is None:
-            selected = 0
-            if isinstance(self.scene, Play) and self.scene.opened.level:
-                selected = self.scene.opened.level - 1
+            selected = self.scene.level - 1 if self.scene.level else 0
         self.save_progress()
-        self.scene = Launcher(self, selected)
-        pygame.display.set_caption("Anabasis")
+        self.switch(Launcher(self, selected))
 
     def next_after(self, opened: Opened) -> None:
         """Enter after a win: the next level, a new room of the same tier, or the launcher."""
@@ -275,14 +278,12 @@ class App:
         else:
             self.to_launcher()
             if opened.kind == "level":
-                self.scene.status = "every level done: try a room made to order"
+                self.scene.say("every level done: try a room made to order")
 
     def _tell(self, text: str) -> None:
-        if isinstance(self.scene, Play):
-            self.scene.say(text, "warn", 5.0)
-        else:
-            self.scene.status = text
-            print(f"anabasis: {text}", file=sys.stderr)
+        """Something went wrong off-thread: on screen, and on stderr for the record."""
+        self.scene.say(text, "warn", 5.0)
+        print(f"anabasis: {text}", file=sys.stderr)
 
     def build_room(self, tier: str, seed: int | None = None) -> None:
         """Build a made room off the main thread; it opens when ready ("building…" till then)."""
@@ -344,23 +345,10 @@ class App:
         wrap is a variant of its own).  The programs are shared by every room's
         renderer, so these serve every level and made room.
         """
-        if self._warm is None:
-            self._warm = _warm_plan()
-        while self._warm:
-            room, poses = self._warm[0]
-            renderer = self.renderer_for(room)
-            if renderer is None:
-                self._warm = []
-                return
-            try:
-                if warm_next(renderer, poses):
-                    self.warmed = True
-                    return  # one compile per frame
-            except Exception as e:
-                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
-                self._warm = []
-                return
-            self._warm.pop(0)
+        if self._warmer is None:
+            self._warmer = Warmer(_warm_plan())
+        if self._warmer.step(self.renderer_for):
+            self.warmed = True  # one compile per frame
 
     # -- outside the game -----------------------------------------------------------------------
 
@@ -376,8 +364,7 @@ class App:
             path = folder / f"anabasis-{stamp}-{n}.png"
         pygame.image.save(self.window.read_screen(), str(path))
         self.last_screenshot = path
-        if isinstance(self.scene, Play):
-            self.scene.say(f"screenshot saved: {path}", "dim", 3.0)
+        self.scene.say(f"screenshot saved: {path}", "dim", 3.0)
         return path
 
     def copy(self, text: str) -> bool:

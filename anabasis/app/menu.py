@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from anabasis.app.scene import Scene
+
 #: The arrows mean what they say in a menu, whatever they are bound to in play.
 ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
           pygame.K_RIGHT: "right"}
@@ -18,7 +20,7 @@ _PAD_SIDEWAYS = (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DP
 _PAD_CHOOSE = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
 
 
-class Menu:
+class Menu(Scene):
     items: list
     selected: int
     rects: list[pygame.Rect]

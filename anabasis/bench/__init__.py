@@ -25,6 +25,7 @@ SECTIONS = [
     ("gen", "anabasis.bench.gen"),
     ("startup", "anabasis.bench.startup"),
     ("play", "anabasis.bench.play"),
+    ("edit", "anabasis.bench.edit"),
 ]
 
 

@@ -62,8 +62,9 @@ def _play_session() -> dict:
             play = app.scene
             mark = len(app.frame_log)
             for move in solver.solve(play.room).moves:
+                sight = play.sight
                 arrow = next(a for a in ARROWS
-                             if views.arrow_to_move(play.basis(), play.camera.yaw, a) == move)
+                             if views.arrow_to_move(sight.basis(), sight.camera.yaw, a) == move)
                 press(keys[arrow])
                 app.tick()
                 live(10.0, until_rest=True)

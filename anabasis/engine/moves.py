@@ -25,6 +25,22 @@ HOOKS = {
 }
 
 
+# -- why a move lost, or did nothing (Result.why), in the game's words ---------
+
+FELL_BELOW = "you fell out the bottom of the room"
+FELL_KATA = "you fell out the kata end of the room: nothing held you in w"
+FELL_FOR_EVER = "you fell kata for ever round the wrapped room"
+ROOM_ENDS = "the room ends here"
+CRATE_STUCK = "the crate has no room to move"
+NO_HEADROOM = "there is no room above you to climb"
+IN_YOUR_WAY = "a block is in your way, too high to climb"
+HOOK_FLEW_OUT = "the hook flew out of the room"
+HOOK_TOO_CLOSE = "the hook caught on something right beside you: nothing to pull"
+HOOK_CAUGHT_NOTHING = "the hook went round the room and caught nothing"
+FELL_BACK = "you fell back where you were"
+ROOM_OVER = "the room is over: nothing more moves"
+
+
 class Result(NamedTuple):
     """What one move (or a settle) comes to."""
 
@@ -32,6 +48,9 @@ class Result(NamedTuple):
     status: str  #: "playing", "won" or "lost"
     moved: bool  #: False when the step changed nothing: not a move
     frames: tuple = ()  #: with trace: the state after the step, then after each settle round
+    #: Why it lost (``FELL_*``) or why it did nothing (``ROOM_ENDS``, ``CRATE_STUCK``, ...),
+    #: in the game's words; "" for a move that moved and did not lose.
+    why: str = ""
 
 
 class Solution(NamedTuple):

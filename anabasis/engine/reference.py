@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN, RAMPS
 from anabasis.engine.moves import HOOKS, STEPS, Result, Solution, moves_for  # noqa: F401
 from anabasis.engine.world import VOID, WALL, Pos, Room, State
@@ -35,7 +36,8 @@ class _Movers:
         self.gravity_w = gravity_w
         self.player = state.player
         self.crates: list[Pos | None] = list(state.crates)
-        self.lost = False
+        self.lost = ""  #: why the player fell out, once it has
+        self.still = ""  #: why the move did nothing, when it did
 
     def state(self) -> State:
         return State.of(self.player, [c for c in self.crates if c is not None])
@@ -110,8 +112,11 @@ class _Movers:
                 moved = True
                 target, player_run = self.land(*fall, player_run)
                 if target is None:
-                    self.lost = True
                     drop = fall[0]
+                    if self.room.cell(drop) != VOID:
+                        self.lost = why.FELL_FOR_EVER
+                    else:
+                        self.lost = why.FELL_BELOW if fall[1] == "z" else why.FELL_KATA
                     self.player = drop if self.room.cell(drop) == VOID else self.room.norm(drop)
                     if frames is not None:
                         frames.append(self.state())
@@ -146,7 +151,14 @@ class _Movers:
             self.player = self.room.norm(ahead)
         elif self.solid(ahead) and self.free(add(ahead, UP)) and self.free(add(p, UP)):
             self.player = add(ahead, UP)  # 5. climb
-        # 6. otherwise nothing happens
+        elif self.room.cell(ahead) == WALL:  # 6. otherwise nothing happens
+            self.still = why.ROOM_ENDS
+        elif self.room.norm(ahead) in self.crates:
+            self.still = why.CRATE_STUCK
+        elif not self.free(add(p, UP)):
+            self.still = why.NO_HEADROOM
+        else:
+            self.still = why.IN_YOUR_WAY
 
     def hook(self, d: Pos) -> None:
         p = self.player
@@ -155,9 +167,11 @@ class _Movers:
             c = add(p, d, k)
             cell = self.room.cell(c)
             if cell in (WALL, VOID):
+                self.still = why.HOOK_FLEW_OUT
                 return  # flew out of the grid: it catches only on the room
             if self.solid(c):
                 if k < 2:
+                    self.still = why.HOOK_TOO_CLOSE
                     return
                 c = self.room.norm(c)
                 if c in self.crates:
@@ -165,6 +179,7 @@ class _Movers:
                 else:
                     self.player = self.room.norm(add(p, d, k - 1))
                 return
+        self.still = why.HOOK_CAUGHT_NOTHING
 
 
 def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -172,7 +187,7 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     movers = _Movers(room, state, gravity_w)
     frames: list | None = [] if trace else None
     movers.settle(frames)
-    return _result(room, movers, frames, moved=movers.state() != state or movers.lost)
+    return _result(room, movers, frames, moved=movers.state() != state or bool(movers.lost))
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -193,9 +208,10 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     frames: list | None = [movers.state()] if trace else None
     movers.settle(frames)
     after = movers.state()
-    moved = movers.lost or after != state
+    moved = bool(movers.lost) or after != state
     if not moved:
-        return Result(state, "won" if state.player == room.goal else "playing", False, ())
+        return Result(state, "won" if state.player == room.goal else "playing", False, (),
+                      movers.still or why.FELL_BACK)
     return _result(room, movers, frames, moved=True)
 
 
@@ -207,7 +223,7 @@ def _result(room, movers, frames, moved) -> Result:
         status = "won"
     else:
         status = "playing"
-    return Result(after, status, moved, tuple(frames or ()))
+    return Result(after, status, moved, tuple(frames or ()), movers.lost)
 
 
 def solve(room: Room, *, without=(), hook: bool = False, max_states: int | None = None) -> Solution:

@@ -28,6 +28,7 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from typing import NamedTuple
 
+from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.moves import HOOKS, STEPS, Result  # noqa: F401
 from anabasis.engine.world import VOID, WALL, Pos, Room, State
@@ -150,7 +151,9 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
     """Settle in rounds, RULES.md's way: crates lowest first, then the player.
 
     ``crates`` is changed in place (a crate that falls out becomes
-    :data:`GONE`).  Returns ``(player, lost, where)``: ``where`` is the
+    :data:`GONE`).  Returns ``(player, lost, where)``: ``lost`` is "" or,
+    when the player fell out, why (``FELL_BELOW``, ``FELL_KATA`` or
+    ``FELL_FOR_EVER`` of :mod:`~anabasis.engine.moves`); ``where`` is the
     player's position as a tuple when it fell out (a cell of the void, or
     the last cell of an endless fall), else None.  With ``frames``, the
     state after each round that moved is appended.  ``touched``, when
@@ -199,26 +202,29 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
         if target != GONE:
             moved = True
             if target == VOID or player_run == endless:
-                return p, True, _fell(t, p, target, player_run, crates, frames)
+                return (p, *_fell(t, p, target, player_run, crates, frames))
             player = target
         if not moved:
-            return player, False, None
+            return player, "", None
         if frames is not None:
             frames.append(t.state(player, crates))
 
 
-def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> Pos:
-    """Where the player that fell out of the room is shown (and that frame, traced)."""
+def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> tuple[str, Pos]:
+    """Why the player fell out of the room, and where it is shown (that frame traced)."""
     x, y, z, w = t.pos[p]
     if target != VOID:
         where = t.pos[target]  # the endless fall: shown where it would land
+        lost = why.FELL_FOR_EVER
     elif run:
         where = (x, y, z, w - 1)
+        lost = why.FELL_KATA
     else:
         where = (x, y, z - 1, w)
+        lost = why.FELL_BELOW
     if frames is not None:
         frames.append(State(where, tuple(sorted(t.pos[c] for c in crates if c != GONE))))
-    return where
+    return lost, where
 
 
 def _settle_crowded(t: Tables, player: int, crates: list[int], frames: list | None,
@@ -290,11 +296,11 @@ def _settle_crowded(t: Tables, player: int, crates: list[int], frames: list | No
         if target != GONE:
             moved = True
             if target == VOID or player_run == endless:
-                return p, True, _fell(t, p, target, player_run, crates, frames)
+                return (p, *_fell(t, p, target, player_run, crates, frames))
             player = target
             left.append(p)
         if not moved:
-            return player, False, None
+            return player, "", None
         if frames is not None:
             frames.append(t.state(player, crates))
         heap = _near(left, at, above_of, ana_of, rank, crates)
@@ -379,10 +385,33 @@ def hook_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
     return player
 
 
+def why_still(t: Tables, player: int, crates: list[int], is_hook: bool, d: int) -> str:
+    """Why a move in direction ``d`` did nothing, in the game's words (never on a hot path)."""
+    line = t.nb[d]
+    if is_hook:
+        cell = player
+        for _ in range(t.reach[d]):
+            cell = line[cell]
+            if cell < 0:
+                return why.HOOK_FLEW_OUT
+            if cell in crates or t.hard[cell]:
+                return why.HOOK_TOO_CLOSE  # caught at k >= 2 would have moved something
+        return why.HOOK_CAUGHT_NOTHING
+    ahead = line[player]
+    if ahead == WALL:
+        return why.ROOM_ENDS
+    if ahead in crates:
+        return why.CRATE_STUCK
+    head = t.nb[UP][player]
+    if not t.empty[head] or head in crates:
+        return why.NO_HEADROOM
+    return why.IN_YOUR_WAY
+
+
 # -- the API ------------------------------------------------------------------
 
 
-def _status(t: Tables, player: int, lost: bool) -> str:
+def _status(t: Tables, player: int, lost: str) -> str:
     if lost:
         return "lost"
     return "won" if player == t.goal else "playing"
@@ -426,7 +455,8 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     after = t.state(player, crates, where)
     if not lost:
         _keep(t, after, player, crates)
-    return Result(after, _status(t, player, lost), lost or after != state, tuple(frames or ()))
+    return Result(after, _status(t, player, lost), bool(lost) or after != state,
+                  tuple(frames or ()), lost)
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -454,6 +484,7 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     else:
         moved_to = step_movers(t, player, crates, d)
     frames: list | None = [t.state(moved_to, crates)] if trace else None
+    stepped = moved_to != player or crates != before
     touched = None
     if settled:  # only what the step changed can fall
         touched = [player, moved_to]
@@ -463,11 +494,12 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     new_player, lost, where = settle_movers(t, moved_to, crates, frames, touched)
     if not lost and new_player == player and (crates == before
                                               or sorted(crates) == sorted(before)):
-        return Result(state, _status(t, player, False), False, ())
+        still = why.FELL_BACK if stepped else why_still(t, player, before, is_hook, d)
+        return Result(state, _status(t, player, ""), False, (), still)
     after = t.state(new_player, crates, where)
     if not lost:
         _keep(t, after, new_player, crates)
-    return Result(after, _status(t, new_player, lost), True, tuple(frames or ()))
+    return Result(after, _status(t, new_player, lost), True, tuple(frames or ()), lost)
 
 
 # -- a move string, played -----------------------------------------------------
@@ -543,7 +575,7 @@ class Game:
         if self.status != "playing":
             if move not in MOVE_CODES:
                 raise ValueError(f"unknown move {move!r}")
-            return Result(self.state, self.status, False, ())
+            return Result(self.state, self.status, False, (), why.ROOM_OVER)
         result = step(self.room, self.state, move, gravity_w=self.gravity_w, trace=True)
         if result.moved and result.status != "lost":
             self._undo.append((self.state, self.status, self.moves))

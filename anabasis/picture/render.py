@@ -12,8 +12,7 @@ Public API (kept stable for the game window):
 - :class:`Renderer` ``(ctx, room, state=None)``: uploads the room once as an
   integer 3D texture; :meth:`Renderer.set_state` per move;
   :meth:`Renderer.draw` ``(pose, viewport)`` per frame into the bound
-  framebuffer; :meth:`Renderer.warm_up` compiles every variant up front;
-  :meth:`Renderer.release`.
+  framebuffer; :meth:`Renderer.release`.
 - :func:`frame_uniforms` ``(room, pose, size)``: a frame's uniforms and
   ``#define`` variant, in float64 (the tests' CPU reference reads them too).
 - :func:`render_image` ``(room, state, ...)`` -> ``numpy`` RGB (rows top
@@ -354,26 +353,6 @@ class Renderer:
         self._set(prog, "u_cells", 0)
         self.ctx.viewport = tuple(viewport)
         self._programs[frozenset(names)][1].render(vertices=3)
-
-    def warm_up(self) -> None:
-        """Compile every variant a game in this room can draw, by drawing each into one pixel.
-
-        llvmpipe compiles a program at its first draw (100-200 ms each, less
-        once Mesa's shader cache has it): call this when a room opens rather
-        than stall the first push or ramp step.
-        """
-        target = Offscreen(self.ctx, (1, 1))
-        target.fbo.use()
-        base = {"WRAP"} if self.room.wrap else set()
-        pose = Pose(tuple(float(c) for c in self.state.player))
-        u, _ = self.uniforms(pose, (1, 1))
-        for ghost in ((), ("GHOST",)):
-            for fade in ((), ("FADE",)):
-                for crate in ((), ("MOVING_CRATE",)):
-                    names = base | set(ghost) | set(fade) | set(crate)
-                    self._draw_program(names, u, (0, 0, 1, 1))
-        self.ctx.finish()
-        target.release()
 
     def debug_frame(self, pose: Pose, size: tuple[int, int]):
         """What each pixel's ray hits, from the ``DEBUG`` build: (cell index, face code, t).

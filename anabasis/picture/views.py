@@ -123,6 +123,15 @@ def view_basis(name: str) -> np.ndarray:
     return _with_x_across(_rotation(name))
 
 
+def hidden_axis(name: str) -> int:
+    """The 4D axis (0..3) that view ``name`` hides at rest: w in stand, z in w-up, y in both.
+
+    >>> [AXES[hidden_axis(v)] for v in VIEWS]
+    ['w', 'z', 'y']
+    """
+    return AXES.index(_VIEW_AXES[name][2][1])
+
+
 def turn(start: str, end: str | None = None, t: float = 0.0) -> np.ndarray:
     """The basis ``t`` (0..1) of the way through the turn from view ``start`` to ``end``.
 

@@ -1,0 +1,159 @@
+"""A room's draw state: the renderer, what the GPU and the internal target hold, the warm-up.
+
+Tatham's ``game_drawstate``: nothing here is game state (undo never knows
+about it) or UI state (the player never sees it change); it exists only so
+that a frame costs no more than it must.
+
+- What the GPU holds is tracked once, by the renderer itself
+  (``Renderer.state``): :meth:`RoomDraw.upload` writes a state only when it
+  differs.
+- What the internal target holds is the key of the last room drawn: a frame
+  whose key matches draws nothing new (only the compositing pass runs).
+- The ray tracer's shader variants are compiled in idle frames through one
+  path, a :class:`Warmer`: the launcher warms level 1's and a wrapped room's
+  variants, a room warms what is left of its own.
+
+>>> from anabasis.formats import levelfile
+>>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
+>>> len(warm_poses(room, room.start)), len(warm_poses(room, room.start, crates=False))
+(8, 4)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from anabasis.app import animation
+from anabasis.app.sight import Sight
+from anabasis.app.window import FADE_PART, TURN_PART
+from anabasis.picture import views
+
+
+def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> list:
+    """One renderer pose per shader variant the game can need (ghost, cross-fade, moving crate).
+
+    The software rasteriser compiles a variant on its first draw (200-400 ms
+    on llvmpipe); drawn once at rest into one pixel, it never stalls a move.
+    The programs are shared by every room on the window's context, so this
+    work carries over to later rooms.  ``crates=False``: a room without
+    crates never draws one moving.
+    """
+    from anabasis.picture import render
+
+    cell = state.crates[0] if state.crates else room.goal
+    poses = []
+    movings = (None, (cell, (0.5, 0.0, 0.0, 0.0))) if crates else (None,)
+    # stand and w-up draw a ghost layer, "both" none; each view's fade runs along its hidden axis
+    for view in ("stand", "both"):
+        for fade in (0.0, 0.5):
+            for moving in movings:
+                player = [float(c) for c in state.player]
+                player[views.hidden_axis(view)] += fade
+                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
+    if first_view == "both":  # the variants the room meets first go first
+        half = len(poses) // 2
+        poses = poses[half:] + poses[:half]
+    return poses
+
+
+class Warmer:
+    """The variants still to compile: a list of (room, poses), done one per idle frame."""
+
+    def __init__(self, plan: list):
+        self.plan = plan  #: (room, poses) pairs; poses are taken off the front as done
+
+    @property
+    def done(self) -> bool:
+        return not self.plan
+
+    def step(self, renderer_for) -> bool:
+        """Compile the next variant not compiled yet (by drawing it into one pixel of the
+        bound target); True if one was.  ``renderer_for(room)`` gives the room's renderer
+        (None: nothing can be drawn, and the plan is dropped)."""
+        while self.plan:
+            room, poses = self.plan[0]
+            renderer = renderer_for(room)
+            if renderer is None:
+                self.plan = []
+                return False
+            try:
+                while poses:
+                    pose = poses.pop(0)
+                    if not renderer.has_program_for(pose):  # else compiled already, by any room
+                        renderer.draw(pose, (0, 0, 1, 1))
+                        return True
+            except Exception as e:
+                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
+                self.plan = []
+                return False
+            self.plan.pop(0)
+        return False
+
+
+class RoomDraw:
+    """The draw state of a room being played: its renderer (None where it failed), the
+    key of what the internal target holds, the pose made this frame, the warm-up left."""
+
+    def __init__(self, renderer, room, state, view: str):
+        self.renderer = renderer
+        self.room = room
+        crates = bool(state.crates)
+        self.warmer = Warmer([(room, warm_poses(room, state, view, crates))]
+                             if renderer is not None else [])
+        self._drawn = None  #: what the internal target holds: the key of the last room drawn
+        self._pose_key: tuple | None = None  #: what the cached pose was made from
+        self._pose: animation.Pose | None = None
+        self.upload(state)
+
+    def pose(self, timeline, t: float, state) -> animation.Pose:
+        """The movers as drawn at ``t`` of ``timeline`` (or at rest in ``state``), made once
+        a frame: the room and the HUD both read it."""
+        key = (timeline, t, state)
+        if key != self._pose_key:
+            self._pose_key = key
+            self._pose = timeline.pose(t) if timeline is not None else animation.still(state)
+        return self._pose
+
+    def upload(self, state) -> None:
+        """Have the GPU hold ``state``'s movers (written only when they differ)."""
+        if self.renderer is not None and state != self.renderer.state:
+            self.renderer.set_state(state)
+
+    def draw(self, window, pose: animation.Pose, sight: Sight, at_rest, idle: bool) -> bool:
+        """Draw the room as ``pose`` and ``sight`` show it; True if a shader variant was
+        compiled this frame (warmed while ``idle``).  ``at_rest`` is the state to hold
+        when the pose names none."""
+        part = self.part(window, pose, sight)
+        warming = self.renderer is not None and not self.warmer.done and idle
+        key = (pose, part, sight, window.scene_serial, window.scene_size)
+        if key == self._drawn and not warming:
+            # Nothing that the room's picture depends on has changed: the internal target
+            # still holds it, and only the compositing pass runs.  On a software rasteriser
+            # that frees the cores for the frames that move (a frame at rest costs 5 ms, not 11).
+            return False
+        self._drawn = None
+        window.begin_scene(part)
+        if self.renderer is None:
+            return False
+        warmed = False
+        try:
+            if warming:  # one pixel, which the frame drawn next covers
+                warmed = self.warmer.step(lambda room: self.renderer)
+            # the renderer holds the state of the segment playing (uploaded when it changes)
+            self.upload(pose.state if pose.state is not None else at_rest)
+            self.renderer.draw(sight.frame(pose), window.scene_viewport)
+            self._drawn = key
+        except Exception as e:  # a broken shader must not take the game down
+            print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
+            self.renderer = None
+        return warmed
+
+    def part(self, window, pose, sight: Sight) -> float:
+        """The part of the internal size to draw this frame at (see ``Window.begin_scene``)."""
+        if not window.software or self.renderer is None:
+            return 1.0
+        if sight.turning:  # an oblique slice takes more DDA steps, and the HUD redraws
+            return TURN_PART
+        # a cross-fade traces two slices: the hidden coordinate between two cells
+        c = pose.player[sight.hidden]
+        return FADE_PART if abs(c - round(c)) > 1e-4 else 1.0

@@ -1,0 +1,42 @@
+"""What the app asks of whatever is on screen: the launcher, the keys screen, a room, the editor.
+
+:class:`~anabasis.app.loop.App` holds one scene and switches scenes in one
+place (``App.switch``); each frame it hands the scene the events
+(:meth:`Scene.handle`), the time (:meth:`Scene.update`) and the two drawing
+passes (:meth:`Scene.draw_gl`, the 3D scene into the internal target;
+:meth:`Scene.draw_overlay`, the 2D layer over it).  The rest has defaults,
+so a new scene writes only what it does.
+"""
+
+from __future__ import annotations
+
+
+class Scene:
+    """A screen of the game.  Subclasses override what they use."""
+
+    name = "scene"
+    #: True while the scene takes every key as it is (the keys screen waiting for a key):
+    #: the app then reads no action (fullscreen, screenshot) from it
+    capturing = False
+    #: the level on screen (1-based), if any: the launcher opens on it when the scene is left
+    level: int | None = None
+
+    def handle(self, event) -> None:
+        """One pygame event."""
+
+    def update(self, dt: float) -> None:
+        """``dt`` seconds have passed."""
+
+    def draw_gl(self, window) -> None:
+        """The 3D scene into the window's internal target (default: a dark backdrop)."""
+        window.begin_scene()
+
+    def draw_overlay(self, ov) -> None:
+        """The 2D layer over it, through the :class:`~anabasis.app.text.Overlay`."""
+
+    def say(self, text: str, kind: str = "info", seconds: float = 3.0) -> bool:
+        """Show the player a line (``kind``: "info", "warn", "dim"); False where it can't."""
+        return False
+
+    def play_moves(self, moves) -> None:
+        """Moves to play in turn (the demo's solution, found off-thread); most scenes have none."""
