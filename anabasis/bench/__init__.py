@@ -18,8 +18,8 @@ class BenchError(Refusal):
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [
     ("solver", "anabasis.bench.solver"),
-    ("rules", "anabasis.bench.rules"),
     ("levels", "anabasis.bench.levels"),
+    ("rules", "anabasis.bench.rules"),
     ("hint", "anabasis.bench.hint"),
     ("render", "anabasis.bench.render"),
     ("gen", "anabasis.bench.gen"),

@@ -460,8 +460,39 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
-    """The room's start, settled, as when it is loaded."""
-    return settle(room, room.start, gravity_w=gravity_w, trace=trace)
+    """The room's start, settled, as when it is loaded.
+
+    The last few are kept (a room is frozen): opening a room asks for its
+    start more than once (checked when read, then played).
+    """
+    key = (id(room), gravity_w, trace)
+    known = _started.get(key)
+    if known is not None and known[0] is room:
+        return known[1]
+    result = settle(room, room.start, gravity_w=gravity_w, trace=trace)
+    if len(_started) >= _SETTLED_KEPT:
+        del _started[next(iter(_started))]
+    _started[key] = (room, result)
+    return result
+
+
+_started: dict[tuple, tuple[Room, Result]] = {}
+
+#: The wording of a start no room may have: lost, or won, once settled.
+START_LOST = "the player falls out of the room at the start"
+START_WON = "the player is already in the goal at the start"
+
+
+def start_refusal(room: Room) -> str:
+    """Why no room may start as ``room`` does ("" when it may): one validity for every
+    way a room is read (a level file, a room code).
+
+    >>> from anabasis.formats import levelfile
+    >>> start_refusal(levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n"))
+    ''
+    """
+    status = start(room).status
+    return START_LOST if status == "lost" else START_WON if status == "won" else ""
 
 
 def step(room: Room, state: State, move: str, *, gravity_w: bool = True,

@@ -448,10 +448,14 @@ def _pack(letter: str, bits: list[int]) -> str:
     return "".join(ALPHABET[v] for v in values)
 
 
-def decode(code: str) -> Room:
+def decode(code: str, *, check_start: bool = True) -> Room:
     """The room a code holds; :class:`CodeError` (and nothing else) for any other text.
 
     Surrounding white space is ignored.  The room has no name, par or needs.
+    A room whose start is lost or won is refused, in the level format's words
+    (:func:`anabasis.engine.rules.start_refusal`), so that whatever ``show``
+    prints, ``code`` reads back; ``check_start=False`` reads the format alone
+    (for tests of the format: any room :func:`encode` takes comes back).
     """
     if isinstance(code, (bytes, bytearray)):
         try:
@@ -490,4 +494,10 @@ def decode(code: str) -> Room:
     if encode(room) != code:
         raise CodeError("the code holds data its room does not explain "
                         "(trailing or altered characters)")
+    if check_start:
+        from anabasis.engine import rules
+
+        refusal = rules.start_refusal(room)  # what a level file refuses, a code refuses too
+        if refusal:
+            raise CodeError(refusal)
     return room

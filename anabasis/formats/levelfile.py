@@ -181,13 +181,9 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
 
     from anabasis.engine import rules  # the engine settles the start, as a load does
 
-    first = rules.start(room)
-    if first.status == "lost":
-        raise LevelError(path, player[1], player[2],
-                         "the player falls out of the room at the start")
-    if first.status == "won":
-        raise LevelError(path, player[1], player[2],
-                         "the player is already in the goal at the start")
+    refusal = rules.start_refusal(room)  # the same test a room code passes
+    if refusal:
+        raise LevelError(path, player[1], player[2], refusal)
     return room
 
 

@@ -222,6 +222,10 @@ def _shared_programs(ctx) -> dict:
     return shared
 
 
+#: Past this many cells changed at once, set_state writes the whole room texture in one go.
+BULK_CELLS = 64
+
+
 class Renderer:
     """Draws a room's slice through the player with a moderngl context.
 
@@ -273,13 +277,29 @@ class Renderer:
         Only the cells whose crates came or went are written.
         """
         self._hide_crate(None)  # a crate taken out for a push goes back first
-        new = {tuple(c) for c in state.crates}
-        for pos in self._crates - new:
-            self._restore(pos)
-        for pos in new - self._crates:
-            self._write_cell(pos, cells.CRATE)
+        new = set(state.crates)
+        gone, came = self._crates - new, new - self._crates
+        if len(gone) + len(came) > BULK_CELLS:
+            self._write_all(new)  # a crowded room's first upload: one write, not thousands
+        else:
+            for pos in gone:
+                self._restore(pos)
+            for pos in came:
+                self._write_cell(pos, cells.CRATE)
         self._crates = new
         self.state = state
+
+    def _write_all(self, crates: set[Pos]) -> None:
+        """Write the whole room texture: the static cells with ``crates`` in them."""
+        X, Y, Z, W = self.room.size
+        grid = self._static.copy()  # [w, z, y, x]
+        if crates:
+            x, y, z, w = np.array(sorted(crates), dtype=np.intp).T
+            grid[w, z, y, x] = cells.CRATE
+        dims = self.texture.size
+        padded = np.zeros(dims[::-1], dtype=np.uint8)
+        padded[: Z * W, :Y, :X] = grid.reshape(Z * W, Y, X)
+        self.texture.write(padded.tobytes(), alignment=1)
 
     def _hide_crate(self, pos: Pos | None) -> None:
         """Take the moving crate out of the texture (it is drawn analytically instead)."""
