@@ -16,7 +16,7 @@ import argparse
 import os
 import sys
 
-from anabasis.engine.moves import parse_moves
+from anabasis.engine.moves import HOOKS, STEPS, parse_moves
 from anabasis.engine.world import SWITCHES, VIEWS
 from anabasis.formats import levelfile
 from anabasis.formats.source import resolve
@@ -119,12 +119,19 @@ def cmd_replay(args) -> int:
     from anabasis.engine import rules
 
     room = resolve(args.source)
+<<<<<<< HEAD
     moves = parse_moves(_moves_text(args.moves))
     state, status, taken = rules.replay(room, moves)
     print(f"status: {status}")
     print(f"moves: {taken}")
+=======
+    moves = parse_moves(args.moves)
+    played = rules.replay(room, moves)
+    print(f"status: {played.status}")
+    print(f"moves: {played.moves}")
+>>>>>>> main
     print()
-    sys.stdout.write(levelfile.write_map(room, state))
+    sys.stdout.write(levelfile.write_map(room, played.state))
     return DONE
 
 
@@ -208,6 +215,14 @@ def cmd_gen(args) -> int:
     print(f"slips: {made.slips}")
     print(f"pushes: {made.pushes}")
     print(f"proofs: {', '.join('without ' + p for p in made.proofs)}")
+    d = made.depth
+    print(f"climb: {d.climb} (every shortest solution takes {d.min_ramps} ramps up)")
+    print(f"states: {d.states} ({d.dead} dead)")
+    print(f"forks: {d.forks}")
+    print(f"box lines: {d.lines}")
+    print(f"box changes: {d.changes}")
+    print(f"score: {d.score:.1f}")
+    print(f"about: {made.subtitle}")
     return DONE
 
 
@@ -267,8 +282,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
     s.add_argument("source", help="a level number, a level file, or a room code")
+<<<<<<< HEAD
     s.add_argument("moves", help="moves: R L D U (hooks hR hL hD hU hA hK); "
                    "- reads them from stdin, @FILE from a file")
+=======
+    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)})")
+>>>>>>> main
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "

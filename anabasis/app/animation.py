@@ -35,7 +35,7 @@ SLIP_S = 0.22
 PAUSE_S = 0.35  #: a lost player hangs in the void this long before it is undone
 
 
-class Pose(NamedTuple):
+class Movers(NamedTuple):
     """The movers where they are drawn this frame."""
 
     player: tuple[float, float, float, float]
@@ -145,7 +145,7 @@ class Timeline:
         self._pairs = [_moving_apart(match_crates(s.before, s.after, W, wrap))
                        for s in segments]
 
-    def pose(self, t: float) -> Pose:
+    def pose(self, t: float) -> Movers:
         """The pose ``t`` seconds in (clamped to the end)."""
         if not self.segments:
             raise ValueError("an empty timeline has no pose")
@@ -155,8 +155,12 @@ class Timeline:
             t -= seg.duration
         return self._within(self.segments[-1], self._pairs[-1], 1.0)
 
+<<<<<<< HEAD
     def _within(self, seg: Segment, split, f: float) -> Pose:
         rest, pairs = split
+=======
+    def _within(self, seg: Segment, pairs, f: float) -> Movers:
+>>>>>>> main
         W, wrap = self.W, self.wrap
         if seg.kind == "fall":
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
@@ -180,6 +184,7 @@ class Timeline:
             if size > farthest + 1e-9:
                 moving, farthest = (b, off), size
         ramp = g if seg.kind == "ramp" else 0.0
+<<<<<<< HEAD
         return Pose(player, rest + tuple(crates), ramp, seg.kind, seg.after, moving)
 
 
@@ -191,3 +196,12 @@ def _moving_apart(pairs) -> tuple[tuple, list]:
 def still(state: State) -> Pose:
     """The pose of a state at rest (crates at rest are given as their cells)."""
     return Pose(tuple(float(c) for c in state.player), state.crates, state=state)
+=======
+        return Movers(player, tuple(crates), ramp, seg.kind, seg.after, moving)
+
+
+def still(state: State) -> Movers:
+    """The pose of a state at rest."""
+    return Movers(tuple(float(c) for c in state.player),
+                tuple(tuple(float(c) for c in crate) for crate in state.crates), state=state)
+>>>>>>> main

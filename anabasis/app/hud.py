@@ -18,18 +18,30 @@ from functools import cache
 import numpy as np
 import pygame
 
+from anabasis.app import markers
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.engine.moves import STEPS
 from anabasis.picture import views
 
-HINT = "arrows move · V turn · Q/E orbit · Z undo · R restart · C code · H help · Esc levels"
+HINT = ("arrows move · V turn · Z undo · R restart · ? hint · Q/E orbit · C code · H help"
+        " · Esc levels")
 
 HELP = [
     "Controls",
     "arrows / WASD: step the way it looks on screen",
     "V or Space: turn to the next view (stand, w up, both downs)",
-    "Q / E or mouse drag: orbit the camera · wheel: zoom",
+    "Q / E: a tap turns the camera a step, holding turns it · mouse drag: orbit · wheel: zoom",
     "Z or Backspace: undo (as often as you like) · R: restart",
-    "C: copy the room code · F12: screenshot · F11: fullscreen · Esc: levels",
+    "? or /: a hint, the next move of a shortest solution (again: the one after)",
+    "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
+    "",
+    "The views, and what each is best for",
+    "stand (z up, w hidden): walking, and what is in your way in your slice",
+    "w up (w up, z hidden): what holds you in w, and where you would slip off it",
+    "both downs (z up, w along the floor, y hidden): ramps and stairs: often the clearest",
+    "The gizmo's \u201chidden\u201d names the axis out of the picture (its sign: ignore it)",
+    "The ring at the gizmo's centre is that hidden axis, pointing straight out of the picture",
+    "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",
     "",
     "The rules",
     "Two downs: things fall along -z, and also kata, along -w.",
@@ -41,7 +53,16 @@ HELP = [
     "With w hidden, a blue tint on the floor marks the block kata of you.",
 ]
 
+HEADINGS = ("Controls", "The views, and what each is best for", "The rules")
+
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
+
+#: The hint arrow's fill and outline: a green no cell of the room is drawn in.
+HINT_COLOUR = (150, 255, 70)
+HINT_EDGE = (10, 30, 0)
+#: Where the hint arrow runs, in cells along the move from the player's centre.
+HINT_FROM, HINT_TO = 0.3, 1.0
+HINT_LOW = 0.4  #: how far below the player's centre it runs, in cells: near its feet
 
 
 def _axis_screen(b: np.ndarray, camera: views.Camera) -> list[tuple[str, float, float, float]]:
@@ -67,13 +88,17 @@ def draw(ov, play) -> None:
     # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
     sight = play.sight
     camera = sight.camera
+    b = sight.basis()
+    # the goal and crates out of the slice on screen, where they would be (to a pixel)
+    marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
-           round(camera.pitch, 2), app.building, play.renderer is None)
+           round(camera.pitch, 2), app.building, play.renderer is None,
+           tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
+           _hint_key(play))
     if not ov.begin(key):
         return
-    b = sight.basis()
     axes = _axis_screen(b, camera)
     labels = views.axis_labels(b)
     W, H = ov.size
@@ -105,7 +130,11 @@ def draw(ov, play) -> None:
     moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
     ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
     best = app.progress.best.get(opened.key)
-    best_text = f"best {best}" if best is not None else "not solved yet"
+    helped = app.progress.best_hinted.get(opened.key)
+    if best is not None:
+        best_text = f"best {best}"
+    else:  # a win with hints is not a solve of your own: said so
+        best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
     ov.text(best_text, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
@@ -118,6 +147,9 @@ def draw(ov, play) -> None:
     ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
+
+    if not play.won and not play.help:
+        markers.draw(ov, marks, s, top=right_panel.bottom)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -169,6 +201,8 @@ def draw(ov, play) -> None:
         for i, line in enumerate(lines):
             ov.text(line, (W // 2, rect.y + 10 + i * line_h), mid, colour, anchor="midtop")
 
+    _hint(ov, play, pad, mid, small)
+
     if app.building:
         ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
 
@@ -177,6 +211,90 @@ def draw(ov, play) -> None:
     if play.help:
         _help_panel(ov, s)
     ov.upload()
+
+
+def _hint_key(play) -> tuple:
+    """What the hint's part of the HUD depends on (nothing while no hint is shown)."""
+    hints = play.hints
+    if not hints.revealed() and not hints.wanted:
+        return ()
+    c = play.sight.camera
+    return (hints.revealed(), hints.wanted, play.animating, round(c.distance, 2),
+            tuple(tuple(n) for n in play.app.progress.keys.values()))
+
+
+def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where the hint arrow runs on screen, tail to tip, in pixels of a ``size`` picture.
+
+    None when no hint is shown, while a move plays, or when the move's axis
+    is hidden or points along the line of sight (the words say what to do).
+    """
+    moves = play.hints.revealed()
+    if not moves or play.animating:
+        return None
+    d = np.array(STEPS[moves[0]], float)
+    b, camera = play.sight.basis(), play.sight.camera
+    feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
+    tail = views.project(camera, b, feet + HINT_FROM * d)
+    tip = views.project(camera, b, feet + HINT_TO * d)
+    if tail is None or tip is None:
+        return None
+    W, H = size
+    a = (W / 2 + tail[0] * H / 2, H / 2 - tail[1] * H / 2)
+    z = (W / 2 + tip[0] * H / 2, H / 2 - tip[1] * H / 2)
+    if math.hypot(z[0] - a[0], z[1] - a[1]) < 0.02 * H:
+        return None
+    return a, z
+
+
+def hint_arrow_key(play, move: str) -> str | None:
+    """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
+    from anabasis.app.keys import key_label
+
+    b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
+    arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
+    if arrow is None:
+        return None
+    names = play.app.progress.keys.get(arrow) or [arrow]
+    return key_label(names[0])
+
+
+def _hint(ov, play, pad: int, mid: int, small: int) -> None:
+    """The hint: an arrow on the player's cell, and the keys to press in words."""
+    from anabasis.app.hints import THINKING_TEXT
+
+    hints = play.hints
+    if hints.wanted:
+        words = THINKING_TEXT
+    else:
+        words = hints.words(lambda move: hint_arrow_key(play, move))
+    if not words:
+        return
+    W, H = ov.size
+    line = hint_arrow(play, ov.size)
+    if line is not None:
+        _arrow(ov.surface, *line, max(3, int(H * 0.008)))
+    y = H - small - 2 * pad - mid - 14
+    width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
+    ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
+    ov.text(words, (W // 2, y), mid, GOLD, anchor="midtop")
+
+
+def _arrow(surface, tail, tip, half: int) -> None:
+    """A thick arrow from ``tail`` to ``tip``, outlined dark so it reads over any room."""
+    ax, ay = tail
+    ux, uy = tip[0] - ax, tip[1] - ay
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    nx, ny = -uy, ux
+    head = min(length * 0.5, half * 5.0)
+    bx, by = tip[0] - ux * head, tip[1] - uy * head
+    wide = half * 2.6
+    points = [(ax + nx * half, ay + ny * half), (bx + nx * half, by + ny * half),
+              (bx + nx * wide, by + ny * wide), tip, (bx - nx * wide, by - ny * wide),
+              (bx - nx * half, by - ny * half), (ax - nx * half, ay - ny * half)]
+    pygame.draw.polygon(surface, HINT_COLOUR, points)
+    pygame.draw.polygon(surface, HINT_EDGE, points, 2)
 
 
 def _soft(colour) -> tuple[int, int, int]:
@@ -226,6 +344,11 @@ def _win_panel(ov, play, s: float) -> None:
     if par is not None and moves > par:
         note = (note + " · " if note else "") + f"it can be done in {par}"
         colour = GOOD if play.new_best else DIM
+    if play.hints.used:
+        used = play.hints.used
+        note = f"solved with {used} hint{'s' if used != 1 else ''}" + (" · " + note if note
+                                                                      else "")
+        colour = DIM
     if note:
         ov.text(note, (box.centerx, box.y + int(104 * s)), int(18 * s), colour,
                 anchor="midtop")
@@ -241,14 +364,18 @@ def _help_panel(ov, s: float) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
-    size = int(18 * s)
-    line_h = int(size * 1.45)
-    box = pygame.Rect(0, 0, int(min(W - 40, 760 * s)), line_h * len(HELP) + int(50 * s))
+    # as large as fits the window: a small window gets smaller lines, never cut ones
+    size = max(9, min(int(18 * s), int((H - 60) / (len(HELP) * 1.4 + 3))))
+    widest = max(HELP, key=lambda t: ov.width_of(t, size))
+    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+        size -= 1
+    line_h = int(size * 1.4)
+    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(HELP) + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in HELP:
-        heading = line in ("Controls", "The rules")
+        heading = line in HEADINGS
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),

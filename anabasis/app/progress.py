@@ -1,4 +1,4 @@
-"""Saved progress and settings: solved levels, best moves, window size, keys.
+"""Saved progress and settings: solved levels, best moves, window size, keys, sound.
 
 One JSON file, ``progress.json``, in the user's data directory
 (``platformdirs.user_data_dir("anabasis")``, or ``$ANABASIS_DATA_DIR`` so that
@@ -35,6 +35,12 @@ This module imports no pygame, so the engine's tests can use it too.
 (True, False, True)
 >>> p.best["level:1"], "level:1" in p.solved
 (5, True)
+
+A win after a hint is kept apart, with its own best: it never counts as a
+clean solve, and a clean solve never hides it.
+
+>>> p.record("level:2", 6, hints=1), "level:2" in p.solved, p.best_hinted["level:2"]
+(True, False, 6)
 """
 
 from __future__ import annotations
@@ -71,10 +77,16 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "copy": ["c"],
     "screenshot": ["f12"],
     "help": ["h", "f1"],
+    "hint": ["/", "?"],
     "fullscreen": ["f11"],
     "new_room": ["n"],
     "next": ["return", "enter"],
+    "mute": ["m"],
+    "volume_down": ["-", "[-]"],
+    "volume_up": ["=", "[+]"],
 }
+
+DEFAULT_VOLUME = 0.7  #: the effects' volume, 0..1, until the player sets one
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
 #: never binds Esc to anything else, so nobody can lock themselves out.
@@ -299,9 +311,14 @@ MOST_MOVES = 1_000_000_000
 FIELDS: dict[str, Field] = {
     "solved": Field(Names(), set),
     "best": Field(Counts(0, MOST_MOVES), dict),
+    # rooms won after a hint, and their best moves: kept apart from the clean ones
+    "hinted": Field(Names(), set),
+    "best_hinted": Field(Counts(0, MOST_MOVES), dict),
     "window": Field(Size(*WINDOW_RANGE), lambda: None),
     "fullscreen": Field(Flag(), lambda: False),
     "keys": Field(Keys(), _default_keys),
+    "volume": Field(Number(0.0, 1.0), lambda: DEFAULT_VOLUME),
+    "muted": Field(Flag(), lambda: False),
 }
 
 
@@ -407,9 +424,13 @@ class Progress:
 
     solved: set[str]
     best: dict[str, int]
+    hinted: set[str]
+    best_hinted: dict[str, int]
     window: tuple[int, int] | None
     fullscreen: bool
     keys: dict[str, list[str]]
+    volume: float
+    muted: bool
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
@@ -513,12 +534,17 @@ class Progress:
 
     # -- changing -------------------------------------------------------------
 
-    def record(self, key: str, moves: int) -> bool:
-        """Note a solved room; True when ``moves`` is a new best."""
-        self.solved.add(key)
-        old = self.best.get(key)
+    def record(self, key: str, moves: int, hints: int = 0) -> bool:
+        """Note a solved room; True when ``moves`` is a new best (of its kind).
+
+        With ``hints`` (how many hints the win took) it is a hinted win: it
+        goes to ``hinted`` and ``best_hinted``, never to ``solved`` and ``best``.
+        """
+        solved, best = (self.hinted, self.best_hinted) if hints else (self.solved, self.best)
+        solved.add(key)
+        old = best.get(key)
         if old is None or moves < old:
-            self.best[key] = moves
+            best[key] = moves
             return True
         return False
 

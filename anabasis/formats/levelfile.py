@@ -22,8 +22,13 @@ import re
 from pathlib import Path
 
 from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
+<<<<<<< HEAD
 from anabasis.engine.world import MAX_SIZE, SWITCHES, VIEWS, Room, State
 from anabasis.refusal import Refusal, shorten
+=======
+from anabasis.engine.world import SWITCHES, VIEWS, Room, State, flat_index
+from anabasis.refusal import Refusal
+>>>>>>> main
 
 #: The header keys, in the order :func:`write` writes them.
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
@@ -174,7 +179,7 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
     for w in range(W):
         for y in range(Y):
             for z in range(Z):
-                base = X * (y + Y * (z + Z * w))
+                base = flat_index((X, Y, Z, W), (0, y, z, w))
                 flat[base : base + X] = bytes(cells[k : k + X])
                 k += X
     if meta.get("wrap") and W < 2:

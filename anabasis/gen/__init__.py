@@ -1,39 +1,19 @@
-"""Rooms made to order: the spine, the terraces round it, the crates, the proofs.
+"""Rooms made to order: seeds, terrain, crate placements searched on state graphs, proofs.
 
-A made room is a landscape in w.  It is ``X x Y x 2 x W``: the z = 0 layer
-is floor (blocks, with the ramps set into it), and the player walks the
-z = 1 layer, where each column ``(x, y)`` is solid below its height ``h``
-in w and open from there up; the player stands at ``w = h``, held from
-kata by the block under it in w.  The ceiling at z = 2 means nothing is
-ever climbed in z: the only way ana is a ramp.
+One idea per module:
 
-A room is built round its climb (see ``docs/gen.md``):
+- :mod:`~anabasis.gen.seeds`: GEN, the tiers and their texts, seeds and specs, today's room;
+- :mod:`~anabasis.gen.prng`: the random numbers (SplitMix64);
+- :mod:`~anabasis.gen.terrain`: plazas, ramps, dips, shafts, decoys, holes; the 4D room;
+- :mod:`~anabasis.gen.measure`: the state-graph measures and the depth score;
+- :mod:`~anabasis.gen.proofs`: impossible without ramps, without crates; spare crates;
+- :mod:`~anabasis.gen.builder`: the search, the gates, :class:`Made`;
+- :mod:`~anabasis.gen.pool`: building off the game's thread.
 
-1. **the spine**, a winding walk from start to goal that never touches
-   itself, with a height profile: rises (a ramp each), drops (a slip each)
-   and, on medium and hard, dips (a cell a slice below both neighbours,
-   crossable only with a crate);
-2. **the terraces**: every other column beside the spine takes its height
-   from the spine cells it touches, mostly a wall a slice above them,
-   sometimes a hole, sometimes level, now and then solid or a drop through
-   the floor;
-3. **the crates**: one per dip, in line before it or on a shelf beside the
-   spine to be fetched; on hard, sometimes one more on the ground.
-
-A candidate is kept only when it is proved (:func:`prove`): solvable by
-:mod:`anabasis.engine.solver`, in the tier's band of moves, impossible without its
-ramps, impossible without its crates where the tier asks, and its shortest
-solution takes the tier's number of ramps up and slips down.  Of the first
-few that pass, the one whose solution does the most is kept.
-
-Random numbers come from :mod:`anabasis.gen.prng` (SplitMix64), so a seed gives
-the same room everywhere while :data:`GEN` is unchanged.
-
->>> made = build("easy", 42)
->>> made.room.name, made.ramps, made.slips
-('easy.16', 1, 1)
+See ``docs/gen.md``.
 """
 
+<<<<<<< HEAD
 from __future__ import annotations
 
 import concurrent.futures
@@ -724,3 +704,40 @@ def shutdown() -> None:
         if _pool is not None:
             _pool.shutdown(wait=False, cancel_futures=True)
             _pool = None
+=======
+from anabasis.gen.builder import MAX_TRIES, Made, build, build_spec, gates, subtitle
+from anabasis.gen.measure import Depth, measure, random_walk
+from anabasis.gen.pool import build_async, shutdown
+from anabasis.gen.proofs import (
+    Walkthrough,
+    needs_crates,
+    needs_ramps,
+    out_of_reach_without_ramps,
+    spare_crates,
+    walk_through,
+)
+from anabasis.gen.seeds import (
+    GEN,
+    MAX_SEED,
+    SEED_DIGITS,
+    TIER,
+    TIER_TEXT,
+    TIERS,
+    GenError,
+    Tier,
+    daily_seed,
+    parse_seed,
+    parse_spec,
+    room_name,
+    seed_text,
+    today,
+)
+
+__all__ = [
+    "GEN", "MAX_SEED", "MAX_TRIES", "SEED_DIGITS", "TIER", "TIER_TEXT", "TIERS", "Depth",
+    "GenError", "Made", "Tier", "Walkthrough", "build", "build_async", "build_spec",
+    "daily_seed", "gates", "measure", "needs_crates", "needs_ramps",
+    "out_of_reach_without_ramps", "parse_seed", "parse_spec", "random_walk", "room_name",
+    "seed_text", "shutdown", "spare_crates", "subtitle", "today", "walk_through",
+]
+>>>>>>> main
