@@ -119,17 +119,10 @@ def cmd_replay(args) -> int:
     from anabasis.engine import rules
 
     room = resolve(args.source)
-<<<<<<< HEAD
     moves = parse_moves(_moves_text(args.moves))
-    state, status, taken = rules.replay(room, moves)
-    print(f"status: {status}")
-    print(f"moves: {taken}")
-=======
-    moves = parse_moves(args.moves)
     played = rules.replay(room, moves)
     print(f"status: {played.status}")
     print(f"moves: {played.moves}")
->>>>>>> main
     print()
     sys.stdout.write(levelfile.write_map(room, played.state))
     return DONE
@@ -282,12 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
     s.add_argument("source", help="a level number, a level file, or a room code")
-<<<<<<< HEAD
-    s.add_argument("moves", help="moves: R L D U (hooks hR hL hD hU hA hK); "
+    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)}); "
                    "- reads them from stdin, @FILE from a file")
-=======
-    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)})")
->>>>>>> main
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "

@@ -155,12 +155,8 @@ class Timeline:
             t -= seg.duration
         return self._within(self.segments[-1], self._pairs[-1], 1.0)
 
-<<<<<<< HEAD
-    def _within(self, seg: Segment, split, f: float) -> Pose:
+    def _within(self, seg: Segment, split, f: float) -> Movers:
         rest, pairs = split
-=======
-    def _within(self, seg: Segment, pairs, f: float) -> Movers:
->>>>>>> main
         W, wrap = self.W, self.wrap
         if seg.kind == "fall":
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
@@ -184,8 +180,7 @@ class Timeline:
             if size > farthest + 1e-9:
                 moving, farthest = (b, off), size
         ramp = g if seg.kind == "ramp" else 0.0
-<<<<<<< HEAD
-        return Pose(player, rest + tuple(crates), ramp, seg.kind, seg.after, moving)
+        return Movers(player, rest + tuple(crates), ramp, seg.kind, seg.after, moving)
 
 
 def _moving_apart(pairs) -> tuple[tuple, list]:
@@ -193,15 +188,6 @@ def _moving_apart(pairs) -> tuple[tuple, list]:
     return (tuple(a for a, b in pairs if a == b), [(a, b) for a, b in pairs if a != b])
 
 
-def still(state: State) -> Pose:
-    """The pose of a state at rest (crates at rest are given as their cells)."""
-    return Pose(tuple(float(c) for c in state.player), state.crates, state=state)
-=======
-        return Movers(player, tuple(crates), ramp, seg.kind, seg.after, moving)
-
-
 def still(state: State) -> Movers:
-    """The pose of a state at rest."""
-    return Movers(tuple(float(c) for c in state.player),
-                tuple(tuple(float(c) for c in crate) for crate in state.crates), state=state)
->>>>>>> main
+    """The pose of a state at rest (crates at rest are given as their cells)."""
+    return Movers(tuple(float(c) for c in state.player), state.crates, state=state)

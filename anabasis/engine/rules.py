@@ -25,11 +25,7 @@ states.
 from __future__ import annotations
 
 from functools import lru_cache
-<<<<<<< HEAD
 from heapq import heapify, heappop, heappush
-from typing import NamedTuple
-=======
->>>>>>> main
 
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN

@@ -22,13 +22,8 @@ import re
 from pathlib import Path
 
 from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
-<<<<<<< HEAD
-from anabasis.engine.world import MAX_SIZE, SWITCHES, VIEWS, Room, State
+from anabasis.engine.world import MAX_SIZE, SWITCHES, VIEWS, Room, State, flat_index
 from anabasis.refusal import Refusal, shorten
-=======
-from anabasis.engine.world import SWITCHES, VIEWS, Room, State, flat_index
-from anabasis.refusal import Refusal
->>>>>>> main
 
 #: The header keys, in the order :func:`write` writes them.
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
