@@ -20,8 +20,9 @@ always refused, never opened as some other room.  Random text passes the
 CRC once in 2**24, and must then still decode to a valid room whose own
 code is exactly the text given.
 
->>> from anabasis.engine.world import Room
->>> room = Room.empty((3, 1, 1, 2), player=(0, 0, 0, 1), goal=(2, 0, 0, 1))
+>>> from anabasis.engine.world import Room, State
+>>> floor = bytes([1] * 9 + [0] * 3)  # w = 0 solid, and the floor of w = 1
+>>> room = Room((3, 1, 2, 2), floor, (2, 0, 1, 1), State((0, 0, 1, 1), ()))
 >>> decode(encode(room)) == room
 True
 """
