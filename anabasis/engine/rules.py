@@ -30,7 +30,7 @@ from heapq import heapify, heappop, heappush
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.moves import HOOKS, STEPS, Replay, Result, play_out  # noqa: F401
-from anabasis.engine.world import VOID, WALL, Pos, Room, State
+from anabasis.engine.world import VOID, WALL, Pos, Room, State, flat_index
 
 # -- the world, compiled ------------------------------------------------------
 
@@ -87,25 +87,19 @@ class Tables:
 
     def _neighbours(self, delta: Pos) -> list[int]:
         room = self.room
-        axis = next(a for a in range(4) if delta[a])
-        step = delta[axis]
-        n = room.size[axis]
-        stride = 1
-        for k in range(axis):
-            stride *= room.size[k]
-        offset = step * stride
-        pos = self.pos
-
-        def edge(i: int) -> int:
+        dx, dy, dz, dw = delta
+        X, Y, Z, W = room.size
+        step = flat_index(room.size, delta)  # the index is linear: a neighbour is a fixed step
+        out = []
+        for i, (x, y, z, w) in enumerate(self.pos):
+            if 0 <= x + dx < X and 0 <= y + dy < Y and 0 <= z + dz < Z and 0 <= w + dw < W:
+                out.append(i + step)
+                continue
+            q = (x + dx, y + dy, z + dz, w + dw)
             # Room.cell is the one place that knows what lies outside the grid
-            q = tuple(c + d for c, d in zip(pos[i], delta, strict=True))
             outside = room.cell(q)
-            return outside if outside in (WALL, VOID) else room.index(room.norm(q))
-
-        # inside the grid a neighbour is the index plus a fixed offset: only the
-        # cells on the room's faces ask Room.cell (a 16x16x8x8 room compiles in ms)
-        return [i + offset if 0 <= (i // stride) % n + step < n else edge(i)
-                for i in range(self.n)] + [VOID, WALL]
+            out.append(outside if outside in (WALL, VOID) else room.index(room.norm(q)))
+        return out + [VOID, WALL]
 
     def index(self, pos: Pos) -> int:
         """The flat index of a position inside the room (w taken modulo W where it wraps)."""
