@@ -12,6 +12,7 @@ import math
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pygame
@@ -1091,6 +1092,25 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
         settle(app)
     # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
     assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # off the window: pinned to its edge, on the side toward where it is
+    ov, W, H = app.overlay, *app.overlay.size
+    near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)
+    for yaw in np.linspace(0, 2 * np.pi, 24, endpoint=False):
+        marks = markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                             replace(near, yaw=yaw), ov.size)
+        if not marks[0].inside and marks[0].at[1] > 0:
+            break
+    else:
+        raise AssertionError("no yaw puts the goal off the window")
+    ov.begin(("a test", yaw))
+    markers.draw(ov, marks, ov.scale)
+    x, y = marks[0].at
+    ox, oy = (x - W / 2), (y - H / 2)
+    gold = [(i, j) for i in range(0, W, 2) for j in range(0, H, 2)
+            if ov.surface.get_at((i, j))[:3] == markers.GOAL_COLOUR]
+    assert gold and all(i < 80 or i > W - 80 or j < 80 or j > H - 80 for i, j in gold)
+    cx, cy = np.mean(gold, axis=0)
+    assert (cx - W / 2) * ox + (cy - H / 2) * oy > 0  # on the side of the window toward it
     # a crate a slice ana (level 6), and the goal in the slice: no mark for it
     app.open(open_level(6))
     app.tick(DT)
