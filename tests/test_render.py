@@ -847,3 +847,22 @@ def test_skipping_sees_what_the_plain_walk_sees_across_open_space(ctx):
                                      ("stand", "both", 0.45, {"yaw": -2.0, "distance": 14})]:
         share, seen = agreement(ctx, room, pose_of(room, view, toward, at, **camera))
         assert seen > 0.2 and share == 1.0
+
+
+def test_every_level_opens_with_no_cell_cut_at_the_frame_edge(ctx):
+    # Read back: with the camera each shipped level opens with, in its own view, the rays
+    # along the frame's edge meet no cell of the room, and some cell shows.
+    from anabasis.formats import levels
+    from anabasis.picture.views import room_camera
+
+    size = (192, 108)
+    for n in range(1, levels.count() + 1):
+        room = levels.load_level(n)
+        player = tuple(float(c) for c in room.start.player)
+        cam = room_camera(room.size, room.view, player, size[0] / size[1], room.wrap)
+        r = render.Renderer(ctx, room)
+        index, _, _ = r.debug_frame(Pose(player, room.view, None, 0.0, cam), size)
+        r.release()
+        edge = np.concatenate([index[0], index[-1], index[:, 0], index[:, -1]])
+        assert (edge == -1).all(), n
+        assert (index >= 0).any(), n  # level 4 opens on one ramp: the stair is ana of it

@@ -628,7 +628,7 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
             view = view or room.view
             turn_at = at if toward else 0.0
             if camera is None:  # the camera the game opens the room with
-                camera = room_camera(room.size, view, player, size[0] / size[1])
+                camera = room_camera(room.size, view, player, size[0] / size[1], room.wrap)
             pose = Pose(player, view, toward, turn_at, camera)
         renderer = Renderer(ctx, room, state)
         target = Offscreen(ctx, tuple(size))
