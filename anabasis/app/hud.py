@@ -70,7 +70,8 @@ def draw(ov, play) -> None:
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
-           round(camera.pitch, 2), app.building, play.renderer is None)
+           round(camera.pitch, 2), app.building, play.renderer is None,
+           opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
     b = sight.basis()
