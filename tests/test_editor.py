@@ -161,6 +161,16 @@ def test_the_prover_works_in_a_process_and_a_new_draft_cancels_the_last():
         prover.close()
 
 
+def test_a_shared_codes_par_is_proved_on_open():
+    from anabasis.app.session import open_code
+    from anabasis.formats import codes
+
+    opened = open_code(codes.encode(levels.load_level(4)))  # a code carries no par
+    assert opened.room.par is None
+    opened._par_prover.wait()
+    assert opened.par == 4 and opened._par_prover is None
+
+
 # -- the editor in the window ------------------------------------------------------------------
 
 DT = 1 / 30
@@ -350,7 +360,16 @@ def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
     from anabasis.app import edit_target
 
     path = tmp_path / "mine.txt"
-    ed = edit(app, Draft.of_room(levels.load_level(3)).with_header(name="mine"), path)
+    ed = edit(app, Draft.of_room(levels.load_level(3)), path)
+    # N names it: what SDL types with the N itself is not part of the name
+    for event in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n",
+                                     scancode=0),
+                  pygame.event.Event(pygame.TEXTINPUT, text="n")):
+        pygame.event.post(event)
+    app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="my  room"))
+    press(app, pygame.K_RETURN)
+    assert ed.draft.name == "my room" and ed.field is None
     press(app, pygame.K_s)  # pressed while proving: it saves once the proofs are done
     proofs = proved(app)
     app.tick(DT)
@@ -358,7 +377,8 @@ def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
     code, out = cli(capsys, "solve", str(path))
     assert code == 0 and out.startswith(f"solution: {proofs.par}\n")
     saved = levelfile.load(path)
-    assert saved.par == proofs.par and saved.needs == proofs.needs == ("ramps",)
+    assert saved.name == "my room" and saved.par == proofs.par
+    assert saved.needs == proofs.needs == ("ramps",)
     # `anabasis edit FILE` saves back to FILE; a code goes to the data folder
     assert edit_target(str(path)).save_to == path
     assert edit_target("1").save_to is None and edit_target(None).draft == Draft.new()

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
+from anabasis.app import editor_hud
 from anabasis.app.draft import KINDS, Draft, DraftError, History
 from anabasis.app.proofs import Prover
 from anabasis.app.scene import Scene
@@ -37,16 +38,6 @@ from anabasis.engine.cells import CODE_OF, PLAYER
 from anabasis.engine.world import VIEWS, Room, State
 from anabasis.picture import views
 
-#: The editor's keys, as the help strip shows them.
-HELP = [
-    ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
-    ("0-8", "put a cell"), ("click", "put · right-click: empty"),
-    ("Space", "box corner"), ("F / X", "fill / clear the box"),
-    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
-    ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
-    ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
-    ("Esc", "leave"),
-]
 #: The number keys' kinds: 0 empty, 1 block, 2-5 the ramps, 6 crate, 7 player, 8 goal.
 NUMBER_KINDS = dict(enumerate(KINDS))
 MESSAGE_S = 3.0
@@ -141,6 +132,8 @@ class Editor(Scene):
         self.sight = Sight(view, views.Camera(distance=self._framing(Sight(view))))
         self.field: str | None = None  #: "name" or "teaches" while typing one
         self.field_text = ""
+        self._field_key = ""
+        self.field_fresh = False
         self.message, self.message_kind, self.message_left = "", "info", 0.0
         self.leaving = False  #: Esc once with unsaved edits: Esc again leaves
         self.save_pending = False  #: S while proving: saved once the proofs are done
@@ -430,10 +423,18 @@ class Editor(Scene):
     def _start_field(self, which: str) -> None:
         self.field = which
         self.field_text = getattr(self.draft, which)
+        #: the letter that opened it, and the frame: SDL may type it too, in the same frame
+        self._field_key = (which[0], self.app.frames)
+        self.field_fresh = True  #: the old text is shown selected: typing replaces it
         pygame.key.start_text_input()
 
     def _typing(self, event) -> None:
         if event.type == pygame.TEXTINPUT:
+            if self._field_key == (event.text.lower(), self.app.frames):
+                self._field_key = ""  # the N or T that opened the field: not part of it
+                return
+            if self.field_fresh:
+                self.field_text, self.field_fresh = "", False
             self.field_text += "".join(ch for ch in event.text if ch.isprintable())
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -444,7 +445,8 @@ class Editor(Scene):
                 pygame.key.stop_text_input()
                 self.edit(self.draft.with_header(**{which: self.field_text}))
             elif event.key == pygame.K_BACKSPACE:
-                self.field_text = self.field_text[:-1]
+                self.field_text = "" if self.field_fresh else self.field_text[:-1]
+                self.field_fresh = False
 
     # -- the mouse: from the screen to a cell ---------------------------------------------
 
@@ -555,8 +557,6 @@ class Editor(Scene):
             print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
 
     def draw_overlay(self, ov) -> None:
-        from anabasis.app import editor_hud
-
         editor_hud.draw(ov, self)
 
     def close(self) -> None:

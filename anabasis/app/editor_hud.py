@@ -14,10 +14,19 @@ import itertools
 import pygame
 
 from anabasis.app.draft import KIND_NAMES, KINDS
-from anabasis.app.editor import HELP
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
+#: The editor's keys, as the help strip shows them.
+HELP = [
+    ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
+    ("0-8", "put a cell"), ("click", "put · right-click: empty"),
+    ("Space", "box corner"), ("F / X", "fill / clear the box"),
+    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
+    ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
+    ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
+    ("Esc", "leave"),
+]
 _COLOUR = {"good": GOOD, "warn": WARN, "dim": DIM, "info": INK}
 #: The 12 edges of a box, as pairs of corner numbers (bit k of a corner: axis k's high side).
 _EDGES = [(a, b) for a, b in itertools.combinations(range(8), 2) if bin(a ^ b).count("1") == 1]
@@ -64,7 +73,8 @@ def draw(ov, ed) -> None:
     key = ("editor", ov.size, ed.draft, ed.cursor, ed.mark, ed.brush, sight.view,
            sight.turn_from, round(sight.turn_t, 3), round(cam.yaw, 3), round(cam.pitch, 3),
            round(cam.distance, 3), proofs, phase,
-           ed.message if ed.message_left > 0 else "", ed.field, ed.field_text, ed.unsaved,
+           ed.message if ed.message_left > 0 else "", ed.field, ed.field_text, ed.field_fresh,
+           ed.unsaved,
            ed.history.depth)
     if not ov.begin(key):
         return
@@ -87,7 +97,7 @@ def draw(ov, ed) -> None:
     X, Y, Z, Wd = draft.size
     lines = [
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
-         + f"   opens in {draft.view}", INK),
+         + f"   opens in {draft.view}   ·   view: {sight.view} (V turns)", INK),
         ("teaches: " + (draft.teaches or "(T to write it)"), DIM),
         (("saved to " + str(ed.target.save_to)) if ed.target.save_to and not ed.unsaved
          else "unsaved" + (f" · S saves to {ed.save_path()}" if ed.unsaved else ""), DIM),
@@ -152,7 +162,11 @@ def draw(ov, ed) -> None:
         box.center = (W // 2, H // 2)
         ov.panel(box, (20, 24, 34, 240), 12)
         ov.text(f"The room's {ed.field}", (box.x + 20, box.y + 14), mid, GOLD)
-        ov.text(ed.field_text[-70:] + "_", (box.x + 20, box.y + 24 + mid), mid, INK)
+        shown = ed.field_text[-70:]
+        rect = ov.text(shown, (box.x + 20, box.y + 24 + mid), mid, INK)
+        if ed.field_fresh and shown:  # selected: typing replaces it
+            ov.panel(rect.inflate(6, 2), (90, 110, 170, 120), 3)
+        ov.text("_", (rect.right + 2, rect.y), mid, INK)
         ov.text("Enter keeps it · Esc cancels", (box.x + 20, box.bottom - small - 12), small,
                 DIM)
     ov.upload()
