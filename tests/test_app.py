@@ -8,14 +8,16 @@ unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 
+import numpy as np
 import pygame
 import pytest
 
-from anabasis.app import OpenError
+from anabasis.app import OpenError, markers
 from anabasis.app import progress as progress_mod
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import W_MESSAGE, Play
@@ -217,8 +219,8 @@ def test_the_launcher_opens_a_level(make_app):
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 2
     app.tick(DT)
-    press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, Launcher) and app.scene.selected == 1
+    press(app, pygame.K_ESCAPE)  # back on the first level not yet solved, not the one left
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 0
     # and the mouse: click the first level's line
     rect = app.scene.rects[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
@@ -602,6 +604,14 @@ def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path
     assert isinstance(app.scene, Launcher) and app.scene.selected == 2
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 3
+    # each time it opens again, whichever room was left: level 1 and 5 alike
+    for digit in (pygame.K_1, pygame.K_5):
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, Launcher) and app.scene.selected == 2
+        press(app, digit)
+        assert isinstance(app.scene, Play)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.selected == 2
 
 
 def test_a_window_opens_after_a_headless_context(display):
@@ -702,7 +712,7 @@ def choose(app, action):
 def test_the_keys_screen_rebinds_undo_for_play_and_keeps_it(make_app, tmp_path):
     app = make_app()
     screen = open_keys_screen(app)
-    assert screen.items[:16] == list(progress_mod.DEFAULT_KEYS)
+    assert screen.items[:len(progress_mod.DEFAULT_KEYS)] == list(progress_mod.DEFAULT_KEYS)
     choose(app, "undo")
     press(app, pygame.K_RETURN)
     assert screen.capturing
@@ -818,3 +828,77 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
                                          scancode=0))
     app.tick(DT)
     assert traced
+
+
+def test_m_mutes_and_minus_equals_set_the_volume_saved_with_the_progress(make_app, tmp_path):
+    app = make_app()
+    assert app.sound.available  # SDL_AUDIODRIVER=dummy: a device that plays into nothing
+    launcher = app.scene
+    press(app, pygame.K_m)
+    assert app.sound.muted and launcher.status.startswith("sound off")
+    press(app, pygame.K_MINUS)  # a volume key unmutes: the player wants to hear it
+    assert not app.sound.muted and app.sound.volume == 0.6
+    for _ in range(6):
+        press(app, pygame.K_EQUALS)
+    assert app.sound.volume == 1.0 and "100%" in launcher.status
+    # typing a room code, m and - are letters of the code, not sound keys
+    launcher.activate(next(i for i, it in enumerate(launcher.items) if it.action == ("code",)))
+    for key, ch in ((pygame.K_m, "m"), (pygame.K_MINUS, "-")):
+        press(app, key, unicode=ch)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.tick(DT)
+    assert launcher.code_text == "m-" and not app.sound.muted and app.sound.volume == 1.0
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # into level 1: M says so there too
+    press(app, pygame.K_m)
+    assert isinstance(app.scene, Play) and app.scene.message.startswith("sound off")
+    app.close()
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.volume, saved.muted) == (1.0, True)
+
+
+def _marks(app):
+    play = app.scene
+    return markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                        play.sight.camera, app.overlay.size)
+
+
+def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
+    app = make_app(open_level(2))  # the goal is a slice kata of the start, two rows on in y
+    app.view_tips = 0  # (a tip's panel would lie over the mark)
+    play = app.scene
+    seen = {}
+    for view in ("stand", "w-up", "both"):
+        assert play.sight.view == view
+        seen[view] = [(m.what, m.label) for m in _marks(app)]
+        for m in _marks(app):
+            # drawn where it would stand were it in the slice: the mark's colour is there
+            x, y = (int(c) for c in m.at)
+            near = [app.overlay.surface.get_at((x + dx, y + dy))[:3]
+                    for dx in range(-12, 13) for dy in range(-12, 13)]
+            assert markers.GOAL_COLOUR in near
+        press(app, pygame.K_v)
+        settle(app)
+    # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
+    assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # a crate a slice ana (level 6), and the goal in the slice: no mark for it
+    app.open(open_level(6))
+    app.tick(DT)
+    assert [(m.what, m.label) for m in _marks(app)] == [("crate", "1 ana")]
+
+
+def test_a_mark_is_projected_as_the_ray_tracer_casts_its_pixel():
+    # the shader's ray through pixel p: fwd + ndc.x tan right + ndc.y tan up, with
+    # ndc = (2 p - size) / height; the point projected must lie on the ray through its pixel
+    size = (640, 360)
+    b = views.view_basis("both")
+    camera = views.Camera(yaw=0.8, pitch=0.6, distance=9.0)
+    eye, fwd, right, up = camera.frame()
+    tan = math.tan(math.radians(camera.fov) / 2)
+    for point in [(3, 1, 2, 4), (0, 0, 0, 0), (5, 2, 1, 1)]:
+        x, y, depth = markers.project(point, (2, 1, 1, 2), b, camera, size)
+        assert depth > 0
+        ndc = np.array([(2 * x - size[0]) / size[1], (2 * (size[1] - y) - size[1]) / size[1]])
+        ray = fwd + ndc[0] * tan * right + ndc[1] * tan * up
+        rel = (np.subtract(point, (2, 1, 1, 2)) @ b[:, :3]) - eye
+        assert np.allclose(np.cross(ray, rel), 0, atol=1e-9)

@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 import pygame
 
+from anabasis.app import markers
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
@@ -27,9 +28,17 @@ HELP = [
     "Controls",
     "arrows / WASD: step the way it looks on screen",
     "V or Space: turn to the next view (stand, w up, both downs)",
-    "Q / E or mouse drag: orbit the camera · wheel: zoom",
+    "Q / E: a tap turns the camera a step, holding turns it · mouse drag: orbit · wheel: zoom",
     "Z or Backspace: undo (as often as you like) · R: restart",
-    "C: copy the room code · F12: screenshot · F11: fullscreen · Esc: levels",
+    "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
+    "",
+    "The views, and what each is best for",
+    "stand (z up, w hidden): walking, and what is in your way in your slice",
+    "w up (w up, z hidden): what holds you in w, and where you would slip off it",
+    "both downs (z up, w along the floor, y hidden): ramps and stairs: often the clearest",
+    "The gizmo's \u201chidden\u201d names the axis out of the picture (its sign: ignore it)",
+    "The ring at the gizmo's centre is that hidden axis, pointing straight out of the picture",
+    "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",
     "",
     "The rules",
     "Two downs: things fall along -z, and also kata, along -w.",
@@ -40,6 +49,8 @@ HELP = [
     "Reach the glowing cell. Falling out of the world is undone.",
     "With w hidden, a blue tint on the floor marks the block kata of you.",
 ]
+
+HEADINGS = ("Controls", "The views, and what each is best for", "The rules")
 
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
 
@@ -67,14 +78,17 @@ def draw(ov, play) -> None:
     # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
     sight = play.sight
     camera = sight.camera
+    b = sight.basis()
+    # the goal and crates out of the slice on screen, where they would be (to a pixel)
+    marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
            round(camera.pitch, 2), app.building, play.renderer is None,
+           tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
-    b = sight.basis()
     axes = _axis_screen(b, camera)
     labels = views.axis_labels(b)
     W, H = ov.size
@@ -119,6 +133,9 @@ def draw(ov, play) -> None:
     ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
+
+    if not play.won and not play.help:
+        markers.draw(ov, marks, s, top=right_panel.bottom)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -242,14 +259,18 @@ def _help_panel(ov, s: float) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
-    size = int(18 * s)
-    line_h = int(size * 1.45)
-    box = pygame.Rect(0, 0, int(min(W - 40, 760 * s)), line_h * len(HELP) + int(50 * s))
+    # as large as fits the window: a small window gets smaller lines, never cut ones
+    size = max(9, min(int(18 * s), int((H - 60) / (len(HELP) * 1.4 + 3))))
+    widest = max(HELP, key=lambda t: ov.width_of(t, size))
+    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+        size -= 1
+    line_h = int(size * 1.4)
+    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(HELP) + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in HELP:
-        heading = line in ("Controls", "The rules")
+        heading = line in HEADINGS
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),

@@ -43,6 +43,9 @@ WHAT = {
     "fullscreen": "fullscreen and back",
     "new_room": "in a made room: a fresh room of the same tier",
     "next": "after a win: the next level",
+    "mute": "the sound off and on again (saved with your progress)",
+    "volume_down": "the sound quieter, a tenth at a time",
+    "volume_up": "the sound louder, a tenth at a time",
     RESET_ALL: "every action back to its default keys",
     BACK: "the keys are already saved",
 }

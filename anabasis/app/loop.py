@@ -32,6 +32,7 @@ from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.progress import Progress, data_dir, level_key
 from anabasis.app.scene import Scene
 from anabasis.app.session import Opened, open_level, opened_made
+from anabasis.app.sound import VOLUME_STEP, Sounds
 from anabasis.app.text import Overlay
 from anabasis.app.window import Window
 
@@ -39,6 +40,7 @@ DEFAULT_SIZE = (1280, 720)
 #: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
 FIRST_FRAME_ENV = "ANABASIS_FIRST_FRAME"
 FRAME_LOG = 3600  #: live frames whose timing is kept (a minute at 60 fps)
+SOUND_ACTIONS = ("mute", "volume_down", "volume_up")  #: taken by the loop in every scene
 
 
 class App:
@@ -54,6 +56,7 @@ class App:
         self.window = Window(size, fullscreen=self.progress.fullscreen and not demo)
         self.ctx = self.window.ctx
         self.overlay = Overlay(self.ctx, self.window.size)
+        self.sound = Sounds(self.progress.volume, self.progress.muted)
         self.keymap = self._keymap()
         self.running = True
         self._closed = False
@@ -211,6 +214,9 @@ class App:
             if action == "screenshot":
                 self._want_shot = True
                 return
+            if action in SOUND_ACTIONS and not getattr(self.scene, "typing", False):
+                self.sound_key(action)  # (a room code being typed takes - and m as text)
+                return
         self.scene.handle(event)
 
     def _poll(self) -> None:
@@ -234,6 +240,32 @@ class App:
             else:
                 self.scene.play_moves(solution.moves)
 
+    def sound_key(self, action: str) -> None:
+        """M, - or =: mute (or not), or the volume a step down or up; said, and kept."""
+        sound, progress = self.sound, self.progress
+        if action == "mute":
+            sound.muted = not sound.muted
+        else:
+            sound.set_volume(sound.volume + (VOLUME_STEP if action == "volume_up"
+                                             else -VOLUME_STEP))
+            sound.muted = False  # changing the volume is wanting to hear it
+        progress.volume, progress.muted = sound.volume, sound.muted
+        mute = self._key_name("mute")
+        if sound.muted:
+            text = "sound off" + (f" · {mute} turns it on" if mute else "")
+        else:
+            text = f"sound on · volume {round(sound.volume * 100)}%"
+            if not sound.available:
+                text += " (no sound device here: the game is silent)"
+        self.scene.say(text, "dim", 1.5)
+
+    def _key_name(self, action: str) -> str:
+        """The first key bound to ``action``, as the player reads it ("" for none)."""
+        from anabasis.app.keys import key_label
+
+        names = self.progress.keys.get(action) or []
+        return key_label(names[0]) if names else ""
+
     # -- scenes -----------------------------------------------------------------------------
 
     def switch(self, scene: Scene, title: str | None = None) -> None:
@@ -253,28 +285,30 @@ class App:
         editor = Editor(self, target)
         self.switch(editor, editor.title)
 
-    def _first_unsolved(self) -> int:
-        """The launcher's first selection: the first level not yet solved (else level 1)."""
+    def _first_unsolved(self, otherwise: int = 0) -> int:
+        """The launcher's selection: the first level not yet solved (else ``otherwise``)."""
         from anabasis.formats import levels
 
         for n in range(1, levels.count() + 1):
             if level_key(n) not in self.progress.solved:
                 return n - 1
-        return 0
+        return otherwise
 
     def show_keys(self, return_to: int) -> None:
         """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
         self.switch(KeysScreen(self, return_to))
 
     def to_launcher(self, selected: int | None = None) -> None:
-        """The launcher, on line ``selected`` (default: the level just left, else the first)."""
+        """The launcher, on line ``selected`` (default: the first level not yet solved; with
+        every level solved, the level just left, else the first)."""
         if self.demo:
             # the demo is a smoke test: leaving it early is not a win
             print("anabasis: the demo was stopped before the win", file=sys.stderr)
             self.quit(1)
             return
         if selected is None:
-            selected = self.scene.level - 1 if self.scene.level else 0
+            left = self.scene.level - 1 if self.scene.level else 0
+            selected = self._first_unsolved(left)
         self.save_progress()
         self.switch(Launcher(self, selected))
 
@@ -424,6 +458,7 @@ class App:
                 gen.shutdown()
             except Exception:
                 pass
+        self.sound.close()
         self.window.close()
 
 

@@ -1,4 +1,4 @@
-"""Saved progress and settings: solved levels, best moves, window size, keys.
+"""Saved progress and settings: solved levels, best moves, window size, keys, sound.
 
 One JSON file, ``progress.json``, in the user's data directory
 (``platformdirs.user_data_dir("anabasis")``, or ``$ANABASIS_DATA_DIR`` so that
@@ -74,7 +74,12 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "fullscreen": ["f11"],
     "new_room": ["n"],
     "next": ["return", "enter"],
+    "mute": ["m"],
+    "volume_down": ["-", "[-]"],
+    "volume_up": ["=", "[+]"],
 }
+
+DEFAULT_VOLUME = 0.7  #: the effects' volume, 0..1, until the player sets one
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
 #: never binds Esc to anything else, so nobody can lock themselves out.
@@ -302,6 +307,8 @@ FIELDS: dict[str, Field] = {
     "window": Field(Size(*WINDOW_RANGE), lambda: None),
     "fullscreen": Field(Flag(), lambda: False),
     "keys": Field(Keys(), _default_keys),
+    "volume": Field(Number(0.0, 1.0), lambda: DEFAULT_VOLUME),
+    "muted": Field(Flag(), lambda: False),
 }
 
 
@@ -410,6 +417,8 @@ class Progress:
     window: tuple[int, int] | None
     fullscreen: bool
     keys: dict[str, list[str]]
+    volume: float
+    muted: bool
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)

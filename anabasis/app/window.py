@@ -118,6 +118,15 @@ def internal_size(window: tuple[int, int], budget: int) -> tuple[int, int]:
     return (max(1, int(w * s)), max(1, int(h * s)))
 
 
+def _set_icon() -> None:
+    """The window's icon, from ``assets/`` (before ``set_mode``: some systems take it only then)."""
+    from anabasis.app import assets
+
+    icon = assets.icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
+
+
 def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` at least :data:`MIN_SIZE` and at most the desktop (a size saved on a
     larger display, or a bad one, never asks for a window the screen cannot hold)."""
@@ -145,6 +154,7 @@ class Window:
                                 "Xvfb, or set SDL_VIDEODRIVER=offscreen to run unseen")
         pygame.font.init()
         pygame.key.set_repeat(220, 90)
+        _set_icon()
         gl_attributes()
         unbind_egl()
         flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE

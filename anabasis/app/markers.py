@@ -1,0 +1,152 @@
+"""Out-of-slice markers: where the goal and every crate are when the slice on screen misses them.
+
+The picture is one 3D slice of a 4D room: a goal or a crate a slice ana of
+you (in the stand view, where w is hidden) is simply not drawn.  In the
+manner of 4D Golf's ball finder and 4D Miner's compass, the HUD marks
+each such thing at the place on screen where it *would* be, were it in
+the slice (its cell with the hidden coordinate made the player's), with a
+line that says which way and how far along the hidden axis it lies:
+``2 ana`` / ``1 kata`` for w, ``1 above`` / ``2 below`` for z,
+``1 +y`` / ``1 -y`` for y.  A mark that would fall off the window is
+pinned to its edge, with an arrow pointing out toward it.
+
+The projection here is the ray tracer's own camera model (``slice.frag``:
+``ndc = (2 px - size) / height``), so an object in the slice projects onto
+the pixel where it is drawn (the tests hold it to that).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+import pygame
+
+from anabasis.picture import views
+
+#: The words for each side of each hidden axis: (toward -, toward +).
+SIDES = {0: ("-x", "+x"), 1: ("-y", "+y"), 2: ("below", "above"), 3: ("kata", "ana")}
+
+GOAL_COLOUR = (255, 214, 102)
+CRATE_COLOUR = (214, 156, 92)
+
+
+class Marker(NamedTuple):
+    """One thing out of the slice on screen."""
+
+    what: str  #: "goal" or "crate"
+    cell: tuple[int, int, int, int]
+    axis: int  #: the hidden axis (0..3: x y z w)
+    offset: int  #: cells from the player's slice along it (the short way round a wrapped w)
+    at: tuple[float, float]  #: where on screen it would be drawn, in window pixels
+    inside: bool  #: ``at`` is within the window (else it is pinned to the edge)
+
+    @property
+    def label(self) -> str:
+        """Which way and how far: ``2 ana``, ``1 below``, ``1 +y``."""
+        return f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
+
+
+def project(point, player, b: np.ndarray, camera: views.Camera,
+            size: tuple[int, int]) -> tuple[float, float, float]:
+    """Window pixel (x, y) of 4D ``point``'s cell centre, and its depth along the view.
+
+    ``player`` is the player's drawn position (the camera's centre), ``b`` the
+    slice's basis; the hidden coordinate is dropped (the point is put into the
+    slice).  Depth <= 0: behind the camera.
+    """
+    rel = (np.asarray(point, float) - np.asarray(player, float)) @ b[:, :3]
+    eye, fwd, right, up = camera.frame()
+    v = rel - eye
+    depth = float(v @ fwd)
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    w, h = size
+    d = max(depth, 1e-6)
+    sx = float(v @ right) / (d * tan)
+    sy = float(v @ up) / (d * tan)
+    return w / 2 + sx * h / 2, h / 2 - sy * h / 2, depth
+
+
+def _offset(a: int, b: int, n: int, wrap: bool) -> int:
+    """b - a along an axis of ``n`` cells, the short way round where it wraps."""
+    d = b - a
+    if wrap and abs(d) > n // 2:
+        d -= n if d > 0 else -n
+    return d
+
+
+def find(room, state, player, b: np.ndarray, camera: views.Camera,
+         size: tuple[int, int]) -> list[Marker]:
+    """A :class:`Marker` for the goal and each crate that the slice ``b`` misses.
+
+    Only at rest (``b``'s hidden axis is a 4D axis): mid-turn the slice is
+    oblique and nothing is cleanly in or out of it.  ``player`` is the drawn
+    position; a thing is in the slice when its hidden coordinate is the
+    player's, rounded.
+    """
+    axis, _ = views.axis_of(b[:, 3])
+    if abs(b[axis, 3]) < 0.999:
+        return []
+    here = math.floor(player[axis] + 0.5)
+    n = room.size[axis]
+    wrap = room.wrap and axis == 3
+    if wrap:
+        here %= n
+    out = []
+    things = [("goal", room.goal)] + [("crate", c) for c in state.crates]
+    for what, cell in things:
+        offset = _offset(here, cell[axis], n, wrap)
+        if offset == 0:
+            continue
+        put = list(cell)
+        put[axis] = player[axis]  # into the slice: only where it is across it matters
+        x, y, depth = project(put, player, b, camera, size)
+        w, h = size
+        inside = depth > 0 and 0 <= x < w and 0 <= y < h
+        out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside))
+    return out
+
+
+def draw(ov, markers: list[Marker], s: float, top: int = 0) -> None:
+    """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; nothing above ``top``)."""
+    W, H = ov.size
+    small = int(17 * s)
+    r = int(11 * s)
+    margin = int(34 * s)
+    for m in markers:
+        colour = GOAL_COLOUR if m.what == "goal" else CRATE_COLOUR
+        axis_colour = views.AXIS_COLOURS[views.AXES[m.axis]]
+        x, y = m.at
+        pinned = not m.inside
+        if pinned:
+            # pinned to the window's edge, on the line from the centre toward it
+            dx, dy = x - W / 2, y - H / 2
+            if abs(dx) + abs(dy) < 1e-6:
+                dx = 1.0
+            k = min((W / 2 - margin) / max(abs(dx), 1e-6), (H / 2 - margin) / max(abs(dy), 1e-6))
+            x, y = W / 2 + dx * k, H / 2 + dy * k
+        y = max(y, top + r + 2)
+        cx, cy = int(x), int(y)
+        # a hollow shape of the thing (a diamond for the goal, a square for a crate)
+        if m.what == "goal":
+            pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+            pygame.draw.polygon(ov.surface, (10, 12, 18, 170), pts)
+            pygame.draw.polygon(ov.surface, colour, pts, max(2, int(3 * s)))
+        else:
+            box = pygame.Rect(0, 0, int(r * 1.6), int(r * 1.6))
+            box.center = (cx, cy)
+            pygame.draw.rect(ov.surface, (10, 12, 18, 170), box)
+            pygame.draw.rect(ov.surface, colour, box, max(2, int(3 * s)))
+        if pinned:
+            # an arrow beyond it, pointing off the window toward where it is
+            ang = math.atan2(m.at[1] - H / 2, m.at[0] - W / 2)
+            tip = (cx + math.cos(ang) * r * 2.2, cy + math.sin(ang) * r * 2.2)
+            left = (cx + math.cos(ang + 2.6) * r * 0.9 + math.cos(ang) * r * 2.2,
+                    cy + math.sin(ang + 2.6) * r * 0.9 + math.sin(ang) * r * 2.2)
+            right = (cx + math.cos(ang - 2.6) * r * 0.9 + math.cos(ang) * r * 2.2,
+                     cy + math.sin(ang - 2.6) * r * 0.9 + math.sin(ang) * r * 2.2)
+            pygame.draw.polygon(ov.surface, colour, [tip, left, right])
+        # which way along the hidden axis, and how far: an arrow up for ana/above/+
+        arrow = "\u2191" if m.offset > 0 else "\u2193"
+        ov.text(f"{arrow} {m.label}", (cx, cy + r + 2), small, axis_colour, anchor="midtop")
