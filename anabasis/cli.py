@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from anabasis.engine.moves import parse_moves
+from anabasis.engine.moves import HOOKS, STEPS, parse_moves
 from anabasis.engine.world import SWITCHES, VIEWS
 from anabasis.formats import levelfile
 from anabasis.formats.source import resolve
@@ -98,11 +98,11 @@ def cmd_replay(args) -> int:
 
     room = resolve(args.source)
     moves = parse_moves(args.moves)
-    state, status, taken = rules.replay(room, moves)
-    print(f"status: {status}")
-    print(f"moves: {taken}")
+    played = rules.replay(room, moves)
+    print(f"status: {played.status}")
+    print(f"moves: {played.moves}")
     print()
-    sys.stdout.write(levelfile.write_map(room, state))
+    sys.stdout.write(levelfile.write_map(room, played.state))
     return DONE
 
 
@@ -161,6 +161,14 @@ def cmd_gen(args) -> int:
     print(f"slips: {made.slips}")
     print(f"pushes: {made.pushes}")
     print(f"proofs: {', '.join('without ' + p for p in made.proofs)}")
+    d = made.depth
+    print(f"climb: {d.climb} (every shortest solution takes {d.min_ramps} ramps up)")
+    print(f"states: {d.states} ({d.dead} dead)")
+    print(f"forks: {d.forks}")
+    print(f"box lines: {d.lines}")
+    print(f"box changes: {d.changes}")
+    print(f"score: {d.score:.1f}")
+    print(f"about: {made.subtitle}")
     return DONE
 
 
@@ -226,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
     s.add_argument("source", help="a level number, a level file, or a room code")
-    s.add_argument("moves", help="moves: R L D U (hooks hR hL hD hU hA hK)")
+    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)})")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "

@@ -379,11 +379,12 @@ def test_mutated_codes_are_refused_or_are_their_own_room(code, edits):
         elif kind == "delete" and i < len(text):
             text = text[:i] + text[i + 1 :]
     try:
-        room = decode(text)
+        decode(text)
     except CodeError:
         return
-    assert text == code or encode(room) == text  # never some other room under a valid code
-    assert text == code  # a 2**-24 coincidence: if it ever happens, look at it
+    # never some other room under a valid code (a 2**-24 coincidence: if it ever happens,
+    # look at it)
+    assert text == code
 
 
 def test_the_crc_table_is_the_bitwise_crc():

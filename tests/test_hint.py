@@ -172,3 +172,67 @@ def test_the_game_keeps_its_undo_stack_as_history():
     game = rules.Game(levels.load_level(1))
     game.play("D")
     assert game.history == (game.first,) and isinstance(game.first, State)
+
+
+# -- the game's side, without a window --------------------------------------------------
+
+
+def test_hints_reveal_the_plan_a_move_at_a_time_and_follow_it():
+    from anabasis.app.hints import Hints
+
+    room = levels.load_level(1)
+    game = rules.Game(room)
+    hints = Hints(room)  # answers in the caller's thread
+    hints.ask(game)
+    assert hints.poll().status == "solvable" and hints.poll() is None  # once
+    assert hints.revealed() == () and hints.used == 0
+    assert [hints.press(), hints.press()] == ["shown", "shown"]
+    assert hints.revealed() == ("D", "R") and hints.used == 2
+    game.play("D")
+    hints.ask(game)  # the hinted move: the rest stays revealed
+    assert hints.revealed() == ("R",)
+    game.play("L")
+    hints.ask(game)  # another move: the plan is dropped until the answer comes
+    assert hints.revealed() == () and hints.press() in ("shown", "pending")
+
+
+def test_a_hint_pressed_before_the_answer_is_kept_for_it():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from anabasis.app.hints import Hints
+
+    room = levels.load_level(6)
+    with ThreadPoolExecutor(1) as pool:
+        hints = Hints(room, pool.submit)
+        game = rules.Game(room)
+        hints.ask(game)
+        first = hints.press()
+        assert first in ("pending", "shown")
+        pool.submit(lambda: None).result()  # the worker has answered by now
+        answer = hints.poll()
+        if first == "pending":
+            assert hints.wanted and answer.status == "solvable"
+        assert hints.plan == solver.solve(room).moves
+
+
+def test_hints_name_a_lost_position_and_how_far_back():
+    from anabasis.app.hints import Hints
+
+    room = levelfile.parse("##### #####\n##### #####\n\n##### #@$*#\n##### #...#\n")
+    game = rules.Game(room)
+    hints = Hints(room)
+    game.play("R")  # the crate onto the goal, against the wall
+    hints.ask(game)
+    hints.poll()
+    assert hints.lost and hints.press() == "lost"
+    assert hints.lost_line() == "no way on from here: undo 1 move or restart"
+
+
+def test_a_room_past_the_cap_is_too_big_to_tell_and_never_lost():
+    from anabasis.app.hints import Hints
+
+    room = bench_room()
+    hints = Hints(room, max_states=2_000)
+    hints.ask(rules.Game(room))
+    assert hints.poll().status == "too-big"
+    assert not hints.lost and hints.press() == "too-big" and hints.used == 0

@@ -180,8 +180,9 @@ def test_docs_give_each_levels_solution():
     text = DOCS.read_text()
     for n in NUMBERS:
         name, par, _, _, moves = TABLE[n]
-        assert f"`{moves}`" in text, f"docs/levels.md lacks level {n}'s solution"
-        assert f"par {par}" in text, f"docs/levels.md lacks level {n}'s par"
+        title = name.split("-", 1)[1].removesuffix(".txt")
+        heading = f"## {n}. {title} (par {par}): `{moves}`"
+        assert heading in text.splitlines(), f"docs/levels.md lacks {heading!r}"
 
 
 def test_bench_reports_the_proofs_time_and_that_all_seven_hold():

@@ -34,6 +34,20 @@ def test_progress_round_trips(tmp_path):
     assert q.keys["undo"] == ["u"] and q.keys["turn"] == DEFAULT_KEYS["turn"]
 
 
+def test_a_hinted_win_is_kept_apart_from_a_clean_one(tmp_path):
+    p = Progress.load(tmp_path)
+    assert p.record("level:5", 6, hints=2) is True
+    assert p.record("level:5", 8, hints=1) is False
+    assert "level:5" not in p.solved and p.best == {}
+    assert p.record("level:5", 9) is True  # the first clean win is a best of its own
+    p.save()
+    q = Progress.load(tmp_path)
+    assert q.solved == {"level:5"} and q.best == {"level:5": 9}
+    assert q.hinted == {"level:5"} and q.best_hinted == {"level:5": 6}
+    saved = json.loads((tmp_path / FILE_NAME).read_text())
+    assert saved["hinted"] == ["level:5"] and saved["best_hinted"] == {"level:5": 6}
+
+
 def test_data_dir_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("ANABASIS_DATA_DIR", str(tmp_path / "here"))
     assert data_dir() == tmp_path / "here"
@@ -59,7 +73,8 @@ def test_a_corrupt_file_is_moved_aside_and_the_game_starts_clean(tmp_path):
 
 def test_a_file_of_the_wrong_shape_is_corrupt_too(tmp_path):
     for text in ('[1, 2]', '{"best": {"level:1": "five"}}', '{"solved": "level:1"}',
-                 '{"window": [0, 10]}'):
+                 '{"window": [0, 10]}', '{"hinted": "level:1"}',
+                 '{"best_hinted": {"level:1": -1}}'):
         (tmp_path / FILE_NAME).write_text(text)
         p = Progress.load(tmp_path)
         assert p.warning and p.best == {}, text

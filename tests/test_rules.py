@@ -7,6 +7,7 @@ first), a row per y, the z layers side by side (z = 0 leftmost).
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +33,48 @@ def play(engine, room, moves, gravity_w=True):
 
 def players(result):
     return [frame.player for frame in result.frames]
+
+
+# -- rules cases as data: tests/rules/*.txt --------------------------------------
+#
+# PuzzleScript-style: each file is a room in the level text format (its
+# ``teaches:`` line says what it shows), then a ``moves:`` line, optionally
+# ``without:`` (rules switched off, as ``--without`` names them), the expected
+# ``status:`` and, where the last move lost or did nothing, its ``why:``
+# (Result.why), a blank line, and the expected map as ``anabasis replay``
+# prints it.  Each runs on both engines through ``replay``.
+
+CASES = sorted((Path(__file__).parent / "rules").glob("*.txt"))
+CASE_KEYS = {"moves", "without", "status", "why"}
+
+
+def read_case(path: Path):
+    """A case file as (room, expected keys, expected map)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("moves:"))
+    room = levelfile.parse("\n".join(lines[:at]) + "\n", str(path))
+    expect, rest = {}, lines[at:]
+    while rest and rest[0].strip():
+        key, _, value = rest.pop(0).partition(":")
+        expect[key.strip()] = value.strip()
+    assert set(expect) <= CASE_KEYS and {"moves", "status"} <= set(expect), path
+    return room, expect, "\n".join(rest).strip("\n") + "\n"
+
+
+def test_the_rules_cases_are_there():
+    assert len(CASES) >= 30 and all(read_case(path) for path in CASES)
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_rules_case(engine, path):
+    room, expect, expected_map = read_case(path)
+    off = {name.strip() for name in expect.get("without", "").split(",") if name.strip()}
+    room = room.without(off - {"gravity-w"})
+    played = engine.replay(room, moves.parse_moves(expect["moves"]),
+                           gravity_w="gravity-w" not in off)
+    assert played.status == expect["status"]
+    assert played.why == expect.get("why", "")
+    assert levelfile.write_map(room, played.state) == expected_map
 
 
 # -- the world ----------------------------------------------------------------

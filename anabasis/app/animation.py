@@ -35,7 +35,7 @@ SLIP_S = 0.22
 PAUSE_S = 0.35  #: a lost player hangs in the void this long before it is undone
 
 
-class Pose(NamedTuple):
+class Movers(NamedTuple):
     """The movers where they are drawn this frame."""
 
     player: tuple[float, float, float, float]
@@ -142,7 +142,7 @@ class Timeline:
         # which crate goes where is fixed per segment: paired once per move, not per frame
         self._pairs = [match_crates(s.before, s.after, W, wrap) for s in segments]
 
-    def pose(self, t: float) -> Pose:
+    def pose(self, t: float) -> Movers:
         """The pose ``t`` seconds in (clamped to the end)."""
         if not self.segments:
             raise ValueError("an empty timeline has no pose")
@@ -152,7 +152,7 @@ class Timeline:
             t -= seg.duration
         return self._within(self.segments[-1], self._pairs[-1], 1.0)
 
-    def _within(self, seg: Segment, pairs, f: float) -> Pose:
+    def _within(self, seg: Segment, pairs, f: float) -> Movers:
         W, wrap = self.W, self.wrap
         if seg.kind == "fall":
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
@@ -176,10 +176,10 @@ class Timeline:
             if size > farthest + 1e-9:
                 moving, farthest = (b, off), size
         ramp = g if seg.kind == "ramp" else 0.0
-        return Pose(player, tuple(crates), ramp, seg.kind, seg.after, moving)
+        return Movers(player, tuple(crates), ramp, seg.kind, seg.after, moving)
 
 
-def still(state: State) -> Pose:
+def still(state: State) -> Movers:
     """The pose of a state at rest."""
-    return Pose(tuple(float(c) for c in state.player),
+    return Movers(tuple(float(c) for c in state.player),
                 tuple(tuple(float(c) for c in crate) for crate in state.crates), state=state)

@@ -102,10 +102,10 @@ class RoomDraw:
                              if renderer is not None else [])
         self._drawn = None  #: what the internal target holds: the key of the last room drawn
         self._pose_key: tuple | None = None  #: what the cached pose was made from
-        self._pose: animation.Pose | None = None
+        self._pose: animation.Movers | None = None
         self.upload(state)
 
-    def pose(self, timeline, t: float, state) -> animation.Pose:
+    def pose(self, timeline, t: float, state) -> animation.Movers:
         """The movers as drawn at ``t`` of ``timeline`` (or at rest in ``state``), made once
         a frame: the room and the HUD both read it."""
         key = (timeline, t, state)
@@ -119,7 +119,7 @@ class RoomDraw:
         if self.renderer is not None and state != self.renderer.state:
             self.renderer.set_state(state)
 
-    def draw(self, window, pose: animation.Pose, sight: Sight, at_rest, idle: bool) -> bool:
+    def draw(self, window, pose: animation.Movers, sight: Sight, at_rest, idle: bool) -> bool:
         """Draw the room as ``pose`` and ``sight`` show it; True if a shader variant was
         compiled this frame (warmed while ``idle``).  ``at_rest`` is the state to hold
         when the pose names none."""

@@ -20,9 +20,11 @@ import pygame
 
 from anabasis.app import markers
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.engine.moves import STEPS
 from anabasis.picture import views
 
-HINT = "arrows move · V turn · Q/E orbit · Z undo · R restart · C code · H help · Esc levels"
+HINT = ("arrows move · V turn · Z undo · R restart · ? hint · Q/E orbit · C code · H help"
+        " · Esc levels")
 
 HELP = [
     "Controls",
@@ -30,6 +32,7 @@ HELP = [
     "V or Space: turn to the next view (stand, w up, both downs)",
     "Q / E: a tap turns the camera a step, holding turns it · mouse drag: orbit · wheel: zoom",
     "Z or Backspace: undo (as often as you like) · R: restart",
+    "? or /: a hint, the next move of a shortest solution (again: the one after)",
     "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
     "",
     "The views, and what each is best for",
@@ -53,6 +56,13 @@ HELP = [
 HEADINGS = ("Controls", "The views, and what each is best for", "The rules")
 
 _SCALE_OF = {"dim": DIM, "info": INK, "warn": WARN, "good": GOOD}
+
+#: The hint arrow's fill and outline: a green no cell of the room is drawn in.
+HINT_COLOUR = (150, 255, 70)
+HINT_EDGE = (10, 30, 0)
+#: Where the hint arrow runs, in cells along the move from the player's centre.
+HINT_FROM, HINT_TO = 0.3, 1.0
+HINT_LOW = 0.4  #: how far below the player's centre it runs, in cells: near its feet
 
 
 def _axis_screen(b: np.ndarray, camera: views.Camera) -> list[tuple[str, float, float, float]]:
@@ -86,6 +96,7 @@ def draw(ov, play) -> None:
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
+           _hint_key(play),
            opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
@@ -120,7 +131,11 @@ def draw(ov, play) -> None:
     moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
     ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
     best = app.progress.best.get(opened.key)
-    best_text = f"best {best}" if best is not None else "not solved yet"
+    helped = app.progress.best_hinted.get(opened.key)
+    if best is not None:
+        best_text = f"best {best}"
+    else:  # a win with hints is not a solve of your own: said so
+        best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
     ov.text(best_text, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
@@ -187,6 +202,8 @@ def draw(ov, play) -> None:
         for i, line in enumerate(lines):
             ov.text(line, (W // 2, rect.y + 10 + i * line_h), mid, colour, anchor="midtop")
 
+    _hint(ov, play, pad, mid, small)
+
     if app.building:
         ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
 
@@ -195,6 +212,90 @@ def draw(ov, play) -> None:
     if play.help:
         _help_panel(ov, s)
     ov.upload()
+
+
+def _hint_key(play) -> tuple:
+    """What the hint's part of the HUD depends on (nothing while no hint is shown)."""
+    hints = play.hints
+    if not hints.revealed() and not hints.wanted:
+        return ()
+    c = play.sight.camera
+    return (hints.revealed(), hints.wanted, play.animating, round(c.distance, 2),
+            tuple(tuple(n) for n in play.app.progress.keys.values()))
+
+
+def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where the hint arrow runs on screen, tail to tip, in pixels of a ``size`` picture.
+
+    None when no hint is shown, while a move plays, or when the move's axis
+    is hidden or points along the line of sight (the words say what to do).
+    """
+    moves = play.hints.revealed()
+    if not moves or play.animating:
+        return None
+    d = np.array(STEPS[moves[0]], float)
+    b, camera = play.sight.basis(), play.sight.camera
+    feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
+    tail = views.project(camera, b, feet + HINT_FROM * d)
+    tip = views.project(camera, b, feet + HINT_TO * d)
+    if tail is None or tip is None:
+        return None
+    W, H = size
+    a = (W / 2 + tail[0] * H / 2, H / 2 - tail[1] * H / 2)
+    z = (W / 2 + tip[0] * H / 2, H / 2 - tip[1] * H / 2)
+    if math.hypot(z[0] - a[0], z[1] - a[1]) < 0.02 * H:
+        return None
+    return a, z
+
+
+def hint_arrow_key(play, move: str) -> str | None:
+    """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
+    from anabasis.app.keys import key_label
+
+    b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
+    arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
+    if arrow is None:
+        return None
+    names = play.app.progress.keys.get(arrow) or [arrow]
+    return key_label(names[0])
+
+
+def _hint(ov, play, pad: int, mid: int, small: int) -> None:
+    """The hint: an arrow on the player's cell, and the keys to press in words."""
+    from anabasis.app.hints import THINKING_TEXT
+
+    hints = play.hints
+    if hints.wanted:
+        words = THINKING_TEXT
+    else:
+        words = hints.words(lambda move: hint_arrow_key(play, move))
+    if not words:
+        return
+    W, H = ov.size
+    line = hint_arrow(play, ov.size)
+    if line is not None:
+        _arrow(ov.surface, *line, max(3, int(H * 0.008)))
+    y = H - small - 2 * pad - mid - 14
+    width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
+    ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
+    ov.text(words, (W // 2, y), mid, GOLD, anchor="midtop")
+
+
+def _arrow(surface, tail, tip, half: int) -> None:
+    """A thick arrow from ``tail`` to ``tip``, outlined dark so it reads over any room."""
+    ax, ay = tail
+    ux, uy = tip[0] - ax, tip[1] - ay
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    nx, ny = -uy, ux
+    head = min(length * 0.5, half * 5.0)
+    bx, by = tip[0] - ux * head, tip[1] - uy * head
+    wide = half * 2.6
+    points = [(ax + nx * half, ay + ny * half), (bx + nx * half, by + ny * half),
+              (bx + nx * wide, by + ny * wide), tip, (bx - nx * wide, by - ny * wide),
+              (bx - nx * half, by - ny * half), (ax - nx * half, ay - ny * half)]
+    pygame.draw.polygon(surface, HINT_COLOUR, points)
+    pygame.draw.polygon(surface, HINT_EDGE, points, 2)
 
 
 def _soft(colour) -> tuple[int, int, int]:
@@ -244,6 +345,11 @@ def _win_panel(ov, play, s: float) -> None:
     if par is not None and moves > par:
         note = (note + " · " if note else "") + f"it can be done in {par}"
         colour = GOOD if play.new_best else DIM
+    if play.hints.used:
+        used = play.hints.used
+        note = f"solved with {used} hint{'s' if used != 1 else ''}" + (" · " + note if note
+                                                                      else "")
+        colour = DIM
     if note:
         ov.text(note, (box.centerx, box.y + int(104 * s)), int(18 * s), colour,
                 anchor="midtop")

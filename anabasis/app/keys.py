@@ -40,6 +40,7 @@ WHAT = {
     "copy": "the room code to the clipboard",
     "screenshot": "the window as drawn, to the screenshots folder",
     "help": "the controls and the rules in a few lines",
+    "hint": "the next move of a shortest solution from here (again: the move after)",
     "fullscreen": "fullscreen and back",
     "new_room": "in a made room: a fresh room of the same tier",
     "next": "after a win: the next level",

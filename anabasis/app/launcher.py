@@ -20,7 +20,6 @@ from anabasis.app.menu import ARROWS, Menu
 from anabasis.app.progress import level_key
 from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
 
-TIERS = ("easy", "medium", "hard")
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
 @dataclass
@@ -33,6 +32,7 @@ class Item:
     detail: str = ""
     right: str = ""
     done: bool = False
+    hinted: bool = False  #: won only with hints: a different mark from a clean solve
     header: str = ""  #: a section title drawn above this item
 
 
@@ -71,12 +71,16 @@ class Launcher(Menu):
             right = f"par {room.par}" if room.par is not None else ""
             if best is not None:
                 right += f"  ·  best {best}"
+            helped = progress.best_hinted.get(key)
+            if helped is not None and (best is None or helped < best):
+                right += f"  ·  with hints {helped}"
             items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
                               right, done=key in progress.solved,
+                              hinted=key in progress.hinted and key not in progress.solved,
                               header="Levels" if n == 1 else ""))
-        for i, tier in enumerate(TIERS):
+        for i, tier in enumerate(gen.TIERS):
             items.append(Item(f"a new {tier} room", ("gen", tier),
-                              _TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
+                              gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
@@ -255,6 +259,9 @@ class Launcher(Menu):
                 colour = GOOD if item.done else INK
                 if item.done:
                     ov.text(CHECK, (x0 - 4, y + 2), mid, GOOD)
+                elif item.hinted:  # solved, but with hints: a hollow ring, not a tick
+                    _ring(ov.surface, (x0 + int(mid * 0.3), y + mid // 2 + 4), int(mid * 0.3),
+                          GOLD)
                 ov.text(item.label, (x0 + int(22 * s), y + 2), mid, colour)
                 if item.right:
                     ov.text(item.right, (x1, y + 4), small, GOLD, anchor="topright")
@@ -304,8 +311,6 @@ def _more(ov, right_mid, direction: int, s: float) -> None:
                                           (cx + h, y - direction * h // 2), (cx, tip)])
 
 
-_TIER_TEXT = {
-    "easy": "one ramp up, one slip down; 5 to 12 moves",
-    "medium": "two ramps, two slips, a crate to place; 9 to 20 moves",
-    "hard": "three ramps, three slips, crates; 13 to 36 moves",
-}
+def _ring(surface, centre, radius: int, colour) -> None:
+    """The mark of a room won with hints: a hollow ring (a clean solve has a tick)."""
+    pygame.draw.circle(surface, colour, centre, radius, max(2, radius // 3))

@@ -128,6 +128,10 @@ class App:
     def action_for(self, key: int) -> str | None:
         return self.keymap.get(key)
 
+    def work(self, fn, /, *args, **kw):
+        """Run ``fn`` on the app's worker thread, never on the frame loop: its Future."""
+        return self._pool_get().submit(fn, *args, **kw)
+
     def _pool_get(self) -> ThreadPoolExecutor:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anabasis-work")

@@ -28,6 +28,7 @@ import pygame
 
 from anabasis.app import animation, hud
 from anabasis.app.drawstate import RoomDraw
+from anabasis.app.hints import TOO_BIG_TEXT, Hints
 from anabasis.app.scene import Scene
 from anabasis.app.session import Opened
 from anabasis.app.sight import Sight
@@ -97,6 +98,11 @@ class Play(Scene):
         self.w_refusals = 0
         self.clock = 0.0
         self._last_input = 0.0
+        #: the solver's answers for the position on screen, asked off the frame loop
+        self.hints = Hints(self.room, app.work)
+        self._lost_said = False  #: the lost-cause line was said for this lost streak
+        if not self.demo:
+            self.hints.ask(self.game)
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
@@ -139,7 +145,7 @@ class Play(Scene):
         """True while a turn or an animation plays (tests step frames until it is False)."""
         return self.sight.turning or self.animating or bool(self.queue)
 
-    def pose(self) -> animation.Pose:
+    def pose(self) -> animation.Movers:
         """The movers as drawn now (made once a frame: the room and the HUD both read it)."""
         return self.draw.pose(self.timeline, self.anim_t, self.game.state)
 
@@ -206,6 +212,8 @@ class Play(Scene):
             self.copy_code()
         elif action == "help":
             self.help = not self.help
+        elif action == "hint":
+            self.hint()
         elif action == "next" and self.won:
             if self.opened.back is not None:
                 self.leave()
@@ -234,6 +242,7 @@ class Play(Scene):
         self.queue = deque(a for a in self.queue if a[0] == "turn")
         if self.game.undo():
             self.draw.upload(self.game.state)
+            self.hints.ask(self.game)
             self.say("undone", "dim", 0.8)
             return True
         self.say("nothing to undo", "dim", 1.2)
@@ -243,8 +252,12 @@ class Play(Scene):
         """R: back to the start (undo brings the moves back)."""
         self._finish_animation()
         self.queue.clear()
+        won = self.game.status == "won"
         if self.game.restart():
             self.draw.upload(self.game.state)
+            if won:
+                self.hints.used = 0  # playing again: a fresh count
+            self.hints.ask(self.game)
             self.say("restarted (Z undoes it)", "dim", 1.5)
             return True
         return False
@@ -294,7 +307,31 @@ class Play(Scene):
 
     def played(self, result: Result) -> None:
         """A move was played (``result.moved`` False: it did nothing, and ``result.why``
-        says why).  The place for what follows every move; nothing yet."""
+        says why).  The place for what follows every move."""
+        if result.moved and result.status != "lost" and not self.demo:
+            self.hints.ask(self.game)  # is there still a way on? (a worker answers)
+
+    def hint(self) -> None:
+        """The hint key: the next move of a shortest solution from here (never played)."""
+        got = self.hints.press()
+        if got == "lost":
+            self.say(self.hints.lost_line(), "warn", 6.0)
+        elif got == "too-big":
+            self.say(TOO_BIG_TEXT, "warn", 5.0)
+        elif got == "all":
+            self.say("every move to the goal is shown", "dim", 2.0)
+
+    def _answered(self, answer) -> None:
+        """The worker's answer for the position on screen has come."""
+        if self.hints.wanted:  # the key was pressed before it came: answer it now
+            self.hints.wanted = False
+            self.hint()
+            self._lost_said = self.hints.lost
+        if not self.hints.lost:
+            self._lost_said = False
+        elif not self._lost_said:  # said once, as the position turns lost
+            self._lost_said = True
+            self.say(self.hints.lost_line(), "warn", 6.0)
 
     def _animation_done(self) -> None:
         result, self.landing = self.landing, None
@@ -321,7 +358,7 @@ class Play(Scene):
             return
         if self.opened.kind == "edit":
             return  # a play-test in the editor: the room is not finished, nothing is recorded
-        self.new_best = self.app.progress.record(self.opened.key, moves)
+        self.new_best = self.app.progress.record(self.opened.key, moves, hints=self.hints.used)
         self.app.save_progress()
 
     def start_turn(self) -> None:
@@ -343,6 +380,10 @@ class Play(Scene):
         self.clock += dt
         if self.message_left > 0:
             self.message_left -= dt
+        if not self.animating:  # a lost line waits for the move to finish playing
+            answer = self.hints.poll()
+            if answer is not None:
+                self._answered(answer)
         spin = 0.0
         if "orbit_left" in self.held:
             spin += ORBIT_SPEED * dt

@@ -35,6 +35,12 @@ This module imports no pygame, so the engine's tests can use it too.
 (True, False, True)
 >>> p.best["level:1"], "level:1" in p.solved
 (5, True)
+
+A win after a hint is kept apart, with its own best: it never counts as a
+clean solve, and a clean solve never hides it.
+
+>>> p.record("level:2", 6, hints=1), "level:2" in p.solved, p.best_hinted["level:2"]
+(True, False, 6)
 """
 
 from __future__ import annotations
@@ -71,6 +77,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "copy": ["c"],
     "screenshot": ["f12"],
     "help": ["h", "f1"],
+    "hint": ["/", "?"],
     "fullscreen": ["f11"],
     "new_room": ["n"],
     "next": ["return", "enter"],
@@ -304,6 +311,9 @@ MOST_MOVES = 1_000_000_000
 FIELDS: dict[str, Field] = {
     "solved": Field(Names(), set),
     "best": Field(Counts(0, MOST_MOVES), dict),
+    # rooms won after a hint, and their best moves: kept apart from the clean ones
+    "hinted": Field(Names(), set),
+    "best_hinted": Field(Counts(0, MOST_MOVES), dict),
     "window": Field(Size(*WINDOW_RANGE), lambda: None),
     "fullscreen": Field(Flag(), lambda: False),
     "keys": Field(Keys(), _default_keys),
@@ -414,6 +424,8 @@ class Progress:
 
     solved: set[str]
     best: dict[str, int]
+    hinted: set[str]
+    best_hinted: dict[str, int]
     window: tuple[int, int] | None
     fullscreen: bool
     keys: dict[str, list[str]]
@@ -522,12 +534,17 @@ class Progress:
 
     # -- changing -------------------------------------------------------------
 
-    def record(self, key: str, moves: int) -> bool:
-        """Note a solved room; True when ``moves`` is a new best."""
-        self.solved.add(key)
-        old = self.best.get(key)
+    def record(self, key: str, moves: int, hints: int = 0) -> bool:
+        """Note a solved room; True when ``moves`` is a new best (of its kind).
+
+        With ``hints`` (how many hints the win took) it is a hinted win: it
+        goes to ``hinted`` and ``best_hinted``, never to ``solved`` and ``best``.
+        """
+        solved, best = (self.hinted, self.best_hinted) if hints else (self.solved, self.best)
+        solved.add(key)
+        old = best.get(key)
         if old is None or moves < old:
-            self.best[key] = moves
+            best[key] = moves
             return True
         return False
 

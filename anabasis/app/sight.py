@@ -83,7 +83,7 @@ class Sight:
         return replace(self, camera=camera, turn_t=t)
 
     def frame(self, pose):
-        """The renderer's pose for the movers ``pose`` (an ``animation.Pose``) seen this way."""
+        """The renderer's pose for the movers ``pose`` (an ``animation.Movers``) seen this way."""
         from anabasis.picture.render import Pose as Frame  # imported by now: the renderer needs it
 
         turning = self.turning

@@ -53,6 +53,39 @@ class Result(NamedTuple):
     why: str = ""
 
 
+class Replay(NamedTuple):
+    """What a move string played from the start comes to (``anabasis replay``)."""
+
+    state: State  #: where the movers are (for a loss: before the losing move)
+    status: str  #: "playing", "won" or "lost"
+    moves: int  #: moves taken, the losing one included; steps that did nothing are not moves
+    why: str = ""  #: the last move's :attr:`Result.why`: why it lost or did nothing, or ""
+
+
+def play_out(start, step, room, moves, *, gravity_w: bool = True) -> Replay:
+    """Play ``moves`` from the settled start with an engine's ``start`` and ``step``.
+
+    It stops at a win or a loss; a loss is not applied (the game undoes
+    it), so the state is the room before the losing move.  A start that is
+    already lost (only a room code can hold one) is shown as written.
+    """
+    first = start(room, gravity_w=gravity_w)
+    state = room.start if first.status == "lost" else first.state
+    status, taken, why = first.status, 0, first.why
+    for move in moves:
+        if status != "playing":
+            break
+        result = step(room, state, move, gravity_w=gravity_w)
+        why = result.why
+        if not result.moved:
+            continue  # a step that did nothing is not a move
+        taken += 1
+        status = result.status
+        if status != "lost":
+            state = result.state
+    return Replay(state, status, taken, why)
+
+
 class Solution(NamedTuple):
     """What a search comes to."""
 

@@ -7,6 +7,14 @@ function follows a section of RULES.md in the same order; read them side by
 side.  It shares with the fast engine only :mod:`anabasis.engine.world` (the room and
 the outside-the-grid reading), the cell codes, and :mod:`anabasis.engine.moves` (the
 move names and the result types).
+
+It is the project's one plain reading of the rules.  The tests once kept a
+third, an oracle written from the rule book alone inside the rules cases;
+read side by side it took every rule as this module does (the same held,
+fall, land and hook), so it is folded in here, and the shapes of room it
+drew (random cells, ramps anywhere, one-slice rooms) now hold the two
+engines together in ``tests/test_agreement.py``.  Each engine also says
+why a move lost or did nothing (``Result.why``), and the two must agree.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ from collections import deque
 
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN, RAMPS
-from anabasis.engine.moves import HOOKS, STEPS, Result, Solution, moves_for  # noqa: F401
+from anabasis.engine.moves import HOOKS, STEPS, Replay, Result, Solution, moves_for, play_out  # noqa: F401
 from anabasis.engine.world import VOID, WALL, Pos, Room, State
 
 DOWN = (0, 0, -1, 0)
@@ -224,6 +232,11 @@ def _result(room, movers, frames, moved) -> Result:
     else:
         status = "playing"
     return Result(after, status, moved, tuple(frames or ()), movers.lost)
+
+
+def replay(room: Room, moves, *, gravity_w: bool = True) -> Replay:
+    """Play ``moves`` from the settled start, as ``anabasis replay`` does."""
+    return play_out(start, step, room, moves, gravity_w=gravity_w)
 
 
 def solve(room: Room, *, without=(), hook: bool = False, max_states: int | None = None) -> Solution:

@@ -25,11 +25,10 @@ states.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
-from anabasis.engine.moves import HOOKS, STEPS, Result  # noqa: F401
+from anabasis.engine.moves import HOOKS, STEPS, Replay, Result, play_out  # noqa: F401
 from anabasis.engine.world import VOID, WALL, Pos, Room, State
 
 # -- the world, compiled ------------------------------------------------------
@@ -40,12 +39,9 @@ DELTA = ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0),
          (0, 0, 0, 1), (0, 0, 0, -1), (0, 0, 1, 0), (0, 0, -1, 0))
 OPPOSITE = (LEFT, RIGHT, UP_PAGE, DOWN_PAGE, KATA, ANA, DOWN, UP)
 
-#: Each move as (is a hook, direction number).
-MOVE_CODES = {
-    "R": (False, RIGHT), "L": (False, LEFT), "D": (False, DOWN_PAGE), "U": (False, UP_PAGE),
-    "hR": (True, RIGHT), "hL": (True, LEFT), "hD": (True, DOWN_PAGE), "hU": (True, UP_PAGE),
-    "hA": (True, ANA), "hK": (True, KATA),
-}
+#: Each move as (is a hook, direction number), from the moves' own table.
+MOVE_CODES = {**{m: (False, DELTA.index(d)) for m, d in STEPS.items()},
+              **{m: (True, DELTA.index(d)) for m, d in HOOKS.items()}}
 
 # WALL (-1, the walls and the ceiling: solid) and VOID (-2, the void below and
 # kata: falls out) are the world's own codes for outside the grid, used here as
@@ -349,38 +345,16 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
 # -- a move string, played -----------------------------------------------------
 
 
-class Replay(NamedTuple):
-    state: State  #: where the movers are (for a loss: before the losing move)
-    status: str  #: "playing", "won" or "lost"
-    moves: int  #: moves taken, the losing one included; steps that did nothing are not moves
-
-
 def replay(room: Room, moves, *, gravity_w: bool = True) -> Replay:
-    """Play ``moves`` from the settled start, as ``anabasis replay`` does.
-
-    It stops at a win or a loss; a loss is not applied (the game undoes
-    it), so the state is the room before the losing move.  A start that is
-    already lost (only a room code can hold one) is shown as written.
+    """Play ``moves`` from the settled start, as ``anabasis replay`` does (see
+    :func:`~anabasis.engine.moves.play_out`).
 
     >>> from anabasis.formats import levelfile
     >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
     >>> replay(room, "RRRR")
-    Replay(state=State(player=(4, 0, 1, 1), crates=()), status='won', moves=3)
+    Replay(state=State(player=(4, 0, 1, 1), crates=()), status='won', moves=3, why='')
     """
-    first = start(room, gravity_w=gravity_w)
-    state = room.start if first.status == "lost" else first.state
-    status, taken = first.status, 0
-    for move in moves:
-        if status != "playing":
-            break
-        result = step(room, state, move, gravity_w=gravity_w)
-        if not result.moved:
-            continue  # a step that did nothing is not a move
-        taken += 1
-        status = result.status
-        if status != "lost":
-            state = result.state
-    return Replay(state, status, taken)
+    return play_out(start, step, room, moves, gravity_w=gravity_w)
 
 
 # -- the game, for the app ----------------------------------------------------

@@ -290,9 +290,9 @@ def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
 
 # -- the way on: hints and lost causes ------------------------------------------
 
-#: The cap for a hint or a lost-cause check: a tenth to a fifth of a second of
-#: search on the shared machine.  Past it the answer is "too big to tell".
-HINT_MAX_STATES = 150_000
+#: The cap for a hint or a lost-cause check: about a tenth of a second of search
+#: on a quiet machine.  Past it the answer is "too big to tell".
+HINT_MAX_STATES = 100_000
 
 
 class WayOn(NamedTuple):
@@ -357,3 +357,133 @@ def way_on(room: Room, state: State, history: Sequence[State] = (), *,
         if found.status == "gave-up":
             return WayOn("too-big", None, None, found.states)
     return WayOn("lost", None, None, len(parents))
+
+
+# -- the whole state graph ------------------------------------------------------------
+
+
+class Graph:
+    """Every state reachable from a room's start, and the moves between them.
+
+    States are numbered in breadth-first order, the start first (0).  For
+    each state, ``children[i]`` holds the state each move that changes
+    something leads to, in the search's move order, with ``moves[i]`` the
+    move numbers (indices into ``STEPS``' order: R, L, D, U); a move that
+    loses leads to -1 (only with ``losses=True``: otherwise it is left out,
+    like a move that does nothing).  A won state has no moves: once won,
+    nothing more moves.  ``complete`` is False when the search stopped at
+    its cap (the graph is then only part of the room's).
+    """
+
+    __slots__ = ("keys", "children", "moves", "won", "complete", "_search")
+
+    def __init__(self, search: _Search, keys, children, moves, won, complete):
+        self._search = search
+        self.keys: list[int] = keys  #: each state as the solver's int
+        self.children: list[tuple[int, ...]] = children
+        self.moves: list[tuple[int, ...]] = moves
+        self.won: list[bool] = won
+        self.complete: bool = complete
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @property
+    def tables(self) -> Tables:
+        """The room's compiled tables (``pos`` turns a flat index into a position)."""
+        return self._search.t
+
+    def position(self, i: int) -> tuple[int, int, int, int]:
+        """State ``i``'s player, as a position."""
+        return self._search.t.pos[self.keys[i] & self._search.pmask]
+
+    def player(self, i: int) -> int:
+        """State ``i``'s player, as a flat cell index."""
+        return self.keys[i] & self._search.pmask
+
+    def crates(self, i: int) -> tuple[int, ...]:
+        """State ``i``'s crates, as sorted flat cell indices."""
+        key = self.keys[i]
+        return self._search.crates_of(key ^ (key & self._search.pmask))[0]
+
+
+def explore(room: Room, *, max_states: int = 100_000, losses: bool = False) -> Graph:
+    """The room's whole reachable state graph (steps only, every rule on).
+
+    It visits what :func:`solve` would, in the same order, but goes on past
+    the first win and keeps every edge, for the measures that need the
+    whole graph: dead states, forks, every shortest solution.  With
+    ``losses``, a move that loses is kept as an edge to -1 (a little
+    slower: each is played again to tell it from a move that does nothing).
+
+    >>> from anabasis.formats import levelfile
+    >>> g = explore(levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n"))
+    >>> len(g), g.won[-1], g.children[0]
+    (5, True, (1, 2))
+    """
+    search = _Search(room, True, False)
+    t = search.t
+    crates = [t.index(c) for c in room.start.crates]
+    player, lost, _ = settle_movers(t, t.index(room.start.player), crates)
+    if lost:
+        return Graph(search, [], [], [], [], True)
+    first = search.pack_crates(c for c in crates if c != GONE) | player
+    goal, pmask = t.goal, search.pmask
+    rows, crate_info = search.rows, search.crate_info
+    footprints, general, crates_of = search.footprints, search.general, search.crates_of
+    ids = {first: 0}
+    keys = [first]
+    children: list = []
+    moves: list = []
+    won: list = []
+    for key in keys:  # grows as the search goes
+        player = key & pmask
+        if player == goal:
+            children.append(())
+            moves.append(())
+            won.append(True)
+            continue
+        won.append(False)
+        part = key ^ player
+        info = crate_info.get(part)
+        if info is None:
+            info = crates_of(part)
+        cs, cmask = info
+        row = rows[player]
+        if row is None:
+            row = footprints(player)
+        kids = []
+        ms = []
+        for after, near, m in row:
+            if near & cmask:
+                new = general(m, player, cs, part)
+            else:
+                new = part | after if after >= 0 else -1
+            if new < 0:
+                if losses and _loses(search, m, player, cs):
+                    kids.append(-1)
+                    ms.append(m)
+                continue
+            child = ids.get(new)
+            if child is None:
+                if len(keys) >= max_states:
+                    children.append(tuple(kids))
+                    moves.append(tuple(ms))
+                    return Graph(search, keys, children, moves, won, False)
+                child = ids[new] = len(keys)
+                keys.append(new)
+            kids.append(child)
+            ms.append(m)
+        children.append(tuple(kids))
+        moves.append(tuple(ms))
+    return Graph(search, keys, children, moves, won, True)
+
+
+def _loses(search: _Search, m: int, player: int, crates: tuple[int, ...]) -> bool:
+    """Whether move ``m`` from this state loses (rather than doing nothing)."""
+    t = search.t
+    is_hook, d = search.codes[m]
+    moved = list(crates)
+    moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
+    _, lost, _ = settle_movers(t, moved_to, moved)
+    return lost

@@ -28,9 +28,21 @@ VOID = -2  #: z < 0, and w < 0 unless w wraps: movers that fall here fall out
 
 #: The proofs' switches, as named in a level's ``needs:`` line.
 SWITCHES = ("gravity-w", "ramps", "crates", "wrap")
+#: The views, in the order V (or Space) turns through them.
 VIEWS = ("stand", "w-up", "both")
 
 MAX_SIZE = (16, 16, 8, 8)  #: the largest room the room codes carry
+
+
+def flat_index(size, pos: Pos) -> int:
+    """Where ``pos`` sits in a room's flat cells: x fastest, then y, z, w.
+
+    >>> flat_index((3, 2, 2, 2), (1, 0, 1, 1))
+    19
+    """
+    x, y, z, w = pos
+    X, Y, Z, _ = size
+    return x + X * (y + Y * (z + Z * w))
 
 
 class State(NamedTuple):
@@ -87,9 +99,8 @@ class Room:
         return cls(tuple(size), bytes(X * Y * Z * W), tuple(goal), State.of(player, crates), **kw)
 
     def index(self, pos: Pos) -> int:
-        x, y, z, w = pos
-        X, Y, Z, _ = self.size
-        return x + X * (y + Y * (z + Z * w))
+        """The flat index of ``pos`` in :attr:`cells` (see :func:`flat_index`)."""
+        return flat_index(self.size, pos)
 
     def pos(self, index: int) -> Pos:
         X, Y, Z, _ = self.size
@@ -118,7 +129,7 @@ class Room:
             return VOID
         if not (0 <= x < X and 0 <= y < Y and z < Z and w < W):
             return WALL
-        return self.cells[x + X * (y + Y * (z + Z * w))]
+        return self.cells[flat_index(self.size, (x, y, z, w))]
 
     def positions(self):
         """Every position in the grid, in index order."""

@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
-from anabasis.engine.world import SWITCHES, VIEWS, Room, State
+from anabasis.engine.world import SWITCHES, VIEWS, Room, State, flat_index
 from anabasis.refusal import Refusal
 
 #: The header keys, in the order :func:`write` writes them.
@@ -170,7 +170,7 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
     for w in range(W):
         for y in range(Y):
             for z in range(Z):
-                base = X * (y + Y * (z + Z * w))
+                base = flat_index((X, Y, Z, W), (0, y, z, w))
                 flat[base : base + X] = bytes(cells[k : k + X])
                 k += X
     if meta.get("wrap") and W < 2:

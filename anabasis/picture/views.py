@@ -41,8 +41,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 from pyrr import quaternion as pq
 
-#: The views, in the order V (or Space) turns through them.
-VIEWS = ("stand", "w-up", "both")
+from anabasis.engine.moves import STEPS
+from anabasis.engine.world import VIEWS  # noqa: F401  (the order V turns through them)
 
 #: The slice axes, in the order of :func:`basis`'s columns.
 SLICE_AXES = ("across", "depth", "up", "hidden")
@@ -243,9 +243,9 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
 #: The screen directions of the arrow keys, as (forward, right) weights.
 _ARROWS = {"up": (1, 0), "down": (-1, 0), "right": (0, 1), "left": (0, -1)}
 
-#: A step along a 4D axis with sign, as a move letter.
-_MOVE_OF = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U",
-            (2, 1): "z", (2, -1): "z", (3, 1): "w", (3, -1): "w"}
+#: A step along a 4D axis with sign, as a move letter (z and w: no step, said as the axis).
+_MOVE_OF = {**{(axis, sign): AXES[axis] for axis in (2, 3) for sign in (1, -1)},
+            **{axis_of(delta): letter for letter, delta in STEPS.items()}}
 
 
 def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
@@ -275,3 +275,38 @@ def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
     else:
         slice_dir = np.array([0.0, math.copysign(1.0, flat[1]), 0.0, 0.0])
     return _MOVE_OF[axis_of(b @ slice_dir)]
+
+
+def move_to_arrow(b: np.ndarray, yaw: float, move: str) -> str | None:
+    """The arrow key that plays ``move`` on screen (the inverse of :func:`arrow_to_move`).
+
+    None when no arrow does: the move's axis is hidden in this view (y in
+    "both"), or upright on screen.
+
+    >>> move_to_arrow(view_basis("stand"), 0.0, "U"), move_to_arrow(view_basis("both"), 0.0, "U")
+    ('up', None)
+    """
+    for arrow in _ARROWS:
+        if arrow_to_move(b, yaw, arrow) == move:
+            return arrow
+    return None
+
+
+def project(camera: Camera, b: np.ndarray, offset) -> tuple[float, float] | None:
+    """Where a point falls in the picture: ``offset`` is 4D, from the player's centre.
+
+    The answer is the shader's own picture coordinates: (0, 0) the
+    centre, y up, and one unit half the picture's height (so x runs from
+    -aspect to +aspect).  None for a point at or behind the eye.  The
+    player's centre is always the picture's centre: the camera looks at it.
+
+    >>> project(Camera(yaw=0.0, pitch=0.0), view_basis("stand"), (0, 0, 0, 0))
+    (0.0, 0.0)
+    """
+    eye, fwd, right, up = camera.frame()
+    v = np.asarray(offset, float) @ b[:, :3] - eye  # slice coordinates, from the eye
+    depth = float(v @ fwd)
+    if depth <= 1e-6:
+        return None
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    return float(v @ right) / (depth * tan), float(v @ up) / (depth * tan)

@@ -1,0 +1,310 @@
+"""Building a room for a tier and a seed: terrains, crate placements searched, gates, the best kept.
+
+For each candidate terrain (:mod:`anabasis.gen.terrain`) the crates'
+starting columns are searched, Taylor and Parberry's way: several
+placements are tried, each one's whole state graph is explored
+(:func:`anabasis.engine.solver.explore`) and measured
+(:mod:`anabasis.gen.measure`), and of those that pass the tier's gates the
+one with the highest depth score is kept, once its proofs hold.
+
+>>> made = build("easy", 42)
+>>> made.room.name, made.depth.climb >= 1
+('easy.16', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+from anabasis.engine import solver
+from anabasis.engine.moves import moves_for
+from anabasis.engine.world import Room
+from anabasis.gen import proofs, terrain
+from anabasis.gen.measure import Depth, measure
+from anabasis.gen.prng import SplitMix64, derive
+from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
+
+#: Terrains built per seed before giving up (never reached in practice).
+MAX_TRIES = 300
+
+_MOVES = moves_for(False)
+
+
+@dataclass(frozen=True)
+class Made:
+    """A made room with its proved solution, its measures and what it does.
+
+    ``room.name`` is ``TIER.SEED``, ``room.par`` the solution's length,
+    ``room.needs`` the proofs that hold and ``room.teaches`` its
+    :attr:`subtitle`; the room opens in the w-up view.
+    """
+
+    room: Room
+    tier: str
+    seed: int
+    moves: tuple[str, ...]  #: a shortest solution, the one the solver finds
+    ramps: int  #: ramps up taken by that solution
+    slips: int  #: slips down (moves in which the player falls kata)
+    pushes: int  #: crate pushes
+    heights: tuple[int, ...]  #: the player's heights in w along it, each once, ascending
+    proofs: tuple[str, ...]  #: impossible without each of these: ("ramps",) or ("ramps", "crates")
+    depth: Depth  #: the measures on the room's whole state graph
+    subtitle: str  #: one line, true of this room and particular to it (the game shows it)
+    tries: int  #: terrains built before this room was chosen
+    states: int  #: states searched in all, over every candidate
+
+    @property
+    def name(self) -> str:
+        return self.room.name
+
+    @property
+    def score(self) -> float:
+        """The depth score (:attr:`Depth.score`)."""
+        return self.depth.score
+
+
+class _Verdict:
+    """Why candidates were dropped (for the bench's and the docs' figures)."""
+
+    def __init__(self) -> None:
+        self.dropped: dict[str, int] = {}
+        self.states = 0
+
+    def drop(self, why: str) -> None:
+        self.dropped[why] = self.dropped.get(why, 0) + 1
+
+
+def gates(depth: Depth, tier: Tier) -> str:
+    """Why ``depth`` fails ``tier``'s gates ("" when it passes them all)."""
+    lo, hi = tier.band
+    if depth.climb < 1 or depth.min_ramps < tier.climb:
+        return "climb"
+    if not lo <= depth.solution <= hi:
+        return "out of band"
+    if depth.states < tier.min_states:
+        return "few states"
+    if tier.needs_dead and not depth.dead:
+        return "no dead state"
+    if depth.lines < tier.min_lines or depth.changes < tier.min_changes:
+        return "little crate play"
+    if depth.forks < tier.min_forks:
+        return "few forks"
+    return ""
+
+
+def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
+    """One crate placement: the crates each gap needs, on the plaza before it.
+
+    Each gap's crates start where, one after another in some order, each
+    can be pushed into the gap with the others standing where they are
+    (:func:`_feeds`, a small search inside the plaza).  A placement that
+    fails that is seldom solvable, and costs a whole state graph to find out.
+    """
+    taken = {land.start, land.goal}
+    crates = []
+    for gap in land.gaps:
+        plaza = land.plazas[gap.before]
+        far = land.feed_distance(gap)
+        spots = [c for c in far if c not in taken and c != plaza[0]]
+        spots = _far_first(rng, spots, far)
+        need = terrain.GAP_CRATES[gap.kind]
+        here = [c for c in crates if c in plaza]  # crates of earlier gaps on this plaza
+        # a shaft's two crates must go down the same column, one on the other
+        targets = [set(gap.cells)] if need == 1 else [{g} for g in gap.cells]
+        chosen: list[int] = []
+        for c in spots:
+            if c in taken:
+                continue
+            if any(_in_order(land, plaza, t, here + chosen + [c]) for t in targets):
+                chosen.append(c)
+                taken.add(c)
+                if len(chosen) == need:
+                    break
+        if len(chosen) < need:
+            return None
+        crates += chosen
+    return crates
+
+
+def _far_first(rng: SplitMix64, spots: list[int], far: dict[int, int]) -> list[int]:
+    """``spots`` in a random order that favours the ones farther (in pushes) from the gap."""
+    out = []
+    spots = list(spots)
+    while spots:
+        i = rng.pick([far[c] * far[c] for c in spots])
+        out.append(spots.pop(i))
+    return out
+
+
+def _in_order(land: terrain.Terrain, plaza: list[int], gap: set[int], crates: list[int]) -> bool:
+    """Whether the last of ``crates`` can be fed to ``gap``, then the others in some order."""
+    *rest, last = crates
+    if not _feeds(land, plaza, gap, last, set(rest)):
+        return False
+    if not rest:
+        return True
+    return any(_in_order(land, plaza, gap, [c for c in rest if c != first] + [first])
+               for first in rest)
+
+
+def _feeds(land: terrain.Terrain, plaza: list[int], gap: set[int], crate: int,
+           others: set[int]) -> bool:
+    """Whether ``crate`` can be pushed into ``gap`` by a player entering at ``plaza[0]``.
+
+    A little Sokoban inside the plaza: the other crates stand still, as walls.
+    """
+    free = set(plaza) - others
+    start = (crate, plaza[0])
+    seen = {start}
+    todo = [start]
+    toward = land.toward
+    for c, p in todo:
+        for d in range(4):
+            q = toward(p, d)
+            if q == c:
+                beyond = toward(c, d)
+                if beyond in gap:
+                    return True
+                if beyond in free:
+                    nxt = (beyond, c)
+                else:
+                    continue
+            elif q in free:
+                nxt = (c, q)
+            else:
+                continue
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+_NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _count(n: int, thing: str) -> str:
+    """``_count(2, "crate")`` is ``"two crates"``."""
+    return f"{_NUMBER[n] if n < len(_NUMBER) else n} {thing}{'s' * (n != 1)}"
+
+
+def subtitle(depth: Depth, land: terrain.Terrain, crates: int) -> str:
+    """The room's line in the game: what it is made of, from its terrain and its measures.
+
+    >>> made = build("hard", 1)
+    >>> made.subtitle.split(";")[0]
+    'up three slices'
+    """
+    d = depth
+    parts = [f"up {_count(d.climb, 'slice')}"]
+    shafts = sum(g.kind == "shaft" for g in land.gaps)
+    dips = len(land.gaps) - shafts
+    if crates:
+        what = []
+        if dips:
+            what.append("the dip" if dips == 1 else _count(dips, "dip"))
+        if shafts:
+            what.append("a shaft two deep" if shafts == 1 else
+                        _count(shafts, "shaft") + " two deep")
+        parts.append(f"{_count(crates, 'crate')} for {' and '.join(what)}")
+    if land.decoys:
+        n = len(land.decoys)
+        parts.append("a ledge with no way back" if n == 1 else
+                     f"{_count(n, 'ledge')} with no way back")
+    if d.dead >= 10:
+        parts.append(f"{round(100 * d.dead_share)}% of its {d.states} states are dead ends")
+    elif d.dead:
+        parts.append(f"{_count(d.dead, 'dead end')} among its {d.states} states")
+    return "; ".join(parts)
+
+
+def _stream(tier: str, seed: int) -> SplitMix64:
+    return SplitMix64(derive(GEN, TIERS.index(tier), seed))
+
+
+def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
+    """The proved room for ``tier`` and ``seed``: the same every time while ``GEN`` stands.
+
+    Terrains are drawn from the seed's stream one after another.  For each,
+    ``tier.placements`` crate placements are measured on their whole state
+    graphs; the first terrain with a placement that passes the gates gives
+    the room: its passing placement with the highest depth score whose
+    proofs hold.  Pass a dict as ``stats`` to get the drop reasons.
+    """
+    check(tier, seed)
+    spec = TIER[tier]
+    rng = _stream(tier, seed)
+    name = room_name(tier, seed)
+    verdict = _Verdict()
+    tries = 0
+    made = None
+    while tries < MAX_TRIES and made is None:
+        tries += 1
+        land = terrain.make(rng, spec)
+        if land is None:
+            verdict.drop("no terrain")
+            continue
+        if land.goal in land.walkable():
+            verdict.drop("a way round the crates")
+            continue
+        if any(len(land.feeders(gap)) < terrain.GAP_CRATES[gap.kind] for gap in land.gaps):
+            verdict.drop("no room for crates")
+            continue
+        passed = []
+        for _ in range(spec.placements):
+            crates = _place(rng, land)
+            if crates is None:  # the next draw would most likely fail too
+                verdict.drop("no room for crates")
+                break
+            room = land.room(name, land.start, crates)
+            graph = solver.explore(room, max_states=spec.max_states)
+            verdict.states += len(graph)
+            if not graph.complete:
+                verdict.drop("too big")
+                continue
+            depth = measure(graph)
+            if depth is None:
+                verdict.drop("unsolvable")
+                continue
+            why = gates(depth, spec)
+            if why:
+                verdict.drop(why)
+                continue
+            moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
+                          for a, b in pairwise(depth.path))
+            passed.append((depth.score, len(passed), room, depth, moves))
+            if len(passed) >= spec.keep:
+                break
+        for _, _, room, depth, moves in sorted(passed, key=lambda p: (-p[0], p[1])):
+            if proofs.spare_crates(room, spec.max_states):
+                verdict.drop("a spare crate")
+                continue
+            if not proofs.needs_ramps(room, spec.max_states):
+                verdict.drop("ramps optional")
+                continue
+            if not proofs.needs_crates(room, spec.max_states):
+                verdict.drop("crates optional")
+                continue
+            made = _made(room, tier, seed, depth, moves, land)
+            break
+    if stats is not None:
+        stats.update(tries=tries, states=verdict.states, dropped=dict(verdict.dropped))
+    if made is None:
+        raise GenError(f"no {tier} room found for seed {seed} in {tries} tries")
+    made = replace(made, tries=tries, states=verdict.states)
+    return made
+
+
+def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land) -> Made:
+    run = proofs.walk_through(room, moves)
+    assert run.won, "the graph's solution must win when replayed"
+    needs = ("ramps", "crates") if room.start.crates else ("ramps",)
+    line = subtitle(depth, land, len(room.start.crates))
+    room = replace(room, par=len(moves), needs=needs, teaches=line)
+    return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
+                needs, depth, line, 0, 0)
+
+
+def build_spec(spec: str) -> Made:
+    """:func:`build` for a spec: ``hard.k3x9``, ``daily`` or ``daily.2026-11-29``."""
+    return build(*parse_spec(spec))

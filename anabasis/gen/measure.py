@@ -1,0 +1,182 @@
+"""What a room asks of the player, measured on its whole state graph; the depth score.
+
+:func:`measure` takes the graph from :func:`anabasis.engine.solver.explore`
+and gives a :class:`Depth`: how many states there are, how many of them
+are dead (no win can be reached from them), the shortest solution and what
+it does with the crates (box lines and box changes, Taylor and Parberry's
+measures of crate play), how many of its states offer two or more live
+ways on, and the fewest ramps up that *any* shortest solution takes.
+:func:`random_walk` is the bench's measure of how far luck gets a player.
+See ``docs/gen.md`` for the score and why.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import pairwise
+
+from anabasis.engine.rules import DELTA
+from anabasis.engine.solver import Graph
+from anabasis.gen.prng import SplitMix64
+
+
+@dataclass(frozen=True)
+class Depth:
+    """A room's measures (all on its full state graph)."""
+
+    states: int  #: reachable states
+    dead: int  #: reachable states from which no win can be reached
+    solution: int  #: the shortest solution's length, in moves
+    forks: int  #: states on that solution with two or more live ways on (back not counted)
+    lines: int  #: box lines: pushes of one crate in one direction in a row count once
+    changes: int  #: box changes: pushes of another crate than the last one pushed
+    pushes: int  #: pushes in the shortest solution
+    falls: int  #: crates that fall two slices or more in it
+    climb: int  #: slices the goal stands above the start
+    min_ramps: int  #: the fewest ramps up taken by any shortest solution
+    path: tuple[int, ...]  #: the shortest solution's states (the solver's own)
+
+    @property
+    def dead_share(self) -> float:
+        return self.dead / self.states if self.states else 0.0
+
+    @property
+    def score(self) -> float:
+        """The depth score: what makes people think, in one number (see docs/gen.md)."""
+        return (10.0 * math.log2(max(self.states, 1)) + 30.0 * self.dead_share
+                + 2.0 * self.forks + 4.0 * self.lines + 6.0 * self.changes
+                + 5.0 * self.falls + 0.5 * self.solution)
+
+
+def measure(graph: Graph) -> Depth | None:
+    """The measures of a complete graph; None when no state is won."""
+    n = len(graph)
+    children, won = graph.children, graph.won
+    # breadth-first from the start, in the order the graph was found: ids are BFS order
+    dist = [-1] * n
+    parent = [-1] * n
+    dist[0] = 0
+    for i in range(n):
+        d = dist[i] + 1
+        for c in children[i]:
+            if c >= 0 and dist[c] < 0:
+                dist[c] = d
+                parent[c] = i
+    wins = [i for i in range(n) if won[i]]
+    if not wins:
+        return None
+    first = wins[0]  # the solver's: the first won state found
+    length = dist[first]
+    # live: a win can be reached; found backwards from the wins
+    back: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for c in children[i]:
+            if c >= 0:
+                back[c].append(i)
+    live = [False] * n
+    todo = list(wins)
+    for i in todo:
+        live[i] = True
+    for i in todo:
+        for p in back[i]:
+            if not live[p]:
+                live[p] = True
+                todo.append(p)
+    dead = n - sum(live)
+    # ramps up on every shortest solution: the fewest along the shortest-path DAG
+    w = [graph.position(i)[3] for i in range(n)]
+    fewest = [1 << 30] * n
+    fewest[0] = 0
+    for i in range(n):
+        f = fewest[i]
+        if f == 1 << 30 or dist[i] >= length:
+            continue
+        for c in children[i]:
+            if c >= 0 and dist[c] == dist[i] + 1:
+                r = f + (w[c] > w[i])
+                if r < fewest[c]:
+                    fewest[c] = r
+    min_ramps = min(fewest[i] for i in wins if dist[i] == length)
+    path = [first]
+    while parent[path[-1]] >= 0:
+        path.append(parent[path[-1]])
+    path.reverse()
+    forks = 0
+    for k, i in enumerate(path[:-1]):
+        back_to = path[k - 1] if k else -1
+        ways = {c for c in children[i] if c >= 0 and c != back_to and live[c]}
+        forks += len(ways) >= 2
+    lines, changes, pushes, falls = _crate_play(graph, path)
+    return Depth(n, dead, length, forks, lines, changes, pushes, falls,
+                 w[first] - w[0], min_ramps, tuple(path))
+
+
+def _crate_play(graph: Graph, path: list[int]) -> tuple[int, int, int, int]:
+    """Box lines, box changes, pushes, and falls of two slices or more along ``path``."""
+    t = graph.tables
+    pos = t.pos
+    who = {c: k for k, c in enumerate(graph.crates(path[0]))}  # cell -> crate number
+    last = None  # (crate, move) of the move before, if it was a push
+    last_crate = None
+    lines = changes = pushes = falls = 0
+    for a, b in pairwise(path):
+        m = graph.moves[a][graph.children[a].index(b)]
+        old, new = graph.crates(a), graph.crates(b)
+        if old == new:
+            last = None
+            continue
+        ahead = t.nb[m][graph.player(a)]
+        gone = [c for c in old if c not in new]
+        came = [c for c in new if c not in old]
+        if ahead in who:
+            crate = who[ahead]
+            pushes += 1
+            if last != (crate, m):
+                lines += 1
+            if last_crate is not None and crate != last_crate:
+                changes += 1
+            last, last_crate = (crate, m), crate
+        else:
+            last = None
+        # follow every crate that moved (the pushed one and any that fell)
+        for c in gone:
+            k = who.pop(c)
+            if c == ahead and came:
+                dest = min(came, key=lambda e: abs(pos[e][0] - pos[c][0] - DELTA[m][0])
+                           + abs(pos[e][1] - pos[c][1] - DELTA[m][1]))
+            elif came:
+                dest = min(came, key=lambda e: abs(pos[e][0] - pos[c][0])
+                           + abs(pos[e][1] - pos[c][1]))
+            else:
+                continue
+            came.remove(dest)
+            who[dest] = k
+            if pos[c][3] - pos[dest][3] >= 2:
+                falls += 1
+    return lines, changes, pushes, falls
+
+
+def random_walk(graph: Graph, walkers: int = 200, moves: int = 300, seed: int = 0) -> float:
+    """The share of random walkers that win within ``moves`` moves.
+
+    Each walker picks uniformly among the moves that change something (a
+    move that loses counts, and is undone, as in the game); the graph must
+    have been explored with ``losses=True``.
+    """
+    rng = SplitMix64(seed)
+    children, won = graph.children, graph.won
+    wins = 0
+    for _ in range(walkers):
+        s = 0
+        for _ in range(moves):
+            kids = children[s]
+            if not kids:
+                break
+            c = kids[rng.below(len(kids))]
+            if c >= 0:
+                s = c
+                if won[s]:
+                    wins += 1
+                    break
+    return wins / walkers
