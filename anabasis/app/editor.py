@@ -508,7 +508,8 @@ class Editor(Scene):
             self.sight = self.sight.orbit(spin)
         if self.sight.turning:
             self.sight = self.sight.advanced(dt)
-        if self.prover.poll() and self.proofs.done and self.save_pending:
+        self.prover.poll()
+        if self.save_pending and self.proofs.done:
             self.save()
 
     # -- drawing --------------------------------------------------------------------------
