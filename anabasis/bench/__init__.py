@@ -2,18 +2,34 @@
 
 Each subsystem contributes a section: a module with a ``bench()`` generator
 that yields ``(name, value)`` pairs.  Ratios are measured side by side in
-the same run, so that a noisy machine moves both sides alike.
+the same run, so that a noisy machine moves both sides alike.  The rooms
+the benches measure are level files in ``anabasis/bench/rooms/`` (package
+data, read with :func:`room`).
 """
 
 from __future__ import annotations
 
 import importlib
+from importlib.resources import files
 
+from anabasis.engine.world import Room
 from anabasis.refusal import Refusal
 
 
 class BenchError(Refusal):
     """``--only`` names no figure."""
+
+
+def room(name: str) -> Room:
+    """The bench room ``anabasis/bench/rooms/NAME.txt``, parsed (found wherever installed).
+
+    >>> room("solver").size
+    (10, 8, 4, 5)
+    """
+    from anabasis.formats import levelfile
+
+    text = (files("anabasis.bench") / "rooms" / f"{name}.txt").read_text(encoding="utf-8")
+    return levelfile.parse(text, f"anabasis/bench/rooms/{name}.txt")
 
 #: The sections, in order: (figure-name prefix, module holding ``bench()``).
 SECTIONS = [

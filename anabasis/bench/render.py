@@ -18,10 +18,7 @@ import statistics
 import time
 from collections.abc import Iterator
 
-import numpy as np
-
-from anabasis.engine import cells
-from anabasis.engine.world import Room, State
+from anabasis.engine.world import Room
 from anabasis.picture.render import NoGLError, Offscreen, Pose, Renderer, headless_context
 from anabasis.picture.views import Camera
 
@@ -30,22 +27,11 @@ WARMUP = 3
 
 
 def bench_room() -> Room:
-    """A 12x10x6x8 room of terraces: ground whose height in z and w varies, ramps, a crate."""
-    X, Y, Z, W = 12, 10, 6, 8
-    grid = np.zeros((W, Z, Y, X), np.uint8)  # indexed [w, z, y, x]: the room's flat order
-    grid[:, 0] = cells.BLOCK
-    for x in range(X):
-        for y in range(Y):
-            top_w = 2 + (x * 3 + y * 5) % 4          # the kata ground: solid up to this slice
-            top_z = 1 + ((x // 3 + y // 2) % 3)      # and this high in z
-            grid[:top_w, :top_z + 1, y, x] = cells.BLOCK
-            if (x + 2 * y) % 7 == 0:
-                grid[top_w, 1, y, x] = cells.RAMP_XP if x % 2 else cells.RAMP_YN
-    player = (5, 4, 4, 6)
-    grid[6, 1:, 4, 5] = cells.EMPTY  # the player's column, over a block at z = 3
-    grid[6, 3, 4, 5] = cells.BLOCK
-    grid[6, 4, 4, 6] = cells.EMPTY
-    return Room((X, Y, Z, W), grid.tobytes(), (6, 4, 4, 6), State.of(player, [(5, 4, 5, 6)]))
+    """The 12x10x6x8 room of terraces (``rooms/render.txt``): ground whose height in z and w
+    varies, ramps, a crate."""
+    from anabasis.bench import room
+
+    return room("render")
 
 
 def frame_times(ctx, renderer: Renderer, pose: Pose, size, variants) -> list[float]:
