@@ -60,11 +60,17 @@ ARROWS = ("up", "down", "left", "right")
 
 
 def loss_text(result: Result, w_hidden: bool = False) -> str:
-    """What the game says when a move lost (and is undone), from the engine's why."""
+    """What the game says when a move lost (and is undone), from the engine's why.
+
+    >>> from anabasis.engine.moves import FELL_BELOW, Result
+    >>> loss_text(Result(None, "lost", True, (), FELL_BELOW))
+    'you fell out the bottom of the room. The move is undone'
+    """
+    said = result.why or "you fell out of the world"
     if result.why == why.FELL_KATA and w_hidden:
         # the stand view shows what holds you in w as a blue tint
-        return f"{result.why.split(':')[0]}: {KATA_TINT_TIP}. The move is undone"
-    return f"{result.why or 'you fell out of the world'}. The move is undone"
+        said += f". {KATA_TINT_TIP.capitalize()}"
+    return f"{said}. The move is undone"
 
 
 class Play(Scene):

@@ -15,7 +15,7 @@ one with the highest depth score is kept, once its proofs hold.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import pairwise
+from itertools import pairwise, permutations
 
 from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
@@ -94,37 +94,34 @@ def gates(depth: Depth, tier: Tier) -> str:
 
 
 def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
-    """One crate placement: the crates each gap needs, on the plaza before it.
+    """One crate placement: the crates each gap needs, where they can be pushed into it.
 
-    Each gap's crates start where, one after another in some order, each
-    can be pushed into the gap with the others standing where they are
-    (:func:`_feeds`, a small search inside the plaza).  A placement that
-    fails that is seldom solvable, and costs a whole state graph to find out.
+    A gap's crates start on the plaza before it or, across gaps filled
+    before it, on an earlier plaza at the same height (the player then
+    chooses which crate fills which gap, and ferries the others over).
+    Each crate is drawn among the columns from which it could reach its
+    gap, the farther the likelier, and kept only if the whole plan still
+    works in the plane (:func:`_feasible`).  A placement that fails that
+    is seldom solvable, and costs a whole state graph to find out.
     """
     taken = {land.start, land.goal}
-    crates = []
+    holes = {c for gap in land.gaps for c in gap.cells}
+    plan: list[tuple[terrain.Gap, list[int]]] = []
     for gap in land.gaps:
-        plaza = land.plazas[gap.before]
-        far = land.feed_distance(gap)
-        spots = [c for c in far if c not in taken and c != plaza[0]]
-        spots = _far_first(rng, spots, far)
-        need = terrain.GAP_CRATES[gap.kind]
-        here = [c for c in crates if c in plaza]  # crates of earlier gaps on this plaza
-        # a shaft's two crates must go down the same column, one on the other
-        targets = [set(gap.cells)] if need == 1 else [{g} for g in gap.cells]
+        area = land.area(gap)
+        far = land.feed_distance(gap, land.area(gap, crossings=True))
+        spots = [c for c in far if c not in taken and c not in holes and c != area[0]]
         chosen: list[int] = []
-        for c in spots:
-            if c in taken:
-                continue
-            if any(_in_order(land, plaza, t, here + chosen + [c]) for t in targets):
+        for c in _far_first(rng, spots, far):
+            if _feasible(land, plan + [(gap, chosen + [c])]):
                 chosen.append(c)
                 taken.add(c)
-                if len(chosen) == need:
+                if len(chosen) == terrain.GAP_CRATES[gap.kind]:
                     break
-        if len(chosen) < need:
+        if len(chosen) < terrain.GAP_CRATES[gap.kind]:
             return None
-        crates += chosen
-    return crates
+        plan.append((gap, chosen))
+    return [c for _, chosen in plan for c in chosen]
 
 
 def _far_first(rng: SplitMix64, spots: list[int], far: dict[int, int]) -> list[int]:
@@ -137,25 +134,51 @@ def _far_first(rng: SplitMix64, spots: list[int], far: dict[int, int]) -> list[i
     return out
 
 
-def _in_order(land: terrain.Terrain, plaza: list[int], gap: set[int], crates: list[int]) -> bool:
-    """Whether the last of ``crates`` can be fed to ``gap``, then the others in some order."""
-    *rest, last = crates
-    if not _feeds(land, plaza, gap, last, set(rest)):
-        return False
-    if not rest:
-        return True
-    return any(_in_order(land, plaza, gap, [c for c in rest if c != first] + [first])
-               for first in rest)
+def _feasible(land: terrain.Terrain, plan) -> bool:
+    """Whether the gaps of ``plan`` can be filled in order, each by its own crates.
 
-
-def _feeds(land: terrain.Terrain, plaza: list[int], gap: set[int], crate: int,
-           others: set[int]) -> bool:
-    """Whether ``crate`` can be pushed into ``gap`` by a player entering at ``plaza[0]``.
-
-    A little Sokoban inside the plaza: the other crates stand still, as walls.
+    A small Sokoban in the plane, gap by gap: each crate, in some order, is
+    pushed into its gap by a player coming in at the area's first column,
+    with every crate not yet used standing still; a filled gap column is
+    ground from then on.  (A shaft's two crates must go down one column.)
     """
-    free = set(plaza) - others
-    start = (crate, plaza[0])
+    unused = {c for _, crates in plan for c in crates}
+    filled: set[int] = set()
+    for gap, crates in plan:
+        area = land.area(gap)
+        ground = set(area) | filled
+        targets = [set(gap.cells)] if len(crates) == 1 or gap.kind == "dip" else [
+            {c} for c in gap.cells]
+        done = None
+        for target in targets:
+            for order in permutations(crates):
+                left = set(unused)
+                into = -1
+                for crate in order:
+                    left.discard(crate)
+                    into = _feeds(land, ground - left, target, crate, area[0])
+                    if into < 0:
+                        break
+                else:
+                    done = into
+                    break
+            if done is not None:
+                break
+        if done is None:
+            return False
+        unused -= set(crates)
+        if len(crates) == terrain.GAP_CRATES[gap.kind]:
+            filled.add(done)
+    return True
+
+
+def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, entry: int) -> int:
+    """The gap column ``crate`` can be pushed into by a player coming in at ``entry``, or -1.
+
+    ``free`` is the ground the player and the crate may use (the crate's own
+    column among it).
+    """
+    start = (crate, entry)
     seen = {start}
     todo = [start]
     toward = land.toward
@@ -165,11 +188,10 @@ def _feeds(land: terrain.Terrain, plaza: list[int], gap: set[int], crate: int,
             if q == c:
                 beyond = toward(c, d)
                 if beyond in gap:
-                    return True
-                if beyond in free:
-                    nxt = (beyond, c)
-                else:
+                    return beyond
+                if beyond not in free:
                     continue
+                nxt = (beyond, c)
             elif q in free:
                 nxt = (c, q)
             else:
@@ -177,7 +199,7 @@ def _feeds(land: terrain.Terrain, plaza: list[int], gap: set[int], crate: int,
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    return False
+    return -1
 
 
 _NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -188,7 +210,7 @@ def _count(n: int, thing: str) -> str:
     return f"{_NUMBER[n] if n < len(_NUMBER) else n} {thing}{'s' * (n != 1)}"
 
 
-def subtitle(depth: Depth, land: terrain.Terrain, crates: int) -> str:
+def subtitle(depth: Depth, land: terrain.Terrain, columns: list[int]) -> str:
     """The room's line in the game: what it is made of, from its terrain and its measures.
 
     >>> made = build("hard", 1)
@@ -196,6 +218,7 @@ def subtitle(depth: Depth, land: terrain.Terrain, crates: int) -> str:
     'up three slices'
     """
     d = depth
+    crates = len(columns)
     parts = [f"up {_count(d.climb, 'slice')}"]
     shafts = sum(g.kind == "shaft" for g in land.gaps)
     dips = len(land.gaps) - shafts
@@ -207,6 +230,15 @@ def subtitle(depth: Depth, land: terrain.Terrain, crates: int) -> str:
             what.append("a shaft two deep" if shafts == 1 else
                         _count(shafts, "shaft") + " two deep")
         parts.append(f"{_count(crates, 'crate')} for {' and '.join(what)}")
+        # crates that start short of their gap's plaza: carried over a gap filled first
+        at = 0
+        carried = 0
+        for gap in land.gaps:
+            need = terrain.GAP_CRATES[gap.kind]
+            carried += sum(c not in land.plazas[gap.before] for c in columns[at:at + need])
+            at += need
+        if carried:
+            parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
     if land.decoys:
         n = len(land.decoys)
         parts.append("a ledge with no way back" if n == 1 else
@@ -247,7 +279,8 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
         if land.goal in land.walkable():
             verdict.drop("a way round the crates")
             continue
-        if any(len(land.feeders(gap)) < terrain.GAP_CRATES[gap.kind] for gap in land.gaps):
+        if any(len(land.feed_distance(gap, land.area(gap, True))) < terrain.GAP_CRATES[gap.kind]
+               for gap in land.gaps):
             verdict.drop("no room for crates")
             continue
         passed = []
@@ -272,10 +305,10 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
                 continue
             moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
                           for a, b in pairwise(depth.path))
-            passed.append((depth.score, len(passed), room, depth, moves))
+            passed.append((depth.score, len(passed), room, depth, moves, crates))
             if len(passed) >= spec.keep:
                 break
-        for _, _, room, depth, moves in sorted(passed, key=lambda p: (-p[0], p[1])):
+        for _, _, room, depth, moves, crates in sorted(passed, key=lambda p: (-p[0], p[1])):
             if proofs.spare_crates(room, spec.max_states):
                 verdict.drop("a spare crate")
                 continue
@@ -285,7 +318,7 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
             if not proofs.needs_crates(room, spec.max_states):
                 verdict.drop("crates optional")
                 continue
-            made = _made(room, tier, seed, depth, moves, land)
+            made = _made(room, tier, seed, depth, moves, subtitle(depth, land, crates))
             break
     if stats is not None:
         stats.update(tries=tries, states=verdict.states, dropped=dict(verdict.dropped))
@@ -295,11 +328,10 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     return made
 
 
-def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land) -> Made:
+def _made(room: Room, tier: str, seed: int, depth: Depth, moves, line: str) -> Made:
     run = proofs.walk_through(room, moves)
     assert run.won, "the graph's solution must win when replayed"
     needs = ("ramps", "crates") if room.start.crates else ("ramps",)
-    line = subtitle(depth, land, len(room.start.crates))
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
                 needs, depth, line, 0, 0)

@@ -86,37 +86,50 @@ class Terrain:
         """The column beside ``c`` in direction ``DIRS[d]``, or -1 past the grid's edge."""
         return _toward(c, d, self.X, self.Y)
 
-    def feeders(self, gap: Gap) -> list[int]:
-        """The columns of the plaza before ``gap`` from which a crate can be pushed into it.
+    def area(self, gap: Gap, crossings: bool = False) -> list[int]:
+        """The plazas a crate for ``gap`` may start on: the one before it, and the ones
+        before that at the same height, back across the gaps between them (once
+        filled, a crate is pushed over a gap like over ground).  The column the
+        player comes in by is first.  With ``crossings``, the columns of the gaps
+        between them too (as if filled).
+        """
+        plazas = [gap.before]
+        between: list[int] = []
+        while True:
+            came = next((g for g in self.gaps if g.after == plazas[0]), None)
+            if came is None:
+                break
+            plazas.insert(0, came.before)
+            between += came.cells
+        return [c for k in plazas for c in self.plazas[k]] + (between if crossings else [])
+
+    def feed_distance(self, gap: Gap, floor) -> dict[int, int]:
+        """The columns of ``floor`` from which a crate can be pushed into ``gap``, each with
+        the fewest pushes it takes.
 
         Found backwards from the gap, ignoring the other crates: a crate on
         ``c`` can go on to ``c + d`` when the player can stand on ``c - d``.
-        (A crate anywhere else can never fill the gap: no placement puts
-        one there.)  Nearest first: each column's pushes to the gap are
-        :meth:`feed_distance`.
+        (A crate anywhere else can never fill the gap: no placement puts one
+        there.)
         """
-        return list(self.feed_distance(gap))
-
-    def feed_distance(self, gap: Gap) -> dict[int, int]:
-        """Each feeder column of ``gap`` and the fewest pushes that take a crate from it in."""
-        plaza = set(self.plazas[gap.before])
+        floor = set(floor)
         dist = {c: 0 for c in gap.cells}
-        layer = list(gap.cells)
+        layer = set(gap.cells)
         k = 0
         while layer:
             k += 1
-            nxt = []
-            for c in self.plazas[gap.before]:
+            nxt = set()
+            for c in floor:
                 if c in dist:
                     continue
                 for d in range(4):
                     ahead, behind = self.toward(c, d), self.toward(c, d ^ 1)
-                    if behind in plaza and ahead in dist and ahead in layer:
+                    if behind in floor and ahead in layer:
                         dist[c] = k
-                        nxt.append(c)
+                        nxt.add(c)
                         break
             layer = nxt
-        return {c: k for c, k in dist.items() if k}
+        return {c: k for c, k in sorted(dist.items()) if k}
 
     def walkable(self) -> set[int]:
         """The columns the player reaches with no crates, in this landscape's own terms.
@@ -258,8 +271,16 @@ def make(rng: SplitMix64, tier: Tier) -> Terrain | None:
     X = rng.between(*tier.size)
     Y = rng.between(*tier.size)
     g = _Grower(rng, X, Y)
-    steps = ["ramp"] * tier.climb + list(tier.gaps)
-    rng.shuffle(steps)
+    gaps_in_a_row = len(tier.gaps) > 1 and rng.chance(tier.together)
+    if gaps_in_a_row:  # plazas at one height, gap after gap: crates can be ferried over
+        steps = ["ramp"] * tier.climb
+        at = rng.below(len(steps) + 1)
+        gap_kinds = list(tier.gaps)
+        rng.shuffle(gap_kinds)
+        steps[at:at] = gap_kinds
+    else:
+        steps = ["ramp"] * tier.climb + list(tier.gaps)
+        rng.shuffle(steps)
     start = rng.below(X * Y)
     k = g.new_plaza(start, 0)
     g.grow(k, rng.between(*tier.region))
