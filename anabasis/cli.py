@@ -240,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "
                        "or how far to undo")
     s.add_argument("source", help="a level number, a level file, or a room code")
-    s.add_argument("moves", nargs="?", default="", help="moves played first: R L D U")
+    s.add_argument("moves", nargs="?", default="", help=f"moves played first: {' '.join(STEPS)}")
     s.add_argument("--max-states", type=int, default=_hint_cap(), metavar="N",
                    help="say 'too big to tell' past this many states (default: %(default)s)")
     s.set_defaults(func=cmd_hint)

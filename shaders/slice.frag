@@ -19,6 +19,8 @@
 
 uniform usampler3D u_cells;
 uniform ivec4 u_size;        // X, Y, Z, W
+uniform vec4 u_occupied_lo;  // the least box holding every cell that is not empty (x, y, z, w)
+uniform vec4 u_occupied_hi;
 uniform mat4 u_basis;
 uniform vec4 u_origin;       // the slice's 4D origin (the player's centre, hidden coordinate centred)
 uniform vec4 u_origin_b;     // the next slice along the hidden axis (FADE)
@@ -60,9 +62,16 @@ struct Hit {
     uint code;
 };
 
-// The texel of a cell whose w is already in [0, W).
-uint cell_code(ivec3 c, int w) {
+// The texel of a cell whose w is already in [0, W): its code in the bits TEXEL_CODE_MASK,
+// TEXEL_CUT where the tunnel cuts it, and its clearance (anabasis.picture.clearance) from
+// bit CLEAR_SHIFT up.
+uint cell_texel(ivec3 c, int w) {
     return texelFetch(u_cells, ivec3(c.x, c.y, c.z + u_size.z * w), 0).r;
+}
+
+// The code of a cell whose w is already in [0, W).
+uint cell_code(ivec3 c, int w) {
+    return cell_texel(c, w) & TEXEL_CODE_MASK;
 }
 
 #ifdef WRAP
@@ -138,14 +147,45 @@ void slabs(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out vec4 tn, out vec4 tf) {
     tmax += vec4(bx, by, bz, bw) * tdelta; \
 }
 
+// Empty-space skipping: an empty cell of clearance r is the centre of an empty box reaching
+// r - 1 cells out along every axis, and the ray goes at once to the cell where it leaves that
+// box.  The box's far side along each axis is crossed at tmax + (r - 1) * tdelta; the earliest
+// is where it leaves (ties to the earlier axis, as a step), by r crossings on that axis, and
+// every other axis makes the crossings it makes before then.  With r = 1 this is exactly
+// DDA_STEP.  i counts cells, not jumps, so that the step budget means what it did.
+#define SKIP_STEP(r) { \
+    float span = float(r) - 1.0; \
+    vec4 leave = tmax + span * tdelta; \
+    float mzw = min(leave.z, leave.w); \
+    bool bx = leave.x <= min(leave.y, mzw); \
+    bool by = !bx && leave.y <= mzw; \
+    bool bz = !bx && !by && leave.z <= leave.w; \
+    vec4 out_axis = vec4(bx, by, bz, !(bx || by || bz)); \
+    float t_out = min(min(leave.x, leave.y), mzw); \
+    vec4 n = mix(clamp(ceil((t_out - tmax) * speed), 0.0, span), vec4(span + 1.0), out_axis); \
+    ivec4 ip = ivec4(n) * stp; \
+    c += ip.xyz; \
+    w += ip.w; \
+    WRAP_W \
+    tmax += n * tdelta; \
+    i += int(n.x + n.y + n.z + n.w) - 1; \
+}
+
 // Where the ray entered the current cell: the latest of tmax - tdelta over the axes it moves
 // along (enter, latest), and the cell's unwrapped w (w is wrapped) from the point it entered.
 #define ENTRY { \
     enter = mix(vec4(-NEVER), tmax - tdelta, vec4(moving)); \
     latest = max(max(enter.x, enter.y), max(enter.z, enter.w)); \
+    UNWRAP_W \
+}
+#ifdef WRAP
+#define UNWRAP_W { \
     float pw = ro.w + rd.w * max(latest, t0); \
     wu = w + u_size.w * int(floor((pw - 0.5 - float(w)) / float(u_size.w) + 0.5)); \
 }
+#else
+#define UNWRAP_W wu = w;
+#endif
 
 // The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
 // (Amanatides-Woo): one axis per step, ties to the earlier axis (x, y, z, w), w wrapping where
@@ -158,9 +198,18 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.code = CELL_EMPTY;
     bvec4 moving = greaterThan(abs(rd), vec4(1e-9));
     vec4 inv = vec4(moving) / (rd + vec4(not(moving)));
-    // The grid's box, w unbounded where it wraps.
+    // The box the walk runs in: the grid's (PLAIN) or the least box holding everything in the
+    // room (a ray that misses it sees nothing, and one that meets it starts walking there);
+    // w unbounded where it wraps.
+#if defined(PLAIN)
+    vec4 box_lo = vec4(0.0);
+    vec4 box_hi = vec4(u_size);
+#else
+    vec4 box_lo = u_occupied_lo;
+    vec4 box_hi = u_occupied_hi;
+#endif
     vec4 tn, tf;
-    slabs(ro, rd, vec4(0.0), vec4(u_size), tn, tf);
+    slabs(ro, rd, box_lo, box_hi, tn, tf);
 #ifdef WRAP
     tn.w = -NEVER;
     tf.w = NEVER;
@@ -176,10 +225,10 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     vec4 p = ro + rd * (t0 + HAIR);
     ivec4 c4 = ivec4(floor(p));
 #ifdef WRAP
-    c4.xyz = clamp(c4.xyz, ivec3(0), u_size.xyz - 1);
+    c4.xyz = clamp(c4.xyz, ivec3(box_lo.xyz), ivec3(box_hi.xyz) - 1);
     int w = c4.w - u_size.w * int(floor(float(c4.w) / float(u_size.w)));
 #else
-    c4 = clamp(c4, ivec4(0), u_size - 1);
+    c4 = clamp(c4, ivec4(box_lo), ivec4(box_hi) - 1);
     int w = c4.w;
 #endif
     ivec3 c = c4.xyz;
@@ -187,28 +236,38 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     vec4 tmax = mix(vec4(NEVER), (vec4(c4) + vec4(greaterThan(rd, vec4(0.0))) - ro) * inv,
                     vec4(moving));
     vec4 tdelta = mix(vec4(NEVER), abs(inv), vec4(moving));
+    vec4 speed = abs(rd) * vec4(moving);  // cells crossed per unit of t, by axis
     uvec4 usize = uvec4(u_size);
     uint code = CELL_EMPTY;
     // The bare DDA: only what must change per step is kept in the loop; the entry time, the
-    // face crossed and the unwrapped w are worked out from tmax once it stops.  A cell the
-    // tunnel cuts is stepped past and the walk goes on: another turn of the outer loop, which
-    // only the pixels that met the tunnel take (llvmpipe skips a loop no pixel of a block is
-    // in, where it would run both sides of an if).
+    // face crossed and the unwrapped w are worked out from tmax once it stops.  Outside PLAIN
+    // it skips empty space (SKIP_STEP), and a cell the tunnel cuts is stepped past: in a room
+    // that does not wrap, the renderer marks those cells in the texture (TEXEL_CUT) each frame,
+    // so the loop passes them like empty ones; where w wraps a texel is also its copies round
+    // the tower, so the test is made at each hit instead, and the walk goes on in another turn
+    // of the outer loop.
     int i = 0;
     vec4 enter;
     float latest;
     int wu;
-#if !defined(PLAIN)
+#if defined(WRAP) && !defined(PLAIN)
     for (int pass = 0; pass < MAX_STEPS; pass++) {
 #endif
         for (; i < budget; i++) {
             // Negative coordinates become huge unsigned ones: one compare checks both ends.
             if (any(greaterThanEqual(uvec4(ivec4(c, w)), usize))) break;
+#if defined(PLAIN)
             code = cell_code(c, w);
             if (code != CELL_EMPTY) break;
             DDA_STEP
+#else
+            uint texel = cell_texel(c, w);
+            code = texel & TEXEL_STOP_MASK;  // the code, and the cut mark
+            if (code - TEXEL_FIRST_SOLID < TEXEL_CODE_MASK) break;  // solid: empty and cut wrap round
+            SKIP_STEP(texel >> CLEAR_SHIFT)
+#endif
         }
-#if !defined(PLAIN)
+#if defined(WRAP) && !defined(PLAIN)
         if (code == CELL_EMPTY) break;
         ENTRY
         if (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))) break;
@@ -218,8 +277,8 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         i++;
     }
 #endif
-    if (code == CELL_EMPTY) return h;
-#if defined(PLAIN)
+    if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) return h;  // nothing solid met (or a cut cell last)
+#if !(defined(WRAP) && !defined(PLAIN))
     ENTRY
 #endif
     // The last crossing is the face, when it is where the ray started (within SNAP: the grid's

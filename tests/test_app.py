@@ -359,23 +359,67 @@ def test_a_resized_window_draws_at_its_new_size(make_app):
     assert app.window.read_screen().get_size() == (1000, 600)
 
 
-def test_slow_software_frames_lower_the_internal_size(make_app):
+def test_the_internal_size_follows_the_tail_of_the_frame_times(make_app):
+    from anabasis.app.window import Budget
+
     app = make_app(open_level(1))
     window = app.window
     if not window.software:
         pytest.skip("dynamic resolution is for software GL")
     start = window.scene_size
-    assert window.adapt(40.0)  # frames far over 1/60 s
+    # One frame in ten over 1/60 s: the median (8 ms) is well inside, the tail is not, and
+    # ten frames (a sixth of a second at 60 fps) are enough to act on it.
+    assert [window.adapt(22.0 if i == 4 else 8.0) for i in range(Budget.DECIDE)][-1]
     smaller = window.scene_size
     assert smaller[0] * smaller[1] < start[0] * start[1]
-    for _ in range(10):
+    for _ in range(50 * Budget.DECIDE):
         window.adapt(40.0)
     floor = window.scene_size
-    assert floor[0] * floor[1] >= SOFTWARE_PIXELS // 2 * 0.95  # never below half the default
-    while window.adapt(2.0):  # quick frames: back up, but not past the default
-        pass
+    assert floor[0] * floor[1] >= SOFTWARE_PIXELS * Budget.MIN_PART * 0.95
+    for _ in range(50 * Budget.DECIDE):  # quick frames: back up, but not past the default
+        window.adapt(2.0)
     assert window.scene_size == start
+    # steady frames inside the budget change nothing
+    assert not any(window.adapt(12.0) for _ in range(10 * Budget.DECIDE))
     app.tick(DT)
+
+
+def test_the_hud_is_blended_only_where_it_has_anything(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    settle(app)
+    ov, window = app.overlay, app.window
+    W, H = ov.size
+    inside = np.zeros((W, H), bool)
+    for x, y, w, h in ov.rects:
+        inside[x:x + w, y:y + h] = True
+    # the HUD's panels, not the window (a quarter of it at 1280 x 720; more of this small one)
+    assert 0 < inside.mean() < 0.75
+    alpha = pygame.surfarray.array_alpha(ov.surface)
+    assert alpha.any() and not alpha[~inside].any()  # everything drawn lies in a rectangle
+    # A mark drawn on the HUD shows in the window where it was drawn, and nowhere else.
+    ov.begin(("a mark",))
+    ov.panel(pygame.Rect(300, 260, 40, 30), (255, 0, 255, 255), 0)
+    ov.upload()
+    assert ov.rects == [(288, 256, 64, 64)]
+    assert window.present(ov.texture, ov.rects, ov.version)
+    rgb = pygame.surfarray.array3d(window.read_screen()).astype(int)
+    magenta = (rgb[..., 0] > 240) & (rgb[..., 1] < 15) & (rgb[..., 2] > 240)
+    assert magenta[300:340, 260:290].all() and magenta.sum() == 40 * 30
+
+
+def test_a_frame_with_nothing_new_draws_and_swaps_nothing(make_app):
+    app = make_app(open_level(1))
+    settle(app)
+    app.tick(DT)
+    app.tick(DT)
+    assert not app.window.swapped  # nothing moved, the HUD is the same: the window keeps it
+    press(app, pygame.K_h)  # the help: the HUD changes
+    assert app.window.swapped and not app.traced  # shown, without tracing the room again
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    app.tick(DT)
+    assert app.window.swapped  # uncovered: drawn again
 
 
 def test_the_command_line_names_rooms_before_any_window():
@@ -814,6 +858,7 @@ def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
     for _ in range(5):
         app.tick(DT)
     assert traced == []  # nothing moved: the room's picture is reused
+    assert not app.window.swapped  # ...and nothing new was put on the window
     after = pygame.surfarray.array3d(app.window.read_screen())
     assert np.array_equal(before, after)  # ...and the window still shows it
     assert after[80:560, 60:300].std() > 10  # (the room, not a cleared target)

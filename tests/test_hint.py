@@ -236,3 +236,25 @@ def test_a_room_past_the_cap_is_too_big_to_tell_and_never_lost():
     hints.ask(rules.Game(room))
     assert hints.poll().status == "too-big"
     assert not hints.lost and hints.press() == "too-big" and hints.used == 0
+
+
+def test_a_question_past_the_quick_search_goes_on_to_a_worker_process():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from anabasis.app import hints as hints_mod
+
+    room = bench_room()
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            hints = hints_mod.Hints(room, pool.submit, max_states=hints_mod.QUICK_STATES + 500,
+                                    apart=hints_mod.apart)
+            hints.ask(rules.Game(room))
+            for _ in range(10_000):
+                if hints.poll() is not None:
+                    break
+                hints._future.result(timeout=60)  # the thread's, then the process's
+            # the full cap's answer, not the quick search's
+            assert hints.answer.status == "too-big"
+            assert hints.answer.states == hints_mod.QUICK_STATES + 500
+    finally:
+        hints_mod.shutdown()

@@ -7,6 +7,11 @@ screen with the undo stack behind it, goes to a worker thread, and
 frame never waits for the solver: until the answer comes, a hint says it is
 thinking, and it appears by itself when the answer comes.
 
+The thread searches at most :data:`QUICK_STATES` states (some milliseconds:
+every shipped level and made room answers within it).  A bigger room's
+question goes on to a worker process (:func:`apart`), because a long
+pure-Python search in a thread holds the GIL against the frame loop.
+
 The answer is a shortest solution from here (the *plan*), or lost with the
 fewest undos back to a live position, or too big to tell.  The hint key
 reveals the plan one move at a time; the scene draws the first as an arrow
@@ -19,6 +24,7 @@ This module imports no pygame: the words are made here, the arrow in the HUD.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 
@@ -45,6 +51,9 @@ def lost_text(undo: int | None, to_start: bool) -> str:
 
 TOO_BIG_TEXT = "too big to tell: this room has more positions than a hint can search"
 THINKING_TEXT = "hint: thinking…"
+#: The quick search's cap, in the game's own process (a thread): some milliseconds.
+#: A question past it is asked again, in full, in a worker process.
+QUICK_STATES = 20_000
 MAX_WORDS = 6  #: revealed moves named in the hint line; past that, "then N more"
 
 
@@ -57,10 +66,14 @@ class Hints:
     """
 
     def __init__(self, room, submit: Callable[..., Future] | None = None,
-                 max_states: int = solver.HINT_MAX_STATES):
+                 max_states: int = solver.HINT_MAX_STATES,
+                 apart: Callable[..., Future] | None = None):
         self.room = room
         self.max_states = max_states  #: past this many states: too big to tell
         self._submit = submit
+        #: where a question too big for a quick search goes (a worker process), or None
+        self._apart = apart
+        self._question: tuple | None = None  #: the question asked: (args, keywords)
         self._future: Future | None = None
         self.answer: solver.WayOn | None = None  #: for the position on screen, once it came
         self.plan: tuple[str, ...] | None = None  #: a shortest solution from the position
@@ -96,6 +109,9 @@ class Hints:
         args = (solver.way_on, self.room, state, history)
         kw = {"gravity_w": game.gravity_w, "hook": game.hook, "max_states": self.max_states}
         self._history_start = (history, game.first)
+        self._question = (args, dict(kw))
+        if self._apart is not None:  # a quick search first: every shipped room answers in it
+            kw["max_states"] = min(QUICK_STATES, self.max_states)
         if self._submit is None:
             self._future = Future()
             self._future.set_result(args[0](*args[1:], **kw))
@@ -111,6 +127,12 @@ class Hints:
         try:
             answer = future.result()
         except CancelledError:
+            return None
+        args, kw = self._question
+        if answer.status == "too-big" and answer.states < kw["max_states"]:
+            # too big for the quick search: ask again, in full, where the GIL is not
+            # the frame loop's (the answer comes on a later frame)
+            self._future = self._apart(*args, **kw)
             return None
         self.answer = answer
         if answer.status == "solvable" and self.plan is None:
@@ -185,3 +207,39 @@ class Hints:
     def lost_line(self) -> str:
         """The lost-cause line for the answer in hand (only when it is lost)."""
         return lost_text(self.answer.undo, self.to_start)
+
+
+# -- a worker process, for the big rooms -----------------------------------------------
+
+_apart_pool = None
+_apart_lock = threading.Lock()
+
+
+def apart(fn, /, *args, **kw) -> Future:
+    """Run ``fn`` in the hints' worker process (spawned at the first call, then reused).
+
+    The solver is pure Python: a long search in a thread would hold the GIL
+    against the frame loop, so a question past :data:`QUICK_STATES` comes here.
+    """
+    global _apart_pool
+    with _apart_lock:
+        if _apart_pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn, not fork: the game's process holds a GL context and threads
+            _apart_pool = ProcessPoolExecutor(max_workers=1,
+                                              mp_context=multiprocessing.get_context("spawn"))
+        from anabasis.gen.pool import _main_not_rerun  # the generator's worker has the same need
+
+        with _main_not_rerun():  # the pool starts its process inside submit
+            return _apart_pool.submit(fn, *args, **kw)
+
+
+def shutdown() -> None:
+    """End the worker process, if one was started."""
+    global _apart_pool
+    with _apart_lock:
+        if _apart_pool is not None:
+            _apart_pool.shutdown(wait=False, cancel_futures=True)
+            _apart_pool = None

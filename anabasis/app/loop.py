@@ -16,7 +16,6 @@ idle frames, never in the middle of a move.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from collections import deque
@@ -62,7 +61,7 @@ class App:
         self._closed = False
         self.exit_code = 0
         self.frames = 0
-        self._frame_ms: list[float] = []
+        self.traced = False  #: this frame drew the room (not only the HUD, or nothing)
         #: the work of each recent live frame (events to flip), ms, with whether it
         #: compiled a shader variant: the game's own frame timing, for play-testing
         self.frame_log: deque[tuple[float, bool]] = deque(maxlen=FRAME_LOG)
@@ -143,7 +142,8 @@ class App:
         """One frame: events, update by ``dt`` seconds (measured when None), draw, flip."""
         live = dt is None
         if live:
-            ms = self.clock.tick(0 if self.window.vsync else 60)
+            # vsync paces a frame that was swapped; one that showed nothing new is paced here
+            ms = self.clock.tick(0 if self.window.vsync and self.window.swapped else 60)
             dt = min(ms / 1000.0, 0.1)  # a long stall does not skip a whole animation
         started = time.perf_counter()
         for event in pygame.event.get():
@@ -153,6 +153,8 @@ class App:
         self._poll()
         self.warmed = False  #: set by a scene that compiled a shader variant this frame
         self.scene.update(dt)
+        if self._want_shot:
+            self.window.dirty = True  # drawn whole this frame, to be read back
         self.draw()
         if self._want_shot:
             self._want_shot = False
@@ -162,13 +164,11 @@ class App:
         work_ms = (time.perf_counter() - started) * 1000.0
         if live:
             self.frame_log.append((work_ms, self.warmed))
-        if live and not self.warmed:
-            # dynamic resolution: judged on the work of a frame, not the wait for the next
-            # (and not on a frame that compiled a shader variant: that is a one-off)
-            self._frame_ms.append(work_ms)
-            if len(self._frame_ms) >= 30:
-                self.window.adapt(statistics.median(self._frame_ms))
-                self._frame_ms.clear()
+        if live and self.traced and not self.warmed:
+            # dynamic resolution: judged on the work of frames that drew the room (what the
+            # internal size changes), not the wait for the next, and not on one that compiled
+            # a shader variant (a one-off)
+            self.window.adapt(work_ms)
         if self.frames == 1 and self.first_frame_exit:
             self.ctx.finish()
             print("first-frame", flush=True)
@@ -186,13 +186,19 @@ class App:
 
     def draw(self) -> None:
         self.scene.draw_gl(self.window)
+        self.traced = self.window.scene_drawn  #: the room was drawn this frame
         self.scene.draw_overlay(self.overlay)  # sized to the window by the resize events
-        self.window.present(self.overlay.texture)
+        # the room and the HUD onto the window: nothing at all when neither changed
+        ov = self.overlay
+        self.window.present(ov.texture, ov.rects, ov.version)
 
     def _event(self, event) -> None:
         t = event.type
         if t == pygame.QUIT:
             self.quit(0)
+            return
+        if t in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+            self.window.dirty = True  # uncovered: what the window showed may be gone
             return
         if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.window.resized()
@@ -462,6 +468,9 @@ class App:
                 gen.shutdown()
             except Exception:
                 pass
+        from anabasis.app import hints
+
+        hints.shutdown()
         self.sound.close()
         self.window.close()
 

@@ -28,7 +28,7 @@ import pygame
 
 from anabasis.app import animation, hud
 from anabasis.app.drawstate import RoomDraw
-from anabasis.app.hints import TOO_BIG_TEXT, Hints
+from anabasis.app.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.scene import Scene
 from anabasis.app.session import Opened
 from anabasis.app.sight import Sight
@@ -87,8 +87,8 @@ class Play(Scene):
         self.game = rules.Game(self.room)  #: the state, the moves and the undo stack
         # -- UI state: what the player is doing and sees
         view = self.room.view if self.room.view in views.VIEWS else "stand"
-        self.sight = Sight(view)
-        self.sight = Sight(view, views.Camera(distance=self._framing_distance(self.sight)))
+        # the camera a room opens with: near enough to see the whole room round the player
+        self.sight = Sight(view, views.Camera(distance=self._framing_distance(Sight(view))))
         self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0
@@ -105,7 +105,7 @@ class Play(Scene):
         self.clock = 0.0
         self._last_input = 0.0
         #: the solver's answers for the position on screen, asked off the frame loop
-        self.hints = Hints(self.room, app.work)
+        self.hints = Hints(self.room, app.work, apart=apart)
         self._lost_said = False  #: the lost-cause line was said for this lost streak
         if not self.demo:
             self.hints.ask(self.game)

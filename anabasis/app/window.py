@@ -15,9 +15,11 @@ over 1/60 s (:meth:`Window.adapt`), and raises it again when they are quick.
 
 from __future__ import annotations
 
+import array
 import ctypes
 import math
 import os
+from collections import deque
 
 import moderngl
 import pygame  # its greeting is hushed by the package's __init__, which runs first
@@ -47,20 +49,95 @@ void main() {
 }
 """
 
-COMPOSE_FS = """
+UPSCALE_FS = """
 #version 330 core
 uniform sampler2D scene;    // the room, at the internal size, scaled up smoothly
-uniform sampler2D overlay;  // the HUD at the window's size, rows top first (pygame's order)
 uniform vec2 scene_part;    // the part of the scene texture drawn this frame (1, 1: all)
 uniform vec2 scene_edge;    // that part less half a texel: no bleed from the undrawn rest
 in vec2 uv;
 out vec4 colour;
 void main() {
-    vec4 o = texture(overlay, vec2(uv.x, 1.0 - uv.y));
-    vec3 room = texture(scene, min(uv * scene_part, scene_edge)).rgb;
-    colour = vec4(mix(room, o.rgb, o.a), 1.0);
+    colour = vec4(texture(scene, min(uv * scene_part, scene_edge)).rgb, 1.0);
 }
 """
+
+#: The HUD, blended over the room in the rectangles that hold anything (Overlay.rects).
+HUD_VS = """
+#version 330 core
+uniform vec2 size;          // the window's, in pixels
+in vec2 corner;             // a rectangle's corner, in pixels, rows top first
+out vec2 uv;
+void main() {
+    uv = corner / size;     // the overlay's texture holds pygame's rows as they are
+    gl_Position = vec4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+}
+"""
+
+HUD_FS = """
+#version 330 core
+uniform sampler2D overlay;
+in vec2 uv;
+out vec4 colour;
+void main() {
+    colour = texture(overlay, uv);
+}
+"""
+
+
+class Budget:
+    """How many pixels the room is drawn at on a software rasteriser: fitted to the tail of
+    recent frame times, so that under load frames still fit 1/60 s.
+
+    :meth:`note` takes the work of each frame that drew the room.  Every :data:`DECIDE`
+    such frames it looks at the 95th percentile of the last :data:`RECENT`: over
+    :data:`FRAME_MS` x 0.95 it draws fewer pixels at once (in proportion, by at most a
+    third, down to :data:`MIN_PART` of the default), which is a sixth of a second at 60 fps;
+    under 0.55 of it over a whole :data:`RECENT` frames, a few more (up to the default).
+    The median would hide the slow frames a busy machine adds.
+
+    >>> b = Budget(100_000)
+    >>> [b.note(25.0) for _ in range(Budget.DECIDE)][-1] < 100_000   # all slow: fewer
+    True
+    >>> b = Budget(100_000)
+    >>> for i in range(10):
+    ...     _ = b.note(22.0 if i == 4 else 8.0)  # the median is 8 ms, the tail is not
+    >>> b.pixels < 100_000
+    True
+    """
+
+    DECIDE = 10  #: frames noted between two looks
+    RECENT = 30  #: frames the percentile is taken over
+    MIN_PART = 1 / 3
+
+    def __init__(self, default: int):
+        self.default = default
+        self.pixels = default
+        self._recent: deque[float] = deque(maxlen=self.RECENT)
+        self._since = 0
+
+    def p95(self) -> float:
+        times = sorted(self._recent)
+        return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] if times else 0.0
+
+    def note(self, frame_ms: float) -> int | None:
+        """Note a frame's work; the new pixel budget when it changes, else None."""
+        self._recent.append(frame_ms)
+        self._since += 1
+        if self._since < self.DECIDE:
+            return None
+        self._since = 0
+        tail = self.p95()
+        pixels = self.pixels
+        if tail > FRAME_MS * 0.95:
+            least = int(self.default * self.MIN_PART)
+            pixels = max(least, int(pixels * max(0.67, min(0.9, FRAME_MS * 0.8 / tail))))
+        elif tail < FRAME_MS * 0.55 and len(self._recent) == self.RECENT:
+            pixels = min(self.default, int(pixels * 1.15))
+        if pixels == self.pixels:
+            return None
+        self.pixels = pixels
+        self._recent.clear()  # what the old size took says little about the new
+        return pixels
 
 
 class GLUnavailable(RuntimeError):
@@ -181,12 +258,24 @@ class Window:
         self.software = any(s in renderer.lower() for s in ("llvmpipe", "softpipe", "swrast"))
         self.pixel_budget = SOFTWARE_PIXELS if self.software else HARDWARE_PIXELS
         self.fullscreen = False
-        # one pass over the window puts the scaled room and the HUD together: on a
-        # software rasteriser each full-window pass costs ~5 ms, so there is just one
-        self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=COMPOSE_FS)
+        self.budget = Budget(self.pixel_budget) if self.software else None
+        # The room scaled up over the whole window, then the HUD blended only where it has
+        # anything: on a software rasteriser every pixel of a pass costs.
+        self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=UPSCALE_FS)
         self._vao = self.ctx.vertex_array(self._quad, [])
-        self._set_uniforms(scene=0, overlay=1)  # texture units, the same every frame
+        self._set_uniforms(scene=0)  # its texture unit, the same every frame
+        self._hud = self.ctx.program(vertex_shader=HUD_VS, fragment_shader=HUD_FS)
+        self._hud["overlay"] = 1
+        self._hud_vbo = None
+        self._hud_vao = None
+        self._hud_rects = None  #: the rectangles the HUD's vertex buffer holds
         self._part = None  #: the (scene size, part drawn) the compositing uniforms are set for
+        self._scene_new = True  #: the room was drawn since the window last showed it
+        self._shown = None  #: the overlay version the window last showed
+        self.dirty = True  #: the window must be drawn again whatever changed (resize, expose)
+        self.presented = False  #: this frame's present drew the window (else it is unchanged)
+        self.swapped = True  #: the last flip swapped the buffers (with vsync: it waited)
+        self._last = None  #: the last present's (overlay, rects)
         self._scene_tex = None
         self._scene_fbo = None
         #: counts the internal targets made: a room drawn into an earlier one is gone
@@ -214,26 +303,25 @@ class Window:
             self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
             self.scene_serial += 1
         self.scene_viewport = (0, 0, *want)
+        self.dirty = True
 
     def adapt(self, frame_ms: float) -> bool:
-        """Dynamic resolution on a software rasteriser: fit the frame into 60 fps.
-
-        ``frame_ms`` is the recent median frame time.  Over budget, the room
-        is drawn at fewer pixels (down to half the default); well
-        under, back up to the default.  True when the internal size changed.
-        """
-        if not self.software:
+        """Dynamic resolution on a software rasteriser: note the work (ms) of a frame that
+        drew the room, and fit the internal size to what recent frames took (see
+        :class:`Budget`).  True when the internal size changed."""
+        if self.budget is None:
             return False
-        budget = self.pixel_budget
-        if frame_ms > FRAME_MS and budget > SOFTWARE_PIXELS // 2:
-            budget = max(SOFTWARE_PIXELS // 2, int(budget * 0.8))
-        elif frame_ms < FRAME_MS * 0.6 and budget < SOFTWARE_PIXELS:
-            budget = min(SOFTWARE_PIXELS, int(budget * 1.2))
-        if budget == self.pixel_budget:
+        budget = self.budget.note(frame_ms)
+        if budget is None or budget == self.pixel_budget:
             return False
         self.pixel_budget = budget
         self._fit()
         return True
+
+    @property
+    def scene_drawn(self) -> bool:
+        """Whether the room was drawn this frame (since the window last showed it)."""
+        return self._scene_new
 
     def resized(self) -> None:
         """Call on a window-size event."""
@@ -269,14 +357,35 @@ class Window:
         self._scene_fbo.use()
         self._scene_fbo.viewport = (0, 0, w, h)
         self._scene_fbo.clear(0.05, 0.06, 0.08, 1.0)
+        self._scene_new = True
         return self._scene_fbo
 
-    def present(self, overlay: moderngl.Texture) -> None:
-        """Put the room (scaled up) and the HUD over it onto the window, in one pass."""
+    def present(self, overlay: moderngl.Texture, rects=None, version=None) -> bool:
+        """Put the room (scaled up) and the HUD over it onto the window; False, drawing
+        nothing, when nothing changed since the window last showed them.
+
+        ``rects``: where the HUD has anything, ``(x, y, w, h)`` with rows top first
+        (``Overlay.rects``; None: the whole window).  ``version``: what the overlay holds
+        (``Overlay.version``; None: new every frame).  Nothing changed when the room was not
+        drawn since, the overlay's version is the one shown, and the window is not
+        :attr:`dirty` (resized, exposed, a screenshot wanted); then :meth:`flip` swaps
+        nothing and the window keeps showing the last frame.
+        """
+        self._last = (overlay, rects)
+        if not (self._scene_new or self.dirty or version is None or version != self._shown):
+            self.presented = False
+            return False
+        self._shown = version
+        self._compose(overlay, rects)
+        return True
+
+    def _compose(self, overlay: moderngl.Texture, rects) -> None:
+        self._scene_new = False
+        self.dirty = False
+        self.presented = True
         self.ctx.screen.use()
         self.ctx.disable(moderngl.BLEND)
         self._scene_tex.use(0)
-        overlay.use(1)
         part = (self._scene_tex.size, self.scene_viewport[2:])
         if part != self._part:  # only when the internal size or the part drawn changes
             self._part = part
@@ -284,6 +393,29 @@ class Window:
             self._set_uniforms(scene_part=(vw / w, vh / h),
                                scene_edge=((vw - 0.5) / w, (vh - 0.5) / h))
         self._vao.render(moderngl.TRIANGLES, vertices=3)
+        if rects is None:
+            rects = [(0, 0, *self.size)]
+        if not rects:
+            return
+        if rects != self._hud_rects:
+            self._hud_rects = rects
+            corners = []
+            for x, y, w, h in rects:  # two triangles a rectangle
+                corners += [x, y, x + w, y, x, y + h, x + w, y, x + w, y + h, x, y + h]
+            data = array.array("f", corners).tobytes()
+            if self._hud_vbo is None or self._hud_vbo.size < len(data):
+                if self._hud_vbo is not None:
+                    self._hud_vao.release()
+                    self._hud_vbo.release()
+                self._hud_vbo = self.ctx.buffer(reserve=max(len(data), 4096), dynamic=True)
+                self._hud_vao = self.ctx.vertex_array(self._hud, [(self._hud_vbo, "2f", "corner")])
+            self._hud_vbo.write(data)
+        self._hud["size"] = (float(self.size[0]), float(self.size[1]))
+        overlay.use(1)
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self._hud_vao.render(moderngl.TRIANGLES, vertices=6 * len(rects))
+        self.ctx.disable(moderngl.BLEND)
 
     def _set_uniforms(self, **values) -> None:
         for name, value in values.items():
@@ -291,10 +423,17 @@ class Window:
                 self._quad[name] = value
 
     def flip(self) -> None:
-        pygame.display.flip()
+        """Show the frame drawn; nothing when :meth:`present` drew nothing new."""
+        self.swapped = self.presented
+        if self.presented:
+            pygame.display.flip()
+            self.presented = False
 
     def read_screen(self) -> pygame.Surface:
         """The window's default framebuffer as drawn (glReadPixels), as a pygame Surface."""
+        if not self.presented and self._last is not None:
+            # after a swap the back buffer's content is undefined: draw the frame again
+            self._compose(*self._last)
         w, h = self.size
         data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3, alignment=1)
         # GL rows run bottom first; pygame's top first

@@ -40,6 +40,7 @@ SECTIONS = [
     ("gen", "anabasis.bench.gen"),
     ("startup", "anabasis.bench.startup"),
     ("play", "anabasis.bench.play"),
+    ("play_loaded", "anabasis.bench.play_loaded"),
     ("edit", "anabasis.bench.edit"),
 ]
 
@@ -48,8 +49,9 @@ def main(args) -> int:
     """Print the figures of every section (or those whose names start with ``--only``)."""
     only = getattr(args, "only", None)
     # "--only gen" picks a section, "--only gen.hard" a figure inside one
+    # (and "--only play_loaded" not the play section as well)
     chosen = [module for prefix, module in SECTIONS
-              if not only or prefix.startswith(only) or only.startswith(prefix)]
+              if not only or prefix.startswith(only) or only.startswith(prefix + ".")]
     if not chosen:
         raise BenchError(f"--only {only!r}: no figure starts so (the sections: "
                          f"{', '.join(prefix for prefix, _ in SECTIONS)})")

@@ -11,9 +11,14 @@ excluded) in a 1280 x 720 window on this machine's GL:
 - ``play.frames_over_16_7``: how many frames took longer than 1/60 s, of
   ``play.frames``.
 
+- ``play.scene_part_min``: the least internal size the window fell to, as a part of its
+  default pixels (1: it never lowered it).
+
 It runs in a child process (``python -m anabasis.bench.play``), under the
 bench's own Xvfb where there is no display, so that its window and GL
-context never meet the render bench's headless one.
+context never meet the render bench's headless one.  ``anabasis.bench.play_loaded``
+plays the same session with a CPU-bound process running beside it (:func:`session`
+with ``burners=1``).
 """
 
 from __future__ import annotations
@@ -44,16 +49,21 @@ def _play_session() -> dict:
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
 
+    least = [1.0]
+
     def live(seconds: float, until_rest: bool = False) -> None:
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             if until_rest and not app.scene.busy:
                 return
             app.tick()
+            least[0] = min(least[0], app.window.pixel_budget / default)
 
     with tempfile.TemporaryDirectory() as data:
         app = App(size=(1280, 720), data_dir=data)
+        default = app.window.pixel_budget
         live(2.0)
+        least[0] = 1.0
         app.frame_log.clear()
         frames: list[float] = []
         for n in range(1, levels.count() + 1):
@@ -82,24 +92,42 @@ def _play_session() -> dict:
         "play.frame_max_ms": frames[-1],
         "play.frames_over_16_7": sum(ms > 1000 / 60 for ms in frames),
         "play.frames": len(frames),
+        "play.scene_part_min": round(least[0], 3),
     }
 
 
-def bench():
-    """Yield ``(name, value)`` figures for ``anabasis bench``."""
+#: A process that only burns one core, for the loaded run.
+BURNER = "while True: pass"
+
+
+def session(prefix: str = "play", burners: int = 0):
+    """Play the session in a child process and yield its figures, named ``prefix.*``;
+    ``burners`` CPU-bound processes run beside it all the while."""
     from anabasis.bench import xvfb
 
     with xvfb.display_for(dict(os.environ)) as env:
         if env is None:
-            print("play: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
+            print(f"{prefix}: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
             return
         env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
-        done = subprocess.run([sys.executable, "-m", "anabasis.bench.play"], env=env,
-                              capture_output=True, text=True, timeout=300)
+        burning = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(burners)]
+        try:
+            done = subprocess.run([sys.executable, "-m", "anabasis.bench.play"], env=env,
+                                  capture_output=True, text=True, timeout=300)
+        finally:
+            for p in burning:
+                p.kill()
+                p.wait()
     if done.returncode != 0:
-        raise RuntimeError(f"the play bench failed: {done.stderr.strip()[-300:]}")
-    yield from json.loads(done.stdout.strip().splitlines()[-1]).items()
+        raise RuntimeError(f"the {prefix} bench failed: {done.stderr.strip()[-300:]}")
+    for name, value in json.loads(done.stdout.strip().splitlines()[-1]).items():
+        yield prefix + name[len("play"):], value
+
+
+def bench():
+    """Yield ``(name, value)`` figures for ``anabasis bench``."""
+    yield from session()
 
 if __name__ == "__main__":
     print(json.dumps(_play_session()))

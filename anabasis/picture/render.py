@@ -50,6 +50,7 @@ import numpy as np
 
 from anabasis.engine import cells
 from anabasis.engine.world import Pos, Room, State
+from anabasis.picture import clearance
 from anabasis.picture.views import Camera, fit_camera, turn
 
 SHADER_DIR = Path(str(files("anabasis.shaders")))
@@ -132,6 +133,17 @@ def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
 
+def fragment_preamble(variant=()) -> str:
+    """What goes before ``slice.frag``: the version, the constants shared with Python (the
+    cell codes, the texel's layout, the step limit) and the variant's ``#define`` names."""
+    return ("#version 330 core\n" + cells.glsl_defines()
+            + f"#define TEXEL_CODE_MASK {clearance.CODE_MASK}u\n"
+            + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
+            + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
+            + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
+            + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(variant))
+
+
 def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
     """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
     B = pose.basis()
@@ -209,6 +221,18 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
     return u, variant
 
 
+def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
+    """Which of the cells whose centres (4D, n x 4) are given the tunnel cutaway cuts, by the
+    frame's uniforms ``u``: above the player's level, and within ``u_tunnel`` of the segment
+    from the player's centre to the camera (slice coordinates).  The shader's ``tunnel``.
+    """
+    eye = np.asarray(u["u_eye"], float)
+    s = ((centres - np.asarray(u["u_centre"], float)) @ u["u_basis"])[:, :3]
+    k = np.clip((s @ eye) / (eye @ eye), 0.0, 1.0)
+    off = s - k[:, None] * eye
+    return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
+
+
 def _shared_programs(ctx) -> dict:
     """The (program, vertex array) pairs compiled on ``ctx``, by variant.
 
@@ -243,54 +267,83 @@ class Renderer:
         # The texture is padded to powers of two (the room in its corner; the shader never
         # reads past the room): llvmpipe keys a compiled shader on whether each side is a
         # power of two, so every room then reuses the programs the first one compiled.
+        # Each texel is a cell's code and its clearance (clearance.pack), written by set_state.
         dims = tuple(_pow2(n) for n in (X, Y, Z * W))
         padded = np.zeros(dims[::-1], dtype=np.uint8)
-        padded[: Z * W, :Y, :X] = self._static.reshape(Z * W, Y, X)
         self.texture = ctx.texture3d(dims, 1, data=padded.tobytes(), alignment=1, dtype="u1")
         self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.texture.repeat_x = self.texture.repeat_y = self.texture.repeat_z = False
         # The (program, vertex array) pairs this renderer drew with, by variant.
         self._programs: dict[frozenset, tuple] = {}
-        self._crates: set[Pos] = set()  # the cells written as crates into the texture
+        self._crates: set[Pos] | None = None  # the crates of the texels in _packed
+        self._packed = np.zeros(X * Y * Z * W, np.uint8)  # the state's texels, flat order
+        self._solid = np.zeros(0, np.int64)  # the flat indices of the state's solid cells
+        self._solid_centres = np.zeros((0, 4))
         self._hidden_crate: Pos | None = None
+        self._cut = np.zeros(0, np.int64)  # the cells marked cut by the tunnel (flat indices)
+        self._uploaded = None  # what the texture holds: (packed serial, hidden crate, cut cells)
+        self._serial = 0
+        #: the least box (lo, hi) holding every cell that is not empty, crates included
+        self.occupied: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 4, (0,) * 4)
         self.state: State = room.start
         self.set_state(state if state is not None else room.start)
 
     # -- the room and the state ------------------------------------------------
 
-    def _write_cell(self, pos: Pos, code: int) -> None:
-        x, y, z, w = pos
-        Z = self.room.size[2]
-        self.texture.write(bytes((code,)), viewport=(x, y, z + Z * w, 1, 1, 1))
-
-    def _restore(self, pos: Pos) -> None:
-        x, y, z, w = pos
-        self._write_cell(pos, int(self._static[w, z, y, x]))
-
     def set_state(self, state: State) -> None:
         """Upload the movers of ``state`` (the crates; the player is drawn from the pose).
 
-        Only the cells whose crates came or went are written.
+        A crate changes the clearance of the cells round it, so when the crates are not those
+        uploaded last, the room's texels are made again and go up whole (a few kB).
         """
-        self._hide_crate(None)  # a crate taken out for a push goes back first
         new = {tuple(c) for c in state.crates}
-        for pos in self._crates - new:
-            self._restore(pos)
-        for pos in new - self._crates:
-            self._write_cell(pos, cells.CRATE)
-        self._crates = new
         self.state = state
+        self._hidden_crate = None  # a crate taken out for a push goes back
+        if new != self._crates:
+            grid = self._static.copy()
+            for x, y, z, w in new:
+                grid[w, z, y, x] = cells.CRATE
+            self._packed = clearance.pack(grid, self.room.wrap).ravel()
+            self.occupied = clearance.occupied_box(grid)
+            self._solid = np.flatnonzero(grid)
+            X, Y, Z, _ = self.room.size
+            i = self._solid
+            self._solid_centres = np.stack([i % X, i // X % Y, i // (X * Y) % Z,
+                                            i // (X * Y * Z)], axis=1) + 0.5
+            self._crates = new
+            self._serial += 1
+        self._sync()
+
+    def _sync(self) -> None:
+        """Write the texels if the state, the crate taken out or the cut cells changed."""
+        key = (self._serial, self._hidden_crate, self._cut.tobytes())
+        if key == self._uploaded:
+            return
+        texels = self._packed.copy()
+        if self._hidden_crate is not None:
+            # empty with a clearance of one: the cells round it still count it (a jump never
+            # passes it, which is only cautious)
+            texels[self.room.index(self._hidden_crate)] = cells.EMPTY | clearance.CUT_CLEARANCE
+        cut = self._cut
+        texels[cut] = (texels[cut] & clearance.CODE_MASK) | clearance.CUT | clearance.CUT_CLEARANCE
+        X, Y, Z, W = self.room.size
+        self.texture.write(texels.tobytes(), viewport=(0, 0, 0, X, Y, Z * W))
+        self._uploaded = key
 
     def _hide_crate(self, pos: Pos | None) -> None:
         """Take the moving crate out of the texture (it is drawn analytically instead)."""
-        if pos == self._hidden_crate:
+        self._hidden_crate = tuple(pos) if pos is not None and tuple(pos) in self._crates else None
+
+    def _mark_cut(self, u: dict) -> None:
+        """Mark the solid cells the tunnel cuts in this frame (``u``: its uniforms).
+
+        Where w wraps, a texel is also its copies round the tower, so there the shader tests
+        each hit itself and nothing is marked.
+        """
+        if self.room.wrap or len(self._solid) == 0:
+            self._cut = np.zeros(0, np.int64)
             return
-        if self._hidden_crate is not None:  # still a crate: set_state puts it back before a change
-            self._write_cell(self._hidden_crate, cells.CRATE)
-        self._hidden_crate = None
-        if pos is not None and tuple(pos) in self._crates:
-            self._write_cell(tuple(pos), cells.EMPTY)
-            self._hidden_crate = tuple(pos)
+        self._cut = self._solid[tunnel_cuts(self._solid_centres, u)]
 
     # -- programs ----------------------------------------------------------------
 
@@ -302,8 +355,7 @@ class Renderer:
             if key not in shared:
                 vert = (SHADER_DIR / "slice.vert").read_text()
                 frag = (SHADER_DIR / "slice.frag").read_text()
-                head = ("#version 330 core\n" + cells.glsl_defines()
-                        + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(key))
+                head = fragment_preamble(key)
                 prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
                                         fragment_shader=head + frag)
                 shared[key] = (prog, self.ctx.vertex_array(prog, []))
@@ -335,6 +387,8 @@ class Renderer:
         w, h = viewport[2], viewport[3]
         self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
         u, auto = self.uniforms(pose, (w, h))
+        self._mark_cut(u)
+        self._sync()
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
             names -= {"GHOST", "FADE", "MOVING_CRATE"}
@@ -349,6 +403,9 @@ class Renderer:
                 value = tuple(float(v) for v in flat)
             self._set(prog, name, value)
         self._set(prog, "u_viewport_origin", (float(viewport[0]), float(viewport[1])))
+        lo, hi = self.occupied
+        self._set(prog, "u_occupied_lo", tuple(float(v) for v in lo))
+        self._set(prog, "u_occupied_hi", tuple(float(v) for v in hi))
         self.texture.use(0)
         self._set(prog, "u_cells", 0)
         self.ctx.viewport = tuple(viewport)
