@@ -367,9 +367,12 @@ def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
                   pygame.event.Event(pygame.TEXTINPUT, text="n")):
         pygame.event.post(event)
     app.tick(DT)
+    muted = app.sound.muted
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m",
+                                         scancode=0))  # M types an m here: it does not mute
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="my  room"))
     press(app, pygame.K_RETURN)
-    assert ed.draft.name == "my room" and ed.field is None
+    assert ed.draft.name == "my room" and ed.field is None and app.sound.muted == muted
     press(app, pygame.K_s)  # pressed while proving: it saves once the proofs are done
     proofs = proved(app)
     app.tick(DT)

@@ -168,6 +168,11 @@ class Editor(Scene):
         return f"editing {self.draft.name or self.target.source}"
 
     @property
+    def capturing(self) -> bool:
+        """While a name is typed every key is the field's (M types an m, it does not mute)."""
+        return self.field is not None
+
+    @property
     def unsaved(self) -> bool:
         return self.draft != self.saved_draft
 
