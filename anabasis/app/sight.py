@@ -61,10 +61,17 @@ class Sight:
         """The wheel: the player's distance from now on, not the framing's."""
         return replace(self, camera=self.camera.zoom(factor), zoomed=True, zoom=None)
 
-    def turned(self, framing: views.Camera | None = None) -> Sight:
+    def turned(self, framing: views.Camera | float | None = None) -> Sight:
         """A turn to the next view begun.  ``framing``: the camera that shows the room in the
-        new view; the camera's distance and aim move to it over the turn unless the player
-        zoomed."""
+        new view (or only its distance: the aim stays); the camera's distance and aim move to
+        it over the turn unless the player zoomed.
+
+        >>> s = Sight("stand").turned(12.0).advanced(10.0)
+        >>> (s.view, s.camera.distance, s.camera.target)
+        ('w-up', 12.0, (0.0, 0.0, 0.0))
+        """
+        if isinstance(framing, (int, float)):
+            framing = replace(self.camera, distance=float(framing))
         zoom = None
         if framing is not None and not self.zoomed:
             zoom = ((self.camera.distance, self.camera.target), (framing.distance, framing.target))
