@@ -1,8 +1,11 @@
 // The slice through the player, ray-traced through the room's 4D grid.
 //
-// anabasis.render prepends: #version, the cell codes (CELL_*, from
-// anabasis.cells), MAX_STEPS, and the variant's #defines (each variant is its own
-// program: a branch on a uniform inside the loop would cost both sides on llvmpipe):
+// anabasis.picture.render.fragment_preamble prepends: #version, the cell codes (CELL_*,
+// from anabasis.engine.cells), the texel's layout (TEXEL_*, CLEAR_SHIFT, from
+// anabasis.picture.clearance), the constants shared with Python as const lines (NEVER,
+// HAIR, SNAP, FAR, FOG_START, FACE_MISS, FACE_INSIDE, MAX_STEPS: render.SHADER_CONSTANTS),
+// and the variant's #defines (each variant is its own program: a branch on a uniform inside
+// the loop would cost both sides on llvmpipe):
 //   GHOST  what holds the player from out of the slice, drawn faintly (w or z hidden)
 //   FADE   a second slice traced and mixed in (a step along the hidden axis)
 //   DEBUG  output (cell index, face code, t, 1) for the CPU reference test
@@ -47,9 +50,6 @@ uniform float u_tunnel;      // the tunnel's radius round the line from player t
 
 out vec4 frag;
 
-const float NEVER = 1e30;    // the crossing time of an axis the ray does not move along
-const float HAIR = 1e-4;     // start a hair past the grid's entry
-const float SNAP = 1e-3;     // a start this near a face crossing came in through that face
 
 struct Hit {
     bool found;
@@ -437,7 +437,7 @@ float player_shadow(vec3 s) {
 
 vec3 fog(vec3 col, vec3 s, vec3 dir) {
     float dist = length(s);
-    float amount = min(max(dist - 5.0, 0.0) * 0.045, 1.0);  // all fog by FAR (28) cells
+    float amount = clamp((dist - FOG_START) / (FAR - FOG_START), 0.0, 1.0);  // all fog by FAR
     return mix(col, background(dir), amount);
 }
 
@@ -573,11 +573,11 @@ void main() {
     vec4 rd = u_basis * vec4(dir, 0.0);
     Hit h = traverse(ro, rd, ceiling(u_eye, dir));
     if (!h.found) {
-        frag = vec4(-1.0, 0.0, 0.0, 1.0);
+        frag = vec4(-1.0, FACE_MISS, 0.0, 1.0);
     } else {
         float index = float(h.cell.x + u_size.x * (h.cell.y + u_size.y * (h.cell.z
                                                    + u_size.z * h.wcell)));
-        float face = (h.axis < 0) ? 9.0 : float(1 + 2 * h.axis + (rd[h.axis] < 0.0 ? 1 : 0));
+        float face = (h.axis < 0) ? FACE_INSIDE : float(1 + 2 * h.axis + (rd[h.axis] < 0.0 ? 1 : 0));
         frag = vec4(index, face, h.t, 1.0);
     }
 #else

@@ -30,18 +30,18 @@ SEEDS = range(6)
 #: generator now builds another room for that seed: bump gen.GEN, then
 #: write the new vectors here (``anabasis gen SPEC`` prints them).
 FROZEN = [
-    ("easy.0", 12, "DDMW2GHv6WV-V4XvdOSIqR5WqAp8NMNs8uRMRwAA"),
+    ("easy.0", 12, "DDKW2F0r10L8-qywQz7g1c4pjKOBMmR7krkwP9TX"),
     ("easy.k3x9", 10, "DDIU2F4HcWZQnXYY0zOSyGazeaM1Gx43Q"),
     ("easy.zz", 11, "DCsY1VBxHyxgofIHQQQC4uEq_E2eDMGeKD__FaIjbwzsm0"),
     ("medium.1", 16, "DDMW2GxqvSEJqiF9zYZz8ANLk09D2KcdtL2V7wU6"),
     ("medium.k3x9", 20, "DDsY2DOQtrh67JeVFwzcd-rj1To9JMfA1Um93EaqLWOQLvkg"),
     ("medium.anabasis", 21, "DDsY1xf4BB84P0E9TeWSq7PM_ZGCn3b-nxxvkDyb196h7Ue9YQ"),
-    ("hard.2", 34, "DDya1JMdBZUj5rsIXkyQnQy_pJKzfaJUOVi9V3PAJ4hFOSgs9_-yUjHaapS6EWJwNRY8"),
+    ("hard.2", 34, "DDua2D-XwdThfT3lb_j4X81XDFktbz_yhw5xIYtev725oNyYgE0VyyNHU"),
     ("hard.k3x9", 35, "DEQYzZYuaDzKv2p8OyjIaxG7LRZkE2UifHhbaeRJtt2bady4wxuWkE_Qse76gmvEaC6R"),
-    ("hard.3w5e11264sgsf", 35, "DDwa05QWKBGnIBxGCb6CcG1hLzCJzpNZ_EByxyXJcxocWaL4qqUPbxtd6XoVYiaDN"),
-    ("daily.2026-11-29", 36,
-     "DEyY1Be7dMunvrIOxIY1Lx0s6yf_5x08p71-K4dmHd5xm9xGKCGhlq--Gkkyz61g8CZ9RC"),
-    ("daily.2027-01-01", 39, "DEuc2BYUuDXIpBW-vxi0yO3mSd5LI1hXjkLjXpxa45fk61GExUkooRJeMvUEfzD"),
+    ("hard.3w5e11264sgsf", 40, "DEQa2CFsTfOud2ClzHq_YBja5_EvC6Zl9BEJ7oGPgYgodCpkWI4pqsb06TM8CGT"),
+    ("daily.2026-11-29", 31, "DDwY1dt9xvOBoIWxn5cdHlOps6RnUBdvZe9mZj6IKFfllPKzLCobhYejg7gp1"),
+    ("daily.2027-01-01", 34,
+     "DEya1-MAat7hjFiwistdzbBLKq9qjkkT89_h5Wx6O4S02v_lkHmotMLg08c4CLoJBqdMSPN-1qQ5"),
 ]
 FROZEN_GEN = 2  #: the GEN the vectors above were written with
 
@@ -171,14 +171,38 @@ def test_same_room_in_another_process_with_another_hash_seed():
 # -- every made room, proved again from its code -------------------------------------------------
 
 
-def no_crate_is_spare(room: Room) -> bool:
-    """Each crate is needed: without any one of them the room is impossible."""
+def spare_crates(room: Room) -> list:
+    """The crates the room can be solved without, one at a time."""
+    spare = []
     for c in room.start.crates:
         fewer = replace(room, start=State.of(room.start.player,
                                              [d for d in room.start.crates if d != c]))
         if solver.solve(fewer).status != "impossible":
-            return False
-    return True
+            spare.append(c)
+    return spare
+
+
+def is_a_trap(room: Room, crate) -> bool:
+    """Some dead state has ``crate`` moved and every other crate where it started."""
+    graph = solver.explore(room)
+    back: dict = {}
+    for i, kids in enumerate(graph.children):
+        for k in kids:
+            back.setdefault(k, []).append(i)
+    live = {i for i in range(len(graph)) if graph.won[i]}
+    todo = list(live)
+    while todo:
+        for p in back.get(todo.pop(), ()):
+            if p not in live:
+                live.add(p)
+                todo.append(p)
+    pos = graph.tables.pos
+    others = [c for c in room.start.crates if c != crate]
+    for i in range(len(graph)):
+        now = [pos[c] for c in graph.crates(i)]
+        if i not in live and crate not in now and all(c in now for c in others):
+            return True
+    return False
 
 
 def fewest_ramps_on_every_shortest_solution(room: Room) -> tuple[int, int]:
@@ -230,7 +254,10 @@ def test_made_rooms_pass_their_gates_and_proofs_from_their_codes(tier):
         assert solver.solve(room, without=("ramps",)).status == "impossible", (tier, seed)
         assert solver.solve(room, without=("crates",)).status == "impossible", (tier, seed)
         assert m.proofs == m.room.needs == ("ramps", "crates")
-        assert no_crate_is_spare(room), (tier, seed)
+        # no spare crate, unless it is a decoy: moved alone, it can leave the room dead
+        spare = spare_crates(room)
+        assert len(spare) <= 1 and all(is_a_trap(room, c) for c in spare), (tier, seed)
+        assert bool(spare) == ("too many" in m.subtitle)
         # the gates, measured again on the room's graph
         depth = gen.measure(solver.explore(room))
         assert depth == m.depth
@@ -263,7 +290,7 @@ def test_the_subtitle_is_true_and_particular():
             assert m.room.teaches == m.subtitle
             words = ("one", "two", "three", "four")
             assert m.subtitle.startswith(f"up {words[m.depth.climb - 1]} slice")
-            n = len(m.room.start.crates)
+            n = len(m.room.start.crates) - ("too many" in m.subtitle)
             assert f"{words[n - 1]} crate" in m.subtitle
             # a shaft two deep: its first crate falls two slices on the way
             assert ("shaft" in m.subtitle) == (m.depth.falls > 0)
@@ -332,6 +359,17 @@ def test_needs_ramps_searches_when_the_flood_cannot_prove_it():
     assert not gen.out_of_reach_without_ramps(room)
     assert gen.needs_ramps(room)
     assert solver.solve(room).status == "impossible"
+
+
+def test_a_spare_crate_is_a_decoy_only_if_it_can_shut_the_way():
+    beside = "####### #######\n####### #######\n\n####### #@...*#\n####### #..$..#\n"
+    in_line = "####### #######\n####### #######\n\n####### #@.$.*#\n####### #.....#\n"
+    for text, trap in ((beside, False), (in_line, True)):
+        room = levelfile.parse(text)
+        assert gen.spare_crates(room) == list(room.start.crates)
+        graph = solver.explore(room)
+        assert gen.decoy(graph, gen.live_states(graph), room.start.crates[0]) == trap
+        assert is_a_trap(room, room.start.crates[0]) == trap
 
 
 def test_gates_say_what_fails():

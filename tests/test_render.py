@@ -33,7 +33,7 @@ from anabasis.picture.render import Pose
 from anabasis.picture.views import Camera
 
 SIZE = (96, 64)  # small: llvmpipe, 2 cores, the whole suite under 10 minutes
-HAIR = 1e-4  # the shader's HAIR: a ray starts this far past where it enters the grid
+HAIR = render.HAIR  # a ray starts this far past where it enters the grid
 
 # A room with a bit of everything: terraces in w and z, two ramps, a crate, a hole.
 TERRACES = """\
@@ -135,7 +135,7 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
     t2 = (size4 - ro) * inv
     tn, tf = np.minimum(t1, t2), np.maximum(t1, t2)
     inside = (ro >= 0) & (ro <= size4)
-    never = 1e30
+    never = render.NEVER
     tn = np.where(moving, tn, np.where(inside, -never, never))
     tf = np.where(moving, tf, np.where(inside, never, -never))
     if room.wrap:
@@ -201,7 +201,8 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
         # The face: the latest crossing into the cell, unless the ray began inside it.
         enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
         latest = enter.max(axis=1)
-        ax = np.where(latest >= t0[hit] - 1e-3, np.argmax(enter == latest[:, None], axis=1), -1)
+        ax = np.where(latest >= t0[hit] - render.SNAP,
+                      np.argmax(enter == latest[:, None], axis=1), -1)
         sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
         face[hit] = np.where(ax < 0, render.FACE_INSIDE, 1 + 2 * ax + sgn_neg)
         found[hit] = np.maximum(latest, t0[hit]) <= cut_hi[hit]
@@ -217,7 +218,7 @@ def ceiling_cut(eye, d, ceiling):
     down, up = d[:, 2] < 0, d[:, 2] > 0
     with np.errstate(divide="ignore", invalid="ignore"):
         lo = np.where(down, np.maximum(0.0, (ceiling - eye[2]) / d[:, 2]), 0.0)
-        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], 1e30)
+        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], render.NEVER)
     if eye[2] > ceiling:
         hi = np.where(~down & ~up, -1.0, hi)
     return lo, hi
@@ -485,6 +486,22 @@ def test_cell_codes_reach_the_shader_from_the_one_table():
         assert f"#define CELL_{name} {code}u\n" in cells.glsl_defines()
     # "code >= CELL_RAMP_XP && code <= CELL_RAMP_YN" in the shader needs the ramps in a row.
     assert cells.RAMPS == tuple(range(cells.RAMP_XP, cells.RAMP_YN + 1))
+
+
+def test_the_shaders_other_constants_come_from_python_too():
+    source = (render.SHADER_DIR / "slice.frag").read_text()
+    head = render.fragment_preamble()
+    for name, kind in render.SHADER_CONSTANTS.items():
+        assert re.search(rf"\b{name}\b", source), f"{name} is not used"
+        assert not re.search(rf"(const\s+\w+|#define)\s+{name}\b", source), f"{name} typed twice"
+        value = float(getattr(render, name))
+        line = re.search(rf"const {kind} {name} = ([^;]+);", head)
+        assert line and float(line.group(1)) == value
+    assert "1e-4" not in source and "1e30" not in source  # as numbers, not names
+    # the texel's layout, too: its masks and shift are the clearance module's
+    from anabasis.picture import clearance
+
+    assert f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u" in head
 
 
 # -- the command line ------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from functools import lru_cache
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.moves import HOOKS, STEPS, Replay, Result, play_out  # noqa: F401
-from anabasis.engine.world import VOID, WALL, Pos, Room, State
+from anabasis.engine.world import VOID, WALL, Pos, Room, State, flat_index
 
 # -- the world, compiled ------------------------------------------------------
 
@@ -87,8 +87,13 @@ class Tables:
     def _neighbours(self, delta: Pos) -> list[int]:
         room = self.room
         dx, dy, dz, dw = delta
+        X, Y, Z, W = room.size
+        step = flat_index(room.size, delta)  # the index is linear: a neighbour is a fixed step
         out = []
-        for x, y, z, w in self.pos:
+        for i, (x, y, z, w) in enumerate(self.pos):
+            if 0 <= x + dx < X and 0 <= y + dy < Y and 0 <= z + dz < Z and 0 <= w + dw < W:
+                out.append(i + step)
+                continue
             q = (x + dx, y + dy, z + dz, w + dw)
             # Room.cell is the one place that knows what lies outside the grid
             outside = room.cell(q)

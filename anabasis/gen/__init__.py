@@ -5,7 +5,7 @@ One idea per module:
 - :mod:`~anabasis.gen.seeds`: GEN, the tiers and their texts, seeds and specs, today's room;
 - :mod:`~anabasis.gen.prng`: the random numbers (SplitMix64);
 - :mod:`~anabasis.gen.terrain`: plazas, ramps, dips, shafts, decoys, holes; the 4D room;
-- :mod:`~anabasis.gen.measure`: the state-graph measures and the depth score;
+- :mod:`~anabasis.gen.depth`: the state-graph measures and the depth score;
 - :mod:`~anabasis.gen.proofs`: impossible without ramps, without crates; spare crates;
 - :mod:`~anabasis.gen.builder`: the search, the gates, :class:`Made`;
 - :mod:`~anabasis.gen.pool`: building off the game's thread.
@@ -14,10 +14,11 @@ See ``docs/gen.md``.
 """
 
 from anabasis.gen.builder import MAX_TRIES, Made, build, build_spec, gates, subtitle
-from anabasis.gen.measure import Depth, measure, random_walk
+from anabasis.gen.depth import Depth, live_states, measure, random_walk
 from anabasis.gen.pool import build_async, shutdown
 from anabasis.gen.proofs import (
     Walkthrough,
+    decoy,
     needs_crates,
     needs_ramps,
     out_of_reach_without_ramps,
@@ -44,7 +45,7 @@ from anabasis.gen.seeds import (
 __all__ = [
     "GEN", "MAX_SEED", "MAX_TRIES", "SEED_DIGITS", "TIER", "TIER_TEXT", "TIERS", "Depth",
     "GenError", "Made", "Tier", "Walkthrough", "build", "build_async", "build_spec",
-    "daily_seed", "gates", "measure", "needs_crates", "needs_ramps",
+    "daily_seed", "decoy", "gates", "live_states", "measure", "needs_crates", "needs_ramps",
     "out_of_reach_without_ramps", "parse_seed", "parse_spec", "random_walk", "room_name",
     "seed_text", "shutdown", "spare_crates", "subtitle", "today", "walk_through",
 ]

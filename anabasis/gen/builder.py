@@ -4,7 +4,7 @@ For each candidate terrain (:mod:`anabasis.gen.terrain`) the crates'
 starting columns are searched, Taylor and Parberry's way: several
 placements are tried, each one's whole state graph is explored
 (:func:`anabasis.engine.solver.explore`) and measured
-(:mod:`anabasis.gen.measure`), and of those that pass the tier's gates the
+(:mod:`anabasis.gen.depth`), and of those that pass the tier's gates the
 one with the highest depth score is kept, once its proofs hold.
 
 >>> made = build("easy", 42)
@@ -21,7 +21,7 @@ from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
 from anabasis.gen import proofs, terrain
-from anabasis.gen.measure import Depth, measure
+from anabasis.gen.depth import Depth, live_states, measure
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
@@ -124,6 +124,18 @@ def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
     return [c for _, chosen in plan for c in chosen]
 
 
+def _decoy_spot(rng: SplitMix64, land: terrain.Terrain, crates: list[int]) -> int:
+    """A column for one crate more than the gaps need, or -1: beside a ramp or a gap,
+    where a wrong push can shut the way (the proofs keep it only if it does)."""
+    taken = set(crates) | {land.start, land.goal}
+    holes = {c for gap in land.gaps for c in gap.cells}
+    near = set(land.ramps) | holes
+    spots = [c for plaza in land.plazas for c in plaza
+             if c not in taken and c not in near and c != plaza[0]
+             and any(n in near for n in land.neighbours(c))]
+    return rng.choice(spots) if spots else -1
+
+
 def _far_first(rng: SplitMix64, spots: list[int], far: dict[int, int]) -> list[int]:
     """``spots`` in a random order that favours the ones farther (in pushes) from the gap."""
     out = []
@@ -181,12 +193,11 @@ def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, ent
     start = (crate, entry)
     seen = {start}
     todo = [start]
-    toward = land.toward
     for c, p in todo:
-        for d in range(4):
-            q = toward(p, d)
+        for step in land.step:
+            q = step[p]
             if q == c:
-                beyond = toward(c, d)
+                beyond = step[c]
                 if beyond in gap:
                     return beyond
                 if beyond not in free:
@@ -218,7 +229,8 @@ def subtitle(depth: Depth, land: terrain.Terrain, columns: list[int]) -> str:
     'up three slices'
     """
     d = depth
-    crates = len(columns)
+    crates = sum(terrain.GAP_CRATES[gap.kind] for gap in land.gaps)
+    spare = len(columns) - crates  # proved a trap, or the room was not kept
     parts = [f"up {_count(d.climb, 'slice')}"]
     shafts = sum(g.kind == "shaft" for g in land.gaps)
     dips = len(land.gaps) - shafts
@@ -239,6 +251,8 @@ def subtitle(depth: Depth, land: terrain.Terrain, columns: list[int]) -> str:
             at += need
         if carried:
             parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
+        if spare:
+            parts.append(f"{_count(spare, 'crate')} too many, that can shut the way")
     if land.decoys:
         n = len(land.decoys)
         parts.append("a ledge with no way back" if n == 1 else
@@ -289,11 +303,18 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
             if crates is None:  # the next draw would most likely fail too
                 verdict.drop("no room for crates")
                 break
+            if spec.decoy_crate and rng.chance(spec.decoy_crate):
+                spot = _decoy_spot(rng, land, crates)
+                if spot >= 0:
+                    crates = crates + [spot]
             room = land.room(name, land.start, crates)
             graph = solver.explore(room, max_states=spec.max_states)
             verdict.states += len(graph)
             if not graph.complete:
                 verdict.drop("too big")
+                continue
+            if len(graph) < spec.min_states:  # the first gate, before the measures
+                verdict.drop("few states")
                 continue
             depth = measure(graph)
             if depth is None:
@@ -305,13 +326,17 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
                 continue
             moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
                           for a, b in pairwise(depth.path))
-            passed.append((depth.score, len(passed), room, depth, moves, crates))
+            passed.append((depth.score, len(passed), room, depth, moves, crates, graph))
             if len(passed) >= spec.keep:
                 break
-        for _, _, room, depth, moves, crates in sorted(passed, key=lambda p: (-p[0], p[1])):
-            if proofs.spare_crates(room, spec.max_states):
-                verdict.drop("a spare crate")
-                continue
+        for _, _, room, depth, moves, crates, graph in sorted(passed,
+                                                              key=lambda p: (-p[0], p[1])):
+            spare = proofs.spare_crates(room, spec.max_states)
+            if spare:
+                live = live_states(graph)
+                if not all(proofs.decoy(graph, live, c) for c in spare):
+                    verdict.drop("a spare crate")
+                    continue
             if not proofs.needs_ramps(room, spec.max_states):
                 verdict.drop("ramps optional")
                 continue

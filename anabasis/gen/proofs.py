@@ -81,6 +81,26 @@ def spare_crates(room: Room, max_states: int | None = None) -> list[tuple]:
     return spare
 
 
+def decoy(graph: solver.Graph, live: list[bool], crate: tuple) -> bool:
+    """Whether moving the crate that starts at ``crate`` alone can leave the room dead.
+
+    True when some reachable state from which no win can be reached has
+    every other crate still where it started and this one moved (or
+    gone): a spare crate that is a trap, not a help.
+    """
+    t = graph.tables
+    cell = t.index(crate)
+    first = graph.crates(0)
+    others = [c for c in first if c != cell]
+    for i in range(len(graph)):
+        if live[i]:
+            continue
+        now = graph.crates(i)
+        if cell not in now and all(c in now for c in others):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Walkthrough:
     """What a solution does, replayed move by move with the rules' trace."""

@@ -46,6 +46,7 @@ class Tier:
     region: tuple[int, int]  #: columns in each plaza, both ends included
     together: float  #: chance that the gaps come one after another, at one height
     decoys: int  #: dead-end ledges beside the way
+    decoy_crate: float  #: chance of one crate more than the gaps need, kept only if it is a trap
     holes: float  #: chance that a spare column beside a plaza is a hole to the void
     placements: int  #: crate placements tried per terrain (the search over state graphs)
     keep: int  #: of a terrain's placements, stop once this many pass the gates
@@ -60,12 +61,12 @@ class Tier:
 
 
 TIER = {
-    "easy": Tier("easy", 1, (6, 24), (5, 7), ("dip",), (4, 7), 0.0, 1, 0.1, 4, 2, 2_000,
+    "easy": Tier("easy", 1, (6, 24), (5, 7), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
                  20, 1, 0, 0, True, False),
-    "medium": Tier("medium", 2, (12, 40), (7, 8), ("dip", "dip"), (5, 9), 0.6, 1, 0.3, 5, 2,
+    "medium": Tier("medium", 2, (12, 40), (7, 8), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
                    5_000, 180, 2, 1, 3, True, True),
-    "hard": Tier("hard", 3, (20, 60), (8, 10), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 6, 2,
-                 8_000, 700, 4, 2, 8, True, True),
+    "hard": Tier("hard", 3, (20, 60), (8, 10), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
+                 5_000, 700, 4, 2, 8, True, True),
 }
 
 #: What the launcher says of each tier: what its rooms are made of, and its band of moves.

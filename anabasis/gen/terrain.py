@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from anabasis.engine.cells import BLOCK, RAMP_OF_LEAN
-from anabasis.engine.world import MAX_SIZE, Room, State
+from anabasis.engine.world import MAX_SIZE, Room, State, flat_index
 from anabasis.gen.prng import SplitMix64
 from anabasis.gen.seeds import Tier
 
@@ -79,12 +79,17 @@ class Terrain:
     start: int
     goal: int
 
+    def __post_init__(self) -> None:
+        #: ``step[d][c]``: the column beside ``c`` in direction ``DIRS[d]``, or -1
+        self.step = [[_toward(c, d, self.X, self.Y) for c in range(self.X * self.Y)]
+                     for d in range(4)]
+
     def neighbours(self, c: int) -> list[int]:
         return _neighbours(c, self.X, self.Y)
 
     def toward(self, c: int, d: int) -> int:
         """The column beside ``c`` in direction ``DIRS[d]``, or -1 past the grid's edge."""
-        return _toward(c, d, self.X, self.Y)
+        return self.step[d][c]
 
     def area(self, gap: Gap, crossings: bool = False) -> list[int]:
         """The plazas a crate for ``gap`` may start on: the one before it, and the ones
@@ -159,17 +164,16 @@ class Terrain:
         """The 4D room: floor at z = 0, the landscape at z = 1, the player and crates at z = 1."""
         X, Y, W = self.X, self.Y, self.W
         size = (X, Y, 2, W)
-        blank = Room.empty(size, (0, 0, 0, 0), (0, 0, 0, 0))
         cells = bytearray(X * Y * 2 * W)
         for c, h in enumerate(self.height):
             x, y = c % X, c // X
             for w in range(W):
                 if h > 0:  # a hole has no floor either: what falls in falls out
-                    cells[blank.index((x, y, 0, w))] = BLOCK
+                    cells[flat_index(size, (x, y, 0, w))] = BLOCK
                 if w < h:
-                    cells[blank.index((x, y, 1, w))] = BLOCK
+                    cells[flat_index(size, (x, y, 1, w))] = BLOCK
         for c, code in self.ramps.items():
-            cells[blank.index((c % X, c // X, 0, self.height[c]))] = code
+            cells[flat_index(size, (c % X, c // X, 0, self.height[c]))] = code
         at = self.at
         return Room(size, bytes(cells), at(self.goal), State.of(at(start), [at(c) for c in crates]),
                     name=name, view="w-up")
@@ -386,8 +390,36 @@ def make(rng: SplitMix64, tier: Tier) -> Terrain | None:
         else:
             height[c] = min(W, max(near) + 1)
     goal = _farthest(g, last, g.plazas[last][0])
-    return Terrain(X, Y, W, height, ramps, chain, [g.h[i] - low + 1 for i in range(last + 1)],
-                   gaps, decoys, holes, start, goal)
+    return _cropped(Terrain(X, Y, W, height, ramps, chain,
+                            [g.h[i] - low + 1 for i in range(last + 1)],
+                            gaps, decoys, holes, start, goal))
+
+
+def _cropped(land: Terrain) -> Terrain:
+    """``land`` without the rows and columns at its edges that are solid right through.
+
+    The grid's edge is a wall anyway, so the room is the same; it is
+    smaller, so the engine compiles it faster and its code is shorter.
+    """
+    X, Y, W = land.X, land.Y, land.W
+    open_ = [c for c in range(X * Y) if land.height[c] < W]
+    x0 = min(c % X for c in open_)
+    x1 = max(c % X for c in open_)
+    y0 = min(c // X for c in open_)
+    y1 = max(c // X for c in open_)
+    nx, ny = x1 - x0 + 1, y1 - y0 + 1
+    if (nx, ny) == (X, Y):
+        return land
+
+    def new(c: int) -> int:
+        return (c % X - x0) + nx * (c // X - y0)
+
+    height = [land.height[(x + x0) + X * (y + y0)] for y in range(ny) for x in range(nx)]
+    return Terrain(nx, ny, W, height, {new(c): r for c, r in land.ramps.items()},
+                   [[new(c) for c in p] for p in land.plazas], land.level,
+                   [Gap(g.kind, g.before, g.after, [new(c) for c in g.cells]) for g in land.gaps],
+                   [[new(c) for c in d] for d in land.decoys], [new(c) for c in land.holes],
+                   new(land.start), new(land.goal))
 
 
 def _farthest(g: _Grower, k: int, seed: int) -> int:

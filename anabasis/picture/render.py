@@ -2,8 +2,8 @@
 
 Public API (kept stable for the game window):
 
-- :class:`NoGLError`: no usable OpenGL 3.3 context.
-- :func:`headless_context` -> ``moderngl.Context``: a standalone EGL context.
+- :class:`NoGLError` and :func:`headless_context` (from :mod:`anabasis.picture.headless`):
+  a standalone EGL context, or why there is none.
 - :class:`Pose`: what one frame shows: the animated player position (4
   floats, cell coordinates: integers when resting), the view turn
   (``view``, ``toward``, ``turn``), the :class:`~anabasis.picture.views.Camera`,
@@ -16,17 +16,17 @@ Public API (kept stable for the game window):
 - :func:`frame_uniforms` ``(room, pose, size)``: a frame's uniforms and
   ``#define`` variant, in float64 (the tests' CPU reference reads them too).
 - :func:`render_image` ``(room, state, ...)`` -> ``numpy`` RGB (rows top
-  first), headless; :func:`write_png`; :func:`cli_render` for
-  ``anabasis render``.
+  first), headless; :func:`write_png` (from :mod:`anabasis.picture.png`).
 
 How a frame is made.  The room's 4D grid is packed into a 3D texture of
 size ``(X, Y, Z*W)`` (texel ``(x, y, z + Z*w)``, exactly the room's flat
-order), ``u1`` with NEAREST filtering; the crates of the current state
-are written into it cell by cell.  The goal and the player are not in the
-texture: the goal is a uniform (it glows, and is not solid), the player is
-drawn analytically at its animated position.  For each pixel the fragment
-shader (``shaders/slice.frag``) builds a camera ray in slice coordinates
-(across, depth, up), maps it to 4D through the view's basis
+order), ``u1`` with NEAREST filtering: each texel the cell's code, its
+clearance for empty-space skipping and a mark where the tunnel cuts it
+(:mod:`anabasis.picture.clearance`), with the crates of the current state.
+The goal and the player are not in the texture: the goal is a uniform (it
+glows, and is not solid), the player is drawn analytically at its animated
+position.  For each pixel the fragment shader (``shaders/slice.frag``)
+builds a camera ray in slice coordinates (across, depth, up), maps it to 4D through the view's basis
 (:func:`anabasis.picture.views.turn`) and the player's position, and walks the 4D
 grid with an exact DDA.  Variants (ghosts, the cross-fade, the debug
 output, the plain baseline) are ``#define``s, each its own compiled
@@ -40,8 +40,7 @@ the two slices either side are traced and mixed by the fraction.
 from __future__ import annotations
 
 import math
-import struct
-import zlib
+import weakref
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -51,6 +50,8 @@ import numpy as np
 from anabasis.engine import cells
 from anabasis.engine.world import Pos, Room, State
 from anabasis.picture import clearance
+from anabasis.picture.headless import NoGLError, headless_context  # noqa: F401 (the API)
+from anabasis.picture.png import write_png  # noqa: F401 (the API)
 from anabasis.picture.views import Camera, fit_camera, turn
 
 SHADER_DIR = Path(str(files("anabasis.shaders")))
@@ -62,33 +63,26 @@ CEILING = 2.5
 TUNNEL_RADIUS = 1.3
 #: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
 MAX_STEPS = 80
-#: Nothing is drawn farther than this from the player: the fog is total there.
+#: Nothing is drawn farther than this from the player: the fog is total there ...
 FAR = 28.0
+#: ... and it starts this far from the player.
+FOG_START = 5.0
+#: A ray starts this far past where it enters the box it walks (inside the first cell).
+HAIR = 1e-4
+#: A start this near a face crossing came in through that face.
+SNAP = 1e-3
+#: The crossing time of an axis a ray does not move along.
+NEVER = 1e30
 
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
 FACE_INSIDE = 9
 
-
-class NoGLError(RuntimeError):
-    """No usable OpenGL 3.3 context (headless EGL or otherwise)."""
-
-
-def headless_context():
-    """A standalone OpenGL 3.3 context through EGL (Mesa's llvmpipe where there is no GPU).
-
-    Raises :class:`NoGLError` with a one-line reason when none can be had.
-    """
-    try:
-        import moderngl
-    except ImportError as e:  # pragma: no cover - moderngl is a dependency
-        raise NoGLError(f"moderngl is not installed: {e}") from None
-    try:
-        ctx = moderngl.create_standalone_context(require=330, backend="egl")
-    except Exception as e:  # moderngl raises plain Exceptions for every failure
-        reason = " ".join(str(e).split()) or type(e).__name__
-        raise NoGLError(f"no OpenGL 3.3 context through EGL ({reason})") from None
-    return ctx
+#: The constants the shader shares with Python, written before ``slice.frag`` as GLSL
+#: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
+SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
+                    "NEVER": "float", "FACE_MISS": "float", "FACE_INSIDE": "float",
+                    "MAX_STEPS": "int"}
 
 
 @dataclass(frozen=True)
@@ -135,13 +129,25 @@ def _variant_defines(names) -> str:
 
 def fragment_preamble(variant=()) -> str:
     """What goes before ``slice.frag``: the version, the constants shared with Python (the
-    cell codes, the texel's layout, the step limit) and the variant's ``#define`` names."""
+    cell codes, the texel's layout, :data:`SHADER_CONSTANTS`) and the variant's ``#define``
+    names.
+
+    >>> "const float HAIR = 0.0001;" in fragment_preamble()
+    True
+    """
+    consts = "".join(f"const {kind} {name} = {_glsl(globals()[name], kind)};\n"
+                     for name, kind in SHADER_CONSTANTS.items())
     return ("#version 330 core\n" + cells.glsl_defines()
             + f"#define TEXEL_CODE_MASK {clearance.CODE_MASK}u\n"
             + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
             + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
             + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
-            + f"#define MAX_STEPS {MAX_STEPS}\n" + _variant_defines(variant))
+            + consts + _variant_defines(variant))
+
+
+def _glsl(value, kind: str) -> str:
+    """A Python number as a GLSL literal of ``kind`` (``float`` or ``int``)."""
+    return repr(float(value)) if kind == "float" else str(int(value))
 
 
 def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
@@ -233,17 +239,23 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
 
 
+#: The (program, vertex array) pairs compiled on each context, by variant; a context's go
+#: when it does.
+_PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _shared_programs(ctx) -> dict:
     """The (program, vertex array) pairs compiled on ``ctx``, by variant.
 
     Shared by every renderer on the context: a software rasteriser compiles a
     program at its first draw (100-400 ms), so a new room must not redo it.
-    Kept on the context itself, so they go when it goes.
     """
-    shared = getattr(ctx, "_anabasis_programs", None)
-    if shared is None:
-        shared = ctx._anabasis_programs = {}
-    return shared
+    return _PROGRAMS.setdefault(ctx, {})
+
+
+def compiled_variants(ctx) -> set[frozenset]:
+    """The variants (sets of ``#define`` names) compiled on ``ctx`` so far, by any renderer."""
+    return set(_PROGRAMS.get(ctx, ()))
 
 
 class Renderer:
@@ -489,22 +501,6 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
     finally:
         if own:
             ctx.release()
-
-
-def write_png(path, rgb: np.ndarray) -> None:
-    """Write an (H, W, 3) uint8 image as a PNG (a small zlib writer: no pygame display needed)."""
-    rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
-    h, w, _ = rgb.shape
-    raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        crc = zlib.crc32(body) & 0xFFFFFFFF
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", crc)
-
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
-    Path(path).write_bytes(png)
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -68,21 +68,7 @@ def measure(graph: Graph) -> Depth | None:
         return None
     first = wins[0]  # the solver's: the first won state found
     length = dist[first]
-    # live: a win can be reached; found backwards from the wins
-    back: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        for c in children[i]:
-            if c >= 0:
-                back[c].append(i)
-    live = [False] * n
-    todo = list(wins)
-    for i in todo:
-        live[i] = True
-    for i in todo:
-        for p in back[i]:
-            if not live[p]:
-                live[p] = True
-                todo.append(p)
+    live = live_states(graph)
     dead = n - sum(live)
     # ramps up on every shortest solution: the fewest along the shortest-path DAG
     w = [graph.position(i)[3] for i in range(n)]
@@ -110,6 +96,25 @@ def measure(graph: Graph) -> Depth | None:
     lines, changes, pushes, falls = _crate_play(graph, path)
     return Depth(n, dead, length, forks, lines, changes, pushes, falls,
                  w[first] - w[0], min_ramps, tuple(path))
+
+
+def live_states(graph: Graph) -> list[bool]:
+    """Per state, whether a win can still be reached from it (found backwards from the wins)."""
+    n = len(graph)
+    children = graph.children
+    back: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for c in children[i]:
+            if c >= 0:
+                back[c].append(i)
+    live = list(graph.won)
+    todo = [i for i in range(n) if live[i]]
+    for i in todo:
+        for p in back[i]:
+            if not live[p]:
+                live[p] = True
+                todo.append(p)
+    return live
 
 
 def _crate_play(graph: Graph, path: list[int]) -> tuple[int, int, int, int]:
