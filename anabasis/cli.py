@@ -3,7 +3,11 @@
 Exit codes: 0 done, 1 a negative answer (impossible), 2 bad input, with a
 one-line message on stderr that says what is wrong and where, never a
 traceback; 3 when ``solve`` or ``hint`` gave up at its state cap (no answer
-either way).
+either way); 130 when stopped by Ctrl-C (at any moment: see ``anabasis.__main__``).
+
+Every message is one line: control characters in it (a newline or an
+escape in a SOURCE) are written as escapes, and output that the terminal's
+encoding cannot show is written as escapes too, never a crash.
 """
 
 from __future__ import annotations
@@ -24,7 +28,25 @@ class InputError(Refusal):
 
 
 #: Exit codes.
-DONE, NEGATIVE, BAD_INPUT, GAVE_UP = 0, 1, 2, 3
+DONE, NEGATIVE, BAD_INPUT, GAVE_UP, INTERRUPTED = 0, 1, 2, 3, 130
+#: The most move-string text ``replay`` reads from a file or stdin (some 8 million moves).
+MAX_MOVES_BYTES = 8 << 20
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character escaped, so a message stays one line
+    and nothing in it reaches the terminal as a command.
+
+    >>> print(one_line("levels/a\\nb\\x1b[2J.txt: cannot read"))
+    levels/a\\nb\\x1b[2J.txt: cannot read
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
+def say(message: str) -> None:
+    """One line on stderr: ``anabasis: message``."""
+    print(f"anabasis: {one_line(message)}", file=sys.stderr)
 
 
 def cmd_solve(args) -> int:
@@ -50,7 +72,7 @@ def cmd_hint(args) -> int:
     from anabasis.engine import rules, solver
 
     room = resolve(args.source)
-    moves = parse_moves(args.moves)
+    moves = parse_moves(_moves_text(args.moves))
     if args.max_states < 1:
         raise InputError(f"--max-states: {args.max_states} is not 1 or more")
     # played as the game plays them (with the hook, as replay takes it); a
@@ -97,13 +119,38 @@ def cmd_replay(args) -> int:
     from anabasis.engine import rules
 
     room = resolve(args.source)
-    moves = parse_moves(args.moves)
+    moves = parse_moves(_moves_text(args.moves))
     played = rules.replay(room, moves)
     print(f"status: {played.status}")
     print(f"moves: {played.moves}")
     print()
     sys.stdout.write(levelfile.write_map(room, played.state))
     return DONE
+
+
+def _moves_text(given: str) -> str:
+    """MOVES as given: the moves, ``-`` for stdin, or ``@FILE`` for a file's text."""
+    from anabasis.formats.files import FileRefusal, read_bounded
+
+    if given == "-":
+        raw = sys.stdin.buffer.read(MAX_MOVES_BYTES + 1)
+        where = "stdin"
+        if len(raw) > MAX_MOVES_BYTES:
+            raise InputError(f"stdin: more than {MAX_MOVES_BYTES >> 20} MiB of moves")
+    elif given.startswith("@"):
+        where = given[1:]
+        try:
+            raw = read_bounded(where, MAX_MOVES_BYTES, "a move string")
+        except FileRefusal as e:
+            raise InputError(str(e)) from None
+    else:
+        return given
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{where}: not UTF-8 text (byte {e.start})") from None
+    # line breaks and tabs separate moves, as spaces and commas do
+    return text.translate({ord(c): " " for c in "\r\n\t"})
 
 
 def cmd_code(args) -> int:
@@ -136,8 +183,8 @@ def cmd_render(args) -> int:
     try:
         rgb = render.render_image(room, state, args.view or room.view, args.toward, args.at, size)
     except render.NoGLError as e:
-        print(f"anabasis: render: {e}; try LIBGL_ALWAYS_SOFTWARE=1, or install Mesa's EGL "
-              "(libegl-mesa0, libgl1-mesa-dri)", file=sys.stderr)
+        say(f"render: {e}; try LIBGL_ALWAYS_SOFTWARE=1, or install Mesa's EGL "
+            "(libegl-mesa0, libgl1-mesa-dri)")
         return BAD_INPUT
     try:
         render.write_png(args.output, rgb)
@@ -199,7 +246,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -228,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
     s.add_argument("source", help="a level number, a level file, or a room code")
-    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)})")
+    s.add_argument("moves", help=f"moves: {' '.join(STEPS)} (hooks {' '.join(HOOKS)}); "
+                   "- reads them from stdin, @FILE from a file")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "
@@ -277,7 +325,18 @@ def _no_game_flags(args) -> None:
                          f"'{args.command}' (give it alone, or the command alone)")
 
 
+def _forgiving_output() -> None:
+    """Text the terminal's encoding cannot show is written as escapes, not a crash
+    (``PYTHONIOENCODING=ascii`` and a level named in another script)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):  # not a text file we can set
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _forgiving_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -288,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return app.main(args)
     except Refusal as e:
-        print(f"anabasis: {e}", file=sys.stderr)
+        say(str(e))
         return BAD_INPUT
     except BrokenPipeError:
         # the reader went away (``| head``): say nothing, and keep Python's
@@ -297,4 +356,4 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return DONE
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED

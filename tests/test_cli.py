@@ -246,7 +246,7 @@ def test_code_takes_a_level_number(capsys):
 
 def test_code_refuses_a_room_too_large(capsys, level):
     path = level(f"{'#' * 17} {'#' * 17}\n\n{'#' * 17} #@*{'.' * 14}\n")
-    assert "too large for a room code" in refused(capsys, "code", path)
+    assert "rooms are at most 16x16x8x8" in refused(capsys, "code", path)
 
 
 def test_show_and_solve_take_the_longest_codes(capsys):
@@ -317,7 +317,7 @@ def test_an_empty_source_is_refused(capsys):
 
 
 def test_a_folder_and_a_huge_file_are_refused(capsys, tmp_path):
-    assert "cannot read: Is a directory" in refused(capsys, "solve", str(tmp_path))
+    assert "not a regular file (a folder)" in refused(capsys, "solve", str(tmp_path))
     big = tmp_path / "big.txt"
     big.write_bytes(b"#" * (levelfile.MAX_BYTES + 1))
     assert "too large for a level file" in refused(capsys, "code", str(big))

@@ -156,7 +156,7 @@ def some_codes() -> list[str]:
 
 @pytest.mark.parametrize("code, text", FROZEN)
 def test_frozen_codes_open_the_same_rooms(code, text):
-    room = decode(code)
+    room = decode(code, check_start=False)  # the format: some of these rooms start lost
     assert levelfile.write(room) == text
     assert encode(room) == code
 
@@ -182,16 +182,18 @@ def test_decode_of_encode_is_the_room(room):
     code = encode(room)
     assert code[0] == ("E" if room.wrap else "D")
     assert set(code) <= set(ALPHABET)
-    assert decode(code) == room  # a code carries no name, par or needs: the rest is equal
+    # a code carries no name, par or needs: the rest is equal (the format alone: a random
+    # room's start may be lost, which decode refuses by default)
+    assert decode(code, check_start=False) == room
 
 
 def test_the_largest_rooms_encode():
     rng = random.Random(5)
     for view in VIEWS:
         room = random_room(rng, MAX_SIZE, True, view, 60)
-        assert decode(encode(room)) == room
+        assert decode(encode(room), check_start=False) == room
     full = Room.empty(MAX_SIZE, (0, 0, 0, 0), (15, 15, 7, 7))
-    assert decode(encode(full)) == full
+    assert decode(encode(full), check_start=False) == full
 
 
 def test_a_code_ignores_the_header_but_keeps_the_view():
@@ -227,7 +229,7 @@ def test_a_tutorial_sized_room_encodes_in_80_characters():
     room = Room((X, Y, Z, W), bytes(cells), picks[0], State.of(picks[1], picks[2:]))
     code = encode(room)
     assert len(code) <= 80, len(code)
-    assert decode(code) == room
+    assert decode(code, check_start=False) == room
 
 
 # -- refused ---------------------------------------------------------------------------
@@ -379,7 +381,7 @@ def test_mutated_codes_are_refused_or_are_their_own_room(code, edits):
         elif kind == "delete" and i < len(text):
             text = text[:i] + text[i + 1 :]
     try:
-        decode(text)
+        decode(text, check_start=False)
     except CodeError:
         return
     # never some other room under a valid code (a 2**-24 coincidence: if it ever happens,

@@ -315,3 +315,354 @@ def test_a_later_release_s_file_is_read_but_never_overwritten(tmp_path):
     p.record("level:7", 11)
     assert p.save() is False
     assert (tmp_path / FILE_NAME).read_text() == text
+
+
+# -- crowded rooms ---------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from anabasis.engine import reference, rules  # noqa: E402
+from anabasis.engine.world import Room, State  # noqa: E402
+
+MOVES = list(reference.STEPS) + list(reference.HOOKS)
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def crowded_rooms(draw) -> Room:
+    """A small room thick with crates (a floor in z and in w, mostly), wrapped or not."""
+    X, Y = draw(st.integers(2, 5)), draw(st.integers(1, 4))
+    Z, W = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    shell = Room.empty((X, Y, Z, W), (0, 0, 0, 0), (0, 0, 0, 0))
+    n = X * Y * Z * W
+    raw = draw(st.lists(st.integers(0, 99), min_size=n, max_size=n))
+    cells = bytearray()
+    free = []
+    for i, ((_, _, z, w), u) in enumerate(zip(shell.positions(), raw, strict=True)):
+        floor = z == 0 or w == 0
+        solid = u < 90 if floor else u >= 92
+        cells.append((2 + u % 4 if u % 7 == 3 else 1) if solid else 0)
+        if not solid:
+            free.append(i)
+    if len(free) < 2:
+        cells[free[0] if free else 0] = 0
+        free = [i for i, c in enumerate(cells) if c == 0] + [n - 1]
+    pos = list(shell.positions())
+    player = pos[free[draw(st.integers(0, len(free) - 1))]]
+    goal = pos[free[draw(st.integers(0, len(free) - 1))]]
+    density = draw(st.integers(20, 90))
+    crates = [pos[i] for i, u in zip(free, raw, strict=False)
+              if pos[i] != player and (u * 37) % 100 < density]
+    return Room((X, Y, Z, W), bytes(cells), goal, State.of(player, crates),
+                wrap=draw(st.booleans()))
+
+
+@FUZZ
+@given(crowded_rooms(), st.lists(st.sampled_from(MOVES), max_size=20), st.booleans())
+def test_a_crowded_settle_is_the_rule_book_s(room, moves, gravity_w):
+    """The crowded path (a set of crates, only near what changed) agrees with the reference,
+    step by step, on its own states (so that it knows they are settled)."""
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0  # every room crowded
+    try:
+        first = rules.start(room, gravity_w=gravity_w, trace=True)
+        assert first == reference.start(room, gravity_w=gravity_w, trace=True)
+        if first.status != "playing":
+            return
+        state = first.state
+        for move in moves:
+            got = rules.step(room, state, move, gravity_w=gravity_w, trace=True)
+            assert got == reference.step(room, state, move, gravity_w=gravity_w, trace=True)
+            if got.status == "won":
+                return
+            if got.status == "playing":
+                state = got.state
+    finally:
+        rules.FEW_CRATES = few
+
+
+def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
+    from anabasis.formats import levelfile
+
+    # two slices; the player carries a crate on its head in slice w=1, many crates about
+    text = ("##### ##### #####\n##### ##### #####\n\n"
+            "##### #@..$ #$...\n##### #$$$$ #$$$*\n")
+    room = levelfile.parse(text)
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0
+    try:
+        state = rules.start(room).state
+        got = rules.step(room, state, "R", trace=True)
+        assert got == reference.step(room, state, "R", trace=True)
+        assert (1, 0, 2, 1) not in got.state.crates  # the crate on the player fell
+    finally:
+        rules.FEW_CRATES = few
+
+
+# -- the command line: refusals, not tracebacks ------------------------------------------
+
+from anabasis import cli  # noqa: E402
+from anabasis.formats import codes, levelfile  # noqa: E402
+from anabasis.formats.levelfile import LevelError  # noqa: E402
+
+CORRIDOR = "DCEiWNbKSOyh_wpEk"
+
+
+def _run(*args, env=None, stdin=None, timeout=60) -> subprocess.CompletedProcess:
+    env = dict(os.environ if env is None else env, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.run([sys.executable, "-m", "anabasis", *args], env=env, input=stdin,
+                          capture_output=True, timeout=timeout)
+
+
+def test_a_source_with_a_newline_or_an_escape_is_one_line_and_escaped(capsys):
+    assert cli.main(["solve", "levels/a\nb\x1b[2J.txt"]) == cli.BAD_INPUT
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err
+    assert "levels/a\\nb\\x1b[2J.txt: cannot read" in err
+    assert cli.main(["solve", "D\x07\x1b"]) == cli.BAD_INPUT  # a code quoted too
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\x07" not in err
+
+
+def test_output_works_with_any_stdout_encoding(tmp_path):
+    level = tmp_path / "é.txt"
+    level.write_text(levelfile.write(codes.decode(CORRIDOR)).replace(
+        "wrap:", "name: Ανάβασις\nwrap:"), encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    shown = _run("show", str(level), env=env)
+    assert shown.returncode == 0 and b"Traceback" not in shown.stderr
+    assert shown.stdout.startswith(b"name: \\u0391")
+    missing = _run("solve", str(tmp_path / "ü.txt"), env=env)
+    assert missing.returncode == 2 and missing.stderr.count(b"\n") == 1
+    assert b"\\xfc.txt: cannot read" in missing.stderr
+
+
+def test_a_fifo_or_a_device_is_refused_never_waited_on(tmp_path, capsys):
+    fifo = tmp_path / "room.txt"
+    os.mkfifo(fifo)
+    # in a thread: if it ever waited for a writer, the test fails instead of hanging
+    codes_out = []
+    worker = threading.Thread(target=lambda: codes_out.append(cli.main(["code", str(fifo)])),
+                              daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive() and codes_out == [cli.BAD_INPUT]
+    assert f"{fifo}: not a regular file (a FIFO)" in capsys.readouterr().err
+    if Path("/dev/zero").exists():
+        with pytest.raises(LevelError, match="not a regular file"):
+            levelfile.load("/dev/zero")
+    assert cli.main(["replay", "1", f"@{fifo}"]) == cli.BAD_INPUT
+    assert "not a regular file (a FIFO)" in capsys.readouterr().err
+
+
+def test_a_par_of_5000_digits_is_refused_at_its_place():
+    text = "par: " + "9" * 5000 + "\n\n##### ##### #####\n\n##### #@..* .....\n"
+    with pytest.raises(LevelError) as info:
+        levelfile.parse(text, "big.txt")
+    assert str(info.value).startswith("big.txt:1:6: par must be a whole number")
+    assert len(str(info.value)) < 200
+
+
+def test_level_files_hold_what_a_code_holds_and_no_more():
+    wide = "#" * 17 + "\n\n" + "#@" + "." * 14 + "*\n"
+    with pytest.raises(LevelError, match=r"^<level>:1:17: the room is 17 wide in x"):
+        levelfile.parse(wide)
+    slices = "\n\n".join(["#"] * 9) + "\n"
+    with pytest.raises(LevelError, match=r"^<level>:17:1: the room has 9 slices in w"):
+        levelfile.parse(slices)
+    with pytest.raises(LevelError, match="name is longer than 200"):
+        levelfile.parse("name: " + "x" * 201 + "\n\n#@*\n")
+
+
+def test_a_code_refuses_a_start_the_level_format_refuses_in_the_same_words():
+    lost = Room.empty((3, 1, 2, 2), player=(0, 0, 1, 1), goal=(2, 0, 1, 1))  # nothing holds
+    won = Room((3, 1, 2, 2), bytes([1] * 9 + [0] * 3), (1, 0, 1, 1), State((1, 0, 1, 1), ()))
+    for room, words in ((lost, rules.START_LOST), (won, rules.START_WON)):
+        with pytest.raises(LevelError, match=words):
+            levelfile.parse(levelfile.write(room))
+        with pytest.raises(codes.CodeError, match=f"^{words}$"):
+            codes.decode(codes.encode(room))
+
+
+@FUZZ
+@given(crowded_rooms())
+def test_show_and_code_round_trip_for_every_code_that_opens(room):
+    code = codes.encode(room)
+    try:
+        opened = codes.decode(code)
+    except codes.CodeError as e:
+        assert str(e) in (rules.START_LOST, rules.START_WON)
+        return
+    # show prints a level file that code reads back to the same code
+    assert codes.encode(levelfile.parse(levelfile.write(opened))) == code
+
+
+def test_replay_takes_moves_from_stdin_and_from_a_file(tmp_path):
+    piped = _run("replay", CORRIDOR, "-", stdin=b"R\nR\r\nR\n")
+    assert piped.returncode == 0 and piped.stdout.startswith(b"status: won\nmoves: 3\n")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("R" * 200_000)  # far past the argument-length limit
+    played = _run("replay", CORRIDOR, f"@{moves}")
+    assert played.returncode == 0 and played.stdout.startswith(b"status: won\nmoves: 3\n")
+    bad = _run("replay", CORRIDOR, f"@{tmp_path / 'none.txt'}")
+    assert bad.returncode == 2 and bad.stderr.endswith(b"none.txt: cannot read: "
+                                                      b"No such file or directory\n")
+
+
+#: An import hook that sends the process a real SIGINT while a module loads.
+_INTERRUPT = textwrap.dedent("""
+    import os, signal, sys
+    target = sys.argv[1]
+    class Interrupt:
+        def find_spec(self, name, path=None, target_=None):
+            if name == target:
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+    sys.meta_path.insert(0, Interrupt())
+    sys.argv = ["anabasis", "solve", "7"]
+    from anabasis.__main__ import run
+    sys.exit(run())
+""")
+
+
+@pytest.mark.parametrize("module", ["anabasis.cli", "anabasis.engine.world",
+                                    "anabasis.formats.levels", "anabasis.engine.solver"])
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(module):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-c", _INTERRUPT, module], env=env,
+                         capture_output=True, timeout=60)
+    assert run.returncode == 130, run.stderr
+    assert run.stderr == b"" and run.stdout == b""
+
+
+# -- fuzzing: nothing but the documented refusals ---------------------------------------
+
+from anabasis.engine.world import MAX_SIZE  # noqa: E402
+
+CODE_CHARS = st.sampled_from(codes.ALPHABET)
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=60),
+    st.text(codes.ALPHABET, min_size=1, max_size=400).map(lambda t: "D" + t),
+    # a body of any bits under a right checksum: the room reader gets arbitrary input
+    st.tuples(st.sampled_from("DE"), st.lists(st.integers(0, 1), max_size=3000)).map(
+        lambda lb: codes._pack(*lb)),
+))
+def test_any_text_is_a_room_code_or_a_code_error(text):
+    try:
+        room = codes.decode(text)
+    except codes.CodeError as e:
+        assert "\n" not in str(e)
+        return
+    assert codes.encode(room) == text.strip()
+    assert rules.start_refusal(room) == ""
+
+
+MAP_CHARS = st.sampled_from("#.$@*+%<>v^ \n")
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=200),
+    st.text(MAP_CHARS, max_size=400),
+    st.tuples(st.sampled_from(["", "par: ", "name: ", "wrap: ", "view: ", "needs: "]),
+              st.text(max_size=30), st.text(MAP_CHARS, max_size=300)).map(
+        lambda t: f"{t[0]}{t[1]}\n\n{t[2]}"),
+))
+def test_any_text_is_a_level_or_a_level_error(text):
+    try:
+        room = levelfile.parse(text, "fuzz.txt")
+    except LevelError as e:
+        assert str(e).startswith("fuzz.txt:") and "\n" not in str(e)
+        return
+    assert all(n <= m for n, m in zip(room.size, MAX_SIZE, strict=True))
+    again = codes.decode(codes.encode(room))  # a level file's room is a code's room
+    assert (again.cells, again.goal, again.start) == (room.cells, room.goal, room.start)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10 ** 12), 10 ** 12) | st.floats()
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner,
+                                                                 max_size=5),
+    max_leaves=30)
+FIELD_NAMES = st.sampled_from(["solved", "best", "window", "fullscreen", "keys", "version",
+                               "volume"])
+
+
+@settings(FUZZ, max_examples=80)
+@given(st.one_of(
+    st.binary(max_size=300),
+    st.dictionaries(FIELD_NAMES, JSON, max_size=6).map(lambda d: json.dumps(d).encode()),
+    st.dictionaries(FIELD_NAMES, JSON, max_size=6).map(
+        lambda d: json.dumps({**GOOD, **d}).encode()),
+))
+def test_any_save_file_loads_as_valid_progress(tmp_path_factory, data):
+    folder = tmp_path_factory.mktemp("save")
+    (folder / FILE_NAME).write_bytes(data)
+    p = Progress.load(folder)
+    assert "\n" not in p.warning
+    if p.held:  # only a later release's file is held: read, never written over
+        assert "later release" in p.held and p.save() is False
+        assert (folder / FILE_NAME).read_bytes() == data
+        return
+    # whatever was there, what was kept is of the right kinds and in range
+    assert all(isinstance(s, str) for s in p.solved)
+    assert all(type(n) is int and 0 <= n for n in p.best.values())
+    assert p.window is None or all(type(v) is int and 64 <= v <= 8192 for v in p.window)
+    assert type(p.fullscreen) is bool
+    assert set(p.keys) == set(DEFAULT_KEYS)
+    assert all(isinstance(n, str) for names in p.keys.values() for n in names)
+    # and it saves and reads back as it is, quietly
+    p.save()
+    again = Progress.load(folder)
+    assert again.warning == "" and again.to_json() == p.to_json()
+    if p.warning:  # what was not valid is beside it, byte for byte
+        assert p.aside.read_bytes() == data
+
+
+#: Each worst case in a fresh process, which reports its peak memory: the largest room a
+#: code holds decoded and settled, the largest save file read.
+_PEAK = textwrap.dedent("""
+    import sys
+    case, arg = sys.argv[1:]
+    if case == "code":
+        from anabasis.engine import rules
+        from anabasis.formats import codes
+        rules.start(codes.decode(arg))
+    else:
+        from anabasis.app.progress import Progress
+        assert Progress.load(arg).aside is not None
+    # the process's peak resident memory, KiB (VmHWM: ru_maxrss would carry the forking
+    # parent's size over the exec)
+    with open("/proc/self/status") as f:
+        print(next(line.split()[1] for line in f if line.startswith("VmHWM:")))
+""")
+
+
+def _peak_mb(*args) -> float:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-c", _PEAK, *args], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return int(run.stdout) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc to ask")
+def test_the_largest_inputs_are_bounded_in_memory(tmp_path):
+    # the largest level file: refused at its first row, before a cell is read
+    huge = (("#" * 1000 + " " + "#" * 1000 + "\n") * 250 + "\n") * 2
+    assert len(huge) < levelfile.MAX_BYTES
+    with pytest.raises(LevelError, match=r":1:17: the room is 1000 wide"):
+        levelfile.parse(huge)
+    # the largest room a code holds, decoded and settled: the process peaks under 200 MB
+    from anabasis.bench.rules import crowded_room
+
+    assert _peak_mb("code", codes.encode(crowded_room())) < 200
+    # the largest save file read (a cap's worth of nesting-free JSON): set aside
+    (tmp_path / FILE_NAME).write_bytes(b"[" + b"0," * (MAX_BYTES // 2 - 2) + b"0]")
+    assert _peak_mb("save", str(tmp_path)) < 200

@@ -364,8 +364,8 @@ def test_refuses_a_file_too_large_without_reading_it_all(tmp_path):
     with pytest.raises(LevelError) as info:
         load(path)
     assert str(info.value) == f"{path}: more than 1 MiB: too large for a level file"
-    if Path("/dev/zero").exists():  # it never ends: a read must be bounded
-        with pytest.raises(LevelError, match="too large"):
+    if Path("/dev/zero").exists():  # it never ends: it is not even opened
+        with pytest.raises(LevelError, match="not a regular file"):
             load("/dev/zero")
 
 

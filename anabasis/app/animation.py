@@ -139,8 +139,11 @@ class Timeline:
         self.segments = segments
         self.W, self.wrap = W, wrap
         self.total = sum(s.duration for s in segments)
-        # which crate goes where is fixed per segment: paired once per move, not per frame
-        self._pairs = [match_crates(s.before, s.after, W, wrap) for s in segments]
+        # which crate goes where is fixed per segment: paired once per move, not per frame;
+        # the crates that stay put are kept apart, as they are, so that a frame's work is
+        # the crates that move (a crowded room holds 12,000 that do not)
+        self._pairs = [_moving_apart(match_crates(s.before, s.after, W, wrap))
+                       for s in segments]
 
     def pose(self, t: float) -> Movers:
         """The pose ``t`` seconds in (clamped to the end)."""
@@ -152,7 +155,8 @@ class Timeline:
             t -= seg.duration
         return self._within(self.segments[-1], self._pairs[-1], 1.0)
 
-    def _within(self, seg: Segment, pairs, f: float) -> Movers:
+    def _within(self, seg: Segment, split, f: float) -> Movers:
+        rest, pairs = split
         W, wrap = self.W, self.wrap
         if seg.kind == "fall":
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
@@ -176,10 +180,14 @@ class Timeline:
             if size > farthest + 1e-9:
                 moving, farthest = (b, off), size
         ramp = g if seg.kind == "ramp" else 0.0
-        return Movers(player, tuple(crates), ramp, seg.kind, seg.after, moving)
+        return Movers(player, rest + tuple(crates), ramp, seg.kind, seg.after, moving)
+
+
+def _moving_apart(pairs) -> tuple[tuple, list]:
+    """(the cells of the crates that stay put, the pairs of those that move)."""
+    return (tuple(a for a, b in pairs if a == b), [(a, b) for a, b in pairs if a != b])
 
 
 def still(state: State) -> Movers:
-    """The pose of a state at rest."""
-    return Movers(tuple(float(c) for c in state.player),
-                tuple(tuple(float(c) for c in crate) for crate in state.crates), state=state)
+    """The pose of a state at rest (crates at rest are given as their cells)."""
+    return Movers(tuple(float(c) for c in state.player), state.crates, state=state)

@@ -35,6 +35,7 @@ def room(name: str) -> Room:
 SECTIONS = [
     ("solver", "anabasis.bench.solver"),
     ("levels", "anabasis.bench.levels"),
+    ("rules", "anabasis.bench.rules"),
     ("hint", "anabasis.bench.hint"),
     ("render", "anabasis.bench.render"),
     ("gen", "anabasis.bench.gen"),

@@ -25,6 +25,7 @@ states.
 from __future__ import annotations
 
 from functools import lru_cache
+from heapq import heapify, heappop, heappush
 
 from anabasis.engine import moves as why
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
@@ -130,7 +131,13 @@ def _tables(size, cells, goal, wrap, gravity_w) -> Tables:
 # -- held, and settling -------------------------------------------------------
 
 
-def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None = None):
+#: Past this many crates, "is there a crate in cell i" is asked of a set, not the list:
+#: the solver's few crates are quicker to scan, a crowded room's 12,000 are not.
+FEW_CRATES = 16
+
+
+def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None = None,
+                  touched: list[int] | None = None):
     """Settle in rounds, RULES.md's way: crates lowest first, then the player.
 
     ``crates`` is changed in place (a crate that falls out becomes
@@ -139,7 +146,9 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
     ``FELL_FOR_EVER`` of :mod:`~anabasis.engine.moves`); ``where`` is the
     player's position as a tuple when it fell out (a cell of the void, or
     the last cell of an endless fall), else None.  With ``frames``, the
-    state after each round that moved is appended.
+    state after each round that moved is appended.  ``touched``, when
+    given, says the movers were settled but for these cells (left or
+    taken since): a crowded room then looks only near them.
     """
     nb = t.nb
     below_of, kata_of = nb[DOWN], nb[KATA]
@@ -148,6 +157,9 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
     count = len(crates)
     runs = [0] * count
     player_run = 0
+    crowded = count > FEW_CRATES
+    if crowded:
+        return _settle_crowded(t, player, crates, frames, touched)
     while True:
         moved = False
         if count:
@@ -180,25 +192,121 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
         if target != GONE:
             moved = True
             if target == VOID or player_run == endless:
-                x, y, z, w = t.pos[p]
-                if target != VOID:
-                    where = t.pos[target]  # the endless fall: shown where it would land
-                    lost = why.FELL_FOR_EVER
-                elif player_run:
-                    where = (x, y, z, w - 1)
-                    lost = why.FELL_KATA
-                else:
-                    where = (x, y, z - 1, w)
-                    lost = why.FELL_BELOW
-                if frames is not None:
-                    frames.append(State(where, tuple(sorted(t.pos[c] for c in crates
-                                                            if c != GONE))))
-                return p, lost, where
+                return (p, *_fell(t, p, target, player_run, crates, frames))
             player = target
         if not moved:
             return player, "", None
         if frames is not None:
             frames.append(t.state(player, crates))
+
+
+def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> tuple[str, Pos]:
+    """Why the player fell out of the room, and where it is shown (that frame traced)."""
+    x, y, z, w = t.pos[p]
+    if target != VOID:
+        where = t.pos[target]  # the endless fall: shown where it would land
+        lost = why.FELL_FOR_EVER
+    elif run:
+        where = (x, y, z, w - 1)
+        lost = why.FELL_KATA
+    else:
+        where = (x, y, z - 1, w)
+        lost = why.FELL_BELOW
+    if frames is not None:
+        frames.append(State(where, tuple(sorted(t.pos[c] for c in crates if c != GONE))))
+    return lost, where
+
+
+def _settle_crowded(t: Tables, player: int, crates: list[int], frames: list | None,
+                    touched: list[int] | None):
+    """:func:`settle_movers` for a room of many crates: the same rounds, the same result.
+
+    "A crate in cell b" is asked of a set.  The first round looks at every
+    crate; after it, a crate can only start to fall where a cell under it
+    or kata of it was left, so a round looks only at the crates over and
+    ana of the cells left (in rank order, a heap, so that one left early in
+    a round still lets the crates after it fall in that round, as the full
+    order would).  The work grows with what moves, not with the crates.
+    """
+    nb = t.nb
+    below_of, kata_of, above_of, ana_of = nb[DOWN], nb[KATA], nb[UP], nb[ANA]
+    hard, lean, rank = t.hard, t.lean, t.rank
+    gravity_w, endless = t.gravity_w, t.endless
+    runs = [0] * len(crates)
+    player_run = 0
+    at = {c: i for i, c in enumerate(crates) if c != GONE}  # cell -> crate
+    if touched is None:
+        heap = sorted((rank[c], i) for c, i in at.items())  # sorted: already a heap
+    else:
+        heap = _near(touched, at, above_of, ana_of, rank, crates)
+    while True:
+        moved = False
+        seen = set()
+        left: list[int] = []  # cells left this round
+        while heap:
+            r, i = heappop(heap)
+            if i in seen:
+                continue
+            seen.add(i)
+            c = crates[i]
+            b = below_of[c]
+            if not (hard[b] or b == player or b in at):
+                runs[i] = 0
+                new = GONE if b == VOID else b
+            elif gravity_w and lean[b] < 0:
+                k = kata_of[c]
+                if hard[k] or k == player or k in at:
+                    continue
+                runs[i] += 1
+                new = GONE if (k == VOID or runs[i] == endless) else k
+            else:
+                continue
+            moved = True
+            crates[i] = new
+            del at[c]
+            if new != GONE:
+                at[new] = i
+                left.append(new)  # a crate that moved may move again next round
+            left.append(c)
+            for cell in (above_of[c], ana_of[c]):
+                j = at.get(cell)
+                if j is not None and rank[cell] > r and j not in seen:
+                    heappush(heap, (rank[cell], j))  # later in this round's order
+        p = player
+        b = below_of[p]
+        target = GONE  # no move
+        if not (hard[b] or b in at):
+            player_run = 0
+            target = b
+        elif gravity_w and lean[b] < 0:
+            k = kata_of[p]
+            if not (hard[k] or k in at):
+                player_run += 1
+                target = k
+        if target != GONE:
+            moved = True
+            if target == VOID or player_run == endless:
+                return (p, *_fell(t, p, target, player_run, crates, frames))
+            player = target
+            left.append(p)
+        if not moved:
+            return player, "", None
+        if frames is not None:
+            frames.append(t.state(player, crates))
+        heap = _near(left, at, above_of, ana_of, rank, crates)
+
+
+def _near(cells, at: dict, above_of, ana_of, rank, crates) -> list[tuple[int, int]]:
+    """The next round's heap: the crates in ``cells`` and those over and ana of them."""
+    todo = set()
+    for cell in cells:
+        for c in (cell, above_of[cell], ana_of[cell]):
+            j = at.get(c)
+            if j is not None:
+                todo.add(j)
+    heap = [(rank[crates[j]], j) for j in todo]
+    heapify(heap)
+    return heap
 
 
 # -- moves --------------------------------------------------------------------
@@ -300,7 +408,32 @@ def _status(t: Tables, player: int, lost: str) -> str:
 
 
 def _flat(t: Tables, state: State) -> tuple[int, list[int]]:
+    """The state as flat indices; a state this module just settled is not converted again."""
+    known = _settled.get(id(state))
+    if known is not None and known[0] is state and known[1] is t:
+        return known[2], list(known[3])
     return t.index(state.player), [t.index(c) for c in state.crates]
+
+
+#: The last few states settle() and step() returned, by id, with their flat form:
+#: stepping from one of them skips the conversion, and (being settled) lets a crowded
+#: room's settle look only where the step changed something.  Held, so ids stay theirs.
+_settled: dict[int, tuple[State, Tables, int, list[int]]] = {}
+_SETTLED_KEPT = 8
+
+
+def _keep(t: Tables, state: State, player: int, crates: list[int]) -> State:
+    """Remember ``state`` (settled, not lost) as :func:`_flat` would give it."""
+    if len(crates) > FEW_CRATES:  # only a crowded room gains from it
+        if len(_settled) >= _SETTLED_KEPT:
+            del _settled[next(iter(_settled))]
+        _settled[id(state)] = (state, t, player, [c for c in crates if c != GONE])
+    return state
+
+
+def _is_settled(t: Tables, state: State) -> bool:
+    known = _settled.get(id(state))
+    return known is not None and known[0] is state and known[1] is t
 
 
 def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = False) -> Result:
@@ -310,13 +443,46 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     frames: list | None = [] if trace else None
     player, lost, where = settle_movers(t, player, crates, frames)
     after = t.state(player, crates, where)
+    if not lost:
+        _keep(t, after, player, crates)
     return Result(after, _status(t, player, lost), bool(lost) or after != state,
                   tuple(frames or ()), lost)
 
 
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
-    """The room's start, settled, as when it is loaded."""
-    return settle(room, room.start, gravity_w=gravity_w, trace=trace)
+    """The room's start, settled, as when it is loaded.
+
+    The last few are kept (a room is frozen): opening a room asks for its
+    start more than once (checked when read, then played).
+    """
+    key = (id(room), gravity_w, trace)
+    known = _started.get(key)
+    if known is not None and known[0] is room:
+        return known[1]
+    result = settle(room, room.start, gravity_w=gravity_w, trace=trace)
+    if len(_started) >= _SETTLED_KEPT:
+        del _started[next(iter(_started))]
+    _started[key] = (room, result)
+    return result
+
+
+_started: dict[tuple, tuple[Room, Result]] = {}
+
+#: The wording of a start no room may have: lost, or won, once settled.
+START_LOST = "the player falls out of the room at the start"
+START_WON = "the player is already in the goal at the start"
+
+
+def start_refusal(room: Room) -> str:
+    """Why no room may start as ``room`` does ("" when it may): one validity for every
+    way a room is read (a level file, a room code).
+
+    >>> from anabasis.formats import levelfile
+    >>> start_refusal(levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n"))
+    ''
+    """
+    status = start(room).status
+    return START_LOST if status == "lost" else START_WON if status == "won" else ""
 
 
 def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
@@ -331,6 +497,7 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
     except (KeyError, TypeError):
         raise ValueError(f"unknown move {move!r}") from None
     t = tables(room, gravity_w)
+    settled = _is_settled(t, state)
     player, crates = _flat(t, state)
     before = list(crates)
     if is_hook:
@@ -339,11 +506,20 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
         moved_to = step_movers(t, player, crates, d)
     frames: list | None = [t.state(moved_to, crates)] if trace else None
     stepped = moved_to != player or crates != before
-    new_player, lost, where = settle_movers(t, moved_to, crates, frames)
-    if not lost and new_player == player and sorted(crates) == sorted(before):
+    touched = None
+    if settled:  # only what the step changed can fall
+        touched = [player, moved_to]
+        if crates != before:
+            touched += [c for k, c in enumerate(before) if crates[k] != c]
+            touched += [c for k, c in enumerate(crates) if before[k] != c]
+    new_player, lost, where = settle_movers(t, moved_to, crates, frames, touched)
+    if not lost and new_player == player and (crates == before
+                                              or sorted(crates) == sorted(before)):
         still = why.FELL_BACK if stepped else why_still(t, player, before, is_hook, d)
         return Result(state, _status(t, player, ""), False, (), still)
     after = t.state(new_player, crates, where)
+    if not lost:
+        _keep(t, after, new_player, crates)
     return Result(after, _status(t, new_player, lost), True, tuple(frames or ()), lost)
 
 

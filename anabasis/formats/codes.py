@@ -20,8 +20,9 @@ always refused, never opened as some other room.  Random text passes the
 CRC once in 2**24, and must then still decode to a valid room whose own
 code is exactly the text given.
 
->>> from anabasis.engine.world import Room
->>> room = Room.empty((3, 1, 1, 2), player=(0, 0, 0, 1), goal=(2, 0, 0, 1))
+>>> from anabasis.engine.world import Room, State
+>>> floor = bytes([1] * 9 + [0] * 3)  # w = 0 solid, and the floor of w = 1
+>>> room = Room((3, 1, 2, 2), floor, (2, 0, 1, 1), State((0, 0, 1, 1), ()))
 >>> decode(encode(room)) == room
 True
 """
@@ -448,10 +449,14 @@ def _pack(letter: str, bits: list[int]) -> str:
     return "".join(ALPHABET[v] for v in values)
 
 
-def decode(code: str) -> Room:
+def decode(code: str, *, check_start: bool = True) -> Room:
     """The room a code holds; :class:`CodeError` (and nothing else) for any other text.
 
     Surrounding white space is ignored.  The room has no name, par or needs.
+    A room whose start is lost or won is refused, in the level format's words
+    (:func:`anabasis.engine.rules.start_refusal`), so that whatever ``show``
+    prints, ``code`` reads back; ``check_start=False`` reads the format alone
+    (for tests of the format: any room :func:`encode` takes comes back).
     """
     if isinstance(code, (bytes, bytearray)):
         try:
@@ -490,4 +495,10 @@ def decode(code: str) -> Room:
     if encode(room) != code:
         raise CodeError("the code holds data its room does not explain "
                         "(trailing or altered characters)")
+    if check_start:
+        from anabasis.engine import rules
+
+        refusal = rules.start_refusal(room)  # what a level file refuses, a code refuses too
+        if refusal:
+            raise CodeError(refusal)
     return room

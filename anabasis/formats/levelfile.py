@@ -22,15 +22,20 @@ import re
 from pathlib import Path
 
 from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
-from anabasis.engine.world import SWITCHES, VIEWS, Room, State, flat_index
-from anabasis.refusal import Refusal
+from anabasis.engine.world import MAX_SIZE, SWITCHES, VIEWS, Room, State, flat_index
+from anabasis.refusal import Refusal, shorten
 
 #: The header keys, in the order :func:`write` writes them.
 KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
 #: The map characters that are not static cells: what each one puts there.
 MOVER_CHARS = {"$": "crate", "@": "player", "*": "goal", "+": "player+goal", "%": "crate+goal"}
-#: The largest file :func:`load` reads (the largest room a code holds is some 20 kB of text).
+#: The largest file :func:`load` reads (the largest room a code holds is some 20 kB of text),
+#: as a room code is at most 1 Mi characters.
 MAX_BYTES = 1 << 20
+#: The longest ``name`` or ``teaches`` (the game shows them on one line).
+MAX_TEXT = 200
+#: The largest par (nine digits: past that a number is no count of moves).
+MAX_PAR = 999_999_999
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*) *:(.*)$")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
@@ -46,15 +51,13 @@ class LevelError(Refusal):
 
 def load(path) -> Room:
     """Read and parse a level file (UTF-8; its name defaults to the file's)."""
+    from anabasis.formats.files import FileRefusal, read_bounded
+
     path = Path(path)
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # bounded: /dev/zero or a wrong file name never ends
-    except OSError as e:
-        raise LevelError(str(path), 0, 0, f"cannot read: {e.strerror or e}") from None
-    if len(raw) > MAX_BYTES:
-        raise LevelError(str(path), 0, 0,
-                         f"more than {MAX_BYTES >> 20} MiB: too large for a level file")
+    try:  # bounded: a FIFO, /dev/zero or a wrong file name never hangs nor fills memory
+        raw = read_bounded(path, MAX_BYTES, "a level file")
+    except FileRefusal as e:
+        raise LevelError(str(path), 0, 0, e.reason) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -125,6 +128,7 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
 
     X, Z = _shape(blocks[0][0], path)
     Y = len(blocks[0])
+    _check_size(blocks, X, Y, Z, path)
     cells: list[int] = []  # in write order: w, y, z, x; placed into index order below
     player = goal = None
     crates = []
@@ -181,13 +185,9 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
 
     from anabasis.engine import rules  # the engine settles the start, as a load does
 
-    first = rules.start(room)
-    if first.status == "lost":
-        raise LevelError(path, player[1], player[2],
-                         "the player falls out of the room at the start")
-    if first.status == "won":
-        raise LevelError(path, player[1], player[2],
-                         "the player is already in the goal at the start")
+    refusal = rules.start_refusal(room)  # the same test a room code passes
+    if refusal:
+        raise LevelError(path, player[1], player[2], refusal)
     return room
 
 
@@ -243,6 +243,27 @@ def _shape(first: tuple[int, str], path: str) -> tuple[int, int]:
     return X, len(layers)
 
 
+def _check_size(blocks, X: int, Y: int, Z: int, path: str) -> None:
+    """Refuse a room larger than a room code holds (:data:`MAX_SIZE`), at the first cell
+    past the limit, before any cell is read: the work of a file is bounded by it."""
+    MX, MY, MZ, MW = MAX_SIZE
+    limit = "x".join(map(str, MAX_SIZE))
+    lineno = blocks[0][0][0]
+    if X > MX:
+        raise LevelError(path, lineno, MX + 1,
+                         f"the room is {X} wide in x, and rooms are at most {limit}")
+    if Z > MZ:
+        raise LevelError(path, lineno, MZ * (X + 1) + 1,
+                         f"the room has {Z} layers in z, and rooms are at most {limit}")
+    if Y > MY:
+        raise LevelError(path, blocks[0][MY][0], 1,
+                         f"the room has {Y} rows in y, and rooms are at most {limit}")
+    if len(blocks) > MW:
+        raise LevelError(path, blocks[MW][0][0], 1,
+                         f"the room has {len(blocks)} slices in w, and rooms are at most "
+                         f"{limit}")
+
+
 def _check_row(line: str, lineno: int, X: int, Z: int, path: str, hint: bool) -> None:
     """Refuse a row that is not Z layers of X known characters, at the first character wrong."""
     for col0, ch in enumerate(line):
@@ -280,12 +301,18 @@ def _read_header(header, path) -> dict:
     meta: dict = {}
     for key, (value, lineno, col) in header.items():
         if key in ("name", "teaches"):
+            if len(value) > MAX_TEXT:
+                raise LevelError(path, lineno, col + MAX_TEXT,
+                                 f"{key} is longer than {MAX_TEXT} characters")
             meta[key] = value
         elif key == "par":
-            if not re.fullmatch(r"[0-9]+", value) or int(value) < 1:
+            # the digits are counted before int() sees them: past 4,300 Python refuses
+            digits = value.lstrip("0")
+            if not re.fullmatch(r"[0-9]+", value) or not 1 <= len(digits) <= 9:
                 raise LevelError(path, lineno, col,
-                                 f"par must be a whole number of moves, 1 or more, not {value!r}")
-            meta["par"] = int(value)
+                                 f"par must be a whole number of moves from 1 to {MAX_PAR}, "
+                                 f"not {shorten(value)!r}")
+            meta["par"] = int(digits)
         elif key == "needs" and value:
             needs = []
             offset = col

@@ -29,11 +29,20 @@ def _executor(processes: bool) -> concurrent.futures.Executor:
 
                 # spawn, not fork: the game's process holds a GL context and threads
                 _pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_ignores_interrupts)
             else:
                 _pool = concurrent.futures.ThreadPoolExecutor(
                     max_workers=1, thread_name_prefix="anabasis-gen")
         return _pool
+
+
+def _worker_ignores_interrupts() -> None:
+    """Ctrl-C reaches the whole process group: the game exits 130, and its worker
+    must not print a traceback of its own on the way out."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
