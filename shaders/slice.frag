@@ -12,6 +12,7 @@
 //   PLAIN  the bench's baseline: the bare DDA with flat shading
 //   WRAP   w wraps
 //   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
+//   MARKS  where a step from a ramp lands (u_mark_lo), drawn at rest
 //
 // Slice coordinates are (across, depth, up); u_basis's columns are the 4D
 // directions of (across, depth, up, hidden).  Cells are unit cubes
@@ -40,13 +41,17 @@ uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion loo
 uniform ivec4 u_ao_b;
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
 uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
+uniform uvec2 u_ghost_codes;  // the cell codes the ghost shows, lo to hi (solids, or ramps)
 uniform float u_ghost;       // how strongly the ghost is drawn (fades through a turn)
 uniform ivec4 u_player_cell;
 uniform ivec4 u_ghost_step;  // from the feet plane's cell to the cell drawn as its ghost
-uniform int u_ghost_self;    // 1: the ghost is drawn in the player's own column too
 uniform float u_ceiling;     // cut what is more than this above the player's centre
 uniform float u_far;         // nothing is drawn farther than this from the eye
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
+uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn and a little more)
+uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
+uniform vec4 u_mark_lo[2];   // MARKS: where a step from a ramp lands, in this slice (or far away)
+uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata
 
 out vec4 frag;
 
@@ -100,6 +105,22 @@ vec2 ceiling(vec3 eye, vec3 dir) {
         hi = -1.0;
     }
     return vec2(lo, hi);
+}
+
+// A wrapped room is drawn one turn of w and a little of the next, never an endless tower: the
+// part of the ray whose w lies in u_wband (grid planes, so whole cells, as the ceiling cuts).
+vec2 wrap_band(vec4 ro, vec4 rd, vec2 cut) {
+#ifdef WRAP
+    if (rd.w != 0.0) {
+        float a = (u_wband.x - ro.w) / rd.w;
+        float b = (u_wband.y - ro.w) / rd.w;
+        // The far plane a hair early: a cell entered just there is beyond it, in every pixel.
+        cut = vec2(max(cut.x, min(a, b)), min(cut.y, max(a, b) - SNAP));
+    } else if (ro.w < u_wband.x || ro.w > u_wband.y) {
+        cut.y = -1.0;
+    }
+#endif
+    return cut;
 }
 
 // The tunnel cutaway, by cell: a cell whose centre (slice coordinates from the player's
@@ -307,6 +328,7 @@ const vec3 RAMP_COLOUR = vec3(0.16, 0.80, 0.72);
 const vec3 CRATE_COLOUR = vec3(0.78, 0.50, 0.24);
 const vec3 PLAYER_COLOUR = vec3(0.98, 0.30, 0.52);
 const vec3 GHOST_COLOUR = vec3(0.50, 0.72, 1.00);
+const vec3 MARK_COLOUR = vec3(0.55, 1.00, 0.92);
 
 // A tone per w-slice (hue), so that slices are told apart at a glance; z makes it lighter.
 vec3 slice_tone(int w) {
@@ -441,33 +463,127 @@ vec3 fog(vec3 col, vec3 s, vec3 dir) {
     return mix(col, background(dir), amount);
 }
 
+// -- footing: ground or a drop ------------------------------------------------------------
+
+const vec3 DROP_COLOUR = vec3(0.035, 0.035, 0.065);
+
+// Whether the face crossed into `cell` on `axis` is one a mover rests on, and if so whether it
+// holds: 1 ground (held by both downs), 0 a drop (it holds against one down and not the other:
+// step on it and you slip kata, or fall in z), -1 not a face anything rests on.  A top face
+// (+z) holds when the cell kata of the one above it is solid or the cell itself is a ramp; a
+// face ana (+w) holds when the cell below the one ana of it is solid.  `above` is the cell a
+// mover would stand in.  Two texel reads, once per pixel.
+int footing(ivec4 cell, int axis, vec4 rd, uint code, out ivec4 above) {
+    above = cell;
+    ivec4 other = ivec4(0);
+    if (axis == 2 && rd.z < 0.0) {
+        above.z += 1;
+        other.w = -1;
+    } else if (axis == 3 && rd.w < 0.0) {
+        above.w += 1;
+        other.z = -1;
+    } else {
+        return -1;
+    }
+    if (above.z >= u_size.z || (!WRAPS && above.w >= u_size.w)) return -1;  // the ceiling
+    if (code_at(above) != CELL_EMPTY) return -1;  // covered: only seen through a cutaway
+    bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
+    if (axis == 2 && ramp) return 1;
+    return (code_at(above + other) != CELL_EMPTY) ? 1 : 0;
+}
+
+// A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
+// through, never as the path.
+vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
+    float rim = smoothstep(0.05, 0.05 + 3.0 * line, edge);
+    float depth = smoothstep(0.05, 0.45, edge);
+    vec3 pit = mix(DROP_COLOUR * 2.2, DROP_COLOUR, depth);
+    return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
+}
+
+// The player's row and column, drawn on the ground as two lanes with a dotted line down their
+// middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
+// block's top) reads at a glance, at any height.  By the cell's and the point's place in the
+// slice (across, depth) against the player's centre: no texel read.
+vec3 lane(vec3 col, ivec4 cell, vec4 p, float line) {
+    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
+    vec3 q = u_to_slice * (p - u_centre);
+    bool row = abs(s.y) < 0.5;
+    bool column = abs(s.x) < 0.5;
+    if (!(row || column)) return col;
+    float off = row ? abs(q.y) : abs(q.x);
+    float run = row ? q.x : q.y;
+    float dots = step(0.5, fract(run * 3.0)) * (1.0 - smoothstep(line, 2.0 * line, off));
+    return col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
+}
+
+// The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
+// goal is plain even where its glow is hidden.
+vec3 goal_floor(vec3 col, float edge, float line) {
+    float frame = smoothstep(0.07, 0.07 + line, edge) * (1.0 - smoothstep(0.17, 0.17 + line, edge));
+    vec3 fill = mix(col, GOAL_COLOUR * 0.85, 0.55);
+    return mix(fill, GOAL_COLOUR * 1.6, frame);
+}
+
 #ifdef GHOST
-// The ghost of what holds the player but is out of the slice, drawn faintly on the plane of
-// the player's feet: with w hidden, the slice kata (u_ghost_step = -w), except in the
-// player's own column where it always is; with z hidden, the layer below (-z), so that a ramp
-// under the feet shows.  A solid cell there tints the plane (a ramp in its own colour, with
-// its lean), with its cell's edges drawn.
+// The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
+// plane just under the player's feet, only where this slice has no floor there: with w hidden
+// (u_ghost_step = +w), the floor one slice ana (where a ramp lands you, a stair or a ledge
+// ahead); with z hidden (+w - z), the layer below, where a ramp holds the player kata.  Ramps
+// in their own colour, with their lean.
+// Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
+// (what a cutaway takes is simply not drawn).
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     if (dir.z >= 0.0) return col;
-    float tp = (-0.47 - u_eye.z) / dir.z;
+    float tp = (-0.53 - u_eye.z) / dir.z;
     if (tp <= 0.0 || tp >= t_hit) return col;
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));
-    if (u_ghost_self == 0 && all(equal(c.xy, u_player_cell.xy))) return col;
     uint code = code_at(c + u_ghost_step);
-    if (code == CELL_EMPTY) return col;
+    // Its body costs about half the shading where it runs: keep it to the pixels it draws.
+    if (code < u_ghost_codes.x || code > u_ghost_codes.y) return col;
+    bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
     vec4 f = p - floor(p);
     float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
     float line = 1.4 * tp * u_tan / u_resolution.y;
-    float amount = u_ghost * (0.30 + 0.35 * (1.0 - smoothstep(line, 2.5 * line, edge)));
-    vec3 tint = GHOST_COLOUR;
-    if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
-        tint = RAMP_COLOUR * (0.55 + 0.6 * fract(ramp_lean(code, f) * 3.0));
-        amount = u_ghost * (0.55 + 0.3 * (1.0 - smoothstep(line, 2.5 * line, edge)));
-    } else if (code == CELL_CRATE) {
-        tint = CRATE_COLOUR;
+    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
+    float dash = step(0.5, fract((f.x + f.y) * 4.0));
+    vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
+    float fill = 0.16;
+    if (ramp) {
+        // Its lean, as the ramp's own chevrons would show it.
+        fill += 0.22 * step(0.6, fract(ramp_lean(code, f) * 3.0));
     }
-    return mix(col, tint, amount);
+    return mix(col, tint, u_ghost * (fill + 0.65 * outline * dash));
+}
+#endif
+
+#ifdef MARKS
+// Where a step from the ramp underfoot lands (ana or kata), drawn in this slice as the cell's
+// outline with arrows along the way it goes; over whatever is there, since the step goes
+// round it through w.  A box test per mark, like the goal's.  A variant: its code alone cost
+// +0.4 of plain on llvmpipe even with no mark to draw.
+vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+    for (int i = 0; i < 2; i++) {
+        int axis;
+        vec2 m = box(ro, rd, u_mark_lo[i], axis);
+        if (m.x > m.y || m.y <= 0.0 || m.x > t_hit + 0.02) continue;
+        vec4 q = ro + rd * max(m.x, 0.0);
+        vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
+        float line = 1.4 * max(m.x, 1.0) * u_tan / u_resolution.y;
+        float edge = edge_distance(f, axis);
+        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
+        // On its sides two chevrons point the way the step goes: up for ana (the second up),
+        // down for kata.  Its top is only tinted.
+        vec3 qs = u_to_slice * (q - u_mark_lo[i] - 0.5);
+        vec3 ns = u_to_slice[axis];
+        float across = abs(dot(qs, vec3(-ns.y, ns.x, 0.0)));
+        float v = qs.z * u_mark_way[i] + 0.9 * across;
+        float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
+                   : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
+        col = mix(col, MARK_COLOUR, max(max(0.9 * outline, 0.85 * mark), 0.22));
+    }
+    return col;
 }
 #endif
 
@@ -478,7 +594,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
-    Hit h = traverse(ro, rd, ceiling(u_eye, dir));
+    Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = 1.4 * max(h.t, 1.0) * u_tan / u_resolution.y;
@@ -511,6 +627,18 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         col *= occlusion(h.cell, h.axis, rd, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
+        ivec4 above;
+        int foot = footing(h.cell, h.axis, rd, h.code, above);
+        if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
+        if (foot == 1) col = lane(col, h.cell, p, line);
+        if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))) {
+            col = goal_floor(col, edge, line);
+        }
+#ifdef WRAP
+        // Cells of the next turn of w (copies of this one's) are drawn faded.
+        int turn_w = h.cell.w - u_player_cell.w;
+        if (turn_w > 0 || turn_w <= -u_size.w) col = mix(col, background(dir), 0.45);
+#endif
         col = fog(col, s, dir);
     }
 #ifdef GHOST
@@ -518,14 +646,20 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
 #endif
     // The goal glows: light along the ray's path through its cell, and a halo round it that
     // dims with the distance in 4D (so a goal a slice away still shows, faintly).
+#ifdef MARKS
+    col = ramp_marks(col, ro, rd, t_hit);
+#endif
+    // The goal: a faint light in its cell and its floor marked (above);
+    // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
+    // that dims with the distance in 4D says it is near.
     int goal_axis;
     vec2 g = box(ro, rd, u_goal, goal_axis);
     float inside = max(min(g.y, t_hit) - max(g.x, 0.0), 0.0);
     vec4 to_goal = u_goal + 0.5 - ro;
     float tc = clamp(dot(to_goal, rd), 0.0, t_hit);
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
-    float halo = 1.0 / (1.0 + 2.2 * d2);
-    col += GOAL_COLOUR * (0.9 * inside / (inside + 0.45) + 0.35 * halo * halo);
+    float halo = u_goal_away / (1.0 + 2.2 * d2);
+    col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
     return col;
 #endif
 }
@@ -554,8 +688,11 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float rim = 1.0 - max(dot(n, -dir), 0.0);
     rim *= rim;
     if (t >= t_hit) {
-        // Behind something: a faint silhouette, so the player is never lost from sight.
-        return mix(col, PLAYER_COLOUR, 0.45 + 0.3 * rim);
+        // Behind something: its outline and a hatching of its colour, so the player is never
+        // lost from sight and what stands in front stays opaque between the strokes (a wall
+        // drawn half see-through read as a ghost, or as the player standing in it).
+        float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
+        return mix(col, PLAYER_COLOUR, max(smoothstep(0.55, 0.8, rim), hatch));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));
@@ -571,7 +708,7 @@ void main() {
 #if defined(DEBUG)
     vec4 ro = u_origin + u_basis * vec4(u_eye, 0.0);
     vec4 rd = u_basis * vec4(dir, 0.0);
-    Hit h = traverse(ro, rd, ceiling(u_eye, dir));
+    Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
     if (!h.found) {
         frag = vec4(-1.0, FACE_MISS, 0.0, 1.0);
     } else {

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import zlib
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -114,20 +115,9 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
     for x, y, z, w in state.crates:
         grid[w, z, y, x] = cells.CRATE
     B = u["u_basis"]
-    eye, fwd, right, up = (np.asarray(u[k]) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
-    px, py = np.meshgrid(np.arange(W_px) + 0.5, np.arange(H_px) + 0.5)
-    py = py[::-1]  # rows top first, as read back
-    res = np.array([W_px, H_px], float)
-    ndc_x = (2 * px - res[0]) / res[1]
-    ndc_y = (2 * py - res[1]) / res[1]
-    tan = u["u_tan"]
-    d = (fwd[None, None, :] + ndc_x[..., None] * tan * right + ndc_y[..., None] * tan * up)
-    d /= np.linalg.norm(d, axis=-1, keepdims=True)
-    d = d.reshape(-1, 3)
+    eye = np.asarray(u["u_eye"])
+    d, ro, rd = pixel_rays(u, size)
     n = len(d)
-    ro = np.asarray(u["u_origin"]) + B[:, :3] @ eye
-    rd = d @ B[:, :3].T
-    ro = np.broadcast_to(ro, rd.shape)
     size4 = np.array(room.size, float)
     moving = np.abs(rd) > 1e-9
     inv = np.where(moving, 1.0 / np.where(moving, rd, 1.0), 0.0)
@@ -142,6 +132,8 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
         tn[:, 3], tf[:, 3] = -never, never
     tnear, tfar = tn.max(axis=1), tf.min(axis=1)
     cut_lo, cut_hi = ceiling_cut(eye, d, u["u_ceiling"])
+    if room.wrap:
+        cut_lo, cut_hi = wrap_band_cut(ro, rd, u["u_wband"], cut_lo, cut_hi)
     t0 = np.maximum(np.maximum(tnear, 0.0), cut_lo)
     cut_hi = np.minimum(cut_hi, u["u_far"])
     t_end = np.minimum(tfar, cut_hi)
@@ -213,6 +205,25 @@ def reference_hits(room: Room, state: State, pose: Pose, size=SIZE):
     return index.reshape(H_px, W_px), face.reshape(H_px, W_px)
 
 
+def pixel_rays(u: dict, size=SIZE):
+    """Each pixel's ray, rows top first: (slice direction, 4D origin, 4D direction), flattened."""
+    W_px, H_px = size
+    B = u["u_basis"]
+    eye, fwd, right, up = (np.asarray(u[k]) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
+    px, py = np.meshgrid(np.arange(W_px) + 0.5, np.arange(H_px) + 0.5)
+    py = py[::-1]  # rows top first, as read back
+    res = np.array([W_px, H_px], float)
+    ndc_x = (2 * px - res[0]) / res[1]
+    ndc_y = (2 * py - res[1]) / res[1]
+    tan = u["u_tan"]
+    d = (fwd[None, None, :] + ndc_x[..., None] * tan * right + ndc_y[..., None] * tan * up)
+    d /= np.linalg.norm(d, axis=-1, keepdims=True)
+    d = d.reshape(-1, 3)
+    ro = np.asarray(u["u_origin"]) + B[:, :3] @ eye
+    rd = d @ B[:, :3].T
+    return d, np.broadcast_to(ro, rd.shape), rd
+
+
 def ceiling_cut(eye, d, ceiling):
     """The shader's ``ceiling``: the part [lo, hi] of each ray that the ceiling leaves."""
     down, up = d[:, 2] < 0, d[:, 2] > 0
@@ -222,6 +233,18 @@ def ceiling_cut(eye, d, ceiling):
     if eye[2] > ceiling:
         hi = np.where(~down & ~up, -1.0, hi)
     return lo, hi
+
+
+def wrap_band_cut(ro, rd, band, lo, hi):
+    """The shader's ``wrap_band``: the part of each ray whose w is in the band (far end early)."""
+    moving = rd[:, 3] != 0.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = (band[0] - ro[:, 3]) / rd[:, 3]
+        b = (band[1] - ro[:, 3]) / rd[:, 3]
+    lo = np.where(moving, np.maximum(lo, np.minimum(a, b)), lo)
+    hi = np.where(moving, np.minimum(hi, np.maximum(a, b) - 1e-3), hi)
+    outside = ~moving & ((ro[:, 3] < band[0]) | (ro[:, 3] > band[1]))
+    return lo, np.where(outside, -1.0, hi)
 
 
 def agreement(ctx, room, pose, state=None, size=SIZE):
@@ -369,38 +392,182 @@ def test_tunnel_cutaway_hides_what_stands_between_camera_and_player(ctx):
 # -- ghosts and the cross-fade ---------------------------------------------------------------
 
 
-def test_ghost_shows_the_slice_kata_but_not_round_the_player(ctx):
-    room = _open_room()  # solid kata up to z = 1: the player (z = 1) is held everywhere
+def _edit(room: Room, changes) -> Room:
+    data = bytearray(room.cells)
+    for pos, code in changes.items():
+        data[room.index(pos)] = code
+    return replace(room, cells=bytes(data))
+
+
+def _face_pixels(ctx, room, pose, cell, face, size=SIZE):
+    """The pixels where ``cell``'s ``face`` (a debug face code) is seen."""
+    r = render.Renderer(ctx, room)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    return (index == room.index(cell)) & (faces == face)
+
+
+TOP = 1 + 2 * 2 + 1  # the debug face code of a +z face (a top)
+
+
+def test_floor_with_nothing_kata_reads_as_a_drop_and_held_floor_as_ground(ctx):
+    room = _open_room()  # solid kata up to z = 1: the floor (w = 1, z = 0) holds everywhere
     pose = pose_of(room, "stand", pitch=0.9)
+    tile = _face_pixels(ctx, room, pose, (5, 5, 0, 1), TOP)
+    assert tile.sum() > 20
     held = _image(ctx, room, pose)
-    # Take the kata block away two cells to the right of the player, at the player's level:
-    # the ghost haze there goes.
-    data = bytearray(room.cells)
-    data[room.index((5, 3, 1, 0))] = cells.EMPTY
-    hole = replace(room, cells=bytes(data))
-    diff = np.abs(_image(ctx, hole, pose).astype(int) - held).sum(axis=2)
-    assert (diff > 12).sum() > 15
-    # The kata block right under the player is not drawn as a ghost: removing it changes nothing.
-    data = bytearray(room.cells)
-    data[room.index((3, 3, 1, 0))] = cells.EMPTY
-    under = replace(room, cells=bytes(data))
-    assert np.array_equal(_image(ctx, under, pose), held)
+    # Take the block kata of the tile's top away: stepping there would slip kata.
+    drop = _image(ctx, _edit(room, {(5, 5, 1, 0): cells.EMPTY}), pose)
+    lum_held = held[tile].astype(float).mean()
+    lum_drop = drop[tile].astype(float).mean()
+    assert lum_drop < 0.5 * lum_held, "a floor with nothing kata of it is dark, a pit"
+    # Elsewhere nothing changes: no ghost or tint spreads from it.
+    assert np.array_equal(drop[~tile], held[~tile]) or (
+        (np.abs(drop.astype(int) - held).sum(axis=2)[~tile] > 12).sum() < 0.02 * tile.sum())
+    # A ramp holds against w's gravity: its top is ground with or without a block kata of it.
+    ramp = _edit(room, {(5, 5, 0, 1): cells.RAMP_XP})
+    ramp_tile = _face_pixels(ctx, ramp, pose, (5, 5, 0, 1), TOP)
+    on_ramp = _image(ctx, ramp, pose)
+    bare = _image(ctx, _edit(ramp, {(5, 5, 1, 0): cells.EMPTY}), pose)
+    assert np.array_equal(on_ramp[ramp_tile], bare[ramp_tile])
+
+
+def test_a_face_ana_with_nothing_below_reads_as_a_drop_with_w_up(ctx):
+    # w drawn up: the kata block's +w face is the floor; with nothing under the cell on it
+    # (z hidden), a step there falls in z.
+    room = _open_room()
+    pose = pose_of(room, "w-up", pitch=0.9)
+    face_ana = 1 + 2 * 3 + 1
+    tile = _face_pixels(ctx, room, pose, (5, 5, 1, 0), face_ana)
+    assert tile.sum() > 20
+    held = _image(ctx, room, pose)
+    drop = _image(ctx, _edit(room, {(5, 5, 0, 1): cells.EMPTY}), pose)
+    assert drop[tile].astype(float).mean() < 0.5 * held[tile].astype(float).mean()
+
+
+def test_ghost_shows_the_floor_one_slice_ana_where_this_slice_has_none(ctx):
+    # Stand view, a slice w = 1 whose floor ends; one slice ana the floor goes on.
+    room = _open_room()
+    X, Y = 7, 7
+    gap = {(x, y, 0, 1): cells.EMPTY for x in range(5, X) for y in range(Y)}
+    # The slice w = 1 with no floor at x >= 5, and no slice ana at all (W = 2): nothing to show.
+    grown = Room((X, Y, 6, 3), room.cells + bytes(X * Y * 6), room.goal, room.start)
+    no_floor = _edit(grown, gap)
+    pose = pose_of(no_floor, "stand", pitch=0.9)
+    assert "GHOST" in render.frame_uniforms(no_floor, pose, SIZE)[1]
+    without = _image(ctx, no_floor, pose)
+    ana = {(x, y, 0, 2): cells.BLOCK for x in range(5, X) for y in range(Y)}
+    with_ana = _image(ctx, _edit(no_floor, ana), pose)
+    diff = np.abs(with_ana.astype(int) - without).sum(axis=2)
+    assert (diff > 12).sum() > 30, "the floor a slice ana shows where this one has none"
+    # Where this slice has its own floor the ghost is not drawn over it.
+    under_own = {(x, y, 0, 2): cells.BLOCK for x in range(0, 5) for y in range(Y)}
+    assert np.array_equal(_image(ctx, _edit(no_floor, under_own), pose), without)
     # With y hidden (both), w and z are both in the slice: nothing is drawn as a ghost.
     both = pose_of(room, "both", pitch=0.9)
     assert "GHOST" not in render.frame_uniforms(room, both, SIZE)[1]
 
 
 def test_ramp_under_the_feet_shows_with_z_hidden(ctx):
-    # With w drawn up, the kata block is the floor and z is hidden: a ramp under the player's
-    # feet (what holds it against w's gravity) is still drawn, as a ghost in its own colour.
-    room = _open_room()
+    # With w drawn up, z is hidden: a ramp under the player's feet (what holds it against w's
+    # gravity where no block kata does) is drawn as a ghost in its own colour.
+    room = _edit(_open_room(), {(3, 3, 1, 0): cells.EMPTY})
     pose = pose_of(room, "w-up", pitch=0.9)
-    data = bytearray(room.cells)
-    data[room.index((3, 3, 0, 1))] = cells.RAMP_XP
-    on_ramp = _image(ctx, replace(room, cells=bytes(data)), pose)
+    on_ramp = _image(ctx, _edit(room, {(3, 3, 0, 1): cells.RAMP_XP}), pose)
     on_block = _image(ctx, room, pose)
     diff = np.abs(on_ramp.astype(int) - on_block).sum(axis=2)
     assert (diff > 30).sum() > 15
+
+
+# -- the goal, the marks, the player behind a wall --------------------------------------------
+
+
+def test_goal_cell_is_marked_and_its_light_stays_in_its_cell(ctx):
+    room = _open_room()  # the goal at (5, 3, 1, 1), on the floor two cells right of the player
+    pose = pose_of(room, "stand", pitch=0.9)
+    img = _image(ctx, room, pose)
+    floor = _face_pixels(ctx, room, pose, (5, 3, 0, 1), TOP)
+    r, g, b = (img[floor][:, k].astype(int) for k in range(3))
+    assert ((r > 200) & (g > 150) & (b < r - 60)).mean() > 0.6, "its floor is goal-gold"
+    # Moved to a far corner, the goal leaves every pixel outside its cell's footprint as it
+    # was: no halo on the neighbours.
+    away = _image(ctx, replace(room, goal=(0, 0, 1, 1)), pose)
+    u, _ = render.frame_uniforms(room, pose, SIZE)
+    foot = _screen_box(u, (5, 3, 1, 1), SIZE) | _screen_box(u, (0, 0, 1, 1), SIZE)
+    assert foot.sum() > 20
+    diff = np.abs(img.astype(int) - away).sum(axis=2)
+    assert (diff[~foot] > 6).sum() == 0
+    # A slice away, it shows as a halo round where it is.
+    u_away, _ = render.frame_uniforms(replace(room, goal=(5, 3, 2, 0)), pose, SIZE)
+    assert u["u_goal_away"] == 0.0 and u_away["u_goal_away"] == 1.0
+
+
+def _screen_box(u, cell, size, margin=2):
+    """The screen rectangle round the projected corners of a cell (in the slice), as a mask."""
+    B = u["u_basis"]
+    eye, fwd, right, up = (np.asarray(u[k]) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
+    corners = np.array([[x, y, z, w] for x in (0, 1) for y in (0, 1) for z in (0, 1)
+                        for w in (0, 1)], float) + cell
+    s = (corners - np.asarray(u["u_origin"])) @ B[:, :3] - eye
+    depth = s @ fwd
+    px = (s @ right / (depth * u["u_tan"]) * size[1] + size[0]) / 2
+    py = size[1] - (s @ up / (depth * u["u_tan"]) * size[1] + size[1]) / 2
+    mask = np.zeros(size[::-1], bool)
+    x0, x1 = int(max(px.min() - margin, 0)), int(min(px.max() + margin + 1, size[0]))
+    y0, y1 = int(max(py.min() - margin, 0)), int(min(py.max() + margin + 1, size[1]))
+    mask[y0:y1, x0:x1] = True
+    return mask
+
+
+def test_ramp_marks_say_where_a_step_off_the_ramp_lands():
+    room = levelfile.parse((levelfile_dir() / "03-around.txt").read_text(), "03-around.txt")
+    from anabasis.engine import rules
+
+    on_ramp = rules.replay(room, "RR").state
+    assert render.ramp_marks(room, on_ramp) == (((2, 1, 1, 2), 1),)  # D: round the wall, ana
+    up = rules.replay(room, "RRD").state
+    marks = dict((cell, way) for cell, way in render.ramp_marks(room, up))
+    assert marks == {(2, 2, 1, 1): -1, (2, 0, 1, 1): -1}  # ahead and back: down again, kata
+    assert render.ramp_marks(room, room.start) == ()  # no ramp in reach
+    # Drawn in the slice on screen, at rest only.
+    pose = Pose(tuple(float(c) for c in on_ramp.player))
+    u, _ = render.frame_uniforms(room, pose, SIZE, render.ramp_marks(room, on_ramp))
+    assert u["u_mark_lo"][0] == (2.0, 1.0, 1.0, 1.0) and u["u_mark_way"][0] == 1.0
+    moving = replace(pose, player=(2.0, 0.5, 1.0, 1.5))
+    u, _ = render.frame_uniforms(room, moving, SIZE, render.ramp_marks(room, on_ramp))
+    assert u["u_mark_way"] == [0.0, 0.0]
+
+
+def levelfile_dir():
+    from importlib.resources import files
+
+    return Path(str(files("anabasis.levels")))
+
+
+def test_ramp_mark_is_drawn_over_the_wall_the_step_goes_round(ctx):
+    from anabasis.engine import rules
+
+    room = levelfile.parse((levelfile_dir() / "03-around.txt").read_text(), "03-around.txt")
+    state = rules.replay(room, "RR").state
+    pose = replace(pose_of(room, "stand", pitch=0.9), player=tuple(float(c) for c in state.player))
+    r = render.Renderer(ctx, room, state)
+    target = render.Offscreen(ctx, SIZE)
+    target.fbo.use()
+    r.draw(pose, (0, 0, *SIZE))
+    marked = target.read()[:, :, :3].astype(int)
+    r._marks = ()
+    r.draw(pose, (0, 0, *SIZE))
+    plain = target.read()[:, :, :3].astype(int)
+    target.release()
+    r.release()
+    u, _ = render.frame_uniforms(room, pose, SIZE)
+    wall = _screen_box(u, (2, 1, 1, 1), SIZE, margin=0)
+    changed = np.abs(marked - plain).sum(axis=2) > 30
+    assert changed[wall].sum() > 20 and changed[~wall].sum() == 0
+    # The player behind that wall is hatched: the wall shows, opaque, between the strokes.
+    body = plain[SIZE[1] // 2 - 1: SIZE[1] // 2 + 4, SIZE[0] // 2 - 2: SIZE[0] // 2 + 3]
+    pink = (body[..., 0] > 150) & (body[..., 0] - body[..., 1] > 60)
+    assert 0.2 < pink.mean() < 0.7, "strokes of the player's colour, the wall between them"
 
 
 def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
@@ -436,6 +603,39 @@ def test_wrap_tower_repeats_below_and_the_player_stays_in_sight(ctx, tower):
     centre = img[SIZE[1] // 2 - 2: SIZE[1] // 2 + 2, SIZE[0] // 2 - 2: SIZE[0] // 2 + 2]
     red, green = centre[..., 0].astype(int), centre[..., 1].astype(int)
     assert ((red > 150) & (red - green > 60)).mean() > 0.5, "the (pink) player is in the middle"
+
+
+def _level(n: int) -> Room:
+    from anabasis.formats import levels
+
+    return levels.load_level(n)
+
+
+@pytest.mark.parametrize("view", ["w-up", "stand", "both"])
+@pytest.mark.parametrize("name", ["tower", "ascending"])
+def test_wrapped_room_shows_one_turn_and_a_little_of_the_next_never_a_tower(ctx, tower, name,
+                                                                           view):
+    room = tower if name == "tower" else _level(7)
+    X, Y, Z, W = room.size
+    pw = room.start.player[3]
+    for camera in ({}, {"pitch": 0.3}, {"yaw": 3.1, "pitch": 0.5}, {"distance": 25.0}):
+        pose = pose_of(room, view, **camera)
+        r = render.Renderer(ctx, room)
+        index, _, t = r.debug_frame(pose, SIZE)
+        r.release()
+        u, _ = render.frame_uniforms(room, pose, SIZE)
+        _, ro, rd = pixel_rays(u, SIZE)
+        hit = index.reshape(-1) >= 0
+        # The unwrapped w of each cell seen: its wrapped w (from the index) and the copy the
+        # ray was at.
+        wrapped = index.reshape(-1)[hit] // (X * Y * Z)
+        at = ro[hit, 3] + rd[hit, 3] * t.reshape(-1)[hit]
+        unwrapped = wrapped + W * np.round((at - wrapped - 0.5) / W)
+        assert unwrapped.min() >= pw - W and unwrapped.max() <= pw, (camera, view)
+        # Bounded: at most one turn and a slice of the next, never a tower.
+        assert len(np.unique(unwrapped)) <= W + 1
+        if view == "w-up" and not camera:
+            assert len(np.unique(unwrapped)) >= W, "a whole turn shows"
 
 
 # -- pictures --------------------------------------------------------------------------------
@@ -551,6 +751,7 @@ def test_warm_up_compiles_every_variant_a_game_draws(ctx, terraces):
     flags = ("GHOST", "FADE", "MOVING_CRATE")
     every = {frozenset(n for n, on in zip(flags, bits, strict=True) if on)
              for bits in itertools.product((0, 1), repeat=3)}
+    every |= {frozenset({"GHOST", "MARKS"}), frozenset({"MARKS"})}  # marks: at rest only
     assert names == every  # one pose per variant the game can draw
     target = render.Offscreen(ctx, (1, 1))
     target.fbo.use()

@@ -16,7 +16,7 @@ that a frame costs no more than it must.
 >>> from anabasis.formats import levelfile
 >>> room = levelfile.parse("##### ##### #####\\n\\n##### #@..* .....\\n")
 >>> len(warm_poses(room, room.start)), len(warm_poses(room, room.start, crates=False))
-(8, 4)
+(10, 6)
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from anabasis.picture import views
 
 
 def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> list:
-    """One renderer pose per shader variant the game can need (ghost, cross-fade, moving crate).
+    """One renderer pose per shader variant the game can need (ghost, cross-fade, moving crate,
+    ramp marks).
 
     The software rasteriser compiles a variant on its first draw (200-400 ms
     on llvmpipe); drawn once at rest into one pixel, it never stalls a move.
@@ -49,10 +50,16 @@ def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> l
             for moving in movings:
                 player = [float(c) for c in state.player]
                 player[views.hidden_axis(view)] += fade
-                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving))
+                poses.append(render.Pose(player=tuple(player), view=view, moving_crate=moving,
+                                         marks=()))  # not the state's: one variant each
     if first_view == "both":  # the variants the room meets first go first
         half = len(poses) // 2
         poses = poses[half:] + poses[:half]
+    # Where a step from a ramp lands is marked at rest only (never with a fade or a moving
+    # crate): a pose per view with a mark in its slice.
+    player = tuple(float(c) for c in state.player)
+    for view in ("stand", "both"):
+        poses.append(render.Pose(player=player, view=view, marks=((state.player, 1),)))
     return poses
 
 

@@ -50,7 +50,8 @@ HELP = [
     "Only a ramp takes you ana; a ramp under your feet holds you up.",
     "Push a crate if the cell beyond is free; crates fall kata too.",
     "Reach the glowing cell. Falling out of the world is undone.",
-    "With w hidden, a blue tint on the floor marks the block kata of you.",
+    "A floor drawn as a dark pit has nothing kata of it: step on it and you slip.",
+    "A hollow cell with arrows is where a step off a ramp lands: up ana, down kata.",
 ]
 
 HEADINGS = ("Controls", "The views, and what each is best for", "The rules")

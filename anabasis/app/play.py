@@ -41,11 +41,11 @@ from anabasis.picture import views
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
 
 #: What the game adds when the player fell out kata while the view hides w.
-KATA_TINT_TIP = "only a floor tinted blue has a block kata of you"
+KATA_TINT_TIP = "a floor drawn as a dark pit has nothing kata of it"
 
 #: What each view shows, said after the first few turns of a session.
 VIEW_TIPS = {
-    "stand": "stand: z is up and w is hidden; blue on the floor marks the block kata of you",
+    "stand": "stand: z is up and w is hidden; a dark pit in the floor has nothing kata of it",
     "w-up": "w up: w is drawn as up and z is hidden; the block kata of you is your floor",
     "both": "both downs: z up, w along the floor, y hidden; an arrow along w moves nothing",
 }
@@ -68,7 +68,7 @@ def loss_text(result: Result, w_hidden: bool = False) -> str:
     """
     said = result.why or "you fell out of the world"
     if result.why == why.FELL_KATA and w_hidden:
-        # the stand view shows what holds you in w as a blue tint
+        # the stand view draws floor with nothing kata of it as a pit
         said += f". {KATA_TINT_TIP.capitalize()}"
     return f"{said}. The move is undone"
 
@@ -87,8 +87,9 @@ class Play(Scene):
         self.game = rules.Game(self.room)  #: the state, the moves and the undo stack
         # -- UI state: what the player is doing and sees
         view = self.room.view if self.room.view in views.VIEWS else "stand"
-        # the camera a room opens with: near enough to see the whole room round the player
-        self.sight = Sight(view, views.Camera(distance=self._framing_distance(Sight(view))))
+        w, h = app.window.scene_size  # the camera chosen for the room, framing all of it
+        self.sight = Sight(view, views.room_camera(self.room.size, view, self.game.state.player,
+                                                   w / h))
         self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0

@@ -47,12 +47,12 @@ from pathlib import Path
 
 import numpy as np
 
-from anabasis.engine import cells
+from anabasis.engine import cells, rules
 from anabasis.engine.world import Pos, Room, State
 from anabasis.picture import clearance
 from anabasis.picture.headless import NoGLError, headless_context  # noqa: F401 (the API)
 from anabasis.picture.png import write_png  # noqa: F401 (the API)
-from anabasis.picture.views import Camera, fit_camera, turn
+from anabasis.picture.views import Camera, room_camera, turn
 
 SHADER_DIR = Path(str(files("anabasis.shaders")))
 
@@ -103,6 +103,10 @@ class Pose:
     ``fade``: None mixes the next slice in automatically by the fraction of
     the player's coordinate along the hidden axis; a number forces that
     mix (0 turns it off).
+
+    ``marks``: None draws the :func:`ramp_marks` of the renderer's state; a
+    tuple of ``(cell, way)`` draws those instead (``()`` none), as when the
+    game compiles the ``MARKS`` variant ahead of need.
     """
 
     player: tuple[float, float, float, float]
@@ -112,6 +116,7 @@ class Pose:
     camera: Camera = field(default_factory=Camera)
     moving_crate: tuple[Pos, tuple[float, float, float, float]] | None = None
     fade: float | None = None
+    marks: tuple | None = None
 
     def basis(self) -> np.ndarray:
         """The 4x4 slice basis of this frame (columns: across, depth, up, hidden)."""
@@ -150,8 +155,12 @@ def _glsl(value, kind: str) -> str:
     return repr(float(value)) if kind == "float" else str(int(value))
 
 
-def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
-    """A frame's uniforms (float64, shared with the CPU reference) and its variant."""
+def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
+                   marks: tuple = ()) -> tuple[dict, set]:
+    """A frame's uniforms (float64, shared with the CPU reference) and its variant.
+
+    ``marks`` are :func:`ramp_marks` of the state drawn.
+    """
     B = pose.basis()
     centre = np.asarray(pose.player, float) + 0.5
     eye, fwd, right, up = pose.camera.frame()
@@ -171,25 +180,34 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
         origin_b[k] = origin[k] + 1.0
         if fade > 0.0:
             variant.add("FADE")
-    # Ghosts of what holds the player from out of the slice: with w hidden (stand) the slice
-    # kata; with z hidden (w-up) the layer below, where a ramp under the feet would be.
-    # They fade as a turn swings that axis into the slice.
-    ghost_step, ghost_self = (0, 0, 0, -1), 0
+    # The ghost of the floor out of the slice, on the plane under the player's feet: with w
+    # hidden (stand) the floor one slice ana; with z hidden (w-up) a ramp in the layer below
+    # (only ramps: a block there holds nothing against w's gravity).
+    # It fades as a turn swings that axis into the slice.
+    ghost_step, ghost_codes = (0, 0, 0, 1), (cells.BLOCK, cells.CRATE)
     ghost = float(B[3, 3]) ** 2
     if float(B[2, 3]) ** 2 > ghost:
-        ghost_step, ghost_self = (0, 0, -1, 0), 1
+        ghost_step, ghost_codes = (0, 0, -1, 1), (min(cells.RAMPS), max(cells.RAMPS))
         ghost = float(B[2, 3]) ** 2
     if ghost > 0.05:
         variant.add("GHOST")
     goal = np.asarray(room.goal, float)
+    player_cell = tuple(int(math.floor(c + 0.5)) for c in pose.player)
     if room.wrap:  # the copy of the goal round the tower nearest the player
         W = room.size[3]
         goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
+    # How far the goal is out of the slice: its halo shows only then (in the slice, its cell
+    # is marked and nothing spills onto its neighbours).
+    goal_off = abs(float((goal + 0.5 - origin) @ B[:, 3]))
+    goal_away = min(max(goal_off - 0.25, 0.0) / 0.5, 1.0)
     crate_lo = np.full(4, -1000.0)
     if pose.moving_crate is not None:
         cell, offset = pose.moving_crate
         crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
         variant.add("MOVING_CRATE")
+    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell)
+    if any(mark_way):
+        variant.add("MARKS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -218,8 +236,12 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
         "u_ghost": ghost,
         "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
         "u_ghost_step": ghost_step,
-        "u_ghost_self": ghost_self,
-        "u_player_cell": tuple(int(math.floor(c + 0.5)) for c in pose.player),
+        "u_ghost_codes": ghost_codes,
+        "u_player_cell": player_cell,
+        "u_goal_away": goal_away,
+        "u_wband": wrap_band(room, player_cell),
+        "u_mark_lo": mark_lo,
+        "u_mark_way": mark_way,
         "u_ceiling": CEILING,
         "u_tunnel": TUNNEL_RADIUS,
         "u_far": float(np.linalg.norm(eye)) + FAR,
@@ -227,6 +249,85 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int]) -> tuple[dict,
     return u, variant
 
 
+def wrap_band(room: Room, player_cell) -> tuple[float, float]:
+    """The unwrapped w a wrapped room is drawn in: ``(lo, hi)``, grid planes.
+
+    One turn of w: the player's slice and the W - 1 kata of it; and one
+    slice of the next turn, kata of those (the player's own slice again,
+    drawn faded), so that the repeat shows: never an endless tower.  Nothing
+    ana of the player: with w up it would roof the tower, and in the both
+    view stand between the camera and the player (where a ramp takes you
+    ana is marked instead).  Unwrapped rooms: the room's own w.
+
+    >>> from anabasis.formats import levels
+    >>> wrap_band(levels.load_level(7), (0, 0, 1, 0))
+    (-4.0, 1.0)
+    """
+    W = room.size[3]
+    if not room.wrap:
+        return 0.0, float(W)
+    pw = int(player_cell[3])
+    return float(pw - W), float(pw + 1)
+
+
+#: How many ramp marks the shader draws.
+MARKS = 2
+_NO_MARK = (-1000.0, -1000.0, -1000.0, -1000.0)
+
+
+def ramp_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
+    """Where the steps that a ramp takes through w land: ``((cell, +1 ana or -1 kata), ...)``.
+
+    Asked of the rules (the step before the settle), so the picture says
+    what the step does: the picture decides nothing.  At most :data:`MARKS`.
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.engine import rules
+    >>> room = levels.load_level(3)
+    >>> ramp_marks(room, rules.replay(room, "RR").state)
+    (((2, 1, 1, 2), 1),)
+    """
+    out = []
+    W = room.size[3]
+    here = state.player
+    for move in rules.STEPS:
+        result = rules.step(room, state, move, trace=True)
+        if not result.moved or not result.frames:
+            continue
+        there = result.frames[0].player
+        dw = there[3] - here[3]
+        if room.wrap:
+            dw = (dw + 1) % W - 1
+        if dw and there[:3] != here[:3]:
+            out.append((tuple(there), 1 if dw > 0 else -1))
+    return tuple(out[:MARKS])
+
+
+def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
+    """The marks' corners drawn in this frame's slice, and their ways (far away when unused).
+
+    Drawn only at rest, where the player stands at a cell and the view is
+    not turning; with w hidden a mark is drawn at the slice's w (the step
+    goes round through w), with another axis hidden only where it lies in
+    the slice.
+    """
+    lo = [_NO_MARK] * MARKS
+    way = [0.0] * MARKS
+    resting = all(float(c).is_integer() for c in pose.player)
+    k = int(np.argmax(np.abs(B[:, 3])))
+    if not resting or abs(B[k, 3]) < 0.999999:
+        return lo, way
+    i = 0
+    for cell, sign in marks[:MARKS]:
+        cell = list(cell)
+        if k == 3:
+            cell[3] = player_cell[3]
+        elif cell[k] != player_cell[k]:
+            continue
+        lo[i] = tuple(float(c) for c in cell)
+        way[i] = float(sign)
+        i += 1
+    return lo, way
 def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     """Which of the cells whose centres (4D, n x 4) are given the tunnel cutaway cuts, by the
     frame's uniforms ``u``: above the player's level, and within ``u_tunnel`` of the segment
@@ -310,6 +411,7 @@ class Renderer:
         """
         new = {tuple(c) for c in state.crates}
         self.state = state
+        self._marks = ramp_marks(self.room, state)
         self._hidden_crate = None  # a crate taken out for a push goes back
         if new != self._crates:
             grid = self._static.copy()
@@ -386,8 +488,9 @@ class Renderer:
             prog[name].value = value
 
     def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
-        """This room's :func:`frame_uniforms`."""
-        return frame_uniforms(self.room, pose, size)
+        """This room's :func:`frame_uniforms`, with the marks of the state drawn."""
+        marks = self._marks if pose.marks is None else pose.marks
+        return frame_uniforms(self.room, pose, size, marks)
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
              variant=()) -> None:
@@ -404,7 +507,7 @@ class Renderer:
         self._sync()
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
         self._draw_program(names, u, viewport)
 
     def _draw_program(self, names, u: dict, viewport) -> None:
@@ -486,10 +589,8 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
             player = tuple(float(c) for c in state.player)
             view = view or room.view
             turn_at = at if toward else 0.0
-            if camera is None:
-                # Frame the whole room round the player.
-                camera = fit_camera(Camera(), turn(view, toward, turn_at), room.size, player,
-                                    size[0] / size[1])
+            if camera is None:  # the camera the game opens the room with
+                camera = room_camera(room.size, view, player, size[0] / size[1])
             pose = Pose(player, view, toward, turn_at, camera)
         renderer = Renderer(ctx, room, state)
         target = Offscreen(ctx, tuple(size))

@@ -240,6 +240,33 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
     return replace(camera, distance=min(distance, camera.MAX_DISTANCE))
 
 
+#: The camera a room opens with: nearly square on, so that rows run across the screen and
+#: columns up it as in the level file, turned just enough to show the blocks' sides.
+ROOM_YAW = 0.15
+#: Steep over a room low along the view's up axis (its floor's grid reads best from above);
+#: flatter over a tall one, so that its walls' faces show.
+ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.05, 0.95
+
+
+def room_camera(size, view: str, player, aspect: float = 16 / 9) -> Camera:
+    """The camera a room opens with in ``view``, chosen for the room and fitted to show it all.
+
+    The pitch follows the room's extent along the view's up axis (3 cells or
+    fewer: :data:`ROOM_PITCH_LOW`, else :data:`ROOM_PITCH_TALL`); never nearer
+    than the default distance, so a tiny room still shows its surroundings.
+
+    >>> cam = room_camera((4, 2, 2, 2), "stand", (0, 0, 1, 1))
+    >>> (cam.yaw, cam.pitch, cam.distance >= Camera().distance)
+    (0.15, 1.05, True)
+    """
+    b = view_basis(view)
+    up_axis, _ = axis_of(b[:, 2])
+    pitch = ROOM_PITCH_LOW if size[up_axis] <= 3 else ROOM_PITCH_TALL
+    camera = Camera(yaw=ROOM_YAW, pitch=pitch)
+    fitted = fit_camera(camera, b, size, player, aspect)
+    return replace(camera, distance=max(fitted.distance, camera.distance))
+
+
 #: The screen directions of the arrow keys, as (forward, right) weights.
 _ARROWS = {"up": (1, 0), "down": (-1, 0), "right": (0, 1), "left": (0, -1)}
 
