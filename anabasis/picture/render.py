@@ -59,6 +59,8 @@ SHADER_DIR = Path(str(files("anabasis.shaders")))
 #: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
 #: the cells three and more above the player's).
 CEILING = 2.5
+#: The same with w drawn up (see :func:`ceiling`).
+CEILING_W_UP = 1.5
 #: The tunnel cutaway: cells above the player this near the line to the camera are cut.
 TUNNEL_RADIUS = 1.3
 #: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
@@ -242,11 +244,27 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_wband": wrap_band(room, player_cell),
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
-        "u_ceiling": CEILING,
+        "u_ceiling": ceiling(B),
         "u_tunnel": TUNNEL_RADIUS,
         "u_far": float(np.linalg.norm(eye)) + FAR,
     }
     return u, variant
+
+
+def ceiling(B: np.ndarray) -> float:
+    """How far above the player's centre the ceiling cuts, for the basis ``B``.
+
+    :data:`CEILING` with z up; with w up, :data:`CEILING_W_UP`: one slice ana
+    of the player is drawn, not two (only a ramp takes you there, and it is
+    marked; two roofed the view and came and went with every slip).  Between,
+    by how much w is up.
+
+    >>> from anabasis.picture.views import view_basis
+    >>> ceiling(view_basis("stand")), ceiling(view_basis("w-up"))
+    (2.5, 1.5)
+    """
+    w_up = float(B[3, 2]) ** 2
+    return CEILING + (CEILING_W_UP - CEILING) * w_up
 
 
 def wrap_band(room: Room, player_cell) -> tuple[float, float]:
