@@ -17,15 +17,15 @@ import numpy as np
 import pygame
 import pytest
 
-from anabasis.app import OpenError, markers
+from anabasis.app import OpenError, cues, markers
 from anabasis.app import progress as progress_mod
 from anabasis.app.launcher import Launcher
 from anabasis.app.play import W_MESSAGE, Play
-from anabasis.app.session import open_level
+from anabasis.app.session import Opened, open_level
 from anabasis.app.window import SOFTWARE_PIXELS
 from anabasis.cli import build_parser
 from anabasis.engine import rules, solver
-from anabasis.formats import levels
+from anabasis.formats import levelfile, levels
 from anabasis.picture import views
 
 DT = 1 / 30
@@ -684,7 +684,7 @@ def test_a_window_opens_after_a_headless_context(display):
 def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     import numpy as np
 
-    from anabasis.app.play import DRAG_YAW, ORBIT_SPEED
+    from anabasis.app.play import DRAG_YAW, ORBIT_SPEED, TAP_STEP
 
     app = make_app(open_level(1))
     play = app.scene
@@ -711,12 +711,16 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     held = play.sight.camera.yaw
     app.tick(DT)
     assert play.sight.camera.yaw == held  # let go: it stops
-    # E turns it back; a drag turns it too, and only while a button is down
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
-                                             scancode=0))
-        app.tick(DT)
-    assert play.sight.camera.yaw == pytest.approx(held - ORBIT_SPEED * DT)
+    # a tap of E turns it back one fixed step, however short the tap, and no further
+    for taps in (1, 2):
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
+                                                 scancode=0))
+            app.tick(DT)
+        for _ in range(10):
+            app.tick(DT)
+        assert play.sight.camera.yaw == pytest.approx(held - taps * TAP_STEP)
+    # a drag turns it too, and only while a button is down
     yaw = play.sight.camera.yaw
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(300, 200)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 200), rel=(100, 0),
@@ -1115,3 +1119,88 @@ def test_a_mark_is_projected_as_the_ray_tracer_casts_its_pixel():
         ray = fwd + ndc[0] * tan * right + ndc[1] * tan * up
         rel = (np.subtract(point, (2, 1, 1, 2)) @ b[:, :3]) - eye
         assert np.allclose(np.cross(ray, rel), 0, atol=1e-9)
+
+
+# -- cues: each thing a move does, shown, said and heard -------------------------------
+
+#: A room to drop a crate out of: pushed right, it falls off the floor and out the bottom.
+CRATE_OUT = "#### ####\n\n##.# @$.*\n"
+
+
+def cued(app, move=None, key=None):
+    """The cues one key fires (an arrow meaning ``move``, or ``key``), played to rest."""
+    play = app.scene
+    play.fired.clear()
+    played = len(app.sound.played)
+    press(app, arrow_for(play, move) if move else key)
+    settle(app)
+    fired = list(play.fired)
+    # every cue is heard too (or would be: the sounds asked for are the cues' own)
+    assert list(app.sound.played)[played:] == [cues.SOUND.get(k, k) for k in fired]
+    return fired
+
+
+def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd):
+    # with no audio device at all: the game plays in silence and says nothing of it
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "none")
+    app = make_app(open_level(1))
+    assert not app.sound.available
+    play = app.scene
+    # a step that is not a move: a half-step toward the wall and back, and why, once
+    start = play.game.state
+    press(app, arrow_for(play, "L"))
+    reach = []
+    while play.busy:
+        reach.append(play.pose().player[0] - start.player[0])
+        app.tick(DT)
+    assert min(reach) < -0.2 and play.pose().player == tuple(map(float, start.player))
+    assert (play.game.state, play.game.moves) == (start, 0)
+    assert list(play.fired) == ["bump"] and play.message == "the room ends here"
+    play.message_left = 0
+    assert cued(app, "U") == ["bump"] and play.message_left <= 0  # said once a session
+    assert cued(app, "R") == ["step", "fall"]  # off the block kata of you: out, undone
+    assert play.game.state == start
+    for move, then in zip("DRRRU", [["step"]] * 4 + [["step", "win"]], strict=True):
+        assert cued(app, move) == then
+    assert cued(app, key=pygame.K_z) == ["undo"]
+    assert cued(app, key=pygame.K_r) == ["restart"]
+    # a slip says so, with the new w; a block in the slice is in the way (said why)
+    app.open(open_level(2))
+    play = app.scene
+    assert cued(app, "D") == ["bump"] and play.message.startswith(
+        "a block in your slice is in your way")
+    for move in "RRD":
+        assert cued(app, move) == ["step"]
+    assert cued(app, "D") == ["step", "slip"] and play.message == "you slipped kata to w 1"
+    # a ramp carries you ana, and back down
+    app.open(open_level(3))
+    play = app.scene
+    for move in "RR":
+        assert cued(app, move) == ["step"]
+    assert cued(app, "D") == ["ramp"] and play.message == "a ramp: ana to w 2"
+    assert cued(app, "D") == ["ramp"] and play.message == "a ramp: back down, kata to w 1"
+    # a push, and a crate landing in the gap: marked with a ring where it lands
+    app.open(open_level(5))
+    play = app.scene
+    assert cued(app, "D") == ["step"]
+    assert cued(app, "R") == ["push"]
+    press(app, arrow_for(play, "R"))
+    while play.busy:
+        app.tick(DT)
+    assert list(play.fired)[-2:] == ["push", "land"] and play.rings
+    cell = play.rings[0][0]
+    assert cell in play.state.crates
+    x, y, _ = markers.project(cell, play.pose().player, play.sight.basis(), play.sight.camera,
+                              app.overlay.size)
+    app.tick(DT)
+    ring = [app.overlay.surface.get_at((int(x + dx), int(y + dy)))[:3]
+            for dx in range(-40, 41, 2) for dy in range(-40, 41, 2)]
+    assert markers.CRATE_COLOUR in ring
+    # a crate pushed off the floor falls out of the room
+    app.open(Opened(levelfile.parse(CRATE_OUT), "room", "a drop"))
+    play = app.scene
+    assert cued(app, "R") == ["push", "crate-out"] and not play.state.crates
+    assert play.message == "the crate fell out of the room"
+    app.close()
+    assert capfd.readouterr().err == ""

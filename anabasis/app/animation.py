@@ -20,6 +20,7 @@ that are all a step or a settle round can make.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -33,6 +34,8 @@ FALL_S = 0.085  #: one cell of a fall: one "tick"
 #: cross-fades, and at a tick's pace it would only flicker
 SLIP_S = 0.22
 PAUSE_S = 0.35  #: a lost player hangs in the void this long before it is undone
+BUMP_S = 0.16  #: a step that is not a move: a short half-step toward it and back
+BUMP_REACH = 0.3  #: how far toward the cell a bump goes, in cells
 
 
 class Movers(NamedTuple):
@@ -42,7 +45,7 @@ class Movers(NamedTuple):
     crates: tuple[tuple[float, float, float, float], ...]
     #: 0..1 through a ramp step (the slice cross-fades), else 0
     ramp: float = 0.0
-    #: the kind of segment playing: "still", "step", "push", "ramp", "fall"
+    #: the kind of segment playing: "still", "step", "push", "ramp", "fall", "bump"
     kind: str = "still"
     #: the engine state the renderer should hold now (the segment's end)
     state: State | None = None
@@ -56,7 +59,7 @@ class Segment:
 
     before: State
     after: State
-    kind: str  #: "step", "push", "ramp", "fall", "pause"
+    kind: str  #: "step", "push", "ramp", "fall", "pause", "bump" (``after``: the cell bumped)
     duration: float
 
 
@@ -132,6 +135,16 @@ def segments_for(before: State, frames, lost: bool, slip_s: float = FALL_S) -> l
     return segs
 
 
+def bump(state: State, toward: Pos) -> list[Segment]:
+    """The segments of a step that is not a move: toward the cell ``toward`` and back.
+
+    >>> seg, = bump(State.of((0, 0, 0, 0)), (1, 0, 0, 0))
+    >>> Timeline([seg], W=1, wrap=False).pose(BUMP_S / 2).player
+    (0.3, 0.0, 0.0, 0.0)
+    """
+    return [Segment(state, State(tuple(toward), state.crates), "bump", BUMP_S)]
+
+
 class Timeline:
     """Segments played one after another; ask it for the pose at any time."""
 
@@ -162,6 +175,8 @@ class Timeline:
             g = f * f * 0.3 + f * 0.7  # a little acceleration, still one cell per tick
         elif seg.kind == "pause":
             g = 1.0
+        elif seg.kind == "bump":
+            g = BUMP_REACH * math.sin(math.pi * f)  # there and back: it ends where it began
         else:
             g = f * f * (3 - 2 * f)  # smoothstep: a glide that eases in and out
         player = lerp_pos(seg.before.player, seg.after.player, g, W, wrap)
@@ -180,7 +195,9 @@ class Timeline:
             if size > farthest + 1e-9:
                 moving, farthest = (b, off), size
         ramp = g if seg.kind == "ramp" else 0.0
-        return Movers(player, rest + tuple(crates), ramp, seg.kind, seg.after, moving)
+        # a bump never reaches its cell: the state drawn stays the one it began in
+        state = seg.before if seg.kind == "bump" else seg.after
+        return Movers(player, rest + tuple(crates), ramp, seg.kind, state, moving)
 
 
 def _moving_apart(pairs) -> tuple[tuple, list]:

@@ -92,11 +92,15 @@ def draw(ov, play) -> None:
     b = sight.basis()
     # the goal and crates out of the slice on screen, where they would be (to a pixel)
     marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
+    # crates that just landed: a ring spreads where each came to rest
+    rings = [(markers.project(cell, drawn, b, camera, ov.size)[:2],
+              (play.clock - t) / markers.RING_S) for cell, t in play.rings]
     key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
            sight.view, sight.turn_from, sight.turn_t,
            play.message if play.message_left > 0 else "", round(camera.yaw, 2),
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
+           tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
            _hint_key(play))
     if not ov.begin(key):
         return
@@ -151,6 +155,8 @@ def draw(ov, play) -> None:
 
     if not play.won and not play.help:
         markers.draw(ov, marks, s, top=right_panel.bottom)
+        for at, age in rings:
+            markers.draw_ring(ov, at, age, s)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)

@@ -55,6 +55,8 @@ class App:
         self.ctx = self.window.ctx
         self.overlay = Overlay(self.ctx, self.window.size)
         self.sound = Sounds(self.progress.volume, self.progress.muted)
+        #: the kinds of bump whose reason has been said this session (said once each)
+        self.told: set[str] = set()
         self.keymap = self._keymap()
         self.running = True
         self._closed = False

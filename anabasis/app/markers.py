@@ -29,6 +29,7 @@ from anabasis.picture import views
 SIDES = {0: ("-x", "+x"), 1: ("-y", "+y"), 2: ("below", "above"), 3: ("kata", "ana")}
 
 GOAL_COLOUR = (255, 214, 102)
+RING_S = 0.9  #: how long the ring that marks a crate's landing shows, in seconds
 CRATE_COLOUR = (214, 156, 92)
 
 
@@ -150,3 +151,15 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0) -> None:
         # which way along the hidden axis, and how far: an arrow up for ana/above/+
         arrow = "\u2191" if m.offset > 0 else "\u2193"
         ov.text(f"{arrow} {m.label}", (cx, cy + r + 2), small, axis_colour, anchor="midtop")
+
+
+def draw_ring(ov, at: tuple[float, float], age: float, s: float) -> None:
+    """The mark of a crate that just landed: a ring spreading from ``at`` and fading
+    (``age``: 0 when it landed, 1 when the ring is gone)."""
+    if not 0 <= age < 1:
+        return
+    r = int((12 + 34 * age) * s)
+    alpha = int(255 * (1 - age) ** 0.7)
+    layer = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA, 32)
+    pygame.draw.circle(layer, (*CRATE_COLOUR, alpha), (r + 4, r + 4), r, max(2, int(4 * s)))
+    ov.surface.blit(layer, (int(at[0]) - r - 4, int(at[1]) - r - 4))

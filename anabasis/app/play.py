@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app import animation, hud
+from anabasis.app import animation, cues, hud, markers
 from anabasis.app.drawstate import RoomDraw
 from anabasis.app.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.scene import Scene
@@ -52,6 +52,9 @@ VIEW_TIPS = {
 VIEW_TIPS_PER_SESSION = 4
 
 ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
+TAP_STEP = 0.2618  #: a tap of Q or E turns the camera this far (15 degrees)
+TAP_HOLD_S = 0.2  #: held longer than this, Q or E turns smoothly for as long as it is held
+TAP_SPEED = 4.0  #: radians per second a tap's turn is played at
 DRAG_YAW, DRAG_PITCH = 0.008, 0.006  #: radians per pixel of a mouse drag
 MESSAGE_S = 3.0
 WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
@@ -103,6 +106,11 @@ class Play(Scene):
         self.dragging = False
         self._stick = 0.0  #: the gamepad's right stick across, -1..1: it orbits
         self.w_refusals = 0
+        self._pressed: dict[str, tuple[float, float]] = {}  #: orbit key -> (when, yaw then)
+        self._tap_left = 0.0  #: radians of a tap's turn still to play
+        self.pending: list[cues.Cue] = []  #: the cues of the move playing, not yet due
+        self.fired: deque[str] = deque(maxlen=64)  #: every cue's kind, latest last (tests)
+        self.rings: list[tuple[tuple, float]] = []  #: (cell, when): crates just landed
         self.clock = 0.0
         self._last_input = 0.0
         #: the solver's answers for the position on screen, asked off the frame loop
@@ -174,7 +182,7 @@ class Play(Scene):
         elif t == pygame.KEYUP:
             action = self.app.action_for(event.key)
             if action in ("orbit_left", "orbit_right"):
-                self.held.discard(action)
+                self._let_go(action)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.dragging = True
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
@@ -188,7 +196,7 @@ class Play(Scene):
             self._key(_PAD.get(event.button), event)
         elif t == pygame.CONTROLLERBUTTONUP:
             if _PAD.get(event.button) in ("orbit_left", "orbit_right"):
-                self.held.discard(_PAD[event.button])
+                self._let_go(_PAD[event.button])
         elif t == pygame.CONTROLLERAXISMOTION:
             if event.axis == pygame.CONTROLLER_AXIS_RIGHTX:
                 self._stick = event.value / 32768.0
@@ -208,6 +216,8 @@ class Play(Scene):
         elif action == "turn":
             self.queue.append(("turn",))
         elif action in ("orbit_left", "orbit_right"):
+            if action not in self.held:  # (a held key repeats: the first press counts)
+                self._pressed[action] = (self.clock, self.sight.camera.yaw)
             self.held.add(action)
         elif action == "undo":
             self.undo()
@@ -226,9 +236,20 @@ class Play(Scene):
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
 
+    def _let_go(self, action: str) -> None:
+        """Q or E released: after a tap, the turn is made up to one fixed step."""
+        self.held.discard(action)
+        pressed = self._pressed.pop(action, None)
+        if pressed is None or self.clock - pressed[0] > TAP_HOLD_S:
+            return  # held: it turned smoothly, and stops here
+        sign = 1.0 if action == "orbit_left" else -1.0
+        turned = self.sight.camera.yaw - pressed[1]
+        self._tap_left += sign * TAP_STEP - turned
+
     # -- acting -----------------------------------------------------------------------
 
     def _finish_animation(self) -> None:
+        self.pending = []  # cut short: what it had still to do is not done
         if self.timeline is not None:
             self.anim_t = self.timeline.total
             self._animation_done()
@@ -239,6 +260,7 @@ class Play(Scene):
         self.queue = deque(a for a in self.queue if a[0] == "turn")
         if self.game.undo():
             self.draw.upload(self.game.state)
+            self._cue("undo")
             self.hints.ask(self.game)
             self.say("undone", "dim", 0.8)
             return True
@@ -252,6 +274,7 @@ class Play(Scene):
         won = self.game.status == "won"
         if self.game.restart():
             self.draw.upload(self.game.state)
+            self._cue("restart")
             if won:
                 self.hints.used = 0  # playing again: a fresh count
             self.hints.ask(self.game)
@@ -288,6 +311,7 @@ class Play(Scene):
         result = self.game.play(move)
         self.played(result)
         if not result.moved:
+            self._bump(move, result)
             return False
         frames = tuple(result.frames) or (result.state,)
         # with w hidden a slip swaps the whole slice: slow enough to watch it go
@@ -295,12 +319,52 @@ class Play(Scene):
         slip_s = animation.SLIP_S if self.sight.hidden == 3 else animation.FALL_S
         segments = animation.segments_for(before, frames, result.status == "lost", slip_s)
         self.landing = result
-        if not segments:
+        timeline = (animation.Timeline(segments, self.room.size[3], self.room.wrap)
+                    if segments else None)
+        self.pending = cues.of_move(before, result, timeline, self.room.size[3], self.room.wrap)
+        if timeline is None:
+            self._due(float("inf"))
             self._animation_done()
             return True
-        self.timeline = animation.Timeline(segments, self.room.size[3], self.room.wrap)
+        self.timeline = timeline
         self.anim_t = 0.0
+        self._due(0.0)
         return True
+
+    def _bump(self, move: str, result: Result) -> None:
+        """A step that is not a move: a half-step toward the cell and back, and why."""
+        self.pending = cues.of_move(self.game.state, result, None, self.room.size[3],
+                                    self.room.wrap)
+        if not self.pending:
+            return  # (the room is over: nothing moves, nothing to show)
+        d = rules.STEPS[move]
+        toward = tuple(p + q for p, q in zip(self.game.state.player, d, strict=True))
+        self.timeline = animation.Timeline(animation.bump(self.game.state, toward),
+                                           self.room.size[3], self.room.wrap)
+        self.anim_t = 0.0
+        self._due(0.0)
+
+    def _due(self, t: float) -> None:
+        """Fire the pending cues due by ``t`` seconds into the animation."""
+        while self.pending and self.pending[0].at <= t:
+            self._fire(self.pending.pop(0))
+
+    def _fire(self, cue: cues.Cue) -> None:
+        """A cue's moment: its sound, its words, its mark."""
+        self._cue(cues.SOUND[cue.kind], cue.kind)
+        if cue.kind == "bump":
+            told = self.app.told
+            if cue.why not in told:  # the reason, said the first time in a session
+                told.add(cue.why)
+                self.say(cue.text, "warn", 3.0)
+        elif cue.kind == "land":
+            self.rings.append((cue.cell, self.clock))
+        elif cue.text:
+            self.say(cue.text, "info", 1.6)
+
+    def _cue(self, sound: str, kind: str | None = None) -> None:
+        self.fired.append(kind or sound)
+        self.app.sound.play(sound)
 
     def played(self, result: Result) -> None:
         """A move was played (``result.moved`` False: it did nothing, and ``result.why``
@@ -346,6 +410,7 @@ class Play(Scene):
             self._win()
 
     def _win(self) -> None:
+        self._cue("win")
         self.queue.clear()
         self.message_left = 0.0  # the win panel speaks now; an old message would sit under it
         moves = self.game.moves
@@ -386,8 +451,17 @@ class Play(Scene):
             spin -= ORBIT_SPEED * dt
         if abs(self._stick) > 0.2:
             spin -= self._stick * ORBIT_SPEED * dt
+        if self._tap_left:
+            turn = min(abs(self._tap_left), TAP_SPEED * dt)
+            turn = turn if self._tap_left > 0 else -turn
+            self._tap_left -= turn
+            if abs(self._tap_left) < 1e-9:
+                self._tap_left = 0.0
+            spin += turn
         if spin:
             self.sight = self.sight.orbit(spin)
+        if self.rings:
+            self.rings = [(cell, t) for cell, t in self.rings if self.clock - t < markers.RING_S]
         if self.sight.turning:
             self.sight = self.sight.advanced(dt)
             if not self.sight.turning:
@@ -396,7 +470,9 @@ class Play(Scene):
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
             speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
             self.anim_t += dt * speed
+            self._due(self.anim_t)
             if self.anim_t >= self.timeline.total:
+                self._due(float("inf"))
                 self._animation_done()
         # run what is waiting: a turn waits for nothing but another turn;
         # a move waits for the turn and the animation before it

@@ -70,8 +70,11 @@ class Sounds:
         effect = self._effects.get(name)
         if effect is None or self.muted or self.volume <= 0:
             return
-        effect.set_volume(self.volume)
-        effect.play()
+        try:
+            effect.set_volume(self.volume)
+            effect.play()
+        except pygame.error:  # the mixer was closed under it (another window's): silence
+            self._effects.clear()
 
     def set_volume(self, volume: float) -> None:
         self.volume = clamp(volume)
