@@ -666,3 +666,45 @@ def test_the_largest_inputs_are_bounded_in_memory(tmp_path):
     # the largest save file read (a cap's worth of nesting-free JSON): set aside
     (tmp_path / FILE_NAME).write_bytes(b"[" + b"0," * (MAX_BYTES // 2 - 2) + b"0]")
     assert _peak_mb("save", str(tmp_path)) < 200
+
+
+def test_the_largest_room_a_code_holds_opens_and_plays_in_the_window(game, tmp_path):
+    """Opened from its code in the real window, the most crowded room plays a move whose
+    per-frame work is the crates that move, and marks a bounded number of crates."""
+    import pygame
+
+    from anabasis.app import markers
+    from anabasis.app.loop import App
+    from anabasis.app.play import Play
+    from anabasis.app.session import open_code
+    from anabasis.bench.rules import crowded_room
+
+    room = crowded_room()
+    app = App(size=(640, 360), opened=open_code(codes.encode(room)), data_dir=tmp_path)
+    try:
+        app.tick(1 / 60)
+        play = app.scene
+        assert isinstance(play, Play) and len(play.game.state.crates) == len(room.start.crates)
+        right = pygame.K_RIGHT
+        seen = []
+        for _ in range(4):  # the arrow that means R depends on the camera: try them in turn
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=right, mod=0,
+                                                 unicode="", scancode=0))
+            app.tick(1 / 60)
+            if play.timeline is not None:
+                seen = [moving for _, moving in play.timeline._pairs]
+            for _ in range(60):
+                if play.timeline is None:
+                    break
+                app.tick(1 / 60)
+            if play.game.moves:
+                break
+            right = {pygame.K_RIGHT: pygame.K_DOWN, pygame.K_DOWN: pygame.K_LEFT,
+                     pygame.K_LEFT: pygame.K_UP}.get(right, pygame.K_RIGHT)
+        assert play.game.moves == 1 and seen
+        assert all(len(moving) <= 2 for moving in seen)  # a push moves one crate, a walk none
+        marks = markers.find(room, play.game.state, play.game.state.player, play.sight.basis(),
+                             play.sight.camera, (640, 360))
+        assert 0 < len(marks) <= markers.MOST_CRATE_MARKS + 1
+    finally:
+        app.close()
