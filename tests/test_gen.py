@@ -39,7 +39,8 @@ FROZEN = [
     ("hard.2", 34, "DDua2D-XwdThfT3lb_j4X81XDFktbz_yhw5xIYtev725oNyYgE0VyyNHU"),
     ("hard.k3x9", 35, "DEQYzZYuaDzKv2p8OyjIaxG7LRZkE2UifHhbaeRJtt2bady4wxuWkE_Qse76gmvEaC6R"),
     ("hard.3w5e11264sgsf", 40, "DEQa2CFsTfOud2ClzHq_YBja5_EvC6Zl9BEJ7oGPgYgodCpkWI4pqsb06TM8CGT"),
-    ("daily.2026-11-29", 31, "DDwY1dt9xvOBoIWxn5cdHlOps6RnUBdvZe9mZj6IKFfllPKzLCobhYejg7gp1"),
+    ("daily.2026-11-29", 38,
+     "DEya2AR-899Nxg0nI-qlb0ZVnz5d3Qbk3pfhs3Ipnw9mn0_iAakJJkHWAIqhz1yk9m19lZtNDJh46aC"),
     ("daily.2027-01-01", 34,
      "DEya1-MAat7hjFiwistdzbBLKq9qjkkT89_h5Wx6O4S02v_lkHmotMLg08c4CLoJBqdMSPN-1qQ5"),
 ]
@@ -297,6 +298,24 @@ def test_the_subtitle_is_true_and_particular():
             assert str(m.depth.states) in m.subtitle
             lines.add(m.subtitle)
         assert len(lines) >= len(SEEDS) - 1, lines  # not one line for every room of a tier
+
+
+def heights(room: Room) -> dict:
+    """Each column's ground height in w (W where it is solid right through)."""
+    X, Y, Z, W = room.size
+    return {(x, y): next((w for w in range(W) if room.cell((x, y, 1, w)) == 0), W)
+            for x in range(X) for y in range(Y)}
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+def test_made_rooms_have_plazas_with_a_loop(tier):
+    # a 2 x 2 square of ground at one height: a crate can be turned there, and walked round
+    for seed in SEEDS:
+        room = made(tier, seed).room
+        h = heights(room)
+        X, Y, _, W = room.size
+        assert any(0 < h[(x, y)] < W and h[(x, y)] == h[(x + 1, y)] == h[(x, y + 1)]
+                   == h[(x + 1, y + 1)] for x in range(X - 1) for y in range(Y - 1)), seed
 
 
 def test_made_room_is_a_landscape_in_w():

@@ -125,14 +125,13 @@ def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
 
 
 def _decoy_spot(rng: SplitMix64, land: terrain.Terrain, crates: list[int]) -> int:
-    """A column for one crate more than the gaps need, or -1: beside a ramp or a gap,
-    where a wrong push can shut the way (the proofs keep it only if it does)."""
+    """A column for one crate more than the gaps need, or -1: beside a ramp, where a
+    wrong push can shut the way up (the proofs keep it only if it does)."""
     taken = set(crates) | {land.start, land.goal}
     holes = {c for gap in land.gaps for c in gap.cells}
-    near = set(land.ramps) | holes
     spots = [c for plaza in land.plazas for c in plaza
-             if c not in taken and c not in near and c != plaza[0]
-             and any(n in near for n in land.neighbours(c))]
+             if c not in taken and c not in land.ramps and c not in holes and c != plaza[0]
+             and any(n in land.ramps for n in land.neighbours(c))]
     return rng.choice(spots) if spots else -1
 
 
