@@ -74,6 +74,7 @@ class Tables:
         #: Kata steps in a row that make the endless fall; never reached where w does not wrap.
         self.endless = W if room.wrap else 1 << 30
         self.pos: list[Pos] = list(room.positions())
+        self._cell_of: dict[Pos, int] | None = None
         self.goal = room.index(room.goal)
         cells = room.cells
         self.hard = [c != EMPTY for c in cells] + [False, True]
@@ -100,6 +101,12 @@ class Tables:
             outside = room.cell(q)
             out.append(outside if outside in (WALL, VOID) else room.index(room.norm(q)))
         return out + [VOID, WALL]
+
+    def cell_of(self) -> dict[Pos, int]:
+        """Each position of the grid's, to its flat index (made on first use)."""
+        if self._cell_of is None:
+            self._cell_of = {p: i for i, p in enumerate(self.pos)}
+        return self._cell_of
 
     def index(self, pos: Pos) -> int:
         """The flat index of a position inside the room (w taken modulo W where it wraps)."""
@@ -412,6 +419,12 @@ def _flat(t: Tables, state: State) -> tuple[int, list[int]]:
     known = _settled.get(id(state))
     if known is not None and known[0] is state and known[1] is t:
         return known[2], list(known[3])
+    if len(state.crates) > FEW_CRATES:  # a crowded room: a dict lookup a crate
+        at = t.cell_of()
+        try:
+            return t.index(state.player), [at[c] for c in state.crates]
+        except KeyError:
+            pass  # a position outside the grid's own (a wrapped w not taken modulo)
     return t.index(state.player), [t.index(c) for c in state.crates]
 
 
@@ -443,6 +456,8 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
     frames: list | None = [] if trace else None
     player, lost, where = settle_movers(t, player, crates, frames)
     after = t.state(player, crates, where)
+    if frames and frames[-1] == after:
+        after = frames[-1]  # one object: the state the animation ends on is known settled
     if not lost:
         _keep(t, after, player, crates)
     return Result(after, _status(t, player, lost), bool(lost) or after != state,
@@ -518,6 +533,8 @@ def step(room: Room, state: State, move: str, *, gravity_w: bool = True,
         still = why.FELL_BACK if stepped else why_still(t, player, before, is_hook, d)
         return Result(state, _status(t, player, ""), False, (), still)
     after = t.state(new_player, crates, where)
+    if frames and frames[-1] == after:
+        after = frames[-1]  # one object: the state the animation ends on is known settled
     if not lost:
         _keep(t, after, new_player, crates)
     return Result(after, _status(t, new_player, lost), True, tuple(frames or ()), lost)

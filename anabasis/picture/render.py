@@ -417,7 +417,10 @@ class Renderer:
         #: the least box (lo, hi) holding every cell that is not empty, crates included
         self.occupied: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 4, (0,) * 4)
         self.state: State = room.start
-        self.set_state(state if state is not None else room.start)
+        if state is None:  # the settled start (known to the rules: its marks are quick to ask)
+            first = rules.start(room)
+            state = first.state if first.status != "lost" else room.start
+        self.set_state(state)
 
     # -- the room and the state ------------------------------------------------
 
