@@ -13,6 +13,8 @@
 //   WRAP   w wraps
 //   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
 //   MARKS  where a step from a ramp lands (u_mark_lo), drawn at rest
+//   EDIT   the editor: the slice passes through its cursor, not the player, so no pawn is
+//          drawn there; players are cells (CELL_PLAYER) in the texture instead
 //
 // Slice coordinates are (across, depth, up); u_basis's columns are the 4D
 // directions of (across, depth, up, hidden).  Cells are unit cubes
@@ -433,6 +435,10 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         float wedge = mix(1.0, smoothstep(-line, line, lean - f.w), u_w_shows);
         col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
         col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+    } else if (code == CELL_PLAYER) {
+        // A player written into the room as a cell (the editor's): the pawn's colour.
+        col = PLAYER_COLOUR * (1.0 - 0.35 * smoothstep(0.3, 0.5, max(abs(f.x - 0.5),
+                                                                  abs(f.y - 0.5))));
     } else {
         // A block: its slice's tone, lighter with height.
         float height = float(c.z) / max(float(u_size.z - 1), 1.0);
@@ -726,7 +732,7 @@ void main() {
     col = mix(col, col_b, smoothstep(0.0, 1.0, u_fade));
     t_hit = min(t_hit, t_b);
 #endif
-#if !defined(PLAIN)
+#if !defined(PLAIN) && !defined(EDIT)
     col = draw_player(col, dir, t_hit);
 #endif
     // A gentle shoulder, so that the goal's glow saturates softly.

@@ -305,7 +305,7 @@ def test_a_made_room_builds_while_the_frames_keep_coming(make_app):
     assert frames >= 2
     play = app.scene
     assert play.opened.kind == "gen" and play.opened.tier == "easy"
-    assert play.sight.view == "w-up"  # a made room opens with w drawn up
+    assert play.sight.view == "both"  # a made room opens with both downs side by side
     assert play.opened.code and play.opened.key == f"room:{play.opened.code}"
 
 
@@ -437,7 +437,7 @@ def test_the_command_line_names_rooms_before_any_window():
     with pytest.raises(OpenError):
         opened("--level", "2", "--room", codes.encode(room))
     made = opened("--gen", "easy.k")
-    assert made.kind == "gen" and made.tier == "easy" and made.room.view == "w-up"
+    assert made.kind == "gen" and made.tier == "easy" and made.room.view == "both"
     daily = opened("--daily", "2026-11-29")
     assert daily.kind == "daily" and "2026-11-29" in daily.title
     for bad in (("--gen", "weird.1"), ("--gen", "easy"), ("--daily", "2026-13-45")):

@@ -224,7 +224,7 @@ class Play(Scene):
         elif action == "restart":
             self.restart()
         elif action == "back":
-            self.app.to_launcher()
+            self.leave()
         elif action == "copy":
             self.copy_code()
         elif action == "help":
@@ -232,9 +232,19 @@ class Play(Scene):
         elif action == "hint":
             self.hint()
         elif action == "next" and self.won:
-            self.app.next_after(self.opened)
+            if self.opened.back is not None:
+                self.leave()
+            else:
+                self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+
+    def leave(self) -> None:
+        """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
+        if self.opened.back is not None:
+            self.opened.back.returned()
+        else:
+            self.app.to_launcher()
 
     def _let_go(self, action: str) -> None:
         """Q or E released: after a tap, the turn is made up to one fixed step."""
@@ -418,6 +428,8 @@ class Play(Scene):
             # the demo's win is the solver's, not the player's: nothing is recorded
             self.app.demo_won(moves, self.opened.par)
             return
+        if self.opened.kind == "edit":
+            return  # a play-test in the editor: the room is not finished, nothing is recorded
         self.new_best = self.app.progress.record(self.opened.key, moves, hints=self.hints.used)
         self.app.save_progress()
 

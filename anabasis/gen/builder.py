@@ -37,7 +37,7 @@ class Made:
 
     ``room.name`` is ``TIER.SEED``, ``room.par`` the solution's length,
     ``room.needs`` the proofs that hold and ``room.teaches`` its
-    :attr:`subtitle`; the room opens in the w-up view.
+    :attr:`subtitle`; the room opens in the both view (both downs side by side).
     """
 
     room: Room

@@ -176,7 +176,7 @@ class Terrain:
             cells[flat_index(size, (c % X, c // X, 0, self.height[c]))] = code
         at = self.at
         return Room(size, bytes(cells), at(self.goal), State.of(at(start), [at(c) for c in crates]),
-                    name=name, view="w-up")
+                    name=name, view="both")
 
     def at(self, c: int) -> tuple[int, int, int, int]:
         """Where a mover stands on column ``c``: z = 1, on the ground."""
