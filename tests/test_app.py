@@ -1035,6 +1035,13 @@ def test_a_lost_position_is_named_at_once_with_the_undos_back(make_app):
     assert play.hints.lost and play.hints.answer.undo == 2 and play.message_left <= 0
     press(app, pygame.K_SLASH)  # the hint says it when asked
     assert play.message == "no way on from here: undo 2 moves"
+    app.progress.bind_key("hint", "k")  # as the keys screen does: the hint is rebindable
+    app.keys_changed()
+    play.message_left = 0.0
+    press(app, pygame.K_SLASH)
+    assert play.message_left <= 0
+    press(app, pygame.K_k)
+    assert play.message == "no way on from here: undo 2 moves" and play.message_left > 0
     press(app, pygame.K_z)
     press(app, pygame.K_z)
     answered(app)
