@@ -219,6 +219,12 @@ def cmd_gen(args) -> int:
     return DONE
 
 
+def cmd_edit(args) -> int:
+    from anabasis import app
+
+    return app.edit_main(args)
+
+
 def cmd_bench(args) -> int:
     from anabasis import bench
 
@@ -309,6 +315,14 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("gen", help="build a room from a seed, print its code, moves and proofs")
     s.add_argument("spec", metavar="TIER.SEED", help="easy|medium|hard.SEED, or daily[.YYYY-MM-DD]")
     s.set_defaults(func=cmd_gen)
+
+    s = sub.add_parser("edit", help="the room editor, with live proofs")
+    s.add_argument("source", nargs="?", metavar="SOURCE",
+                   help="a level number, a level file or a room code (none: a new room; "
+                        "a .txt file not there yet: a new room saved to it)")
+    s.add_argument("--save", metavar="FILE",
+                   help="save to FILE (default: back to a level file; else the data folder)")
+    s.set_defaults(func=cmd_edit)
 
     s = sub.add_parser("bench", help="the performance figures")
     s.add_argument("--only", metavar="PREFIX", help="only figures whose name starts so")

@@ -579,14 +579,15 @@ def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
 def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
     play = app.scene
-    near = play.sight.camera.distance
+    before = play.sight.camera.target
     press(app, pygame.K_v)
     settle(app)
     w, h = app.window.scene_size
-    fitted = views.fit_camera(play.sight.camera, views.view_basis("w-up"), play.room.size,
-                              play.state.player, aspect=w / h)
-    assert play.sight.camera.distance > near
-    assert abs(play.sight.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
+    fitted = views.frame_room(play.sight.camera, views.view_basis("w-up"), play.room.size,
+                              play.state.player, w / h, play.room.wrap)
+    assert not np.allclose(play.sight.camera.target, before)  # the stair is elsewhere
+    assert abs(play.sight.camera.distance - fitted.distance) < 1e-6
+    assert np.allclose(play.sight.camera.target, fitted.target)  # aimed at the room again
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.tick(DT)
     chosen = play.sight.camera.distance
@@ -1035,6 +1036,13 @@ def test_a_lost_position_is_named_at_once_with_the_undos_back(make_app):
     assert play.hints.lost and play.hints.answer.undo == 2 and play.message_left <= 0
     press(app, pygame.K_SLASH)  # the hint says it when asked
     assert play.message == "no way on from here: undo 2 moves"
+    app.progress.bind_key("hint", "k")  # as the keys screen does: the hint is rebindable
+    app.keys_changed()
+    play.message_left = 0.0
+    press(app, pygame.K_SLASH)
+    assert play.message_left <= 0
+    press(app, pygame.K_k)
+    assert play.message == "no way on from here: undo 2 moves" and play.message_left > 0
     press(app, pygame.K_z)
     press(app, pygame.K_z)
     answered(app)

@@ -159,3 +159,239 @@ def test_the_prover_works_in_a_process_and_a_new_draft_cancels_the_last():
         assert prover.text == small and proofs.par == 6 and proofs.needs == ("gravity-w",)
     finally:
         prover.close()
+
+
+def test_a_shared_codes_par_is_proved_on_open():
+    from anabasis.app.session import open_code
+    from anabasis.formats import codes
+
+    opened = open_code(codes.encode(levels.load_level(4)))  # a code carries no par
+    assert opened.room.par is None
+    opened._par_prover.wait()
+    assert opened.par == 4 and opened._par_prover is None
+
+
+# -- the editor in the window ------------------------------------------------------------------
+
+DT = 1 / 30
+SIZE = (800, 450)
+
+
+@pytest.fixture(scope="module")
+def app(display, tmp_path_factory):
+    """One game window for every editor test (each opens the editor afresh)."""
+    import os
+
+    from anabasis.app.loop import App
+    from anabasis.app.window import GLUnavailable
+
+    try:
+        app = App(size=SIZE, data_dir=tmp_path_factory.mktemp("data"))
+    except GLUnavailable as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"no GL window: {e}")
+        pytest.skip(f"no GL window: {e}")
+    app.tick(DT)
+    yield app
+    app.close()
+
+
+def press(app, key, mod=0, frames=1):
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    for _ in range(frames):
+        app.tick(DT)
+
+
+def keys(app, *names, mod=0):
+    """Press each named key in turn (pygame names: "right", "page up", "[", "1", ...)."""
+    import pygame
+
+    for name in names:
+        press(app, pygame.key.key_code(name), mod)
+
+
+def proved(app):
+    """Frames until the editor's proofs are done; the proofs."""
+    ed = app.scene
+    ed.prover.wait()
+    app.tick(DT)
+    assert ed.proofs.done
+    return ed.proofs
+
+
+def edit(app, draft=None, save_to=None):
+    from anabasis.app.editor import Editor, EditTarget
+
+    app.edit(EditTarget(draft or Draft.new(), save_to))
+    app.tick(DT)
+    assert isinstance(app.scene, Editor)
+    return app.scene
+
+
+def cli(capsys, *argv):
+    from anabasis.cli import main
+
+    capsys.readouterr()
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def test_level_1_built_by_key_presses_has_level_1s_code(app, capsys):
+    import numpy as np
+
+    from anabasis.app import editor_hud
+    from anabasis.formats import codes
+
+    ed = edit(app)
+    assert ed.draft.size == (5, 4, 3, 3) and set(ed.draft.chars) == {"."}
+    # the room's size, with Ctrl and the cursor keys: 4 x 2 x 2 x 2
+    ctrl = 0x40  # KMOD_LCTRL
+    keys(app, "left", "up", "up", "page down", "[", mod=ctrl)
+    assert ed.draft.size == (4, 2, 2, 2)
+    # the ground: a box of blocks under everything
+    keys(app, "space", "right", "right", "right", "down", "]", "1", "f")
+    assert ed.cursor == (3, 1, 0, 1)
+    # slice w = 0, layer z = 1: blocks, but for two cells
+    keys(app, "page up", "[", "left", "left", "left", "up", "space", "right", "right", "right",
+         "down", "f", "up", "left", "0", "left", "0")
+    # slice w = 1, layer z = 1: the player, and the goal three cells along
+    keys(app, "]", "left", "7", "right", "right", "right", "8")
+    assert ed.cursor == (3, 0, 1, 1)
+    room = ed.draft.room()
+    code, out = cli(capsys, "code", "1")
+    assert code == 0 and codes.encode(room) == out.strip()
+    assert proved(app).par == 5
+    # the cursor is drawn: the middle of a projected edge of its cell is the cursor's colour
+    for _ in range(2):
+        app.tick(DT)
+    shot = np.frombuffer(__import__("pygame").image.tobytes(app.window.read_screen(), "RGB"),
+                         np.uint8).reshape(SIZE[1], SIZE[0], 3)
+    corners = editor_hud._box_corners(ed, ed.cursor, [c + 1 for c in ed.cursor])
+    seen = 0
+    for a, b in editor_hud._EDGES:
+        pa, pb = ed.project(corners[a], SIZE), ed.project(corners[b], SIZE)
+        x, y = (int(round((pa[0] + pb[0]) / 2)), int(round((pa[1] + pb[1]) / 2)))
+        if 0 <= x < SIZE[0] and 0 <= y < SIZE[1]:
+            px = shot[y, x].astype(int)
+            seen += int(np.abs(px - editor_hud.CURSOR_COLOUR).max() < 40)
+    assert seen >= 8  # most edges (some may lie under a panel)
+    # a click on the room puts the brush in the cell under the mouse, on the cursor's layer
+    target = (1, 1, 1, 1)
+    centre = np.asarray(ed.cursor, float) + 0.5
+    floor = ed.sight.basis()[:, :3].T @ (np.asarray(target, float) + [0.5, 0.5, 0.02, 0.5]
+                                         - centre)
+    assert ed.cell_at(ed.project(floor, SIZE), SIZE) == target
+
+
+def test_the_proof_panel_agrees_with_solve_with_and_without_each_rule(app, capsys):
+    ed = edit(app, Draft.of_room(levels.load_level(6)))
+    proofs = proved(app)
+    code, out = cli(capsys, "solve", "6")
+    assert out.splitlines() == [f"solution: {proofs.par}", f"moves: {''.join(proofs.moves)}"]
+    lines = [text for _, text in proofs.lines()]
+    assert f"moves: {''.join(proofs.moves)}" in lines and "needs: ramps, crates" in lines
+    for switch in SWITCHES:
+        code, out = cli(capsys, "solve", "6", "--without", switch)
+        status = proofs.without[switch]
+        if status == "n/a":  # the room has none of it: the same room, solvable
+            assert out.startswith(f"solution: {proofs.par}")
+        elif status == "impossible":
+            assert out == f"impossible: {proofs.without_states[switch]} states searched\n"
+        else:
+            assert status == "solved" and out.startswith("solution:")
+    code, out = cli(capsys, "solve", "6", "--hook")
+    assert out.startswith(f"solution: {proofs.par}\n") and proofs.hook_saves == 0
+    assert ed.proofs is proofs  # shown as it came
+
+
+def test_an_edit_during_a_proof_cancels_it(app):
+    import pygame
+
+    ed = edit(app, Draft.of_room(bench_room()))  # 120,699 states to search
+    assert ed.prover.busy
+    first = ed.prover._proc
+    press(app, pygame.K_1)  # a block where the player stands: a new draft to prove
+    assert ed.prover.cancelled == 1 and ed.prover.text == ed.draft.text()
+    first.join(5)
+    assert first.exitcode not in (None, 0)
+    app.tick(DT)
+    assert ed.proofs.status in ("proving", "refused")
+    assert proved(app).refusal.endswith("the map has no player '@'")
+
+
+def test_play_test_and_back_keeps_the_room_and_the_solution_plays(app):
+    import pygame
+
+    from anabasis.app.play import Play
+
+    ed = edit(app, Draft.of_room(levels.load_level(2)))
+    keys(app, "right", "down")
+    ed.put("#", (4, 2, 0, 0))  # an edit that keeps the room as it plays
+    proofs = proved(app)
+    draft, depth = ed.draft, ed.history.depth
+    press(app, pygame.K_p)
+    play = app.scene
+    assert isinstance(play, Play) and play.opened.kind == "edit"
+    assert play.room == ed.draft.room(ed.save_path().name, proofs.par, proofs.needs)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is ed and ed.draft == draft and ed.history.depth == depth
+    # L: the solver's solution, played with the game's animations, to the win
+    press(app, pygame.K_l)
+    play = app.scene
+    assert isinstance(play, Play)
+    for _ in range(600):
+        if play.won:
+            break
+        app.tick(DT)
+    assert play.won and play.game.moves == proofs.par
+    press(app, pygame.K_RETURN)  # Enter after a play-test's win: back to the editor too
+    assert app.scene is ed and ed.draft == draft
+
+
+def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
+    import pygame
+
+    from anabasis.app import edit_target
+
+    path = tmp_path / "mine.txt"
+    ed = edit(app, Draft.of_room(levels.load_level(3)), path)
+    # N names it: what SDL types with the N itself is not part of the name
+    for event in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n",
+                                     scancode=0),
+                  pygame.event.Event(pygame.TEXTINPUT, text="n")):
+        pygame.event.post(event)
+    app.tick(DT)
+    muted = app.sound.muted
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m",
+                                         scancode=0))  # M types an m here: it does not mute
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="my  room"))
+    press(app, pygame.K_RETURN)
+    assert ed.draft.name == "my room" and ed.field is None and app.sound.muted == muted
+    press(app, pygame.K_s)  # pressed while proving: it saves once the proofs are done
+    proofs = proved(app)
+    app.tick(DT)
+    assert path.exists() and not ed.unsaved
+    code, out = cli(capsys, "solve", str(path))
+    assert code == 0 and out.startswith(f"solution: {proofs.par}\n")
+    saved = levelfile.load(path)
+    assert saved.name == "my room" and saved.par == proofs.par
+    assert saved.needs == proofs.needs == ("ramps",)
+    # `anabasis edit FILE` saves back to FILE; a code goes to the data folder
+    assert edit_target(str(path)).save_to == path
+    assert edit_target("1").save_to is None and edit_target(None).draft == Draft.new()
+
+
+def test_the_launcher_makes_a_room(app):
+    from anabasis.app.editor import Editor
+
+    app.to_launcher()
+    launcher = app.scene
+    i = next(i for i, item in enumerate(launcher.items) if item.action == ("edit",))
+    launcher.activate(i)
+    assert isinstance(app.scene, Editor) and app.scene.draft == Draft.new()

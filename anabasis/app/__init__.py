@@ -102,3 +102,52 @@ def main(args) -> int:
         print(f"anabasis: {e}", file=sys.stderr)
         return 2
     return app.run()
+
+
+def edit_target(source: str | None, save: str | None = None):
+    """What ``anabasis edit [SOURCE] [--save FILE]`` opens, resolved before any window.
+
+    No SOURCE: a new room.  A level file is saved back to itself; a level
+    number or a room code is saved to the data folder's ``rooms`` (a shipped
+    level is never overwritten); ``--save FILE`` saves anywhere.  A SOURCE
+    that names a ``.txt`` file not there yet starts a new room saved to it.
+    """
+    from pathlib import Path
+
+    from anabasis.app.draft import Draft
+    from anabasis.app.editor import EditTarget
+    from anabasis.formats.source import resolve
+
+    save_to = Path(save) if save else None
+    if save_to is not None and save_to.is_dir():
+        raise OpenError(f"--save {save}: that is a folder; name a file, e.g. {save}/room.txt")
+    if not source:
+        return EditTarget(Draft.new(), save_to, "a new room")
+    path = Path(source)
+    if path.suffix == ".txt" and not path.exists():
+        return EditTarget(Draft.new(), save_to or path, path.name)
+    room = resolve(source)  # a SourceError (a Refusal) says what is wrong, on stderr
+    is_file = not re_digits(source) and path.exists()
+    if is_file:
+        return EditTarget(Draft.of_room(room), save_to or path, path.name)
+    what = f"level {source}" if re_digits(source) else "a shared room"
+    return EditTarget(Draft.of_room(room), save_to, what)
+
+
+def re_digits(text: str) -> bool:
+    return re.fullmatch(r"-?[0-9]+", text.strip()) is not None
+
+
+def edit_main(args) -> int:
+    """``anabasis edit``: the editor in the window; the exit code."""
+    target = edit_target(getattr(args, "source", None), getattr(args, "save", None))
+    size = parse_size(getattr(args, "size", None))
+    from anabasis.app.loop import App
+    from anabasis.app.window import GLUnavailable
+
+    try:
+        app = App(size=size, edit=target)
+    except GLUnavailable as e:
+        print(f"anabasis: {e}", file=sys.stderr)
+        return 2
+    return app.run()

@@ -101,7 +101,8 @@ def draw(ov, play) -> None:
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
-           _hint_key(play))
+           _hint_key(play),
+           opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
     axes = _axis_screen(b, camera)

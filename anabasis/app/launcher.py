@@ -27,7 +27,8 @@ class Item:
     """One line of the menu."""
 
     label: str
-    action: tuple  #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("keys",) / ("quit",)
+    #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("edit",) / ("keys",) / ("quit",)
+    action: tuple
     detail: str = ""
     right: str = ""
     done: bool = False
@@ -83,6 +84,8 @@ class Launcher(Menu):
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
+        items.append(Item("make a room…", ("edit",),
+                          "build your own, see it proved as you go, play it, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
@@ -157,6 +160,8 @@ class Launcher(Menu):
             self.code_text = ""
             self.error = ""
             pygame.key.start_text_input()
+        elif kind == "edit":
+            self.app.edit()
         elif kind == "keys":
             self.app.show_keys(i)
         elif kind == "quit":

@@ -46,7 +46,8 @@ class App:
     """The game: a window, saved progress, and the scene on screen."""
 
     def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
-                 demo: bool = False, data_dir: str | os.PathLike | None = None):
+                 demo: bool = False, data_dir: str | os.PathLike | None = None,
+                 edit=None):
         self.progress = Progress.load(data_dir)
         if self.progress.warning:
             print(f"anabasis: warning: {self.progress.warning}", file=sys.stderr)
@@ -83,7 +84,9 @@ class App:
         self.demo = demo  #: the demo plays one room by itself (``--demo``); the one flag
         self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
         self.scene: Scene
-        if opened is None:
+        if edit is not None:  # ``anabasis edit``: an EditTarget
+            self.edit(edit)
+        elif opened is None:
             self.switch(Launcher(self, self._first_unsolved()))
         else:
             self.open(opened)
@@ -286,6 +289,14 @@ class App:
         """Play ``opened``."""
         self.switch(Play(self, opened), opened.title)
 
+    def edit(self, target=None) -> None:
+        """The room editor on ``target`` (an :class:`~anabasis.app.editor.EditTarget`; None:
+        a new room)."""
+        from anabasis.app.editor import Editor
+
+        editor = Editor(self, target)
+        self.switch(editor, editor.title)
+
     def _first_unsolved(self, otherwise: int = 0) -> int:
         """The launcher's selection: the first level not yet solved (else ``otherwise``)."""
         from anabasis.formats import levels
@@ -448,6 +459,10 @@ class App:
         self.save_progress()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        if "anabasis.app.proofs" in sys.modules:
+            from anabasis.app import proofs
+
+            proofs.close_all()  # the editor's proof workers
         if self._build is not None or "anabasis.gen" in sys.modules:
             try:
                 from anabasis import gen

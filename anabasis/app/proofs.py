@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import sys
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 
 from anabasis.engine.world import SWITCHES
@@ -86,19 +87,13 @@ class Proofs:
         out = [("good", f"solvable · par {self.par}"),
                ("info", "moves: " + ("".join(self.moves) or "(none)")),
                ("dim", f"{self.states:,} states searched")]
-        needs = []
-        for s in SWITCHES:
-            status = self.without.get(s)
-            if status is None:
-                needs.append(f"{s} …")
-            elif status == "impossible":
-                needs.append(f"{s} ✓")
-            elif status == "gave-up":
-                needs.append(f"{s} ?")
-        shown = [n for n in needs if not n.endswith("…")]
-        pending = any(n.endswith("…") for n in needs)
-        text = "needs: " + (", ".join(shown) if shown else ("" if pending else "nothing"))
+        needed = [s for s in SWITCHES if self.without.get(s) == "impossible"]
+        unknown = [s for s in SWITCHES if self.without.get(s) == "gave-up"]
+        pending = any(s not in self.without for s in SWITCHES)
+        text = "needs: " + (", ".join(needed) if needed else ("" if pending else "nothing"))
         out.append(("info", text + (" …" if pending else "")))
+        if unknown:
+            out.append(("dim", f"too big to tell without {', '.join(unknown)}"))
         if self.hook_status == "":
             out.append(("dim", "the hook: …"))
         elif self.hook_saves:
@@ -124,8 +119,11 @@ def applies(room, switch: str) -> bool:
     return True
 
 
-def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES):
-    """Yield the :class:`Proofs` of the level file ``text``, more of them each time."""
+def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full: bool = True):
+    """Yield the :class:`Proofs` of the level file ``text``, more of them each time.
+
+    ``full=False`` stops at the first answer (solvable and its par, or not).
+    """
     from anabasis.engine import solver
     from anabasis.formats import levelfile
 
@@ -144,8 +142,10 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES):
     proofs = Proofs("solved", moves=found.moves, states=found.states, max_states=max_states)
     # the rules a room does not use cost nothing; the cheap searches go first
     without = {s: "n/a" for s in SWITCHES if not applies(room, s)}
-    proofs = replace(proofs, without=dict(without))
+    proofs = replace(proofs, without=dict(without), done=not full)
     yield proofs
+    if not full:
+        return
     for switch in ("crates", "ramps", "wrap", "gravity-w"):
         if switch in without:
             continue
@@ -162,14 +162,14 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES):
 # -- the worker ----------------------------------------------------------------------------
 
 
-def _work(conn, text: str, path: str, max_states: int) -> None:
+def _work(conn, text: str, path: str, max_states: int, full: bool = True) -> None:
     """The worker process: send each :class:`Proofs` as it comes, then end."""
     try:
         os.nice(NICE)  # the frame loop comes first when the cores are busy
     except (AttributeError, OSError):
         pass
     try:
-        for proofs in prove(text, path, max_states):
+        for proofs in prove(text, path, max_states, full):
             conn.send(proofs)
     except Exception as e:  # a bug must not leave the panel spinning for ever
         conn.send(Proofs("refused", refusal=f"the proofs failed: {e}", done=True))
@@ -178,6 +178,13 @@ def _work(conn, text: str, path: str, max_states: int) -> None:
 
 
 _context = None
+_live: weakref.WeakSet = weakref.WeakSet()  #: every Prover, for :func:`close_all`
+
+
+def close_all() -> None:
+    """Stop every prover's worker (the window is closing)."""
+    for prover in list(_live):
+        prover.close()
 
 
 def _mp_context():
@@ -232,13 +239,15 @@ class Prover:
         self._proc = None
         self._conn = None
         self._dying: list = []
+        _live.add(self)
 
     @property
     def busy(self) -> bool:
         return self._proc is not None
 
-    def start(self, text: str, path: str = "room.txt") -> None:
-        """Prove the level file ``text`` (stopping whatever is being proved)."""
+    def start(self, text: str, path: str = "room.txt", full: bool = True) -> None:
+        """Prove the level file ``text`` (stopping whatever is being proved); ``full=False``:
+        only its first answer (solvable and its par, or not)."""
         if text == self.text and (self.busy or self.proofs.done):
             return
         self.stop()
@@ -248,7 +257,7 @@ class Prover:
         self.finished = None
         ctx = _mp_context()
         receive, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_work, args=(send, text, path, self.max_states),
+        proc = ctx.Process(target=_work, args=(send, text, path, self.max_states, full),
                            daemon=True, name="anabasis-proofs")
         with _MainHidden():
             proc.start()

@@ -8,7 +8,7 @@ lives in the engine, as states, not inverse moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from anabasis.app.progress import level_key, room_key
 from anabasis.engine.world import Room
@@ -19,16 +19,41 @@ class Opened:
     """A room the game has open, and how to name and save it."""
 
     room: Room
-    kind: str  #: "level", "room" (a code), "gen" or "daily"
+    kind: str  #: "level", "room" (a code), "gen", "daily", or "edit" (a play-test)
     title: str
     level: int | None = None  #: the level number, for "level"
     tier: str | None = None  #: the generator's tier, for "gen" and "daily"
     spec: str | None = None  #: "hard.1x" or "daily.2026-11-29", for made rooms
     _code: str | None = None
+    #: the scene Esc goes back to (the editor, for a play-test): its ``returned()`` is called
+    back: object | None = None
+    #: a room with no par (a shared code carries none) has it proved off the frame loop
+    _par_prover: object | None = field(default=None, repr=False, compare=False)
+    _solved_par: int | None = None
 
     @property
     def par(self) -> int | None:
-        return self.room.par
+        """The room's par: from its file, else proved once opened (None until known)."""
+        if self.room.par is not None:
+            return self.room.par
+        prover = self._par_prover
+        if prover is not None:
+            prover.poll()
+            if prover.proofs.status != "proving":
+                self._solved_par = prover.proofs.par
+                prover.stop()
+                self._par_prover = None
+        return self._solved_par
+
+    def prove_par(self) -> None:
+        """Start proving the par of a room that has none (its shortest solution)."""
+        if self.room.par is not None or self._par_prover is not None:
+            return
+        from anabasis.app.draft import Draft
+        from anabasis.app.proofs import Prover
+
+        self._par_prover = prover = Prover()
+        prover.start(Draft.of_room(self.room).text(), full=False)
 
     @property
     def code(self) -> str | None:
@@ -63,7 +88,9 @@ def open_code(code: str) -> Opened:
     from anabasis.formats import codes
 
     room = codes.decode(code.strip())
-    return Opened(room, "room", room.name or "a shared room", _code=code.strip())
+    opened = Opened(room, "room", room.name or "a shared room", _code=code.strip())
+    opened.prove_par()  # a code carries no par: the win panel shows the proved one
+    return opened
 
 
 def opened_made(made, kind: str = "gen") -> Opened:

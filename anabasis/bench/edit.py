@@ -16,10 +16,26 @@ through the worker process the editor uses, best of a few runs:
 
 Target: 500 ms or less for the first answer of a 10 x 8 x 4 x 5 room with
 three crates.
+
+And the editor's frames while it proves: a session at the real clock in a
+1280 x 720 window on the ``bench_goal`` room, an edit and a cursor step
+every 0.25 s (each edit starts a proof, and ends the one before), the
+camera orbiting (Q held) for a second of it.  The figures are the game's
+own per-frame work (``App.frame_log``, frames that compiled a shader
+variant left out), as ``play.frame_*`` are for play:
+``edit.frame_median_ms``, ``edit.frame_p99_ms``, ``edit.frame_max_ms``,
+``edit.frames_over_16_7`` of ``edit.frames``.  It runs in a child process
+(``python -m anabasis.bench.edit``) under the bench's own Xvfb.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -43,6 +59,69 @@ def _timed(prover, text: str) -> tuple[float, float]:
     if first is None:
         first = last
     return (first - began) * 1000.0, (last - began) * 1000.0
+
+
+def _edit_session(seconds: float = 6.0) -> dict:
+    import pygame
+
+    from anabasis.app.draft import Draft
+    from anabasis.app.editor import EditTarget
+    from anabasis.app.loop import App
+    from anabasis.bench.solver import bench_room
+
+    def post(kind: int, key: int) -> None:
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+    room = replace(bench_room(), goal=BENCH_GOAL)
+    with tempfile.TemporaryDirectory() as data:
+        app = App(size=(1280, 720), data_dir=data, edit=EditTarget(Draft.of_room(room)))
+        ed = app.scene
+        end = time.perf_counter() + 1.5  # the first frames compile the shader's variants
+        while time.perf_counter() < end:
+            app.tick()
+        app.frame_log.clear()
+        began = time.perf_counter()
+        next_edit, n = began, 0
+        while time.perf_counter() - began < seconds:
+            now = time.perf_counter()
+            if now >= next_edit:
+                n += 1
+                ed.put("#" if n % 2 else ".", (9, 7, 3, 4))  # far from the climb: still provable
+                key = pygame.K_RIGHT if (n // 4) % 2 else pygame.K_LEFT
+                post(pygame.KEYDOWN, key)
+                post(pygame.KEYUP, key)
+                next_edit = now + 0.25
+            t = now - began
+            if 2.0 <= t < 3.0 and pygame.K_q not in ed.held:
+                post(pygame.KEYDOWN, pygame.K_q)
+            elif t >= 3.0 and pygame.K_q in ed.held:
+                post(pygame.KEYUP, pygame.K_q)
+            app.tick()
+        frames = sorted(ms for ms, warmed in app.frame_log if not warmed)
+        app.close()
+    return {
+        "edit.frame_median_ms": round(statistics.median(frames), 2),
+        "edit.frame_p99_ms": round(frames[min(len(frames) - 1, int(len(frames) * 0.99))], 2),
+        "edit.frame_max_ms": round(frames[-1], 2),
+        "edit.frames_over_16_7": sum(ms > 1000 / 60 for ms in frames),
+        "edit.frames": len(frames),
+    }
+
+
+def _frames() -> Iterator[tuple[str, object]]:
+    from anabasis.bench import xvfb
+
+    with xvfb.display_for(dict(os.environ)) as env:
+        if env is None:
+            print("edit: frames skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
+            return
+        env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
+        done = subprocess.run([sys.executable, "-m", "anabasis.bench.edit"], env=env,
+                              capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(f"the editor's frame bench failed: {done.stderr.strip()[-300:]}")
+    yield from json.loads(done.stdout.strip().splitlines()[-1]).items()
 
 
 def bench(runs: int = 3) -> Iterator[tuple[str, object]]:
@@ -75,3 +154,8 @@ def bench(runs: int = 3) -> Iterator[tuple[str, object]]:
         yield "edit.proof_ms", round(worst, 1)
     finally:
         prover.close()
+    yield from _frames()
+
+
+if __name__ == "__main__":
+    print(json.dumps(_edit_session()))
