@@ -892,12 +892,25 @@ NAMED = {"Up": (pygame.K_UP, (0, -1)), "Down": (pygame.K_DOWN, (0, 1)),
          "Left": (pygame.K_LEFT, (-1, 0)), "Right": (pygame.K_RIGHT, (1, 0))}
 
 
-def answered(app, limit=200):
-    """Step frames until the hint worker has answered the position on screen."""
+def answered(app, limit=200, timeout=60.0):
+    """Step frames until the hint worker has answered the position on screen.
+
+    A frame at rest costs next to nothing, so a count of frames is no time at
+    all for the worker on a loaded machine: wait on its answer (bounded), then
+    step the frame that takes it.
+    """
+    from concurrent.futures import CancelledError, TimeoutError
+
     for _ in range(limit):
         if not app.scene.hints.pending and not app.scene.animating:
             app.tick(DT)
             return
+        future = app.scene.hints._future
+        if future is not None and not app.scene.animating:
+            try:
+                future.result(timeout=timeout)
+            except (CancelledError, TimeoutError):
+                pass
         app.tick(DT)
     raise AssertionError("the hint never came")
 
