@@ -28,12 +28,25 @@ CODE_BITS = 4
 CODE_MASK = (1 << CODE_BITS) - 1
 #: ... a mark on a solid cell that the tunnel cutaway cuts this frame (set by the renderer) ...
 CUT = 1 << CODE_BITS
-#: ... whether the cell kata of it (w - 1) is not empty, and the cell below it (z - 1): what
-#: the shading's footing asks of the cell a mover would stand in, in the same read ...
-KATA_SOLID = 1 << (CODE_BITS + 1)
-BELOW_SOLID = 1 << (CODE_BITS + 2)
+#: ... whether each of its eight neighbours (one cell along -x, +x, -y, ..., +w: bit
+#: ``NEAR_SHIFT + 2 * axis + (1 on the + side)``) is not empty: what the shading's occlusion
+#: and footing ask of the empty cell in front of a face, in one read ...
+NEAR_SHIFT = CODE_BITS + 1
+NEAR_MASK = 0xFF << NEAR_SHIFT
+
+
+def near_bit(axis: int, side: int) -> int:
+    """The texel bit saying the neighbour one cell along ``axis`` (0-3: x, y, z, w) on
+    ``side`` (-1 or +1) is not empty."""
+    return 1 << (NEAR_SHIFT + 2 * axis + (side > 0))
+
+
+#: ... among them, the cell kata of it (w - 1) and the one below it (z - 1): what the
+#: footing asks of the cell a mover would stand in ...
+KATA_SOLID = near_bit(3, -1)
+BELOW_SOLID = near_bit(2, -1)
 #: ... and the clearance above them (the top bits: a shift alone reads it).
-CLEAR_SHIFT = CODE_BITS + 3
+CLEAR_SHIFT = NEAR_SHIFT + 8
 CLEAR_BITS = 3
 #: The most clearance a texel can say (three bits).
 MAX_CLEARANCE = (1 << CLEAR_BITS) - 1
@@ -80,15 +93,42 @@ def _grow(mask: np.ndarray, wrap: bool) -> np.ndarray:
 
 
 def pack(grid: np.ndarray, wrap: bool) -> np.ndarray:
-    """The texels of ``grid`` (uint16): each cell's code in the low bits, whether the cells
-    kata of it and below it are solid (:func:`support`), its clearance in the high bits.
+    """The texels of ``grid`` (uint16): each cell's code in the low bits, which of its
+    neighbours are solid (:func:`near`, :func:`support` among them), its clearance in the
+    high bits.
 
     >>> import numpy as np
-    >>> pack(np.array([1, 0, 0], np.uint8).reshape(1, 1, 1, 3), wrap=False).ravel().tolist()
-    [1, 128, 256]
+    >>> t = pack(np.array([1, 0, 0], np.uint8).reshape(1, 1, 1, 3), wrap=False).ravel()
+    >>> t.tolist() == [1, near_bit(0, -1) | 1 << CLEAR_SHIFT, 2 << CLEAR_SHIFT]
+    True
     """
-    return (grid.astype(np.uint16) | support(grid, wrap)
+    return (grid.astype(np.uint16) | near(grid, wrap)
             | (clearance(grid, wrap).astype(np.uint16) << CLEAR_SHIFT))
+
+
+def near(grid: np.ndarray, wrap: bool) -> np.ndarray:
+    """Per cell of ``grid`` (``[w, z, y, x]``), :func:`near_bit` for each neighbour (one cell
+    along an axis) that is not empty: outside the grid is empty, except along w where the room
+    wraps (taken round).
+
+    >>> import numpy as np
+    >>> g = np.zeros((1, 1, 1, 3), np.uint8); g[0, 0, 0, 1] = 1   # a block at x = 1
+    >>> near(g, wrap=False).ravel().tolist() == [near_bit(0, 1), 0, near_bit(0, -1)]
+    True
+    """
+    solid = grid != 0
+    out = np.zeros(grid.shape, np.uint16)
+    for axis in range(4):
+        along = 3 - axis
+        for side in (-1, 1):
+            # the neighbour at c + side along the axis, as an array over c
+            other = np.roll(solid, -side, axis=along)
+            if not (wrap and axis == 3):
+                edge = [slice(None)] * 4
+                edge[along] = -1 if side > 0 else 0
+                other[tuple(edge)] = False
+            out[other] |= near_bit(axis, side)
+    return out
 
 
 def support(grid: np.ndarray, wrap: bool) -> np.ndarray:

@@ -135,8 +135,8 @@ def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
 
-#: A texel's support bits (clearance.support): kept through a cut or a crate taken out.
-_SUPPORT = clearance.KATA_SOLID | clearance.BELOW_SOLID
+#: A texel's neighbour bits (clearance.near): kept through a cut or a crate taken out.
+_NEAR = clearance.NEAR_MASK
 
 
 def fragment_preamble(variant=()) -> str:
@@ -154,6 +154,7 @@ def fragment_preamble(variant=()) -> str:
             + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
             + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
             + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
+            + f"#define TEXEL_NEAR_SHIFT {clearance.NEAR_SHIFT}u\n"
             + f"#define TEXEL_KATA_SOLID {clearance.KATA_SOLID}u\n"
             + f"#define TEXEL_BELOW_SOLID {clearance.BELOW_SOLID}u\n"
             + consts + _variant_defines(variant))
@@ -473,14 +474,21 @@ class Renderer:
             x, y, z, w = self._hidden_crate
             X, Y, Z, W = self.room.size
             i = self.room.index(self._hidden_crate)
-            texels[i] = (texels[i] & _SUPPORT) | cells.EMPTY | clearance.CUT_CLEARANCE
-            # ... and it holds nothing up: the cells above it and ana of it lose its support
-            if z + 1 < Z:
-                texels[i + X * Y] &= ~np.uint16(clearance.BELOW_SOLID)
-            if w + 1 < W or self.room.wrap:
-                texels[self.room.index((x, y, z, (w + 1) % W))] &= ~np.uint16(clearance.KATA_SOLID)
+            texels[i] = (texels[i] & _NEAR) | cells.EMPTY | clearance.CUT_CLEARANCE
+            # ... and its neighbours no longer have it beside them: it holds nothing up (the
+            # cells above it and ana of it lose its support) and shades no corner
+            pos = (x, y, z, w)
+            for axis in range(4):
+                for side in (-1, 1):
+                    n = list(pos)
+                    n[axis] += side
+                    if axis == 3 and self.room.wrap:
+                        n[3] %= W
+                    if 0 <= n[axis] < (X, Y, Z, W)[axis]:
+                        texels[self.room.index(tuple(n))] &= ~np.uint16(
+                            clearance.near_bit(axis, -side))
         cut = self._cut
-        texels[cut] = ((texels[cut] & (clearance.CODE_MASK | _SUPPORT))
+        texels[cut] = ((texels[cut] & (clearance.CODE_MASK | _NEAR))
                        | clearance.CUT | clearance.CUT_CLEARANCE)
         X, Y, Z, W = self.room.size
         self.texture.write(texels.tobytes(), viewport=(0, 0, 0, X, Y, Z * W))
