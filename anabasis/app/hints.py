@@ -228,8 +228,12 @@ def apart(fn, /, *args, **kw) -> Future:
             from concurrent.futures import ProcessPoolExecutor
 
             # spawn, not fork: the game's process holds a GL context and threads
+            from anabasis.gen.pool import _worker_ignores_interrupts
+
+            # Ctrl-C exits the game 130: the worker prints no traceback of its own
             _apart_pool = ProcessPoolExecutor(max_workers=1,
-                                              mp_context=multiprocessing.get_context("spawn"))
+                                              mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=_worker_ignores_interrupts)
         from anabasis.gen.pool import _main_not_rerun  # the generator's worker has the same need
 
         with _main_not_rerun():  # the pool starts its process inside submit
