@@ -42,6 +42,7 @@ uniform vec4 u_crate_lo;     // a moving crate's corner (MOVING_CRATE)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
 uniform ivec4 u_ao_b;
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
+uniform vec3 u_lane_shift;   // the slice's origin less the player's centre, in the slice
 uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
 uniform uvec2 u_ghost_codes;  // the cell codes the ghost shows, lo to hi (solids, or ramps)
 uniform float u_ghost;       // how strongly the ghost is drawn (fades through a turn)
@@ -478,24 +479,20 @@ const vec3 DROP_COLOUR = vec3(0.035, 0.035, 0.065);
 // step on it and you slip kata, or fall in z), -1 not a face anything rests on.  A top face
 // (+z) holds when the cell kata of the one above it is solid or the cell itself is a ramp; a
 // face ana (+w) holds when the cell below the one ana of it is solid.  `above` is the cell a
-// mover would stand in.  Two texel reads, once per pixel.
+// mover would stand in.  One texel read, once per pixel: the texel of `above` carries whether
+// the cells kata of it and below it are solid (anabasis.picture.clearance.support).
 int footing(ivec4 cell, int axis, vec4 rd, uint code, out ivec4 above) {
-    above = cell;
-    ivec4 other = ivec4(0);
-    if (axis == 2 && rd.z < 0.0) {
-        above.z += 1;
-        other.w = -1;
-    } else if (axis == 3 && rd.w < 0.0) {
-        above.w += 1;
-        other.z = -1;
-    } else {
-        return -1;
-    }
+    bool top = axis == 2;
+    if (!(top ? rd.z < 0.0 : axis == 3 && rd.w < 0.0)) return -1;
+    above = cell + (top ? ivec4(0, 0, 1, 0) : ivec4(0, 0, 0, 1));
     if (above.z >= u_size.z || (!WRAPS && above.w >= u_size.w)) return -1;  // the ceiling
-    if (code_at(above) != CELL_EMPTY) return -1;  // covered: only seen through a cutaway
-    bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
-    if (axis == 2 && ramp) return 1;
-    return (code_at(above + other) != CELL_EMPTY) ? 1 : 0;
+    ivec4 k = above;
+    k.w = WRAPS ? wrap_w(k.w) : k.w;
+    uint texel = cell_texel(k.xyz, k.w);
+    if ((texel & TEXEL_CODE_MASK) != CELL_EMPTY) return -1;  // covered: only seen through a cutaway
+    if (top && code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) return 1;
+    uint held = top ? TEXEL_KATA_SOLID : TEXEL_BELOW_SOLID;
+    return (texel & held) == held ? 1 : 0;
 }
 
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
@@ -510,17 +507,19 @@ vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
 // The player's row and column, drawn on the ground as two lanes with a dotted line down their
 // middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
 // block's top) reads at a glance, at any height.  By the cell's and the point's place in the
-// slice (across, depth) against the player's centre: no texel read.
-vec3 lane(vec3 col, ivec4 cell, vec4 p, float line) {
-    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
-    vec3 q = u_to_slice * (p - u_centre);
-    bool row = abs(s.y) < 0.5;
-    bool column = abs(s.x) < 0.5;
-    if (!(row || column)) return col;
+// slice (across, depth) against the player's centre: no texel read.  `s` is the point in slice
+// coordinates from the slice's origin (what the fog measures); of the cell's centre only its
+// across and depth are needed: two dot products, no matrix.
+vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
+    vec4 c = vec4(cell) + 0.5 - u_centre;
+    bool row = abs(dot(u_basis[1], c)) < 0.5;     // the cell's centre in depth ...
+    bool column = abs(dot(u_basis[0], c)) < 0.5;  // ... and across
+    vec3 q = s_hit + u_lane_shift;
     float off = row ? abs(q.y) : abs(q.x);
     float run = row ? q.x : q.y;
     float dots = step(0.5, fract(run * 3.0)) * (1.0 - smoothstep(line, 2.0 * line, off));
-    return col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
+    vec3 lit = col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
+    return (row || column) ? lit : col;
 }
 
 // The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
@@ -636,7 +635,7 @@ vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
-        if (foot == 1) col = lane(col, h.cell, p, line);
+        if (foot == 1) col = lane(col, h.cell, s, line);
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))) {
             col = goal_floor(col, edge, line);
         }

@@ -12,6 +12,7 @@ import math
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pygame
@@ -578,14 +579,15 @@ def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
 def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
     play = app.scene
-    near = play.sight.camera.distance
+    before = play.sight.camera.target
     press(app, pygame.K_v)
     settle(app)
     w, h = app.window.scene_size
-    fitted = views.fit_camera(play.sight.camera, views.view_basis("w-up"), play.room.size,
-                              play.state.player, aspect=w / h)
-    assert play.sight.camera.distance > near
-    assert abs(play.sight.camera.distance - max(fitted.distance, views.Camera().distance)) < 1e-6
+    fitted = views.frame_room(play.sight.camera, views.view_basis("w-up"), play.room.size,
+                              play.state.player, w / h, play.room.wrap)
+    assert not np.allclose(play.sight.camera.target, before)  # the stair is elsewhere
+    assert abs(play.sight.camera.distance - fitted.distance) < 1e-6
+    assert np.allclose(play.sight.camera.target, fitted.target)  # aimed at the room again
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.tick(DT)
     chosen = play.sight.camera.distance
@@ -890,12 +892,25 @@ NAMED = {"Up": (pygame.K_UP, (0, -1)), "Down": (pygame.K_DOWN, (0, 1)),
          "Left": (pygame.K_LEFT, (-1, 0)), "Right": (pygame.K_RIGHT, (1, 0))}
 
 
-def answered(app, limit=200):
-    """Step frames until the hint worker has answered the position on screen."""
+def answered(app, limit=200, timeout=60.0):
+    """Step frames until the hint worker has answered the position on screen.
+
+    A frame at rest costs next to nothing, so a count of frames is no time at
+    all for the worker on a loaded machine: wait on its answer (bounded), then
+    step the frame that takes it.
+    """
+    from concurrent.futures import CancelledError, TimeoutError
+
     for _ in range(limit):
         if not app.scene.hints.pending and not app.scene.animating:
             app.tick(DT)
             return
+        future = app.scene.hints._future
+        if future is not None and not app.scene.animating:
+            try:
+                future.result(timeout=timeout)
+            except (CancelledError, TimeoutError):
+                pass
         app.tick(DT)
     raise AssertionError("the hint never came")
 
@@ -1034,6 +1049,13 @@ def test_a_lost_position_is_named_at_once_with_the_undos_back(make_app):
     assert play.hints.lost and play.hints.answer.undo == 2 and play.message_left <= 0
     press(app, pygame.K_SLASH)  # the hint says it when asked
     assert play.message == "no way on from here: undo 2 moves"
+    app.progress.bind_key("hint", "k")  # as the keys screen does: the hint is rebindable
+    app.keys_changed()
+    play.message_left = 0.0
+    press(app, pygame.K_SLASH)
+    assert play.message_left <= 0
+    press(app, pygame.K_k)
+    assert play.message == "no way on from here: undo 2 moves" and play.message_left > 0
     press(app, pygame.K_z)
     press(app, pygame.K_z)
     answered(app)
@@ -1091,6 +1113,25 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
         settle(app)
     # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
     assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # off the window: pinned to its edge, on the side toward where it is
+    ov, W, H = app.overlay, *app.overlay.size
+    near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)
+    for yaw in np.linspace(0, 2 * np.pi, 24, endpoint=False):
+        marks = markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                             replace(near, yaw=yaw), ov.size)
+        if not marks[0].inside and marks[0].at[1] > 0:
+            break
+    else:
+        raise AssertionError("no yaw puts the goal off the window")
+    ov.begin(("a test", yaw))
+    markers.draw(ov, marks, ov.scale)
+    x, y = marks[0].at
+    ox, oy = (x - W / 2), (y - H / 2)
+    gold = [(i, j) for i in range(0, W, 2) for j in range(0, H, 2)
+            if ov.surface.get_at((i, j))[:3] == markers.GOAL_COLOUR]
+    assert gold and all(i < 80 or i > W - 80 or j < 80 or j > H - 80 for i, j in gold)
+    cx, cy = np.mean(gold, axis=0)
+    assert (cx - W / 2) * ox + (cy - H / 2) * oy > 0  # on the side of the window toward it
     # a crate a slice ana (level 6), and the goal in the slice: no mark for it
     app.open(open_level(6))
     app.tick(DT)

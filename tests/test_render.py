@@ -785,6 +785,52 @@ def test_clearance_is_the_distance_to_the_nearest_solid_cell(wrap):
     assert got.max() > 1  # there is something to skip
 
 
+@pytest.mark.parametrize("wrap", [False, True])
+def test_support_bits_say_whether_the_cells_kata_and_below_are_solid(wrap):
+    # The footing's one read: each texel says whether the cell kata of it (w - 1, round the
+    # tower where w wraps) and the cell below it (z - 1) are solid; outside the grid is empty.
+    from anabasis.picture import clearance
+
+    rng = np.random.default_rng(8)
+    grid = (rng.random((4, 3, 5, 6)) < 0.3).astype(np.uint8) * cells.BLOCK
+    texels = clearance.pack(grid, wrap)
+    W = grid.shape[0]
+    for w, z, y, x in itertools.product(*(range(n) for n in grid.shape)):
+        kata = (w > 0 or wrap) and grid[(w - 1) % W, z, y, x] != 0
+        below = z > 0 and grid[w, z - 1, y, x] != 0
+        t = int(texels[w, z, y, x])
+        assert t & clearance.CODE_MASK == grid[w, z, y, x]
+        assert bool(t & clearance.KATA_SOLID) == kata, (x, y, z, w)
+        assert bool(t & clearance.BELOW_SOLID) == below, (x, y, z, w)
+        assert t >> clearance.CLEAR_SHIFT == clearance.clearance(grid, wrap)[w, z, y, x]
+
+
+def test_a_crate_taken_out_for_a_push_holds_nothing_up(ctx, terraces):
+    # While a crate is drawn off its cell, the texels say its cell is empty and neither the
+    # cell above it nor the one ana of it is held by it.
+    from anabasis.picture import clearance
+
+    r = render.Renderer(ctx, terraces)
+    crate = tuple(sorted(terraces.start.crates)[0])
+    x, y, z, w = crate
+    above, ana = (x, y, z + 1, w), (x, y, z, w + 1)
+    assert r._packed[terraces.index(above)] & clearance.BELOW_SOLID
+    r._hide_crate(crate)
+    r._sync()
+    texels = np.frombuffer(r.texture.read(), np.uint16).reshape(r.texture.depth, r.texture.height,
+                                                                r.texture.width)
+    X, Y, Z, _ = terraces.size
+
+    def texel(c):
+        return int(texels[c[2] + Z * c[3], c[1], c[0]])
+
+    assert texel(crate) & clearance.CODE_MASK == cells.EMPTY
+    assert not texel(above) & clearance.BELOW_SOLID
+    if w + 1 < terraces.size[3]:
+        assert not texel(ana) & clearance.KATA_SOLID
+    r.release()
+
+
 def test_skipping_sees_what_the_plain_walk_sees_across_open_space(ctx):
     # A wide open room with a few blocks far apart: rays cross long empty runs (clearance up
     # to 7) before they meet anything, from above and along w.
@@ -801,3 +847,22 @@ def test_skipping_sees_what_the_plain_walk_sees_across_open_space(ctx):
                                      ("stand", "both", 0.45, {"yaw": -2.0, "distance": 14})]:
         share, seen = agreement(ctx, room, pose_of(room, view, toward, at, **camera))
         assert seen > 0.2 and share == 1.0
+
+
+def test_every_level_opens_with_no_cell_cut_at_the_frame_edge(ctx):
+    # Read back: with the camera each shipped level opens with, in its own view, the rays
+    # along the frame's edge meet no cell of the room, and some cell shows.
+    from anabasis.formats import levels
+    from anabasis.picture.views import room_camera
+
+    size = (192, 108)
+    for n in range(1, levels.count() + 1):
+        room = levels.load_level(n)
+        player = tuple(float(c) for c in room.start.player)
+        cam = room_camera(room.size, room.view, player, size[0] / size[1], room.wrap)
+        r = render.Renderer(ctx, room)
+        index, _, _ = r.debug_frame(Pose(player, room.view, None, 0.0, cam), size)
+        r.release()
+        edge = np.concatenate([index[0], index[-1], index[:, 0], index[:, -1]])
+        assert (edge == -1).all(), n
+        assert (index >= 0).any(), n  # level 4 opens on one ramp: the stair is ana of it

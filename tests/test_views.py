@@ -156,3 +156,48 @@ def test_fit_camera_frames_the_whole_room():
         v = np.array(corner, float) - (7.5, 7.5, 3.5) - eye
         depth = v @ fwd
         assert depth > 0 and abs(v @ up) <= depth * tan and abs(v @ right) <= depth * tan * 16 / 9
+
+
+def _shipped_openings():
+    from anabasis.formats import levels
+
+    for n in range(1, levels.count() + 1):
+        room = levels.load_level(n)
+        for view in VIEWS:
+            yield n, room, view
+
+
+@pytest.mark.parametrize("aspect", [16 / 9, 4 / 3])
+def test_every_level_opens_with_the_whole_room_centred_in_the_picture(aspect):
+    # Each shipped level, in each view, with the camera the game opens it (or turns to it)
+    # with: every corner of what the room shows lies inside the picture (within the margin),
+    # the box's picture is centred, and the player is in it.
+    for n, room, view in _shipped_openings():
+        player = room.start.player
+        cam = views.room_camera(room.size, view, player, aspect, room.wrap)
+        b = view_basis(view)
+        centre = np.asarray(player, float) + 0.5
+        points = [views.project(cam, b, c - centre)
+                  for c in views.room_box(room.size, player, room.wrap)]
+        assert all(p is not None for p in points), (n, view)
+        xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
+        assert np.abs(xs).max() <= 0.9 * aspect + 1e-6 and np.abs(ys).max() <= 0.9 + 1e-6, (n, view)
+        assert abs(xs.max() + xs.min()) < 0.05 and abs(ys.max() + ys.min()) < 0.05, (n, view)
+        # as large as fits, or the default distance for a small room
+        assert (max(np.abs(xs).max() / aspect, np.abs(ys).max()) > 0.8
+                or cam.distance == Camera.distance), (n, view)
+        px, py = views.project(cam, b, (0, 0, 0, 0))
+        assert abs(px) < aspect and abs(py) < 1.0, (n, view)
+
+
+def test_the_camera_follows_the_player_at_its_aim():
+    # The aim is from the player's centre: as the player walks, the room slides and the player
+    # stays where it was in the picture.
+    cam = views.room_camera((8, 3, 2, 1), "stand", (0, 1, 1, 0))
+    assert cam.target[0] > 2.0  # aimed right of the player, at the row's middle
+    b = view_basis("stand")
+    here = views.project(cam, b, (0, 0, 0, 0))
+    assert here[0] < -0.3  # the player on the left of the picture, its row to the right
+    corner = views.project(cam, b, (8 - 0.5, 0, 0, 0))  # the row's right end, seen from the start
+    after = views.project(cam, b, (8 - 3.5, 0, 0, 0))  # the same end, three steps later
+    assert after[0] < corner[0]

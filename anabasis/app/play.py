@@ -92,7 +92,7 @@ class Play(Scene):
         view = self.room.view if self.room.view in views.VIEWS else "stand"
         w, h = app.window.scene_size  # the camera chosen for the room, framing all of it
         self.sight = Sight(view, views.room_camera(self.room.size, view, self.game.state.player,
-                                                   w / h))
+                                                   w / h, self.room.wrap))
         self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0
@@ -123,13 +123,12 @@ class Play(Scene):
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
             self.say("V turns your sight · H shows every key", "info", 6.0)
 
-    def _framing_distance(self, sight: Sight) -> float:
-        """How far back the camera (its yaw and pitch) must be to show the room in the view."""
+    def _framing(self, sight: Sight) -> views.Camera:
+        """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
+        view (never closer than the default: a tiny room still shows its surroundings)."""
         w, h = self.app.window.scene_size
-        fitted = views.fit_camera(sight.camera, views.view_basis(sight.view), self.room.size,
-                                  self.game.state.player, aspect=w / h)
-        # never closer than the default: a tiny room still shows its surroundings
-        return max(fitted.distance, views.Camera().distance)
+        return views.frame_room(sight.camera, views.view_basis(sight.view), self.room.size,
+                                self.game.state.player, w / h, self.room.wrap)
 
     # -- state --------------------------------------------------------------------
 
@@ -437,7 +436,7 @@ class Play(Scene):
         # the room spans other axes in the new view: frame it again, over the turn,
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
-        self.sight = self.sight.turned(self._framing_distance(turned))
+        self.sight = self.sight.turned(self._framing(turned))
 
     def _view_tip(self) -> None:
         """The first few turns of a session say what the new view shows."""

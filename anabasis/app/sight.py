@@ -36,7 +36,8 @@ class Sight:
     turn_from: str | None = None  #: the view a turn started from, while it plays
     turn_t: float = 0.0  #: how far into the turn, 0..1
     zoomed: bool = False  #: the player set the distance (wheel): turns keep it
-    zoom: tuple[float, float] | None = None  #: the camera's distance from, to, over a turn
+    #: the camera's (distance, target) from, to, over a turn
+    zoom: tuple[tuple, tuple] | None = None
 
     @property
     def turning(self) -> bool:
@@ -60,12 +61,20 @@ class Sight:
         """The wheel: the player's distance from now on, not the framing's."""
         return replace(self, camera=self.camera.zoom(factor), zoomed=True, zoom=None)
 
-    def turned(self, framing: float | None = None) -> Sight:
-        """A turn to the next view begun.  ``framing``: the distance that shows the room in
-        the new view; the camera moves to it over the turn unless the player zoomed."""
+    def turned(self, framing: views.Camera | float | None = None) -> Sight:
+        """A turn to the next view begun.  ``framing``: the camera that shows the room in the
+        new view (or only its distance: the aim stays); the camera's distance and aim move to
+        it over the turn unless the player zoomed.
+
+        >>> s = Sight("stand").turned(12.0).advanced(10.0)
+        >>> (s.view, s.camera.distance, s.camera.target)
+        ('w-up', 12.0, (0.0, 0.0, 0.0))
+        """
+        if isinstance(framing, (int, float)):
+            framing = replace(self.camera, distance=float(framing))
         zoom = None
-        if framing is not None and not self.zoomed and abs(framing - self.camera.distance) > 0.1:
-            zoom = (self.camera.distance, framing)
+        if framing is not None and not self.zoomed:
+            zoom = ((self.camera.distance, self.camera.target), (framing.distance, framing.target))
         return replace(self, turn_from=self.view, view=views.next_view(self.view), turn_t=0.0,
                        zoom=zoom)
 
@@ -76,8 +85,10 @@ class Sight:
         t = self.turn_t + dt / TURN_S
         camera = self.camera
         if self.zoom is not None:
-            a, b = self.zoom
-            camera = replace(camera, distance=a + (b - a) * smooth(t))
+            (da, ta), (db, tb) = self.zoom
+            k = smooth(min(t, 1.0))
+            camera = replace(camera, distance=da + (db - da) * k,
+                             target=tuple(a + (b - a) * k for a, b in zip(ta, tb, strict=True)))
         if t >= 1.0:
             return replace(self, camera=camera, turn_from=None, turn_t=0.0, zoom=None)
         return replace(self, camera=camera, turn_t=t)

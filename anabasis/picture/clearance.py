@@ -23,15 +23,20 @@ from __future__ import annotations
 
 import numpy as np
 
-#: A texel (one byte) holds the cell's code (anabasis.engine.cells) in its low bits ...
+#: A texel (16 bits) holds the cell's code (anabasis.engine.cells) in its low bits ...
 CODE_BITS = 4
 CODE_MASK = (1 << CODE_BITS) - 1
 #: ... a mark on a solid cell that the tunnel cutaway cuts this frame (set by the renderer) ...
 CUT = 1 << CODE_BITS
-#: ... and the clearance above them.
-CLEAR_SHIFT = CODE_BITS + 1
+#: ... whether the cell kata of it (w - 1) is not empty, and the cell below it (z - 1): what
+#: the shading's footing asks of the cell a mover would stand in, in the same read ...
+KATA_SOLID = 1 << (CODE_BITS + 1)
+BELOW_SOLID = 1 << (CODE_BITS + 2)
+#: ... and the clearance above them (the top bits: a shift alone reads it).
+CLEAR_SHIFT = CODE_BITS + 3
+CLEAR_BITS = 3
 #: The most clearance a texel can say (three bits).
-MAX_CLEARANCE = (1 << (8 - CLEAR_SHIFT)) - 1
+MAX_CLEARANCE = (1 << CLEAR_BITS) - 1
 #: The texel of a cut cell: stepped past like an empty cell of clearance 1, code kept.
 CUT_CLEARANCE = 1 << CLEAR_SHIFT
 
@@ -75,13 +80,37 @@ def _grow(mask: np.ndarray, wrap: bool) -> np.ndarray:
 
 
 def pack(grid: np.ndarray, wrap: bool) -> np.ndarray:
-    """The texels of ``grid``: each cell's code in the low bits, its clearance in the high.
+    """The texels of ``grid`` (uint16): each cell's code in the low bits, whether the cells
+    kata of it and below it are solid (:func:`support`), its clearance in the high bits.
 
     >>> import numpy as np
     >>> pack(np.array([1, 0, 0], np.uint8).reshape(1, 1, 1, 3), wrap=False).ravel().tolist()
-    [1, 32, 64]
+    [1, 128, 256]
     """
-    return (grid | (clearance(grid, wrap) << CLEAR_SHIFT)).astype(np.uint8)
+    return (grid.astype(np.uint16) | support(grid, wrap)
+            | (clearance(grid, wrap).astype(np.uint16) << CLEAR_SHIFT))
+
+
+def support(grid: np.ndarray, wrap: bool) -> np.ndarray:
+    """Per cell of ``grid`` (``[w, z, y, x]``), :data:`KATA_SOLID` where the cell kata of it is
+    not empty (taken round where w wraps; outside the grid is empty) and :data:`BELOW_SOLID`
+    where the cell below it is not.
+
+    >>> import numpy as np
+    >>> g = np.zeros((2, 2, 1, 1), np.uint8); g[0, 0] = 1   # a block at z = 0, w = 0
+    >>> support(g, wrap=False)[:, :, 0, 0].tolist() == [[0, BELOW_SOLID], [KATA_SOLID, 0]]
+    True
+    """
+    solid = grid != 0
+    out = np.zeros(grid.shape, np.uint16)
+    kata = np.roll(solid, 1, axis=0)
+    if not wrap:
+        kata[0] = False
+    out[kata] |= KATA_SOLID
+    below = np.zeros_like(solid)
+    below[:, 1:] = solid[:, :-1]
+    out[below] |= BELOW_SOLID
+    return out
 
 
 def occupied_box(grid: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:

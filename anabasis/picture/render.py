@@ -20,8 +20,9 @@ Public API (kept stable for the game window):
 
 How a frame is made.  The room's 4D grid is packed into a 3D texture of
 size ``(X, Y, Z*W)`` (texel ``(x, y, z + Z*w)``, exactly the room's flat
-order), ``u1`` with NEAREST filtering: each texel the cell's code, its
-clearance for empty-space skipping and a mark where the tunnel cuts it
+order), ``u2`` with NEAREST filtering: each texel the cell's code, its
+clearance for empty-space skipping, whether the cells kata of it and below it
+are solid (the footing's one read) and a mark where the tunnel cuts it
 (:mod:`anabasis.picture.clearance`), with the crates of the current state.
 The goal and the player are not in the texture: the goal is a uniform (it
 glows, and is not solid), the player is drawn analytically at its animated
@@ -134,6 +135,10 @@ def _variant_defines(names) -> str:
     return "".join(f"#define {n}\n" for n in sorted(names))
 
 
+#: A texel's support bits (clearance.support): kept through a cut or a crate taken out.
+_SUPPORT = clearance.KATA_SOLID | clearance.BELOW_SOLID
+
+
 def fragment_preamble(variant=()) -> str:
     """What goes before ``slice.frag``: the version, the constants shared with Python (the
     cell codes, the texel's layout, :data:`SHADER_CONSTANTS`) and the variant's ``#define``
@@ -149,6 +154,8 @@ def fragment_preamble(variant=()) -> str:
             + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
             + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
             + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
+            + f"#define TEXEL_KATA_SOLID {clearance.KATA_SOLID}u\n"
+            + f"#define TEXEL_BELOW_SOLID {clearance.BELOW_SOLID}u\n"
             + consts + _variant_defines(variant))
 
 
@@ -235,6 +242,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_ao_a": tuple(ao_a),
         "u_ao_b": tuple(ao_b),
         "u_to_slice": B.T[:3, :],
+        # the same for both slices of a cross-fade: they differ only along the hidden axis
+        "u_lane_shift": B.T[:3, :] @ (origin - centre),
         "u_ghost": ghost,
         "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
         "u_ghost_step": ghost_step,
@@ -398,16 +407,18 @@ class Renderer:
         # The texture is padded to powers of two (the room in its corner; the shader never
         # reads past the room): llvmpipe keys a compiled shader on whether each side is a
         # power of two, so every room then reuses the programs the first one compiled.
-        # Each texel is a cell's code and its clearance (clearance.pack), written by set_state.
+        # Each texel is a cell's code, its support bits and its clearance (clearance.pack),
+        # 16 bits, written by set_state.
         dims = tuple(_pow2(n) for n in (X, Y, Z * W))
         padded = np.zeros(dims[::-1], dtype=np.uint8)
-        self.texture = ctx.texture3d(dims, 1, data=padded.tobytes(), alignment=1, dtype="u1")
+        self.texture = ctx.texture3d(dims, 1, data=padded.astype(np.uint16).tobytes(),
+                                     alignment=2, dtype="u2")
         self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.texture.repeat_x = self.texture.repeat_y = self.texture.repeat_z = False
         # The (program, vertex array) pairs this renderer drew with, by variant.
         self._programs: dict[frozenset, tuple] = {}
         self._crates: set[Pos] | None = None  # the crates of the texels in _packed
-        self._packed = np.zeros(X * Y * Z * W, np.uint8)  # the state's texels, flat order
+        self._packed = np.zeros(X * Y * Z * W, np.uint16)  # the state's texels, flat order
         self._solid = np.zeros(0, np.int64)  # the flat indices of the state's solid cells
         self._solid_centres = np.zeros((0, 4))
         self._hidden_crate: Pos | None = None
@@ -459,9 +470,18 @@ class Renderer:
         if self._hidden_crate is not None:
             # empty with a clearance of one: the cells round it still count it (a jump never
             # passes it, which is only cautious)
-            texels[self.room.index(self._hidden_crate)] = cells.EMPTY | clearance.CUT_CLEARANCE
+            x, y, z, w = self._hidden_crate
+            X, Y, Z, W = self.room.size
+            i = self.room.index(self._hidden_crate)
+            texels[i] = (texels[i] & _SUPPORT) | cells.EMPTY | clearance.CUT_CLEARANCE
+            # ... and it holds nothing up: the cells above it and ana of it lose its support
+            if z + 1 < Z:
+                texels[i + X * Y] &= ~np.uint16(clearance.BELOW_SOLID)
+            if w + 1 < W or self.room.wrap:
+                texels[self.room.index((x, y, z, (w + 1) % W))] &= ~np.uint16(clearance.KATA_SOLID)
         cut = self._cut
-        texels[cut] = (texels[cut] & clearance.CODE_MASK) | clearance.CUT | clearance.CUT_CLEARANCE
+        texels[cut] = ((texels[cut] & (clearance.CODE_MASK | _SUPPORT))
+                       | clearance.CUT | clearance.CUT_CLEARANCE)
         X, Y, Z, W = self.room.size
         self.texture.write(texels.tobytes(), viewport=(0, 0, 0, X, Y, Z * W))
         self._uploaded = key
@@ -611,7 +631,7 @@ def render_image(room: Room, state: State | None = None, view: str | None = None
             view = view or room.view
             turn_at = at if toward else 0.0
             if camera is None:  # the camera the game opens the room with
-                camera = room_camera(room.size, view, player, size[0] / size[1])
+                camera = room_camera(room.size, view, player, size[0] / size[1], room.wrap)
             pose = Pose(player, view, toward, turn_at, camera)
         renderer = Renderer(ctx, room, state)
         target = Offscreen(ctx, tuple(size))

@@ -172,13 +172,16 @@ class Camera:
     (the default, a little turned, shows the blocks' sides as well).
     ``pitch`` (radians) looks down from the horizontal; ``distance`` is in
     cells from the player's centre; ``fov`` is the vertical field of view
-    in degrees.
+    in degrees.  ``target`` is the point it looks at and turns round, in slice
+    coordinates from the player's centre: it moves with the player, so the
+    player stays where it is in the picture as it walks.
     """
 
     yaw: float = 0.35
     pitch: float = 0.9
     distance: float = 7.5
     fov: float = 50.0
+    target: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     MIN_PITCH = 0.05
     MAX_PITCH = 1.50
@@ -209,22 +212,27 @@ class Camera:
         fwd = self.forward()
         right = self.right()
         up = np.cross(fwd, right)
-        eye = -self.distance * fwd
+        eye = np.asarray(self.target, float) - self.distance * fwd
         return eye, fwd, right, up
 
 
 def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 / 9,
-               margin: float = 0.9) -> Camera:
+               margin: float = 0.9, corners: np.ndarray | None = None) -> Camera:
     """``camera`` moved in or out so that the whole room shows round the player.
 
     ``b`` is the basis, ``size`` the room's (X, Y, Z, W), ``player`` its
     position (cell coordinates).  The room's box (one period of w where it
     wraps: pass W) is mapped into the slice and the nearest distance is taken
-    at which every corner lies within ``margin`` of the picture's edges.
+    at which every corner lies within ``margin`` of the picture's edges;
+    ``corners``, when given, are the points to fit instead, already in slice
+    coordinates from the player's centre.
     """
-    corners = np.array([[cx, cy, cz, cw] for cx in (0, size[0]) for cy in (0, size[1])
+    if corners is None:
+        box = np.array([[cx, cy, cz, cw] for cx in (0, size[0]) for cy in (0, size[1])
                         for cz in (0, size[2]) for cw in (0, size[3])], float)
-    rel = (corners - (np.asarray(player, float) + 0.5)) @ b[:, :3]  # slice coordinates
+        rel = (box - (np.asarray(player, float) + 0.5)) @ b[:, :3]  # slice coordinates
+    else:
+        rel = corners
     tan = math.tan(math.radians(camera.fov) / 2.0)
     distance = camera.MIN_DISTANCE
     while distance < camera.MAX_DISTANCE:
@@ -248,12 +256,55 @@ ROOM_YAW = 0.15
 ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.05, 0.95
 
 
-def room_camera(size, view: str, player, aspect: float = 16 / 9) -> Camera:
-    """The camera a room opens with in ``view``, chosen for the room and fitted to show it all.
+def room_box(size, player, wrap: bool = False) -> np.ndarray:
+    """The 16 corners (4D) of what a room shows: its grid, or where w wraps one turn of w and
+    the slice of the next turn the renderer draws (:func:`anabasis.picture.render.wrap_band`:
+    the player's slice and the ``W`` kata of it), and the slice ana of the player, where the
+    mark of a climb round the tower is drawn."""
+    pw = math.floor(float(player[3]) + 0.5)
+    w_lo, w_hi = (pw - size[3], pw + 2) if wrap else (0, size[3])
+    return np.array([[cx, cy, cz, cw] for cx in (0, size[0]) for cy in (0, size[1])
+                     for cz in (0, size[2]) for cw in (w_lo, w_hi)], float)
+
+
+def frame_room(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 / 9,
+               wrap: bool = False, margin: float = 0.9) -> Camera:
+    """``camera`` (its yaw and pitch kept) aimed and moved back so that the room's box fills
+    the picture, centred, within ``margin`` of its edges; never nearer than the default
+    distance, so a tiny room still shows its surroundings.  The player is in the box, so it is
+    in the picture too.
+
+    >>> b = view_basis("stand")
+    >>> cam = frame_room(Camera(yaw=0.0, pitch=1.0), b, (6, 1, 1, 1), (0, 0, 0, 0))
+    >>> round(cam.target[0], 1)   # aimed at the row's middle, 2.5 cells right of the player
+    2.5
+    """
+    rel = (room_box(size, player, wrap) - (np.asarray(player, float) + 0.5)) @ b[:, :3]
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    # Aim at the box's middle, then nudge the aim so its picture is centred (perspective
+    # draws the near side larger), fitting the distance each time.
+    cam = replace(camera, target=tuple(float(v) for v in (rel.min(axis=0) + rel.max(axis=0)) / 2))
+    for _ in range(4):
+        cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel)
+        cam = replace(cam, distance=max(cam.distance, Camera.distance))
+        eye, fwd, right, up = cam.frame()
+        v = rel - eye
+        depth = np.maximum(v @ fwd, 0.5)
+        x, y = (v @ right) / (depth * tan), (v @ up) / (depth * tan)
+        # the picture's offset of the box's middle, back to the target's plane
+        mid_x, mid_y = (x.max() + x.min()) / 2, (y.max() + y.min()) / 2
+        shift = cam.distance * tan * (mid_x * right + mid_y * up)
+        cam = replace(cam, target=tuple(float(t) for t in np.asarray(cam.target) + shift))
+    cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel)
+    return replace(cam, distance=max(cam.distance, Camera.distance))
+
+
+def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = False) -> Camera:
+    """The camera a room opens with in ``view``, chosen for the room and framing it all.
 
     The pitch follows the room's extent along the view's up axis (3 cells or
-    fewer: :data:`ROOM_PITCH_LOW`, else :data:`ROOM_PITCH_TALL`); never nearer
-    than the default distance, so a tiny room still shows its surroundings.
+    fewer: :data:`ROOM_PITCH_LOW`, else :data:`ROOM_PITCH_TALL`); the aim and the
+    distance are :func:`frame_room`'s: the room centred, as large as fits.
 
     >>> cam = room_camera((4, 2, 2, 2), "stand", (0, 0, 1, 1))
     >>> (cam.yaw, cam.pitch, cam.distance >= Camera().distance)
@@ -262,9 +313,7 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9) -> Camera:
     b = view_basis(view)
     up_axis, _ = axis_of(b[:, 2])
     pitch = ROOM_PITCH_LOW if size[up_axis] <= 3 else ROOM_PITCH_TALL
-    camera = Camera(yaw=ROOM_YAW, pitch=pitch)
-    fitted = fit_camera(camera, b, size, player, aspect)
-    return replace(camera, distance=max(fitted.distance, camera.distance))
+    return frame_room(Camera(yaw=ROOM_YAW, pitch=pitch), b, size, player, aspect, wrap)
 
 
 #: The screen directions of the arrow keys, as (forward, right) weights.
@@ -325,7 +374,8 @@ def project(camera: Camera, b: np.ndarray, offset) -> tuple[float, float] | None
     The answer is the shader's own picture coordinates: (0, 0) the
     centre, y up, and one unit half the picture's height (so x runs from
     -aspect to +aspect).  None for a point at or behind the eye.  The
-    player's centre is always the picture's centre: the camera looks at it.
+    camera's target is the picture's centre (the player's centre when the
+    target is 0).
 
     >>> project(Camera(yaw=0.0, pitch=0.0), view_basis("stand"), (0, 0, 0, 0))
     (0.0, 0.0)
