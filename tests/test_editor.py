@@ -243,6 +243,7 @@ def cli(capsys, *argv):
 
 def test_level_1_built_by_key_presses_has_level_1s_code(app, capsys):
     import numpy as np
+    import pygame
 
     from anabasis.app import editor_hud
     from anabasis.formats import codes
@@ -269,7 +270,7 @@ def test_level_1_built_by_key_presses_has_level_1s_code(app, capsys):
     # the cursor is drawn: the middle of a projected edge of its cell is the cursor's colour
     for _ in range(2):
         app.tick(DT)
-    shot = np.frombuffer(__import__("pygame").image.tobytes(app.window.read_screen(), "RGB"),
+    shot = np.frombuffer(pygame.image.tobytes(app.window.read_screen(), "RGB"),
                          np.uint8).reshape(SIZE[1], SIZE[0], 3)
     corners = editor_hud._box_corners(ed, ed.cursor, [c + 1 for c in ed.cursor])
     seen = 0
@@ -285,7 +286,17 @@ def test_level_1_built_by_key_presses_has_level_1s_code(app, capsys):
     centre = np.asarray(ed.cursor, float) + 0.5
     floor = ed.sight.basis()[:, :3].T @ (np.asarray(target, float) + [0.5, 0.5, 0.02, 0.5]
                                          - centre)
-    assert ed.cell_at(ed.project(floor, SIZE), SIZE) == target
+    pixel = ed.project(floor, SIZE)
+    assert ed.cell_at(pixel, SIZE) == target
+    pixel = tuple(int(round(c)) for c in pixel)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click, as a player's
+        pygame.event.post(pygame.event.Event(kind, pos=pixel, button=1))
+    app.tick(DT)
+    assert ed.draft.at(target) == ed.brush == "*" and ed.cursor == (3, 0, 1, 1)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # right: empty it again
+        pygame.event.post(pygame.event.Event(kind, pos=pixel, button=3))
+    app.tick(DT)
+    assert ed.draft.at(target) == "." and ed.brush == "*"
 
 
 def test_the_proof_panel_agrees_with_solve_with_and_without_each_rule(app, capsys):

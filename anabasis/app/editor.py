@@ -498,8 +498,8 @@ class Editor(Scene):
         cell = self.cell_at(pixel, self.app.window.size)
         if cell is None:
             return
-        self.cursor = cell
-        self.put("." if button == 3 else self.brush)
+        # the cursor stays (the picture is centred on it): clicks paint where the mouse is
+        self.edit(self.draft.put(cell, "." if button == 3 else self.brush))  # brush kept
 
     # -- time -----------------------------------------------------------------------------
 

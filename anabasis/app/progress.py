@@ -56,6 +56,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from anabasis.formats.files import file_kind
+
 FILE_NAME = "progress.json"
 VERSION = 1
 #: The largest save file read (a player's progress is some kilobytes; thousands of
@@ -346,7 +348,7 @@ def _read_bytes(path: Path) -> bytes | None:
     except OSError as e:
         raise _Unreadable(_why(e)) from None
     if not stat.S_ISREG(st.st_mode):
-        raise _NotProgress(f"it is {_file_kind(st.st_mode)}, not a regular file")
+        raise _NotProgress(f"it is {file_kind(st.st_mode)}, not a regular file")
     # non-blocking, so that a FIFO put there after the check cannot hang the start
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -358,7 +360,7 @@ def _read_bytes(path: Path) -> bytes | None:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise _NotProgress(f"it is {_file_kind(st.st_mode)}, not a regular file")
+            raise _NotProgress(f"it is {file_kind(st.st_mode)}, not a regular file")
         chunks, size = [], 0
         while size <= MAX_BYTES:
             chunk = os.read(fd, MAX_BYTES + 1 - size)
@@ -379,15 +381,6 @@ def _why(e: OSError) -> str:
     if e.errno in (errno.EACCES, errno.EPERM):
         return "permission denied"
     return (e.strerror or str(e)).lower()
-
-
-def _file_kind(mode: int) -> str:
-    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-                       (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return what
-    return "not a file"
 
 
 def _parse(raw: bytes) -> dict:

@@ -31,7 +31,7 @@ from anabasis.engine.world import SWITCHES
 #: A search reaching this many states gives up: "too big to prove" (about 100 MB, 2 to 5 s).
 MAX_STATES = 1_000_000
 #: How much lower than the game the worker runs (``os.nice``): frames first.
-NICE = 5
+NICE = 15
 
 
 @dataclass(frozen=True)
