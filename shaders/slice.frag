@@ -44,6 +44,8 @@ uniform vec4 u_crate_lo;     // a moving crate's corner (MOVING_CRATE)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
 uniform ivec4 u_ao_b;
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
+uniform mat4x3 u_face_n;     // u_to_slice's columns made unit (face_normal)
+uniform vec4 u_face_k;       // by axis: how much of that normal shows, its length / 0.2, at most 1
 uniform vec3 u_lane_shift;   // the slice's origin less the player's centre, in the slice
 uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
 uniform uvec2 u_ghost_codes;  // the cell codes the ghost shows, lo to hi (solids, or ramps)
@@ -363,12 +365,12 @@ vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
 }
 
 // The slice normal of the face crossed on `axis` against rd: the 4D face normal projected into
-// the slice, or the reversed view ray where it projects to (almost) nothing.
+// the slice, or the reversed view ray where it projects to (almost) nothing: mixed toward it
+// while the projection is shorter than 0.2.  The unit normals and the mix are per frame
+// (u_face_n, u_face_k): one normalize a pixel, no length, division or select.
 vec3 face_normal(int axis, vec4 rd, vec3 dir) {
     if (axis < 0) return -dir;
-    vec3 n = -sign(rd[axis]) * u_to_slice[axis];
-    float len = length(n);
-    return len < 0.2 ? normalize(mix(-dir, n / max(len, 1e-6), len / 0.2)) : n / len;
+    return normalize(mix(-dir, -sign(rd[axis]) * u_face_n[axis], u_face_k[axis]));
 }
 
 // The texel of any cell (w wrapped where the room wraps): 0 (empty, nothing beside it)

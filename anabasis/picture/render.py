@@ -243,6 +243,9 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_ao_a": tuple(ao_a),
         "u_ao_b": tuple(ao_b),
         "u_to_slice": B.T[:3, :],
+        # each 4D axis's unit normal in the slice, and how much of it shows there (face_normal)
+        "u_face_n": B.T[:3, :] / np.maximum(np.linalg.norm(B.T[:3, :], axis=0), 1e-6),
+        "u_face_k": np.minimum(np.linalg.norm(B.T[:3, :], axis=0) / 0.2, 1.0),
         # the same for both slices of a cross-fade: they differ only along the hidden axis
         "u_lane_shift": B.T[:3, :] @ (origin - centre),
         "u_ghost": ghost,
