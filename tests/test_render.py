@@ -374,7 +374,9 @@ def test_ceiling_cutaway_hides_a_block_three_up_and_draws_two_up(ctx):
     two_up = _image(ctx, _room_with(room, [(3, 1, 3, 1)]), pose)
     three_up = _image(ctx, _room_with(room, [(3, 1, 4, 1)]), pose)
     assert (np.abs(two_up.astype(int) - plain).sum(axis=2) > 30).sum() > 20
-    assert np.array_equal(three_up, plain)
+    # Not a trace of it (the block high over the floor makes the room open enough to be walked
+    # with skipping, SKIP, which may round a pixel's shading 1 apart).
+    assert np.abs(three_up.astype(int) - plain).max() <= 2
 
 
 def test_tunnel_cutaway_hides_what_stands_between_camera_and_player(ctx):
@@ -747,7 +749,7 @@ def test_warm_up_compiles_every_variant_a_game_draws(ctx, terraces):
 
     r = render.Renderer(ctx, terraces)
     poses = warm_poses(terraces, rules.start(terraces).state)
-    names = {frozenset(r.uniforms(p, (1, 1))[1]) - {"WRAP"} for p in poses}
+    names = {frozenset(r.uniforms(p, (1, 1))[1]) - {"WRAP", "SKIP"} for p in poses}
     flags = ("GHOST", "FADE", "MOVING_CRATE")
     every = {frozenset(n for n, on in zip(flags, bits, strict=True) if on)
              for bits in itertools.product((0, 1), repeat=3)}

@@ -429,6 +429,9 @@ class Renderer:
         #: the least box (lo, hi) holding every cell that is not empty, crates included
         self.occupied: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 4, (0,) * 4)
         self.state: State = room.start
+        #: whether this room's rays skip empty space (the SKIP variant), chosen once from the
+        #: first state's cells (clearance.worth_skipping): a change would compile a program
+        self.skips: bool | None = None
         if state is None:  # the settled start (known to the rules: its marks are quick to ask)
             first = rules.start(room)
             state = first.state if first.status != "lost" else room.start
@@ -452,6 +455,8 @@ class Renderer:
                 x, y, z, w = np.array(list(new), dtype=np.intp).T
                 grid[w, z, y, x] = cells.CRATE
             self._packed = clearance.pack(grid, self.room.wrap).ravel()
+            if self.skips is None:
+                self.skips = clearance.worth_skipping(grid, self.room.wrap)
             self.occupied = clearance.occupied_box(grid)
             self._solid = np.flatnonzero(grid)
             X, Y, Z, _ = self.room.size
@@ -539,7 +544,10 @@ class Renderer:
     def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
         """This room's :func:`frame_uniforms`, with the marks of the state drawn."""
         marks = self._marks if pose.marks is None else pose.marks
-        return frame_uniforms(self.room, pose, size, marks)
+        u, names = frame_uniforms(self.room, pose, size, marks)
+        if self.skips:
+            names.add("SKIP")
+        return u, names
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
              variant=()) -> None:
@@ -557,6 +565,8 @@ class Renderer:
         names = set(variant) | auto
         if "PLAIN" in names or "DEBUG" in names:
             names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
+        if "PLAIN" in names:
+            names.discard("SKIP")
         self._draw_program(names, u, viewport)
 
     def _draw_program(self, names, u: dict, viewport) -> None:
