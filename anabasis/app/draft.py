@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from anabasis.engine.cells import CHAR_OF
-from anabasis.engine.world import MAX_SIZE, VIEWS, Pos, Room
+from anabasis.engine.world import MAX_SIZE, VIEWS, Pos, Room, flat_index
 
 #: What can be put in a cell, in the palette's order (number keys 0 to 8).
 KINDS = (".", "#", ">", "<", "v", "^", "$", "@", "*")
@@ -73,9 +73,7 @@ class Draft:
     # -- reading ------------------------------------------------------------------
 
     def index(self, pos: Pos) -> int:
-        x, y, z, w = pos
-        X, Y, Z, _ = self.size
-        return x + X * (y + Y * (z + Z * w))
+        return flat_index(self.size, pos)
 
     def inside(self, pos: Pos) -> bool:
         return all(0 <= c < n for c, n in zip(pos, self.size, strict=True))
@@ -102,19 +100,9 @@ class Draft:
         return "\n".join(head) + "\n\n" + self.map_text()
 
     def map_text(self) -> str:
-        X, Y, Z, W = self.size
-        c = self.chars
-        blocks = []
-        for w in range(W):
-            rows = []
-            for y in range(Y):
-                layers = []
-                for z in range(Z):
-                    base = X * (y + Y * (z + Z * w))
-                    layers.append(c[base : base + X])
-                rows.append(" ".join(layers))
-            blocks.append("\n".join(rows))
-        return "\n\n".join(blocks) + "\n"
+        from anabasis.formats.levelfile import format_map
+
+        return format_map(self.size, self.chars)
 
     def room(self, path: str = "room.txt", par: int | None = None, needs=()) -> Room:
         """The room this draft is, as the text format reads it; ``LevelError`` if refused."""

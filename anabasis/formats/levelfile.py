@@ -342,27 +342,31 @@ def _read_header(header, path) -> dict:
 def write_map(room: Room, state: State | None = None) -> str:
     """The map part of the text format, with the movers of ``state`` (default: the start)."""
     state = state or room.start
-    X, Y, Z, W = room.size
-    crates = set(state.crates)
+    chars = [CHAR_OF[c] for c in room.cells]
+    goal = room.index(room.goal)
+    chars[goal] = "*"
+    for pos in state.crates:
+        i = room.index(pos)
+        chars[i] = "%" if i == goal else "$"
+    i = room.index(state.player)
+    chars[i] = "+" if i == goal else "@"
+    return format_map(room.size, "".join(chars))
+
+
+def format_map(size, chars: str) -> str:
+    """A map from its characters in flat-index order (x fastest): a block per w
+    slice, a line per y row, the z layers side by side.
+
+    >>> print(format_map((2, 1, 2, 1), "#.@*"), end="")
+    #. @*
+    """
+    X, Y, Z, W = size
     blocks = []
     for w in range(W):
         rows = []
         for y in range(Y):
-            layers = []
-            for z in range(Z):
-                chars = []
-                for x in range(X):
-                    pos = (x, y, z, w)
-                    ch = CHAR_OF[room.cells[room.index(pos)]]
-                    if pos == state.player:
-                        ch = "+" if pos == room.goal else "@"
-                    elif pos in crates:
-                        ch = "%" if pos == room.goal else "$"
-                    elif pos == room.goal:
-                        ch = "*"
-                    chars.append(ch)
-                layers.append("".join(chars))
-            rows.append(" ".join(layers))
+            bases = (flat_index(size, (0, y, z, w)) for z in range(Z))
+            rows.append(" ".join(chars[b : b + X] for b in bases))
         blocks.append("\n".join(rows))
     return "\n\n".join(blocks) + "\n"
 
