@@ -186,16 +186,7 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
                         runs[i] += 1
                         crates[i] = GONE if (k == VOID or runs[i] == endless) else k
         p = player
-        b = below_of[p]
-        target = GONE  # no move
-        if not (hard[b] or b in crates):
-            player_run = 0
-            target = b
-        elif gravity_w and lean[b] < 0:
-            k = kata_of[p]
-            if not (hard[k] or k in crates):
-                player_run += 1
-                target = k
+        target, player_run = _player_falls(t, p, crates, player_run)
         if target != GONE:
             moved = True
             if target == VOID or player_run == endless:
@@ -222,6 +213,24 @@ def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> tuple[str
     if frames is not None:
         frames.append(State(where, tuple(sorted(t.pos[c] for c in crates if c != GONE))))
     return lost, where
+
+
+def _player_falls(t: Tables, p: int, occupied, run: int) -> tuple[int, int]:
+    """Where the player at ``p`` goes in this round of a settle (``GONE``: held) and
+    its kata run after it, with crates in ``occupied`` (a list or a set of cells).
+
+    Down in z first, when nothing solid or crate is under it; else kata in w,
+    when no ramp is under it and nothing is kata of it.  A step down in z
+    ends a kata run.
+    """
+    b = t.nb[DOWN][p]
+    if not (t.hard[b] or b in occupied):
+        return b, 0
+    if t.gravity_w and t.lean[b] < 0:
+        k = t.nb[KATA][p]
+        if not (t.hard[k] or k in occupied):
+            return k, run + 1
+    return GONE, run
 
 
 def _settle_crowded(t: Tables, player: int, crates: list[int], frames: list | None,
@@ -280,16 +289,7 @@ def _settle_crowded(t: Tables, player: int, crates: list[int], frames: list | No
                 if j is not None and rank[cell] > r and j not in seen:
                     heappush(heap, (rank[cell], j))  # later in this round's order
         p = player
-        b = below_of[p]
-        target = GONE  # no move
-        if not (hard[b] or b in at):
-            player_run = 0
-            target = b
-        elif gravity_w and lean[b] < 0:
-            k = kata_of[p]
-            if not (hard[k] or k in at):
-                player_run += 1
-                target = k
+        target, player_run = _player_falls(t, p, at, player_run)
         if target != GONE:
             moved = True
             if target == VOID or player_run == endless:
