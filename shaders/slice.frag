@@ -28,8 +28,9 @@ uniform ivec4 u_size;        // X, Y, Z, W
 uniform vec4 u_occupied_lo;  // the least box holding every cell that is not empty (x, y, z, w)
 uniform vec4 u_occupied_hi;
 uniform mat4 u_basis;
-uniform vec4 u_origin;       // the slice's 4D origin (the player's centre, hidden coordinate centred)
-uniform vec4 u_origin_b;     // the next slice along the hidden axis (FADE)
+uniform vec4 u_ro;           // the eye in 4D: the slice's origin (the player's centre, hidden
+                             // coordinate centred) plus u_basis * u_eye
+uniform vec4 u_ro_b;         // the same for the next slice along the hidden axis (FADE)
 uniform vec4 u_centre;       // the player's animated centre in 4D
 uniform float u_fade;
 uniform vec3 u_eye;          // camera, in slice coordinates from the player's centre
@@ -38,7 +39,6 @@ uniform vec3 u_right;
 uniform vec3 u_up;
 uniform float u_tan;         // tan(fov / 2)
 uniform vec2 u_resolution;
-uniform vec2 u_viewport_origin;
 uniform vec4 u_goal;         // the goal cell's corner
 uniform vec4 u_crate_lo;     // a moving crate's corner (MOVING_CRATE)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
@@ -60,6 +60,8 @@ uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more 
 uniform vec4 u_mark_lo[2];   // MARKS: where a step from a ramp lands, in this slice (or far away)
 uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata
 
+noperspective in vec3 v_dir;              // the pixel's ray, unnormalised (slice.vert)
+noperspective in vec4 v_rd;               // u_basis * v_dir
 out vec4 frag;
 
 
@@ -623,10 +625,8 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
 }
 #endif
 
-// The colour of the slice whose origin is `origin`, along the pixel's ray `dir`.
-vec3 trace_slice(vec4 origin, vec3 dir, out float t_hit) {
-    vec4 ro = origin + u_basis * vec4(u_eye, 0.0);
-    vec4 rd = u_basis * vec4(dir, 0.0);
+// The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
+vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
@@ -742,12 +742,11 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
 #endif  // !DEBUG
 
 void main() {
-    vec2 px = gl_FragCoord.xy - u_viewport_origin;
-    vec2 ndc = (2.0 * px - u_resolution) / u_resolution.y;
-    vec3 dir = normalize(u_fwd + ndc.x * u_tan * u_right + ndc.y * u_tan * u_up);
+    float unit = inversesqrt(dot(v_dir, v_dir));
+    vec3 dir = v_dir * unit;
+    vec4 rd = v_rd * unit;
 #if defined(DEBUG)
-    vec4 ro = u_origin + u_basis * vec4(u_eye, 0.0);
-    vec4 rd = u_basis * vec4(dir, 0.0);
+    vec4 ro = u_ro;
     Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
     if (!h.found) {
         frag = vec4(-1.0, FACE_MISS, 0.0, 1.0);
@@ -759,10 +758,10 @@ void main() {
     }
 #else
     float t_hit;
-    vec3 col = trace_slice(u_origin, dir, t_hit);
+    vec3 col = trace_slice(u_ro, rd, dir, t_hit);
 #ifdef FADE
     float t_b;
-    vec3 col_b = trace_slice(u_origin_b, dir, t_b);
+    vec3 col_b = trace_slice(u_ro_b, rd, dir, t_b);
     col = mix(col, col_b, smoothstep(0.0, 1.0, u_fade));
     t_hit = min(t_hit, t_b);
 #endif

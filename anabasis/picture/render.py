@@ -230,6 +230,9 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_basis": B,
         "u_origin": origin,
         "u_origin_b": origin_b,
+        # the eye in 4D, per slice (the shader's ro)
+        "u_ro": origin + B[:, :3] @ eye,
+        "u_ro_b": origin_b + B[:, :3] @ eye,
         "u_centre": centre,
         "u_fade": fade,
         "u_eye": eye,
@@ -580,7 +583,6 @@ class Renderer:
                 flat = value.T.flatten() if value.ndim == 2 else value
                 value = tuple(float(v) for v in flat)
             self._set(prog, name, value)
-        self._set(prog, "u_viewport_origin", (float(viewport[0]), float(viewport[1])))
         lo, hi = self.occupied
         self._set(prog, "u_occupied_lo", tuple(float(v) for v in lo))
         self._set(prog, "u_occupied_hi", tuple(float(v) for v in hi))
