@@ -103,17 +103,12 @@ int wrap_w(int w) {
 // eye) that is drawn: up to u_ceiling above the player's centre.  It cuts by point, but at rest
 // its plane is a grid plane, so whole cells go.  Cutting the ray instead of testing cells
 // keeps the DDA loop as bare as the plain one.
+// One division and selects: both sides of an `if` are paid on llvmpipe.
 vec2 ceiling(vec3 eye, vec3 dir) {
-    float lo = 0.0;
-    float hi = NEVER;
-    if (dir.z < 0.0) {
-        lo = max(lo, (u_ceiling - eye.z) / dir.z);
-    } else if (dir.z > 0.0) {
-        hi = (u_ceiling - eye.z) / dir.z;
-    } else if (eye.z > u_ceiling) {
-        hi = -1.0;
-    }
-    return vec2(lo, hi);
+    float t = (u_ceiling - eye.z) / dir.z;
+    float level = (eye.z > u_ceiling) ? -1.0 : NEVER;  // a level ray: all of it, or none
+    return vec2((dir.z < 0.0) ? max(t, 0.0) : 0.0,
+                (dir.z > 0.0) ? t : (dir.z < 0.0) ? NEVER : level);
 }
 
 // A wrapped room is drawn one turn of w and a little of the next, never an endless tower: the
@@ -470,13 +465,16 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         float wedge = mix(1.0, smoothstep(-line, line, lean - f.w), u_w_shows);
         col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
         col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+#ifdef EDIT
     } else if (code == CELL_PLAYER) {
-        // A player written into the room as a cell (the editor's): the pawn's colour.
+        // A player written into the room as a cell (the editor's): the pawn's colour.  Only
+        // the editor has them, and every pixel pays for this code: EDIT only.
         col = PLAYER_COLOUR * (1.0 - 0.35 * smoothstep(0.3, 0.5, max(abs(f.x - 0.5),
                                                                   abs(f.y - 0.5))));
+#endif
     } else {
         // A block: its slice's tone, lighter with height.
-        float height = float(c.z) / max(float(u_size.z - 1), 1.0);
+        float height = float(c.z) * (1.0 / max(float(u_size.z - 1), 1.0));
         col = slice_tone(w) * (0.62 + 0.45 * height);
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
@@ -500,7 +498,7 @@ float player_shadow(vec3 s) {
 
 vec3 fog(vec3 col, vec3 s, vec3 dir) {
     float dist = length(s);
-    float amount = clamp((dist - FOG_START) / (FAR - FOG_START), 0.0, 1.0);  // all fog by FAR
+    float amount = clamp((dist - FOG_START) * (1.0 / (FAR - FOG_START)), 0.0, 1.0);  // all fog by FAR
     return mix(col, background(dir), amount);
 }
 
@@ -583,7 +581,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
     vec4 f = p - floor(p);
     float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
-    float line = 1.4 * tp * u_tan / u_resolution.y;
+    float line = tp * (1.4 * u_tan / u_resolution.y);
     float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
     float dash = step(0.5, fract((f.x + f.y) * 4.0));
     vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
@@ -608,7 +606,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
         if (m.x > m.y || m.y <= 0.0 || m.x > t_hit + 0.02) continue;
         vec4 q = ro + rd * max(m.x, 0.0);
         vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
-        float line = 1.4 * max(m.x, 1.0) * u_tan / u_resolution.y;
+        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
         float edge = edge_distance(f, axis);
         float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
         // On its sides two chevrons point the way the step goes: up for ana (the second up),
@@ -633,7 +631,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
 #endif
     t_hit = h.found ? h.t : NEVER;
-    float line = 1.4 * max(h.t, 1.0) * u_tan / u_resolution.y;
+    float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
 #if defined(PLAIN)
     if (!h.found) return background(dir);
     vec3 flat_colour = vec3(0.35 + 0.2 * float(h.axis + 1), 0.5, 0.6);
