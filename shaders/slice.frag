@@ -43,6 +43,7 @@ uniform vec4 u_goal;         // the goal cell's corner
 uniform vec4 u_crate_lo;     // a moving crate's corner (MOVING_CRATE)
 uniform ivec4 u_ao_a;        // by face axis: the two tangent axes occlusion looks along
 uniform ivec4 u_ao_b;
+uniform vec4 u_ao_pick[4];   // the same as a mask by face axis: 1.0 on those two
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
 uniform mat4x3 u_face_n;     // u_to_slice's columns made unit (face_normal)
 uniform vec4 u_face_k;       // by axis: how much of that normal shows, its length / 0.2, at most 1
@@ -397,14 +398,6 @@ vec4 axis_mask(int axis) {
     return vec4(equal(ivec4(axis), ivec4(0, 1, 2, 3)));
 }
 
-// Soft ambient occlusion from the cell beside the empty cell in front of the face along axis j
-// (near: that cell's neighbour bits).
-float side_occlusion(uint near, int j, vec4 f) {
-    float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
-    uint bit = uint(2 * j + ((f[j] < 0.5) ? 0 : 1));
-    return float((near >> bit) & uint(1)) * near_edge * near_edge;
-}
-
 // Soft ambient occlusion from the cells beside the empty cell in front of the face, along the
 // face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): no read
 // of its own, the texel of the cell in front (`front`, read once for this and the footing)
@@ -423,8 +416,12 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
         occ += (code_at(side) != CELL_EMPTY) ? near_edge * near_edge : 0.0;
     }
 #else
-    uint near = front >> TEXEL_NEAR_SHIFT;
-    float occ = side_occlusion(near, u_ao_a[axis], f) + side_occlusion(near, u_ao_b[axis], f);
+    // All four axes at once, then the two that count (u_ao_pick[axis]): the near side's
+    // neighbour bit (2j, or 2j + 1 on the far half) and how near that edge the point is.
+    vec4 near_edge = 1.0 - 2.0 * min(f, 1.0 - f);
+    uvec4 bit = uvec4(0, 2, 4, 6) + uvec4(greaterThanEqual(f, vec4(0.5)));
+    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1));
+    float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
     return 1.0 - 0.42 * min(occ, 1.5);
 }

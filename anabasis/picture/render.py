@@ -245,6 +245,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_crate_lo": crate_lo,
         "u_ao_a": tuple(ao_a),
         "u_ao_b": tuple(ao_b),
+        # the same as a mask per face axis: 1.0 on the two tangent axes occlusion looks along
+        "u_ao_pick": [tuple(float(j in (ao_a[k], ao_b[k])) for j in range(4)) for k in range(4)],
         "u_to_slice": B.T[:3, :],
         # each 4D axis's unit normal in the slice, and how much of it shows there (face_normal)
         "u_face_n": B.T[:3, :] / np.maximum(np.linalg.norm(B.T[:3, :], axis=0), 1e-6),
