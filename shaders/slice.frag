@@ -164,11 +164,12 @@ void slabs(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out vec4 tn, out vec4 tf) {
     bool by = !bx && tmax.y <= mzw; \
     bool bz = !bx && !by && tmax.z <= tmax.w; \
     bool bw = !(bx || by || bz); \
-    ivec4 ip = ivec4(bx, by, bz, bw) * stp; \
-    c += ip.xyz; \
-    w += ip.w; \
+    c.x += bx ? stp.x : 0; \
+    c.y += by ? stp.y : 0; \
+    c.z += bz ? stp.z : 0; \
+    w += bw ? stp.w : 0; \
     WRAP_W \
-    tmax += vec4(bx, by, bz, bw) * tdelta; \
+    tmax += mix(vec4(0.0), tdelta, bvec4(bx, by, bz, bw)); \
 }
 
 // Empty-space skipping: an empty cell of clearance r is the centre of an empty box reaching
@@ -719,7 +720,8 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float t = min(tb, th);
     if (t >= NEVER) return col;
     vec3 p = u_eye + dir * t;
-    vec3 n = normalize(p - (tb < th ? BODY : HEAD));
+    // A point on a sphere is its radius from the centre: no normalize.
+    vec3 n = (tb < th) ? (p - BODY) * (1.0 / 0.30) : (p - HEAD) * (1.0 / 0.19);
     float rim = 1.0 - max(dot(n, -dir), 0.0);
     rim *= rim;
     if (t >= t_hit) {
