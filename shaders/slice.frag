@@ -437,12 +437,27 @@ float edge_distance(vec4 f, int axis) {
     return e;
 }
 
+// smoothstep(e0, e0 + k * line, x) by the pixel's 1 / line (g_inv_line, set with line):
+// GLSL's smoothstep divides by its width, a division a call and a pixel on llvmpipe.
+float g_inv_line;
+float line_step(float e0, float k, float x) {
+    float t = clamp((x - e0) * (g_inv_line * (1.0 / k)), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+// smoothstep(e0, e1, x) for constant edges, by the constant 1 / (e1 - e0): no division.
+#define SOFT_STEP(e0, e1, x) soft_step((x) - (e0), 1.0 / ((e1) - (e0)))
+float soft_step(float d, float inv_width) {
+    float t = clamp(d * inv_width, 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
 // The albedo of a solid cell at the point whose position inside the cell is f (0..1 per axis).
 vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line) {
     vec3 col;
     if (code == CELL_CRATE) {
         // A crate: planks in a dark frame, unlike anything else in the room.
-        float frame = smoothstep(0.11, 0.11 + line, edge);
+        float frame = line_step(0.11, 1.0, edge);
         float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
         col = mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
     } else if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
@@ -458,9 +473,9 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         // point (up the lean with w hidden, up the slope with w up, ana with the lean hidden).
         float up_lean = lean + f.w - 0.5;
         float chevron = fract((up_lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
-        float mark = smoothstep(0.0, 2.0 * line, chevron)
-                     * (1.0 - smoothstep(0.28, 0.28 + 2.0 * line, chevron));
-        float wedge = mix(1.0, smoothstep(-line, line, lean - f.w), u_w_shows);
+        float mark = line_step(0.0, 2.0, chevron)
+                     * (1.0 - line_step(0.28, 2.0, chevron));
+        float wedge = mix(1.0, line_step(-line, 2.0, lean - f.w), u_w_shows);
         col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
         col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
 #ifdef EDIT
@@ -476,7 +491,7 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         col = slice_tone(w) * (0.62 + 0.45 * height);
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
-    col *= 0.62 + 0.38 * smoothstep(0.0, line * 1.5, edge);
+    col *= 0.62 + 0.38 * line_step(0.0, 1.5, edge);
     return col;
 }
 
@@ -491,7 +506,7 @@ vec3 light(vec3 col, vec3 n, vec3 dir) {
 float player_shadow(vec3 s) {
     if (s.z > -0.3) return 1.0;
     float d = length(s.xy);
-    return 1.0 - 0.5 * (1.0 - smoothstep(0.2, 0.55, d)) * clamp(1.0 + (s.z + 0.5) * 0.3, 0.3, 1.0);
+    return 1.0 - 0.5 * (1.0 - SOFT_STEP(0.2, 0.55, d)) * clamp(1.0 + (s.z + 0.5) * 0.3, 0.3, 1.0);
 }
 
 vec3 fog(vec3 col, vec3 s, vec3 dir) {
@@ -527,8 +542,8 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
 // through, never as the path.
 vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
-    float rim = smoothstep(0.05, 0.05 + 3.0 * line, edge);
-    float depth = smoothstep(0.05, 0.45, edge);
+    float rim = line_step(0.05, 3.0, edge);
+    float depth = SOFT_STEP(0.05, 0.45, edge);
     vec3 pit = mix(DROP_COLOUR * 2.2, DROP_COLOUR, depth);
     return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
 }
@@ -546,7 +561,7 @@ vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
     vec3 q = s_hit + u_lane_shift;
     float off = row ? abs(q.y) : abs(q.x);
     float run = row ? q.x : q.y;
-    float dots = step(0.5, fract(run * 3.0)) * (1.0 - smoothstep(line, 2.0 * line, off));
+    float dots = step(0.5, fract(run * 3.0)) * (1.0 - line_step(line, 1.0, off));
     vec3 lit = col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
     return (row || column) ? lit : col;
 }
@@ -554,7 +569,7 @@ vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
 // The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
 // goal is plain even where its glow is hidden.
 vec3 goal_floor(vec3 col, float edge, float line) {
-    float frame = smoothstep(0.07, 0.07 + line, edge) * (1.0 - smoothstep(0.17, 0.17 + line, edge));
+    float frame = line_step(0.07, 1.0, edge) * (1.0 - line_step(0.17, 1.0, edge));
     vec3 fill = mix(col, GOAL_COLOUR * 0.85, 0.55);
     return mix(fill, GOAL_COLOUR * 1.6, frame);
 }
@@ -568,9 +583,8 @@ vec3 goal_floor(vec3 col, float edge, float line) {
 // Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
 // (what a cutaway takes is simply not drawn).
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
-    if (dir.z >= 0.0) return col;
     float tp = (-0.53 - u_eye.z) / dir.z;
-    if (tp <= 0.0 || tp >= t_hit) return col;
+    if (!(dir.z < 0.0 && tp > 0.0 && tp < t_hit)) return col;
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));
     uint code = code_at(c + u_ghost_step);
@@ -630,6 +644,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
+    g_inv_line = 1.0 / line;
 #if defined(PLAIN)
     if (!h.found) return background(dir);
     vec3 flat_colour = vec3(0.35 + 0.2 * float(h.axis + 1), 0.5, 0.6);
@@ -729,7 +744,7 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
         // lost from sight and what stands in front stays opaque between the strokes (a wall
         // drawn half see-through read as a ghost, or as the player standing in it).
         float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
-        return mix(col, PLAYER_COLOUR, max(smoothstep(0.55, 0.8, rim), hatch));
+        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), hatch));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));
