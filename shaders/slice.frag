@@ -376,10 +376,13 @@ vec3 face_normal(int axis, vec4 rd, vec3 dir) {
 // outside the grid.
 uint texel_at(ivec4 c) {
     c.w = WRAPS ? wrap_w(c.w) : c.w;
-    bool in_grid = all(greaterThanEqual(c, ivec4(0))) && all(lessThan(c, u_size));
-    ivec4 k = clamp(c, ivec4(0), u_size - 1);  // a texel of the room, whatever is asked
+    // Negative coordinates become huge unsigned ones: one compare and one min check both ends.
+    uvec4 u = uvec4(c);
+    uvec4 last = uvec4(u_size - 1);
+    bool in_grid = all(lessThanEqual(u, last));
+    ivec4 k = ivec4(min(u, last));  // a texel of the room, whatever is asked
     uint texel = cell_texel(k.xyz, k.w);
-    return texel * uint(in_grid);
+    return in_grid ? texel : uint(0);
 }
 
 // The code of any cell (w wrapped where the room wraps): empty outside the grid.  For the
