@@ -56,7 +56,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from anabasis.formats.files import file_kind
+from anabasis.formats.files import file_kind, read_at_most
 
 FILE_NAME = "progress.json"
 VERSION = 1
@@ -361,20 +361,14 @@ def _read_bytes(path: Path) -> bytes | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise _NotProgress(f"it is {file_kind(st.st_mode)}, not a regular file")
-        chunks, size = [], 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        data = read_at_most(fd, MAX_BYTES + 1)
     except OSError as e:
         raise _Unreadable(_why(e)) from None
     finally:
         os.close(fd)
-    if size > MAX_BYTES:
+    if len(data) > MAX_BYTES:
         raise _NotProgress(f"it is larger than {MAX_BYTES >> 20} MiB")
-    return b"".join(chunks)
+    return data
 
 
 def _why(e: OSError) -> str:

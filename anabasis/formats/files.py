@@ -44,19 +44,25 @@ def read_bounded(path, limit: int, what: str = "this") -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise FileRefusal(path, f"not a regular file ({file_kind(os.fstat(fd).st_mode)})")
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        data = read_at_most(fd, limit + 1)
     except OSError as e:
         raise FileRefusal(path, f"cannot read: {why(e)}") from None
     finally:
         os.close(fd)
-    if size > limit:
+    if len(data) > limit:
         raise FileRefusal(path, f"more than {_amount(limit)}: too large for {what}")
+    return data
+
+
+def read_at_most(fd: int, n: int) -> bytes:
+    """Up to ``n`` bytes from the open file ``fd``: fewer only at its end."""
+    chunks, size = [], 0
+    while size < n:
+        chunk = os.read(fd, n - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
     return b"".join(chunks)
 
 
