@@ -3,7 +3,7 @@
 // anabasis.picture.render.fragment_preamble prepends: #version, the cell codes (CELL_*,
 // from anabasis.engine.cells), the texel's layout (TEXEL_*, CLEAR_SHIFT, from
 // anabasis.picture.clearance), the constants shared with Python as const lines (NEVER,
-// HAIR, SNAP, FAR, FOG_START, FACE_MISS, FACE_INSIDE, MAX_STEPS: render.SHADER_CONSTANTS),
+// HAIR, SNAP, FAR, FOG_START, FEET, FACE_MISS, FACE_INSIDE, MAX_STEPS: render.SHADER_CONSTANTS),
 // and the variant's #defines (each variant is its own program: a branch on a uniform inside
 // the loop would cost both sides on llvmpipe):
 //   GHOST  what holds the player from out of the slice, drawn faintly (w or z hidden)
@@ -585,8 +585,11 @@ vec3 goal_floor(vec3 col, float edge, float line) {
 // in their own colour, with their lean.
 // Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
 // (what a cutaway takes is simply not drawn).
+// llvmpipe pays for all of this in every pixel, drawn or not (a tenth of the frame), so the
+// renderer leaves GHOST out of a frame whose plane meets no cell with a ghost to show
+// (render.feet_plane_meets, on the CPU).
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
-    float tp = (-0.53 - u_eye.z) / dir.z;
+    float tp = (FEET - u_eye.z) / dir.z;
     if (!(dir.z < 0.0 && tp > 0.0 && tp < t_hit)) return col;
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));

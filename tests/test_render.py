@@ -481,6 +481,127 @@ def test_ramp_under_the_feet_shows_with_z_hidden(ctx):
     assert (diff > 30).sum() > 15
 
 
+def _frames(ctx, room, pose, state=None, size=SIZE):
+    """The picture as drawn (the ghost left out where it can draw nothing), with the ghost
+    forced on, and with the ghost's program left out by hand; and whether the renderer
+    keeps the ghost."""
+    r = render.Renderer(ctx, room, state)
+    target = render.Offscreen(ctx, size)
+    target.fbo.use()
+    out = []
+    for variant in ((), {"GHOST"}, None):
+        if variant is None:  # the program without the ghost, whatever the renderer would pick
+            u, names = r.uniforms(pose, size)
+            r._draw_program(names - {"GHOST"}, u, (0, 0, *size))
+        else:
+            r.draw(pose, (0, 0, *size), variant=variant)
+        out.append(target.read()[:, :, :3].copy())
+    u, names = r.uniforms(pose, size)
+    keeps = "GHOST" in names and r.ghost_can_show(u, "FADE" in names)
+    target.release()
+    r.release()
+    return (*out, keeps)
+
+
+def test_the_ghost_is_left_out_only_where_it_can_draw_nothing(ctx):
+    # The setting of the ghost's own test: a slice w = 1 whose floor ends at x = 5.
+    X, Y = 7, 7
+    room = _open_room()
+    grown = Room((X, Y, 6, 3), room.cells + bytes(X * Y * 6), room.goal, room.start)
+    no_floor = _edit(grown, {(x, y, 0, 1): cells.EMPTY for x in range(5, X) for y in range(Y)})
+    pose = pose_of(no_floor, "stand", pitch=0.9)
+    # Nothing ana (the slice w = 2 is empty): the ghost can draw nothing and is left out, and
+    # the picture is the one with it, pixel for pixel.
+    drawn, forced, _, keeps = _frames(ctx, no_floor, pose)
+    assert not keeps and np.array_equal(drawn, forced)
+    # A floor ana under the gap: it is drawn as a ghost, and kept.
+    ana = _edit(no_floor, {(x, y, 0, 2): cells.BLOCK for x in range(5, X) for y in range(Y)})
+    drawn, forced, without, keeps = _frames(ctx, ana, pose)
+    assert keeps and np.array_equal(drawn, forced)
+    assert (np.abs(drawn.astype(int) - without).sum(axis=2) > 12).sum() > 30
+    # One block ana, under the plane's far corner (seen from the start's camera or not), keeps it.
+    corner = _edit(no_floor, {(6, 0, 0, 2): cells.BLOCK})
+    assert _frames(ctx, corner, pose, size=(8, 8))[3]
+    # With z hidden only a ramp in the layer below is a ghost: a block there is not.
+    w_up = pose_of(ana, "w-up", pitch=0.9)
+    low = _edit(_open_room(), {(3, 3, 1, 0): cells.EMPTY})
+    assert not _frames(ctx, low, w_up, size=(8, 8))[3]
+    assert _frames(ctx, _edit(low, {(3, 3, 0, 1): cells.RAMP_XP}), w_up, size=(8, 8))[3]
+
+
+def test_leaving_the_ghost_out_never_changes_a_pixel(ctx):
+    # Random rooms of terraces (floors at random heights in each slice, ramps), random turns,
+    # cameras and steps part way along the hidden axis, wrapped and not: the picture as drawn
+    # is the one with the ghost forced on, whether the renderer kept it or not.
+    from anabasis.picture.views import hidden_axis
+
+    seen = []
+    for seed in range(8):
+        rng = np.random.default_rng(100 + seed)
+        X, Y, Z, W = (int(n) for n in rng.integers(3, 8, size=4))
+        heights = rng.integers(0, Z - 1, size=(W, Y, X))
+        heights[rng.random((W, Y, X)) < 0.25] = -1  # holes
+        data = (np.arange(Z)[None, :, None, None] <= heights[:, None]).astype(np.uint8)
+        ramps = (rng.random(data.shape) < 0.08) & (data == 1)
+        data[ramps] = rng.integers(cells.RAMP_XP, cells.RAMP_YN + 1, size=int(ramps.sum()))
+        player = (int(rng.integers(0, X)), int(rng.integers(0, Y)), Z - 1,
+                  int(rng.integers(0, W)))
+        goal = (0, 0, Z - 1, 0) if player != (0, 0, Z - 1, 0) else (1, 0, Z - 1, 0)
+        for x, y, z, w in (player, goal):
+            data[w, z, y, x] = cells.EMPTY
+        room = Room((X, Y, Z, W), data.tobytes(), goal, State.of(player), wrap=bool(seed % 2))
+        views_ = ("stand", "w-up", "both")
+        for k in range(4):
+            view, toward = views_[int(rng.integers(0, 3))], views_[int(rng.integers(0, 3))]
+            at = float(rng.choice([0.0, rng.uniform(0, 1)]))
+            p = [float(v) for v in player]
+            if k == 3:  # a step along the hidden axis, at rest: two slices traced (FADE)
+                toward, at = view, 0.0
+                p[hidden_axis(view)] += 0.5
+            camera = Camera(yaw=float(rng.uniform(-3, 3)), pitch=float(rng.uniform(0.2, 1.4)),
+                            distance=float(rng.uniform(4, 10)))
+            pose = Pose(tuple(p), view, toward if toward != view else None, at, camera)
+            drawn, forced, without, keeps = _frames(ctx, room, pose, size=(48, 32))
+            assert np.array_equal(drawn, forced), (seed, k)
+            seen.append((keeps, not np.array_equal(forced, without)))
+    assert seen.count((False, False)) >= 5  # left out, often ...
+    assert seen.count((True, True)) >= 5  # ... and kept where it draws
+
+
+def test_the_feet_plane_meets_every_cell_a_point_of_it_falls_in():
+    # The CPU's test, against points of the plane sampled every 0.03 of a cell over a box of
+    # cells: every cell a point falls in is met (so leaving the ghost out is safe), and every
+    # cell met by more than a hair has a point in it (so it is left out where it can be).
+    # Wrapped, a cell is met where one of its copies round the tower is.
+    from anabasis.picture.views import turn
+
+    rng = np.random.default_rng(7)
+    views_ = ("stand", "w-up", "both")
+    box = np.stack(np.meshgrid(*(np.arange(-2, 8),) * 4, indexing="ij"), -1).reshape(-1, 4)
+    code = (box + 2) @ np.array([1, 16, 256, 4096])  # a cell as one number
+    step = np.arange(-14, 14, 0.03)
+    a, d = (v.ravel() for v in np.meshgrid(step, step))
+    for case in range(6):
+        B = turn(views_[case % 3], views_[(case + 1) % 3], float(rng.uniform(0.05, 0.95)))
+        origin = rng.uniform(1, 5, size=4)
+        pts = np.floor(origin + np.outer(a, B[:, 0]) + np.outer(d, B[:, 1])
+                       + render.FEET * B[:, 2]).astype(int)
+        pts = pts[((pts >= -2) & (pts < 8)).all(axis=1)]
+        hit = np.isin(code, np.unique((pts + 2) @ np.array([1, 16, 256, 4096])))
+        met = render.feet_plane_meets(box, B, origin, margin=0.0)
+        deep = render.feet_plane_meets(box, B, origin, margin=-0.03)
+        assert hit.sum() > 20
+        assert not (hit & ~met).any(), case  # every cell a point falls in is met
+        assert not (deep & ~hit).any(), case  # and every cell met by more than a hair has one
+        assert render.feet_plane_meets(box[hit], B, origin).all()  # with the margin too
+        # Wrapped in W = 3: the same as asking every copy of the cell, unwrapped.
+        cells3 = box[(box[:, 3] >= 0) & (box[:, 3] < 3)]
+        copies = np.array([render.feet_plane_meets(cells3 + (0, 0, 0, 3 * k), B, origin,
+                                                   margin=0.0) for k in range(-30, 30)])
+        wrapped = render.feet_plane_meets(cells3, B, origin, wrap=3, margin=0.0)
+        assert np.array_equal(wrapped, copies.any(axis=0)), case
+
+
 # -- the goal, the marks, the player behind a wall --------------------------------------------
 
 

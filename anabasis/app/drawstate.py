@@ -87,7 +87,7 @@ class Warmer:
                 while poses:
                     pose = poses.pop(0)
                     if not renderer.has_program_for(pose):  # else compiled already, by any room
-                        renderer.draw(pose, (0, 0, 1, 1))
+                        renderer.warm(pose)
                         return True
             except Exception as e:
                 print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)

@@ -554,8 +554,8 @@ class Editor(Scene):
                 from anabasis.picture.render import Pose
 
                 view = self._warm.pop(0)
-                renderer.draw(Pose(player=tuple(float(c) for c in self.cursor), view=view),
-                              (0, 0, 1, 1), variant={"EDIT"})
+                renderer.warm(Pose(player=tuple(float(c) for c in self.cursor), view=view),
+                              variant={"EDIT"})
                 self.app.warmed = True
             renderer.draw(self.frame(), window.scene_viewport, variant={"EDIT"})
             self._drawn = key

@@ -76,6 +76,11 @@ HAIR = 1e-4
 SNAP = 1e-3
 #: The crossing time of an axis a ray does not move along.
 NEVER = 1e30
+#: The ghost's plane: this far above the player's centre (just under its feet), slice up.
+FEET = -0.53
+#: A cell this near the ghost's plane counts as crossed by it (float32 on the GPU rounds
+#: the plane's points by far less: 1e-4 of a cell across the largest room).
+FEET_MARGIN = 0.01
 
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
@@ -84,8 +89,8 @@ FACE_INSIDE = 9
 #: The constants the shader shares with Python, written before ``slice.frag`` as GLSL
 #: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
 SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
-                    "NEVER": "float", "FACE_MISS": "float", "FACE_INSIDE": "float",
-                    "MAX_STEPS": "int"}
+                    "NEVER": "float", "FEET": "float", "FACE_MISS": "float",
+                    "FACE_INSIDE": "float", "MAX_STEPS": "int"}
 
 
 @dataclass(frozen=True)
@@ -376,6 +381,69 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
 
 
+def ghost_cells(codes: np.ndarray, step, code_range) -> np.ndarray:
+    """The cells whose ghost the shader draws, ``(n, 4)`` ints (x, y, z, w): those on the
+    feet plane whose cell ``+ step`` holds a code in ``code_range`` (inclusive), from the
+    texture's codes ``codes`` (``[w, z, y, x]``).  In a wrapped room w is the wrapped one.
+
+    >>> grid = np.zeros((2, 1, 1, 3), np.uint8); grid[1, 0, 0, 2] = cells.BLOCK
+    >>> ghost_cells(grid, (0, 0, 0, 1), (cells.BLOCK, cells.CRATE)).tolist()
+    [[2, 0, 0, 0]]
+    """
+    lo, hi = code_range
+    w, z, y, x = np.nonzero((codes >= lo) & (codes <= hi))
+    return np.stack([x, y, z, w], axis=1) - np.asarray(step, dtype=np.int64)
+
+
+def feet_plane_meets(corners: np.ndarray, basis: np.ndarray, origin, wrap: int = 0,
+                     margin: float = FEET_MARGIN) -> np.ndarray:
+    """Which of the unit cells whose corners are ``corners`` (``(n, 4)``, as
+    :func:`ghost_cells` gives) the ghost's plane of a slice meets: exactly, with cells
+    ``margin`` away counted as met.  ``wrap``: the room's W where w wraps (then a cell is met
+    where one of its copies round the tower is), else 0.
+
+    The plane is ``origin + basis[:, :3] @ (a, d, FEET)`` for every across ``a`` and depth
+    ``d``; the shader draws a ghost only on it (in front of the camera, before the hit: this
+    asks more, so no cell met is safe).  ``basis`` is a rotation, so the plane is where the
+    point's coordinates along the up and hidden columns are fixed: it meets a cell where that
+    pair lies in the cell's shadow on those two columns, a polygon whose edges run along the
+    shadows of the four axes (a zonotope), tested edge by edge.
+
+    >>> from anabasis.picture.views import view_basis
+    >>> B = view_basis("stand")  # the player at (5, 5, 1, 3): the plane in the floor under it
+    >>> feet_plane_meets(np.array([[0, 9, 0, 3], [5, 5, 1, 3], [5, 5, 0, 2]]), B,
+    ...                  (5.5, 5.5, 1.5, 3.5)).tolist()
+    [True, False, False]
+    """
+    B = np.asarray(basis, float)
+    shadow = B[:, 2:4]  # each 4D axis's shadow on (up, hidden)
+    target = np.asarray(origin, float) @ shadow + (FEET, 0.0)
+    offset = (np.asarray(corners, float).reshape(-1, 4) + 0.5) @ shadow - target
+    if wrap and math.hypot(*shadow[3]) < 0.1:
+        return np.ones(len(offset), bool)  # w nearly in the plane: its copies reach too far
+    along_w = wrap * shadow[3]  # a copy one turn of w round the tower
+    # Integer turns k round the tower keep a cell met where |n.(offset + k along_w)| <= reach
+    # along every edge's normal n; without wrap only k = 0.
+    k_lo = np.full(len(offset), -np.inf if wrap else 0.0)
+    k_hi = np.full(len(offset), np.inf if wrap else 0.0)
+    met = np.ones(len(offset), bool)
+    for g in shadow:
+        size = math.hypot(*g)
+        if size < 1e-9:
+            continue  # this axis lies in the plane: no edge
+        n = np.array([-g[1], g[0]])
+        reach = 0.5 * float(np.abs(shadow @ n).sum()) + margin * size
+        a = offset @ n
+        b = float(along_w @ n)
+        if abs(b) < 1e-12:
+            met &= np.abs(a) <= reach
+        else:
+            ends = np.sort([(-reach - a) / b, (reach - a) / b], axis=0)
+            k_lo = np.maximum(k_lo, ends[0])
+            k_hi = np.minimum(k_hi, ends[1])
+    return met & (np.ceil(k_lo) <= np.floor(k_hi))
+
+
 #: The (program, vertex array) pairs compiled on each context, by variant; a context's go
 #: when it does.
 _PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -434,6 +502,8 @@ class Renderer:
         self._cut = np.zeros(0, np.int64)  # the cells marked cut by the tunnel (flat indices)
         self._uploaded = None  # what the texture holds: (packed serial, hidden crate, cut cells)
         self._serial = 0
+        self._ghost_cells: tuple = (None, None)  # (key, ghost_cells) for the packed serial
+        self._ghost_shows: tuple = (None, True)  # (key, whether the ghost can draw) last frame
         #: the least box (lo, hi) holding every cell that is not empty, crates included
         self.occupied: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 4, (0,) * 4)
         self.state: State = room.start
@@ -540,9 +610,43 @@ class Renderer:
         return self._programs[key][0]
 
     def has_program_for(self, pose: Pose) -> bool:
-        """Whether the program ``pose`` needs is compiled already (by any room on this context)."""
+        """Whether the program ``pose`` needs is compiled already (by any room on this context),
+        its ghost included where its view has one (see :meth:`warm`)."""
         _, names = self.uniforms(pose, (1, 1))
         return frozenset(names) in _shared_programs(self.ctx)
+
+    def warm(self, pose: Pose, variant=()) -> None:
+        """Compile the program ``pose`` needs (with ``variant``'s names added), its ghost
+        included where its view has one, by drawing it into one pixel of the bound framebuffer.
+
+        :meth:`draw` leaves the ghost out of a frame where it can draw nothing
+        (:meth:`ghost_can_show`), so a pose's own frame may not compile the program that a
+        later one of the same view needs.
+        """
+        _, names = self.uniforms(pose, (1, 1))
+        self.draw(pose, (0, 0, 1, 1), variant=set(variant) | (names & {"GHOST"}))
+
+    def ghost_can_show(self, u: dict, fade: bool) -> bool:
+        """Whether the ghost can draw a pixel in the frame of uniforms ``u`` (``fade``: both
+        slices of a cross-fade are traced): its plane under the feet meets a cell with a ghost
+        to show (:func:`feet_plane_meets`).  Worked out once while the basis, the slices and
+        the crates stay as they are (a few hundred microseconds for a level).
+        """
+        origins = (u["u_origin"], u["u_origin_b"]) if fade else (u["u_origin"],)
+        key = (self._serial, u["u_basis"].tobytes(), np.asarray(origins).tobytes(),
+               tuple(u["u_ghost_step"]), tuple(u["u_ghost_codes"]))
+        if key == self._ghost_shows[0]:
+            return self._ghost_shows[1]
+        cells_key = (self._serial, key[3], key[4])
+        if cells_key != self._ghost_cells[0]:
+            X, Y, Z, W = self.room.size
+            codes = (self._packed & clearance.CODE_MASK).reshape(W, Z, Y, X)
+            self._ghost_cells = (cells_key, ghost_cells(codes, key[3], key[4]))
+        wrap = self.room.size[3] if self.room.wrap else 0
+        shows = any(feet_plane_meets(self._ghost_cells[1], u["u_basis"], origin, wrap).any()
+                    for origin in origins)
+        self._ghost_shows = (key, shows)
+        return shows
 
     def _set(self, prog, name: str, value) -> None:
         # A uniform the compiler optimised away is absent, and assigning it raises.
@@ -561,7 +665,8 @@ class Renderer:
              variant=()) -> None:
         """Draw one frame into the bound framebuffer's ``viewport`` ``(x, y, w, h)``.
 
-        ``variant`` adds ``#define`` names (``PLAIN``, ``DEBUG``) for the bench and the tests.
+        ``variant`` adds ``#define`` names (``PLAIN``, ``DEBUG``) for the bench and the tests;
+        ``GHOST`` keeps the ghost in a frame where it can draw nothing (:meth:`ghost_can_show`).
         """
         if viewport is None:
             viewport = self.ctx.fbo.viewport
@@ -571,6 +676,11 @@ class Renderer:
         self._mark_cut(u)
         self._sync()
         names = set(variant) | auto
+        # The ghost costs a tenth of the frame on llvmpipe even where it draws nothing: left
+        # out where it cannot draw (forced on by variant={"GHOST"})
+        if ("GHOST" in auto and "GHOST" not in variant
+                and not self.ghost_can_show(u, "FADE" in names)):
+            names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
             names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
         if "PLAIN" in names:
