@@ -2,8 +2,9 @@
 
 - ``render.plain_ms_640x360``: the baseline, a bare 4D DDA with flat shading (``PLAIN``);
 - ``render.full_ms_640x360`` and ``render.full_ms_1280x720``: the real shader with
-  everything on (shading, occlusion, fog, goal, ghosts, cutaways, the player),
-  mid-turn from stand to w-up so that the slice is oblique;
+  everything on (shading, occlusion, fog, goal, cutaways, the player), mid-turn from
+  stand to w-up so that the slice is oblique; the ghost as the game draws it (left out:
+  the player stands in the last slice ana, so it has nothing to show);
 - ``render.full_vs_plain``: full over plain at 640x360, in the same run.
 
 Each figure is the median of ``FRAMES`` frames after a warm-up, each frame

@@ -382,8 +382,8 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
 
 
 def ghost_cells(codes: np.ndarray, step, code_range) -> np.ndarray:
-    """The cells whose ghost the shader draws, ``(n, 4)`` ints (x, y, z, w): those on the
-    feet plane whose cell ``+ step`` holds a code in ``code_range`` (inclusive), from the
+    """The cells where the ghost's plane would show something, ``(n, 4)`` ints (x, y, z, w):
+    those whose cell ``+ step`` holds a code in ``code_range`` (inclusive), from the
     texture's codes ``codes`` (``[w, z, y, x]``).  In a wrapped room w is the wrapped one.
 
     >>> grid = np.zeros((2, 1, 1, 3), np.uint8); grid[1, 0, 0, 2] = cells.BLOCK
@@ -418,29 +418,26 @@ def feet_plane_meets(corners: np.ndarray, basis: np.ndarray, origin, wrap: int =
     B = np.asarray(basis, float)
     shadow = B[:, 2:4]  # each 4D axis's shadow on (up, hidden)
     target = np.asarray(origin, float) @ shadow + (FEET, 0.0)
-    offset = (np.asarray(corners, float).reshape(-1, 4) + 0.5) @ shadow - target
+    corners = np.asarray(corners).reshape(-1, 4)
     if wrap and math.hypot(*shadow[3]) < 0.1:
-        return np.ones(len(offset), bool)  # w nearly in the plane: its copies reach too far
-    along_w = wrap * shadow[3]  # a copy one turn of w round the tower
-    # Integer turns k round the tower keep a cell met where |n.(offset + k along_w)| <= reach
-    # along every edge's normal n; without wrap only k = 0.
-    k_lo = np.full(len(offset), -np.inf if wrap else 0.0)
-    k_hi = np.full(len(offset), np.inf if wrap else 0.0)
-    met = np.ones(len(offset), bool)
-    for g in shadow:
-        size = math.hypot(*g)
-        if size < 1e-9:
-            continue  # this axis lies in the plane: no edge
-        n = np.array([-g[1], g[0]])
-        reach = 0.5 * float(np.abs(shadow @ n).sum()) + margin * size
-        a = offset @ n
-        b = float(along_w @ n)
-        if abs(b) < 1e-12:
-            met &= np.abs(a) <= reach
-        else:
-            ends = np.sort([(-reach - a) / b, (reach - a) / b], axis=0)
-            k_lo = np.maximum(k_lo, ends[0])
-            k_hi = np.minimum(k_hi, ends[1])
+        return np.ones(len(corners), bool)  # w nearly in the plane: its copies reach too far
+    size = np.hypot(shadow[:, 0], shadow[:, 1])
+    edges = shadow[size > 1e-9]  # an axis lying in the plane has no edge
+    normals = np.stack([-edges[:, 1], edges[:, 0]], axis=1)
+    reach = 0.5 * np.abs(shadow @ normals.T).sum(axis=0) + margin * size[size > 1e-9]
+    # each cell's centre less the plane, along each edge's normal: met where all are in reach
+    off = corners @ (shadow @ normals.T) + (0.5 * shadow.sum(axis=0) - target) @ normals.T
+    if not wrap:
+        return (np.abs(off) <= reach).all(axis=1)
+    # Wrapped: a copy k turns round the tower is k * W * shadow[3] further along; met where an
+    # integer k brings every normal's distance into reach.
+    per_turn = wrap * (shadow[3] @ normals.T)
+    moves = np.abs(per_turn) > 1e-12
+    met = (np.abs(off[:, ~moves]) <= reach[~moves]).all(axis=1)
+    ends = np.stack([(-reach[moves] - off[:, moves]) / per_turn[moves],
+                     (reach[moves] - off[:, moves]) / per_turn[moves]])
+    k_lo = np.min(ends, axis=0).max(axis=1, initial=-np.inf)
+    k_hi = np.max(ends, axis=0).min(axis=1, initial=np.inf)
     return met & (np.ceil(k_lo) <= np.floor(k_hi))
 
 
