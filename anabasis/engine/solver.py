@@ -41,6 +41,7 @@ from anabasis.engine.rules import (
     UP,
     VOID,
     Tables,
+    at_rest,
     hook_movers,
     settle_movers,
     step_movers,
@@ -199,9 +200,12 @@ class _Search:
             if after < 0 or after == player:
                 return -1
             return part | after
-        after, lost, _ = settle_movers(t, moved_to, moved)
-        if lost:
-            return -1
+        if at_rest(t, moved_to, moved):  # most pushes and pulls: nothing falls after
+            after = moved_to
+        else:
+            after, lost, _ = settle_movers(t, moved_to, moved)
+            if lost:
+                return -1
         new = part if tuple(moved) == crates else self.pack_crates(c for c in moved if c != GONE)
         key = new | after
         return -1 if key == (part | player) else key
