@@ -33,6 +33,8 @@ from anabasis.engine.world import SWITCHES
 MAX_STATES = 1_000_000
 #: How much lower than the game the worker runs (``os.nice``): frames first.
 NICE = 15
+#: ... and the hook's worker, lower still: on a busy machine the par comes first.
+HOOK_NICE = 19
 
 
 @dataclass(frozen=True)
@@ -193,9 +195,9 @@ def with_hook(proofs: Proofs, status: str, length: int | None) -> Proofs:
 # -- the worker ----------------------------------------------------------------------------
 
 
-def _nice() -> None:
+def _nice(by: int = NICE) -> None:
     try:
-        os.nice(NICE)  # the frame loop comes first when the cores are busy
+        os.nice(by)  # the frame loop comes first when the cores are busy
     except (AttributeError, OSError):
         pass
 
@@ -215,7 +217,7 @@ def _work(conn, text: str, path: str, max_states: int, full: bool = True,
 
 def _work_hook(conn, text: str, path: str, max_states: int) -> None:
     """The hook's worker process: send :func:`prove_hook`'s answer, then end."""
-    _nice()
+    _nice(HOOK_NICE)
     try:
         conn.send(prove_hook(text, path, max_states))
     except Exception:

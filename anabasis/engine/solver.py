@@ -109,10 +109,11 @@ class _Search:
 
     def pack_crates(self, crates: Iterable[int]) -> int:
         """The crates' part of a state's int: sorted indices, each plus one, above the player."""
-        part, shift = 0, self.shift
+        part, step = 0, self.shift
+        shift = step
         for c in sorted(crates):
             part |= (c + 1) << shift
-            shift += self.shift
+            shift += step
         return part
 
     def crates_of(self, part: int) -> tuple[tuple[int, ...], int]:
@@ -172,7 +173,9 @@ class _Search:
             if after < 0:
                 dead |= near
         moves = tuple(move for move in row if move[0] >= 0)
-        live = (dead, moves, near_any, tuple(after for after, _, _ in moves))
+        # a second move to the same cell finds it seen: once is enough
+        afters = tuple(dict.fromkeys(after for after, _, _ in moves))
+        live = (dead, moves, near_any, afters)
         self.lives[player] = live
         return live
 
@@ -202,11 +205,13 @@ class _Search:
             return part | after
         if at_rest(t, moved_to, moved):  # most pushes and pulls: nothing falls after
             after = moved_to
+            new = part if untouched else self.pack_crates(moved)
         else:
             after, lost, _ = settle_movers(t, moved_to, moved)
             if lost:
                 return -1
-        new = part if tuple(moved) == crates else self.pack_crates(c for c in moved if c != GONE)
+            new = (part if tuple(moved) == crates
+                   else self.pack_crates(c for c in moved if c != GONE))
         key = new | after
         return -1 if key == (part | player) else key
 
