@@ -161,6 +161,64 @@ def test_the_prover_works_in_a_process_and_a_new_draft_cancels_the_last():
         prover.close()
 
 
+def test_the_hook_is_proved_in_a_worker_of_its_own_and_merged_in():
+    from dataclasses import replace
+
+    from anabasis.bench.edit import BENCH_GOAL
+
+    room = replace(bench_room(), goal=BENCH_GOAL)  # par 39; with the hook, 27
+    text = Draft.of_room(room).text()
+    prover = Prover()
+    try:
+        prover.start(text)
+        assert prover._proc is not None and prover._hook_proc is not None
+        assert prover._hook_proc.pid != prover._proc.pid
+        seen = []
+        while prover.busy:
+            prover.poll()
+            seen.append(prover.proofs)
+            prover.wait(0.01)
+        proofs = prover.proofs
+        hooked = solver.solve(room, hook=True)
+        assert proofs.done and proofs.par == 39 and proofs.hook == len(hooked.moves) == 27
+        assert proofs.hook_status == "solved" and proofs.hook_saves == 12
+        assert ("warn", "the hook saves 12 moves") in proofs.lines()
+        assert proofs == _last(text)  # the same answer as proving it all in one process
+        # never done before the hook's answer is in
+        assert all(p.hook_status for p in seen if p.done)
+    finally:
+        prover.close()
+
+
+def test_the_hooks_worker_stops_when_the_room_is_not_solvable_or_dies():
+    import os
+    import signal
+
+    prover = Prover()
+    try:
+        prover.start(Draft.of_room(bench_room()).text())  # impossible: no hook line to show
+        hook = prover._hook_proc
+        proofs = prover.wait()
+        assert proofs.status == "impossible" and proofs.done and not prover.busy
+        hook.join(5)
+        assert hook.exitcode is not None
+        assert not any("hook" in text for _, text in proofs.lines())
+
+        from dataclasses import replace
+
+        from anabasis.bench.edit import BENCH_GOAL
+
+        # its hook search takes some half a second: killed long before it ends
+        prover.start(Draft.of_room(replace(bench_room(), goal=BENCH_GOAL)).text())
+        os.kill(prover._hook_proc.pid, signal.SIGKILL)  # out of memory, say
+        proofs = prover.wait()
+        assert proofs.done and proofs.status == "solved" and proofs.par == 39
+        assert proofs.hook_status == "failed" and proofs.hook_saves is None
+        assert ("warn", "the hook: its proof stopped (out of memory?)") in proofs.lines()
+    finally:
+        prover.close()
+
+
 def test_a_shared_codes_par_is_proved_on_open():
     from anabasis.app.session import open_code
     from anabasis.formats import codes

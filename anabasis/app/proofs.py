@@ -7,9 +7,10 @@ the shortest solution (its moves, the states searched); then, for a
 solvable room, each rule it is impossible without, and whether the hook
 would save a move.  Each step yields the :class:`Proofs` so far.
 
-:class:`Prover` runs :func:`prove` in a worker *process*, one per draft:
-an edit terminates the worker still proving the last draft and starts
-another.  A thread would not do: a search cannot be stopped half way, and
+:class:`Prover` runs :func:`prove` in a worker *process*, one per draft,
+and the hook's search, the longest, in a second worker beside it (the
+machine's second core): an edit terminates the workers still proving the
+last draft and starts others.  A thread would not do: a search cannot be stopped half way, and
 the solver is pure Python, so a thread would hold the GIL against the frame
 loop (see ``docs/editor.md``, cost lessons).  The workers are forked from a
 fork server that has the engine imported already, so a new one is ready in
@@ -32,6 +33,8 @@ from anabasis.engine.world import SWITCHES
 MAX_STATES = 1_000_000
 #: How much lower than the game the worker runs (``os.nice``): frames first.
 NICE = 15
+#: ... and the hook's worker, lower still: on a busy machine the par comes first.
+HOOK_NICE = 19
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,9 @@ class Proofs:
     known yet).  ``without`` has, per rule of :data:`SWITCHES` proved so far,
     the search's status without it (``"solved"``, ``"impossible"``,
     ``"gave-up"``, or ``"n/a"`` for a rule the room does not use), and
-    ``hook`` the hook's shortest solution's length.  ``done`` is set on the
-    last one.
+    ``hook`` the hook's shortest solution's length, ``hook_status`` its
+    search's status (``"failed"`` when its worker died).  ``done`` is set on
+    the last one.
     """
 
     status: str = "proving"
@@ -101,6 +105,8 @@ class Proofs:
                                 f"{'s' if self.hook_saves != 1 else ''}"))
         elif self.hook_status == "gave-up":
             out.append(("dim", "the hook: too big to prove"))
+        elif self.hook_status == "failed":
+            out.append(("warn", "the hook: its proof stopped (out of memory?)"))
         else:
             out.append(("dim", "the hook saves nothing"))
         return out
@@ -119,10 +125,13 @@ def applies(room, switch: str) -> bool:
     return True
 
 
-def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full: bool = True):
+def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full: bool = True,
+          hook: bool = True):
     """Yield the :class:`Proofs` of the level file ``text``, more of them each time.
 
-    ``full=False`` stops at the first answer (solvable and its par, or not).
+    ``full=False`` stops at the first answer (solvable and its par, or not);
+    ``hook=False`` leaves the hook's search out (:func:`prove_hook` does it
+    apart): the last answer is then ``done`` with the hook's line pending.
     """
     from anabasis.engine import solver
     from anabasis.formats import levelfile
@@ -154,25 +163,65 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         proofs = replace(proofs, without=dict(without),
                          without_states={**proofs.without_states, switch: result.states})
         yield proofs
+    if not hook:
+        yield replace(proofs, done=True)
+        return
+    yield with_hook(proofs, *prove_hook(text, path, max_states))
+
+
+def prove_hook(text: str, path: str = "room.txt",
+               max_states: int = MAX_STATES) -> tuple[str, int | None]:
+    """The hook's search on the level file ``text``: its status and shortest solution's length.
+
+    The status is the solver's (``"solved"``, ``"impossible"``, ``"gave-up"``),
+    or ``"refused"`` for a text that is not a room.
+    """
+    from anabasis.engine import solver
+    from anabasis.formats import levelfile
+
+    try:
+        room = levelfile.parse(text, path)
+    except levelfile.LevelError:
+        return "refused", None
     hooked = solver.solve(room, hook=True, max_states=max_states)
-    yield replace(proofs, hook=len(hooked.moves) if hooked.moves is not None else None,
-                  hook_status=hooked.status, done=True)
+    return hooked.status, len(hooked.moves) if hooked.moves is not None else None
+
+
+def with_hook(proofs: Proofs, status: str, length: int | None) -> Proofs:
+    """``proofs`` (the last of :func:`prove` without the hook) with the hook's answer in."""
+    return replace(proofs, hook=length, hook_status=status, done=True)
 
 
 # -- the worker ----------------------------------------------------------------------------
 
 
-def _work(conn, text: str, path: str, max_states: int, full: bool = True) -> None:
-    """The worker process: send each :class:`Proofs` as it comes, then end."""
+def _nice(by: int = NICE) -> None:
     try:
-        os.nice(NICE)  # the frame loop comes first when the cores are busy
+        os.nice(by)  # the frame loop comes first when the cores are busy
     except (AttributeError, OSError):
         pass
+
+
+def _work(conn, text: str, path: str, max_states: int, full: bool = True,
+          hook: bool = True) -> None:
+    """The worker process: send each :class:`Proofs` as it comes, then end."""
+    _nice()
     try:
-        for proofs in prove(text, path, max_states, full):
+        for proofs in prove(text, path, max_states, full, hook):
             conn.send(proofs)
     except Exception as e:  # a bug must not leave the panel spinning for ever
         conn.send(Proofs("refused", refusal=f"the proofs failed: {e}", done=True))
+    finally:
+        conn.close()
+
+
+def _work_hook(conn, text: str, path: str, max_states: int) -> None:
+    """The hook's worker process: send :func:`prove_hook`'s answer, then end."""
+    _nice(HOOK_NICE)
+    try:
+        conn.send(prove_hook(text, path, max_states))
+    except Exception:
+        conn.send(("failed", None))
     finally:
         conn.close()
 
@@ -222,11 +271,14 @@ class _MainHidden:
 
 
 class Prover:
-    """Proves one draft at a time in a worker process; a new draft stops the last.
+    """Proves one draft at a time in worker processes; a new draft stops the last.
 
     Call :meth:`start` after each edit and :meth:`poll` once a frame;
     :attr:`proofs` is the latest answer (``status == "proving"`` until the
-    first comes), :attr:`busy` whether a worker is still at it.
+    first comes), :attr:`busy` whether a worker is still at it.  The hook's
+    search runs in a worker of its own beside the others' (it is the
+    longest: on two cores the panel is done when it is), and its answer is
+    merged into :attr:`proofs` once the rest is known.
     """
 
     def __init__(self, max_states: int = MAX_STATES):
@@ -235,15 +287,18 @@ class Prover:
         self.text: str | None = None  #: the level text being (or last) proved
         self.started = 0.0  #: time.perf_counter() at the last start
         self.finished: float | None = None  #: ... and when its last answer came
-        self.cancelled = 0  #: workers stopped by a newer draft
-        self._proc = None
-        self._conn = None
+        self.cancelled = 0  #: drafts whose proofs were stopped by a newer draft
+        self._proc = self._conn = None  #: the worker for all but the hook
+        self._hook_proc = self._hook_conn = None  #: the hook's worker
+        self._main = self.proofs  #: the main worker's latest answer
+        self._hook: tuple[str, int | None] | None = None  #: the hook's answer, once it came
+        self._full = True  #: whether the hook is being proved too
         self._dying: list = []
         _live.add(self)
 
     @property
     def busy(self) -> bool:
-        return self._proc is not None
+        return self._proc is not None or self._hook_proc is not None
 
     def start(self, text: str, path: str = "room.txt", full: bool = True) -> None:
         """Prove the level file ``text`` (stopping whatever is being proved); ``full=False``:
@@ -252,57 +307,103 @@ class Prover:
             return
         self.stop()
         self.text = text
-        self.proofs = Proofs(max_states=self.max_states)
+        self.proofs = self._main = Proofs(max_states=self.max_states)
+        self._hook = None
+        self._full = full
         self.started = time.perf_counter()
         self.finished = None
+        self._proc, self._conn = self._spawn(_work, text, path, self.max_states, full, False)
+        if full:
+            self._hook_proc, self._hook_conn = self._spawn(_work_hook, text, path,
+                                                           self.max_states)
+
+    @staticmethod
+    def _spawn(target, *args):
         ctx = _mp_context()
         receive, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_work, args=(send, text, path, self.max_states, full),
-                           daemon=True, name="anabasis-proofs")
+        proc = ctx.Process(target=target, args=(send, *args), daemon=True,
+                           name="anabasis-proofs")
         with _MainHidden():
             proc.start()
         send.close()  # the worker holds the sending end; its end closes the pipe
-        self._proc, self._conn = proc, receive
+        return proc, receive
 
     def stop(self) -> None:
-        """Stop the worker, if one is proving (its process is ended, not waited for)."""
-        if self._proc is None:
-            return
-        if self._proc.is_alive():
-            self._proc.terminate()
-            self.cancelled += 1
+        """Stop the workers, if any is proving (their processes are ended, not waited for)."""
+        stopped = False
+        for proc, conn in ((self._proc, self._conn), (self._hook_proc, self._hook_conn)):
+            if proc is None:
+                continue
+            if proc.is_alive():
+                proc.terminate()
+                stopped = True
+            conn.close()
+            self._dying.append(proc)
+        self.cancelled += stopped
+        self._proc = self._conn = self._hook_proc = self._hook_conn = None
+
+    def _end_main(self) -> None:
         self._conn.close()
         self._dying.append(self._proc)
         self._proc = self._conn = None
 
+    def _end_hook(self, kill: bool = False) -> None:
+        if kill and self._hook_proc.is_alive():
+            self._hook_proc.terminate()  # its answer is of no use: the room is not solvable
+        self._hook_conn.close()
+        self._dying.append(self._hook_proc)
+        self._hook_proc = self._hook_conn = None
+
     def poll(self) -> bool:
-        """Take in what the worker has sent; True when the proofs changed."""
+        """Take in what the workers have sent; True when the proofs changed."""
         self._reap()
-        if self._conn is None:
-            return False
         changed = False
-        try:
-            while self._conn.poll():
-                self.proofs = self._conn.recv()
+        if self._conn is not None:
+            try:
+                while self._conn.poll():
+                    self._main = self._conn.recv()
+                    changed = True
+            except (EOFError, OSError):
+                # the worker ended without its last answer (killed from outside, out of memory)
+                if not self._main.done:
+                    self._main = Proofs("refused", refusal="the proofs stopped (out of memory?)",
+                                        done=True)
+                    changed = True
+            if self._main.done:
+                self._end_main()
+        if self._hook_conn is not None:
+            try:
+                if self._hook_conn.poll():
+                    self._hook = self._hook_conn.recv()
+                    changed = True
+            except (EOFError, OSError):
+                self._hook = ("failed", None)
                 changed = True
-        except (EOFError, OSError):
-            # the worker ended without its last answer (killed from outside, out of memory)
-            if not self.proofs.done:
-                self.proofs = Proofs("refused", refusal="the proofs stopped (out of memory?)",
-                                     done=True)
-                changed = True
-        if self.proofs.done:
+            if self._hook is not None:
+                self._end_hook()
+            elif self._main.done and self._main.status != "solved":
+                self._end_hook(kill=True)
+        if changed:
+            self.proofs = self._merged()
+        if not self.busy and self.finished is None and self.proofs.done:
             self.finished = time.perf_counter()
-            self._conn.close()
-            self._dying.append(self._proc)
-            self._proc = self._conn = None
         return changed
+
+    def _merged(self) -> Proofs:
+        """The main worker's latest answer, with the hook's in once both are known."""
+        main = self._main
+        if not self._full or main.status != "solved" or not main.done or main.hook_status:
+            return main  # not solvable (the hook's line is never shown), or proved whole
+        if self._hook is None:
+            return replace(main, done=False)
+        return with_hook(main, *self._hook)
 
     def wait(self, timeout: float = 60.0) -> Proofs:
         """Block until the proofs are done (tests and the bench; never the frame loop)."""
         end = time.perf_counter() + timeout
         while self.busy and time.perf_counter() < end:
-            self._conn.poll(0.005)
+            conn = self._conn or self._hook_conn
+            conn.poll(0.005)
             self.poll()
         return self.proofs
 
@@ -316,7 +417,7 @@ class Prover:
         self._dying = alive
 
     def close(self) -> None:
-        """Stop the worker and wait for the stopped ones (at the window's close)."""
+        """Stop the workers and wait for the stopped ones (at the window's close)."""
         self.stop()
         for proc in self._dying:
             proc.join(1.0)

@@ -198,6 +198,32 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
             frames.append(t.state(player, crates))
 
 
+def at_rest(t: Tables, player: int, crates: list[int]) -> bool:
+    """Whether nothing would move in a settle's first round: no crate falls, nor the player.
+
+    The same tests as :func:`settle_movers` (a few crates, none gone); the
+    solver asks it first, since after most pushes and pulls nothing falls.
+    """
+    below_of, kata_of, hard, lean = t.nb[DOWN], t.nb[KATA], t.hard, t.lean
+    gravity_w = t.gravity_w
+    for c in crates:
+        b = below_of[c]
+        if not (hard[b] or b == player or b in crates):
+            return False
+        if gravity_w and lean[b] < 0:
+            k = kata_of[c]
+            if not (hard[k] or k == player or k in crates):
+                return False
+    b = below_of[player]
+    if not (hard[b] or b in crates):
+        return False
+    if gravity_w and lean[b] < 0:
+        k = kata_of[player]
+        if not (hard[k] or k in crates):
+            return False
+    return True
+
+
 def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> tuple[str, Pos]:
     """Why the player fell out of the room, and where it is shown (that frame traced)."""
     x, y, z, w = t.pos[p]

@@ -41,6 +41,7 @@ from anabasis.engine.rules import (
     UP,
     VOID,
     Tables,
+    at_rest,
     hook_movers,
     settle_movers,
     step_movers,
@@ -99,16 +100,20 @@ class _Search:
         self.pmask = (1 << self.shift) - 1
         #: Per player cell, each move's (cell after or -1, footprint mask, move number).
         self.rows: list[tuple | None] = [None] * t.n
+        #: Per player cell, the moves of its row that do something with no crate
+        #: near, and the union of the other moves' footprints (see :meth:`live`).
+        self.lives: list[tuple | None] = [None] * t.n
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
 
     # -- states as ints ---------------------------------------------------------
 
     def pack_crates(self, crates: Iterable[int]) -> int:
         """The crates' part of a state's int: sorted indices, each plus one, above the player."""
-        part, shift = 0, self.shift
+        part, step = 0, self.shift
+        shift = step
         for c in sorted(crates):
             part |= (c + 1) << shift
-            shift += self.shift
+            shift += step
         return part
 
     def crates_of(self, part: int) -> tuple[tuple[int, ...], int]:
@@ -150,6 +155,30 @@ class _Search:
         self.rows[player] = row = tuple(row)
         return row
 
+    def live(self, player: int) -> tuple:
+        """The moves from ``player`` worth trying, for crate layouts that miss most footprints.
+
+        ``(dead, moves, near_any, afters)``.  A move whose footprint says it
+        does nothing (or loses) with no crate near can only do something when
+        a crate is in its footprint: for every crate layout that misses the
+        union of those footprints (``dead``), the search tries only the live
+        ``moves``, in order (most states; half of the moves when the hook is
+        on).  When the layout misses every footprint (``near_any``), each
+        live move's cell is its footprint's: ``afters``, in order.
+        """
+        row = self.rows[player] or self.footprints(player)
+        dead = near_any = 0
+        for after, near, _ in row:
+            near_any |= near
+            if after < 0:
+                dead |= near
+        moves = tuple(move for move in row if move[0] >= 0)
+        # a second move to the same cell finds it seen: once is enough
+        afters = tuple(dict.fromkeys(after for after, _, _ in moves))
+        live = (dead, moves, near_any, afters)
+        self.lives[player] = live
+        return live
+
     def move_between(self, key: int, new: int) -> str:
         """The first move, in the search's order, that leads from state ``key`` to ``new``."""
         player = key & self.pmask
@@ -164,6 +193,8 @@ class _Search:
         """Move ``m`` with crates near: the new state's int, or -1 (no move, or lost)."""
         t = self.t
         is_hook, d = self.codes[m]
+        if is_hook and t.nb[d][player] in crates:
+            return -1  # it catches the crate beside you at once: nothing moves
         moved = list(crates)
         moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
         untouched = tuple(moved) == crates  # no crate pushed or pulled
@@ -172,10 +203,15 @@ class _Search:
             if after < 0 or after == player:
                 return -1
             return part | after
-        after, lost, _ = settle_movers(t, moved_to, moved)
-        if lost:
-            return -1
-        new = part if tuple(moved) == crates else self.pack_crates(c for c in moved if c != GONE)
+        if at_rest(t, moved_to, moved):  # most pushes and pulls: nothing falls after
+            after = moved_to
+            new = part if untouched else self.pack_crates(moved)
+        else:
+            after, lost, _ = settle_movers(t, moved_to, moved)
+            if lost:
+                return -1
+            new = (part if tuple(moved) == crates
+                   else self.pack_crates(c for c in moved if c != GONE))
         key = new | after
         return -1 if key == (part | player) else key
 
@@ -232,8 +268,8 @@ def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = No
     """
     t = search.t
     goal, pmask = t.goal, search.pmask
-    rows = search.rows
-    footprints, general, crates_of = search.footprints, search.general, search.crates_of
+    rows, lives = search.rows, search.lives
+    live_of, general, crates_of = search.live, search.general, search.crates_of
     crate_info = search.crate_info
     if parents is None:
         parents = {}
@@ -247,9 +283,25 @@ def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = No
         if info is None:
             info = crates_of(part)
         crates, cmask = info
-        row = rows[player]
-        if row is None:
-            row = footprints(player)
+        live = lives[player]
+        if live is None:
+            live = live_of(player)
+        dead, row, near_any, afters = live
+        if not near_any & cmask:  # no crate near any move: each goes where its footprint says
+            for after in afters:
+                new = part | after
+                if new in parents:
+                    continue
+                parents[new] = key
+                count += 1
+                if after == goal:
+                    return Solution("solved", _path(search, parents, new), count)
+                if count >= max_states:
+                    return Solution("gave-up", None, count)
+                queue.append(new)
+            continue
+        if dead & cmask:  # a crate may bring a dead move to life: every move
+            row = rows[player]
         for after, near, m in row:
             if near & cmask:  # a crate is near: the whole move
                 new = general(m, player, crates, part)
