@@ -442,6 +442,7 @@ def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="my  room"))
     press(app, pygame.K_RETURN)
     assert ed.draft.name == "my room" and ed.field is None and app.sound.muted == muted
+    assert pygame.display.get_caption()[0] == "Anabasis · editing my room"
     press(app, pygame.K_s)  # pressed while proving: it saves once the proofs are done
     proofs = proved(app)
     app.tick(DT)

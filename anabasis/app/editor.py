@@ -206,6 +206,8 @@ class Editor(Scene):
 
     def _edited(self) -> None:
         self.leaving = False
+        if self.app.scene is self:  # a new name (or its undo) shows in the caption at once
+            self.app.retitle(self.title)
         self.cursor = tuple(min(c, n - 1) for c, n in zip(self.cursor, self.draft.size,
                                                            strict=True))
         if self.mark is not None:

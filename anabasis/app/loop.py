@@ -283,6 +283,10 @@ class App:
     def switch(self, scene: Scene, title: str | None = None) -> None:
         """Put ``scene`` on screen (the one place scenes change); ``title`` for the caption."""
         self.scene = scene
+        self.retitle(title)
+
+    def retitle(self, title: str | None) -> None:
+        """The window's caption: "Anabasis", and what is on screen when ``title`` says."""
         pygame.display.set_caption(f"Anabasis · {title}" if title else "Anabasis")
 
     def open(self, opened: Opened) -> None:
