@@ -149,7 +149,7 @@ def test_the_prover_works_in_a_process_and_a_new_draft_cancels_the_last():
     try:
         big = Draft.of_room(bench_room()).text()  # an exhaustive search of 120,699 states
         prover.start(big)
-        first = prover._proc
+        first = prover.launched()
         small = Draft.of_room(levels.load_level(2)).text()
         prover.start(small)
         assert prover.cancelled == 1
@@ -157,6 +157,35 @@ def test_the_prover_works_in_a_process_and_a_new_draft_cancels_the_last():
         assert first.exitcode is not None and first.exitcode != 0  # stopped, not finished
         proofs = prover.wait()
         assert prover.text == small and proofs.par == 6 and proofs.needs == ("gravity-w",)
+    finally:
+        prover.close()
+
+
+def test_a_draft_replaced_while_its_workers_start_has_them_stopped():
+    import signal
+    from dataclasses import replace
+
+    from anabasis.bench.edit import BENCH_GOAL
+
+    prover = Prover()
+    try:
+        prover.start("warm the fork server up")
+        prover.wait()
+        # its search takes half a second: it must be stopped, not left to finish
+        prover.start(Draft.of_room(replace(bench_room(), goal=BENCH_GOAL)).text())
+        stale = prover._draft
+        prover.start(Draft.of_room(levels.load_level(2)).text())  # before the first's started
+        assert prover.cancelled == 1
+        proofs = prover.wait()
+        assert proofs.done and proofs.par == 6 and proofs.needs == ("gravity-w",)
+        for thread in prover._threads:
+            thread.join(5)
+        prover.poll()
+        old = [proc for draft, proc in prover.started_workers if draft == stale]
+        assert len(old) == 2  # the first draft's two workers did start...
+        for proc in old:
+            proc.join(5)
+            assert proc.exitcode == -signal.SIGTERM  # ...and were stopped
     finally:
         prover.close()
 
@@ -171,7 +200,8 @@ def test_the_hook_is_proved_in_a_worker_of_its_own_and_merged_in():
     prover = Prover()
     try:
         prover.start(text)
-        assert prover._proc is not None and prover._hook_proc is not None
+        assert prover.busy  # its workers start on a thread of their own: the frame goes on
+        assert prover.launched() is not None and prover._hook_proc is not None
         assert prover._hook_proc.pid != prover._proc.pid
         seen = []
         while prover.busy:
@@ -197,6 +227,7 @@ def test_the_hooks_worker_stops_when_the_room_is_not_solvable_or_dies():
     prover = Prover()
     try:
         prover.start(Draft.of_room(bench_room()).text())  # impossible: no hook line to show
+        prover.launched()
         hook = prover._hook_proc
         proofs = prover.wait()
         assert proofs.status == "impossible" and proofs.done and not prover.busy
@@ -210,6 +241,7 @@ def test_the_hooks_worker_stops_when_the_room_is_not_solvable_or_dies():
 
         # its hook search takes some half a second: killed long before it ends
         prover.start(Draft.of_room(replace(bench_room(), goal=BENCH_GOAL)).text())
+        prover.launched()
         os.kill(prover._hook_proc.pid, signal.SIGKILL)  # out of memory, say
         proofs = prover.wait()
         assert proofs.done and proofs.status == "solved" and proofs.par == 39
@@ -383,7 +415,7 @@ def test_an_edit_during_a_proof_cancels_it(app):
 
     ed = edit(app, Draft.of_room(bench_room()))  # 120,699 states to search
     assert ed.prover.busy
-    first = ed.prover._proc
+    first = ed.prover.launched()
     press(app, pygame.K_1)  # a block where the player stands: a new draft to prove
     assert ed.prover.cancelled == 1 and ed.prover.text == ed.draft.text()
     first.join(5)

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import sys
+import threading
 import time
 import weakref
+from collections import deque
 from dataclasses import dataclass, field, replace
 
 from anabasis.engine.world import SWITCHES
@@ -196,8 +199,15 @@ def with_hook(proofs: Proofs, status: str, length: int | None) -> Proofs:
 
 
 def _nice(by: int = NICE) -> None:
+    """Run this worker only on time the game leaves over: Linux's idle class where there
+    is one (a frame's threads then take a core from it at once), else ``nice`` ``by``."""
     try:
-        os.nice(by)  # the frame loop comes first when the cores are busy
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.nice(by)
     except (AttributeError, OSError):
         pass
 
@@ -237,13 +247,22 @@ def close_all() -> None:
 
 
 def _mp_context():
-    """A fork server's context (a clean process with the engine loaded), else spawn's."""
+    """A fork server's context (a clean process with the engine loaded), else spawn's.
+
+    The fork server is started here, on the calling thread (the first call
+    costs some 70 ms): the workers are then started from another thread,
+    which must not be the one to start the server (see :class:`_MainHidden`).
+    """
     global _context
     if _context is None:
         if "forkserver" in multiprocessing.get_all_start_methods():
+            from multiprocessing import forkserver
+
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["anabasis.app.proofs", "anabasis.engine.solver",
                                         "anabasis.formats.levelfile"])
+            with _MainHidden():
+                forkserver.ensure_running()
         else:  # Windows: no fork at all
             ctx = multiprocessing.get_context("spawn")
         _context = ctx
@@ -279,6 +298,11 @@ class Prover:
     search runs in a worker of its own beside the others' (it is the
     longest: on two cores the panel is done when it is), and its answer is
     merged into :attr:`proofs` once the rest is known.
+
+    Starting a worker waits on the fork server for a few milliseconds (up to
+    ten on a busy machine), too long for the frame that made the edit: the
+    workers are started on a thread of their own, and :meth:`poll` takes
+    them on.  Everything else happens on the caller's thread.
     """
 
     def __init__(self, max_states: int = MAX_STATES):
@@ -293,12 +317,18 @@ class Prover:
         self._main = self.proofs  #: the main worker's latest answer
         self._hook: tuple[str, int | None] | None = None  #: the hook's answer, once it came
         self._full = True  #: whether the hook is being proved too
+        self._draft = 0  #: the number of the draft being proved
+        self._launching = False  #: its workers are being started
+        self._launched: queue.SimpleQueue = queue.SimpleQueue()  #: (draft number, workers)
+        self._threads: list[threading.Thread] = []
         self._dying: list = []
+        #: the last workers started, (draft number, process), for the tests to look at
+        self.started_workers: deque = deque(maxlen=16)
         _live.add(self)
 
     @property
     def busy(self) -> bool:
-        return self._proc is not None or self._hook_proc is not None
+        return self._launching or self._proc is not None or self._hook_proc is not None
 
     def start(self, text: str, path: str = "room.txt", full: bool = True) -> None:
         """Prove the level file ``text`` (stopping whatever is being proved); ``full=False``:
@@ -312,25 +342,65 @@ class Prover:
         self._full = full
         self.started = time.perf_counter()
         self.finished = None
-        self._proc, self._conn = self._spawn(_work, text, path, self.max_states, full, False)
-        if full:
-            self._hook_proc, self._hook_conn = self._spawn(_work_hook, text, path,
-                                                           self.max_states)
-
-    @staticmethod
-    def _spawn(target, *args):
         ctx = _mp_context()
-        receive, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=target, args=(send, *args), daemon=True,
-                           name="anabasis-proofs")
-        with _MainHidden():
-            proc.start()
-        send.close()  # the worker holds the sending end; its end closes the pipe
-        return proc, receive
+        jobs = [(_work, (text, path, self.max_states, full, False))]
+        if full:
+            jobs.append((_work_hook, (text, path, self.max_states)))
+        self._launching = True
+        thread = threading.Thread(target=self._launch, args=(ctx, self._draft, jobs),
+                                  daemon=True, name="anabasis-proofs-start")
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def _launch(self, ctx, draft: int, jobs) -> None:
+        """On the starting thread: start the workers, and hand them over (even if one fails)."""
+        workers = []
+        try:
+            for target, args in jobs:
+                receive, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=target, args=(send, *args), daemon=True,
+                                   name="anabasis-proofs")
+                with _MainHidden():  # spawn's children import the parent's script
+                    proc.start()
+                send.close()  # the worker holds the sending end; its end closes the pipe
+                workers.append((proc, receive))
+        except Exception as e:
+            workers.append(e)
+        self._launched.put((draft, workers))
+
+    def _take_launched(self) -> bool:
+        """Take on the workers started for this draft, stop those started for an older one;
+        True when the proofs changed (no worker could be started)."""
+        changed = False
+        while True:
+            try:
+                draft, workers = self._launched.get_nowait()
+            except queue.Empty:
+                return changed
+            failed = [w for w in workers if isinstance(w, Exception)]
+            workers = [w for w in workers if not isinstance(w, Exception)]
+            self.started_workers.extend((draft, proc) for proc, _ in workers)
+            if draft != self._draft or failed:
+                for proc, conn in workers:
+                    proc.terminate()
+                    conn.close()
+                    self._dying.append(proc)
+                if draft == self._draft:  # no worker could be started: say so, never spin
+                    self._launching = False
+                    self._main = self.proofs = Proofs(
+                        "refused", refusal=f"the proofs could not start: {failed[0]}",
+                        done=True)
+                    changed = True
+                continue
+            self._launching = False
+            (self._proc, self._conn), *hook = workers
+            if hook:
+                self._hook_proc, self._hook_conn = hook[0]
 
     def stop(self) -> None:
         """Stop the workers, if any is proving (their processes are ended, not waited for)."""
-        stopped = False
+        self._take_launched()
+        stopped = self._launching
         for proc, conn in ((self._proc, self._conn), (self._hook_proc, self._hook_conn)):
             if proc is None:
                 continue
@@ -340,6 +410,8 @@ class Prover:
             conn.close()
             self._dying.append(proc)
         self.cancelled += stopped
+        self._draft += 1  # workers still starting for the last draft are stopped once started
+        self._launching = False
         self._proc = self._conn = self._hook_proc = self._hook_conn = None
 
     def _end_main(self) -> None:
@@ -357,7 +429,7 @@ class Prover:
     def poll(self) -> bool:
         """Take in what the workers have sent; True when the proofs changed."""
         self._reap()
-        changed = False
+        changed = self._take_launched()
         if self._conn is not None:
             try:
                 while self._conn.poll():
@@ -398,12 +470,23 @@ class Prover:
             return replace(main, done=False)
         return with_hook(main, *self._hook)
 
+    def launched(self, timeout: float = 10.0):
+        """Wait until this draft's workers are started; the main one (tests)."""
+        end = time.perf_counter() + timeout
+        while self._launching and time.perf_counter() < end:
+            time.sleep(0.001)
+            self._take_launched()
+        return self._proc
+
     def wait(self, timeout: float = 60.0) -> Proofs:
         """Block until the proofs are done (tests and the bench; never the frame loop)."""
         end = time.perf_counter() + timeout
         while self.busy and time.perf_counter() < end:
             conn = self._conn or self._hook_conn
-            conn.poll(0.005)
+            if conn is None:
+                time.sleep(0.001)
+            else:
+                conn.poll(0.005)
             self.poll()
         return self.proofs
 
@@ -419,6 +502,10 @@ class Prover:
     def close(self) -> None:
         """Stop the workers and wait for the stopped ones (at the window's close)."""
         self.stop()
+        for thread in self._threads:
+            thread.join(5.0)
+        self._threads = []
+        self.stop()  # workers started since: stopped too
         for proc in self._dying:
             proc.join(1.0)
             if proc.exitcode is None:

@@ -14,12 +14,13 @@ through the worker process the editor uses, best of a few runs:
   the hook, whose search is three times the room's);
 - ``edit.proof_ms``: the worst first answer of all these.
 
-Target: 500 ms or less for the first answer of a 10 x 8 x 4 x 5 room with
-three crates.
+Target: 500 ms or less for all the proofs of a 10 x 8 x 4 x 5 room with
+three crates (``edit.proof_ms.bench_goal.all``).
 
 And the editor's frames while it proves: a session at the real clock in a
-1280 x 720 window on the ``bench_goal`` room, an edit and a cursor step
-every 0.25 s (each edit starts a proof, and ends the one before), the
+1280 x 720 window on the ``bench_goal`` room, an edit (made inside a
+frame, as a key press makes it) and a cursor step every 0.25 s (each edit
+starts a proof, and ends the one before), the
 camera orbiting (Q held) for a second of it.  The figures are the game's
 own per-frame work (``App.frame_log``, frames that compiled a shader
 variant left out), as ``play.frame_*`` are for play:
@@ -79,6 +80,17 @@ def _edit_session(seconds: float = 6.0) -> dict:
         end = time.perf_counter() + 1.5  # the first frames compile the shader's variants
         while time.perf_counter() < end:
             app.tick()
+        # each edit is made inside a frame, as a key press or a click is, so that what it
+        # costs (the new draft, starting its proofs) counts in that frame's time
+        edits: list = []
+        update = ed.update
+
+        def update_and_edit(dt: float) -> None:
+            while edits:
+                ed.put(*edits.pop())
+            update(dt)
+
+        ed.update = update_and_edit
         app.frame_log.clear()
         began = time.perf_counter()
         next_edit, n = began, 0
@@ -86,7 +98,7 @@ def _edit_session(seconds: float = 6.0) -> dict:
             now = time.perf_counter()
             if now >= next_edit:
                 n += 1
-                ed.put("#" if n % 2 else ".", (9, 7, 3, 4))  # far from the climb: still provable
+                edits.append(("#" if n % 2 else ".", (9, 7, 3, 4)))  # far from the climb
                 key = pygame.K_RIGHT if (n // 4) % 2 else pygame.K_LEFT
                 post(pygame.KEYDOWN, key)
                 post(pygame.KEYUP, key)
