@@ -385,6 +385,25 @@ def test_the_internal_size_follows_the_tail_of_the_frame_times(make_app):
     app.tick(DT)
 
 
+def test_a_frame_that_traced_the_room_leaves_a_new_hud_to_the_next(make_app):
+    app = make_app(open_level(1))
+    if not app.window.software:
+        pytest.skip("one costly thing a frame is for software GL")
+    settle(app)
+    ov = app.overlay
+    version, moves = ov.version, app.scene.game.moves
+    press(app, pygame.K_DOWN)  # a step: the room is traced, and the moves line changes
+    assert app.scene.game.moves == moves + 1
+    assert app.traced and ov.held and ov.version == version  # the last HUD over the new room
+    app.tick(DT)  # the step's animation traces this frame too: the HUD waits no longer
+    assert app.traced and not ov.held and ov.version == version + 1
+    settle(app)
+    version = ov.version
+    app.open(open_level(2))  # a new scene's first frame: its own HUD, never the last one's
+    app.tick(DT)
+    assert app.traced and not ov.held and ov.version > version
+
+
 def test_the_hud_is_blended_only_where_it_has_anything(make_app):
     import numpy as np
 

@@ -667,6 +667,34 @@ def levelfile_dir():
     return Path(str(files("anabasis.levels")))
 
 
+def test_a_renderer_takes_a_room_of_its_size_in_place_and_draws_it_as_a_new_one(ctx, terraces):
+    """The editor's next draft: the same texture written again, the same pixels as anew."""
+    x, y, z, w = terraces.start.player
+    cells_ = bytearray(terraces.cells)
+    assert cells_[terraces.index((x + 1, y, z, w))] == cells.EMPTY
+    cells_[terraces.index((x + 1, y, z, w))] = cells.BLOCK  # a block beside the player
+    edited = replace(terraces, cells=bytes(cells_))
+    pose = pose_of(terraces, "stand", pitch=0.6)
+    target = render.Offscreen(ctx, SIZE)
+    target.fbo.use()
+    r = render.Renderer(ctx, terraces)
+    r.draw(pose, (0, 0, *SIZE))
+    before = target.read()[:, :, :3].copy()
+    texture = r.texture
+    assert r.set_room(edited) and r.room is edited and r.texture is texture
+    r.draw(pose, (0, 0, *SIZE))
+    reused = target.read()[:, :, :3].copy()
+    fresh = render.Renderer(ctx, edited)
+    fresh.draw(pose, (0, 0, *SIZE))
+    anew = target.read()[:, :, :3].copy()
+    assert np.array_equal(reused, anew) and not np.array_equal(reused, before)
+    smaller = levelfile.parse("##### ##### #####\n\n##### #@..* .....\n")
+    assert not r.set_room(smaller) and r.room is edited  # another size: a new renderer
+    fresh.release()
+    r.release()
+    target.release()
+
+
 def test_ramp_mark_is_drawn_over_the_wall_the_step_goes_round(ctx):
     from anabasis.engine import rules
 

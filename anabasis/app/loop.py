@@ -77,6 +77,7 @@ class App:
         self._renderer = None
         self._warmer: Warmer | None = None  #: the launcher's warm-up (made on its first idle frame)
         self._want_shot = False
+        self._hud_scene = None  # the scene whose HUD the last frame drew
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
         self.controllers = []
@@ -189,9 +190,17 @@ class App:
     def draw(self) -> None:
         self.scene.draw_gl(self.window)
         self.traced = self.window.scene_drawn  #: the room was drawn this frame
-        self.scene.draw_overlay(self.overlay)  # sized to the window by the resize events
-        # the room and the HUD onto the window: nothing at all when neither changed
         ov = self.overlay
+        # One costly thing a frame on a software rasteriser: a frame that traced the room
+        # leaves a new HUD to the next (a frame later), never two frames running, never
+        # the first of a scene (no HUD of the last one over it), nor one that is read back.
+        ov.hold = (self.window.software and self.traced and not ov.held
+                   and self.scene is self._hud_scene and not self._want_shot)
+        ov.held = False
+        self._hud_scene = self.scene
+        self.scene.draw_overlay(ov)  # sized to the window by the resize events
+        ov.hold = False  # only this frame's HUD waits
+        # the room and the HUD onto the window: nothing at all when neither changed
         self.window.present(ov.texture, ov.rects, ov.version)
 
     def _event(self, event) -> None:
@@ -387,6 +396,8 @@ class App:
         """The renderer for ``room`` (one at a time), or None where it could not be made."""
         if self._renderer is not None and self._renderer.room == room:
             return self._renderer
+        if self._renderer is not None and self._renderer.set_room(room):
+            return self._renderer  # the same size: its texture written again, not made anew
         from anabasis.picture import render
 
         if self._renderer is not None:

@@ -86,6 +86,10 @@ class Overlay:
         if self._raw:
             self.texture.swizzle = self._raw
         self._key = None
+        #: set by the game for a frame that traced the room: a new picture waits a frame
+        self.hold = False
+        #: a new picture waited this frame (the next one draws it, whatever it traces)
+        self.held = False
         #: the rectangles (x, y, w, h; rows top first) that hold anything, as last uploaded
         self.rects: list[tuple[int, int, int, int]] = []
         #: counts the uploads: a window that composed this version has nothing new to show
@@ -102,8 +106,15 @@ class Overlay:
         return max(0.85, min(w / 1280, h / 720))
 
     def begin(self, key) -> bool:
-        """Start a new picture unless ``key`` (what it shows) is unchanged: True to draw."""
+        """Start a new picture unless ``key`` (what it shows) is unchanged: True to draw.
+
+        While :attr:`hold` is set (the frame traced the room already) a changed picture
+        waits for the next frame (:attr:`held` says so), unless there is none yet.
+        """
         if key == self._key:
+            return False
+        if self.hold and self._key is not None:
+            self.held = True
             return False
         self._key = key
         self.surface.fill((0, 0, 0, 0))

@@ -19,6 +19,7 @@ import array
 import ctypes
 import math
 import os
+import time
 from collections import deque
 
 import moderngl
@@ -108,22 +109,37 @@ class Budget:
     DECIDE = 10  #: frames noted between two looks
     RECENT = 30  #: frames the percentile is taken over
     MIN_PART = 1 / 3
+    #: ... or, where few frames draw the room (an editor between edits), a look once
+    #: :data:`SPARSE` have been noted over :data:`LOOK_S` seconds: it reacts within a second
+    SPARSE = 3
+    LOOK_S = 0.5
 
     def __init__(self, default: int):
         self.default = default
         self.pixels = default
         self._recent: deque[float] = deque(maxlen=self.RECENT)
         self._since = 0
+        self._since_t = 0.0  # when the first frame since the last look was noted
 
     def p95(self) -> float:
         times = sorted(self._recent)
         return times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] if times else 0.0
 
-    def note(self, frame_ms: float) -> int | None:
-        """Note a frame's work; the new pixel budget when it changes, else None."""
+    def note(self, frame_ms: float, now: float | None = None) -> int | None:
+        """Note a frame's work (at ``now``, ``time.perf_counter()``'s); the new pixel budget
+        when it changes, else None.
+
+        >>> b = Budget(100_000)  # four slow frames, a quarter of a second apart
+        >>> [b.note(25.0, now=0.25 * i) for i in range(3)][-1] < 100_000
+        True
+        """
+        now = time.perf_counter() if now is None else now
         self._recent.append(frame_ms)
+        if self._since == 0:
+            self._since_t = now
         self._since += 1
-        if self._since < self.DECIDE:
+        if self._since < self.DECIDE and not (
+                self._since >= self.SPARSE and now - self._since_t >= self.LOOK_S):
             return None
         self._since = 0
         tail = self.p95()

@@ -715,6 +715,19 @@ class Renderer:
         target.release()
         return out[:, :, 0].astype(np.int64), out[:, :, 1].astype(np.int64), out[:, :, 2]
 
+    def set_room(self, room: Room) -> bool:
+        """Draw ``room`` from now on, keeping the texture: True where it fits (the same size
+        and wrap: an editor's next draft), else False and nothing changes."""
+        if room.size != self.room.size or room.wrap != self.room.wrap:
+            return False
+        X, Y, Z, W = room.size
+        self.room = room
+        self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+        self._crates = None  # the texels are made again
+        first = rules.start(room)
+        self.set_state(first.state if first.status != "lost" else room.start)
+        return True
+
     def release(self) -> None:
         """Free the room's texture (the programs stay with the context, for the next room)."""
         self._programs.clear()
