@@ -683,6 +683,20 @@ def test_the_launcher_opens_on_the_first_level_not_yet_solved(make_app, tmp_path
     assert app.scene.selected == 2
 
 
+def test_a_level_won_with_hints_moves_the_launcher_on_but_is_still_to_solve(make_app, tmp_path):
+    saved = progress_mod.Progress.load(tmp_path)
+    saved.record("level:1", levels.load_level(1).par)
+    saved.record("level:2", levels.load_level(2).par + 3, hints=2)  # won, with two hints
+    saved.save()
+    app = make_app()
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 2  # on to level 3
+    for n in range(3, levels.count() + 1):  # every other level won without help
+        app.progress.record(f"level:{n}", levels.load_level(n).par)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, Launcher) and app.scene.selected == 1  # level 2, to solve alone
+
+
 def test_a_window_opens_after_a_headless_context(display):
     # A headless EGL context left current made glXMakeCurrent fail with
     # BadAccess, and Xlib then ended the whole process without a word; run it

@@ -311,12 +311,17 @@ class App:
         self.switch(editor, editor.title)
 
     def _first_unsolved(self, otherwise: int = 0) -> int:
-        """The launcher's selection: the first level not yet solved (else ``otherwise``)."""
+        """The launcher's selection: the first level not yet won at all; else the first won
+        only with hints (still to solve alone); else ``otherwise``.  A player who took hints
+        to get through a level moves on, as after a clean win."""
         from anabasis.formats import levels
 
-        for n in range(1, levels.count() + 1):
-            if level_key(n) not in self.progress.solved:
-                return n - 1
+        keys = [level_key(n) for n in range(1, levels.count() + 1)]
+        won = self.progress.solved | self.progress.hinted
+        for wins in (won, self.progress.solved):
+            for i, key in enumerate(keys):
+                if key not in wins:
+                    return i
         return otherwise
 
     def show_keys(self, return_to: int) -> None:
