@@ -383,6 +383,17 @@ def test_a_crowded_settle_is_the_rule_book_s(room, moves, gravity_w):
         rules.FEW_CRATES = few
 
 
+@FUZZ
+@given(crowded_rooms(), st.booleans())
+def test_the_solver_agrees_with_the_reference_in_a_crowded_room(room, hook):
+    """Past FEW_CRATES crates a push's settle goes through the crowded path's sets, not the
+    solver's quick look for what falls: the same searches, state for state."""
+    from anabasis.engine import solver
+
+    expected = reference.solve(room, hook=hook, max_states=200)  # half of them crowded
+    assert solver.solve(room, hook=hook, max_states=200) == expected
+
+
 def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
     from anabasis.formats import levelfile
 

@@ -201,8 +201,9 @@ def settle_movers(t: Tables, player: int, crates: list[int], frames: list | None
 def at_rest(t: Tables, player: int, crates: list[int]) -> bool:
     """Whether nothing would move in a settle's first round: no crate falls, nor the player.
 
-    The same tests as :func:`settle_movers` (a few crates, none gone); the
-    solver asks it first, since after most pushes and pulls nothing falls.
+    The same tests as :func:`settle_movers`, for a few crates (at most
+    :data:`FEW_CRATES`: it scans the list), none gone; the solver asks it
+    first, since after most pushes and pulls nothing falls.
     """
     below_of, kata_of, hard, lean = t.nb[DOWN], t.nb[KATA], t.hard, t.lean
     gravity_w = t.gravity_w

@@ -39,6 +39,7 @@ from anabasis.engine.rules import (
     KATA,
     MOVE_CODES,
     UP,
+    FEW_CRATES,
     VOID,
     Tables,
     at_rest,
@@ -203,7 +204,8 @@ class _Search:
             if after < 0 or after == player:
                 return -1
             return part | after
-        if at_rest(t, moved_to, moved):  # most pushes and pulls: nothing falls after
+        if len(moved) <= FEW_CRATES and at_rest(t, moved_to, moved):
+            # most pushes and pulls: nothing falls after (a crowded room: the settle's sets)
             after = moved_to
             new = part if untouched else self.pack_crates(moved)
         else:
