@@ -35,11 +35,11 @@ from anabasis.engine.moves import Solution, moves_for  # noqa: F401
 from anabasis.engine.rules import (
     ANA,
     DOWN,
+    FEW_CRATES,
     GONE,
     KATA,
     MOVE_CODES,
     UP,
-    FEW_CRATES,
     VOID,
     Tables,
     at_rest,
