@@ -215,14 +215,7 @@ def at_rest(t: Tables, player: int, crates: list[int]) -> bool:
             k = kata_of[c]
             if not (hard[k] or k == player or k in crates):
                 return False
-    b = below_of[player]
-    if not (hard[b] or b in crates):
-        return False
-    if gravity_w and lean[b] < 0:
-        k = kata_of[player]
-        if not (hard[k] or k in crates):
-            return False
-    return True
+    return _player_falls(t, player, crates, 0)[0] == GONE
 
 
 def _fell(t: Tables, p: int, target: int, run: int, crates, frames) -> tuple[str, Pos]:
