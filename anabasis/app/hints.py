@@ -234,9 +234,9 @@ def apart(fn, /, *args, **kw) -> Future:
             _apart_pool = ProcessPoolExecutor(max_workers=1,
                                               mp_context=multiprocessing.get_context("spawn"),
                                               initializer=_worker_ignores_interrupts)
-        from anabasis.gen.pool import _main_not_rerun  # the generator's worker has the same need
+        from anabasis.gen.pool import main_not_rerun  # the generator's worker has the same need
 
-        with _main_not_rerun():  # the pool starts its process inside submit
+        with main_not_rerun():  # the pool starts its process inside submit
             return _apart_pool.submit(fn, *args, **kw)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
-import sys
 import threading
 import time
 import weakref
@@ -251,42 +250,25 @@ def _mp_context():
 
     The fork server is started here, on the calling thread (the first call
     costs some 70 ms): the workers are then started from another thread,
-    which must not be the one to start the server (see :class:`_MainHidden`).
+    which must not be the one to start the server (see
+    :func:`~anabasis.gen.pool.main_not_rerun`).
     """
     global _context
     if _context is None:
         if "forkserver" in multiprocessing.get_all_start_methods():
             from multiprocessing import forkserver
 
+            from anabasis.gen.pool import main_not_rerun
+
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["anabasis.app.proofs", "anabasis.engine.solver",
                                         "anabasis.formats.levelfile"])
-            with _MainHidden():
+            with main_not_rerun():
                 forkserver.ensure_running()
         else:  # Windows: no fork at all
             ctx = multiprocessing.get_context("spawn")
         _context = ctx
     return _context
-
-
-class _MainHidden:
-    """Keep the fork server (or a spawned worker) from running the parent's script again.
-
-    A new interpreter imports the script the parent was started with (unless
-    that was ``python -m``): an unguarded script would open a second window.
-    """
-
-    def __enter__(self):
-        self.main = sys.modules.get("__main__")
-        self.saved = None
-        if (self.main is not None and getattr(self.main, "__spec__", None) is None
-                and hasattr(self.main, "__file__")):
-            self.saved = self.main.__file__
-            del self.main.__file__
-
-    def __exit__(self, *exc):
-        if self.saved is not None:
-            self.main.__file__ = self.saved
 
 
 class Prover:
@@ -354,13 +336,15 @@ class Prover:
 
     def _launch(self, ctx, draft: int, jobs) -> None:
         """On the starting thread: start the workers, and hand them over (even if one fails)."""
+        from anabasis.gen.pool import main_not_rerun
+
         workers = []
         try:
             for target, args in jobs:
                 receive, send = ctx.Pipe(duplex=False)
                 proc = ctx.Process(target=target, args=(send, *args), daemon=True,
                                    name="anabasis-proofs")
-                with _MainHidden():  # spawn's children import the parent's script
+                with main_not_rerun():  # spawn's children import the parent's script
                     proc.start()
                 send.close()  # the worker holds the sending end; its end closes the pipe
                 workers.append((proc, receive))

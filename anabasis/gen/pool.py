@@ -46,14 +46,15 @@ def _worker_ignores_interrupts() -> None:
 
 
 @contextlib.contextmanager
-def _main_not_rerun():
+def main_not_rerun():
     """Keep a spawned worker from running the parent's ``__main__`` script again.
 
     A spawned process re-imports the script the parent was started with
     (unless it was ``python -m``), so an unguarded script, or stdin, would
     be run again in the worker: a second game window, or a crash.  The
-    worker needs only this module, so while it starts the script's path is
-    hidden from :mod:`multiprocessing`.
+    workers need only the package, so while one starts (or the fork server
+    that forks them) the script's path is hidden from :mod:`multiprocessing`.
+    The generator's, the hints' and the editor's proofs' workers all use it.
     """
     main = sys.modules.get("__main__")
     if main is None or getattr(main, "__spec__", None) is not None or not hasattr(
@@ -81,7 +82,7 @@ def build_async(tier: str, seed: int, *, processes: bool = True) -> concurrent.f
     """
     check(tier, seed)  # here, not in the worker: a bad spec fails at once
     executor = _executor(processes)
-    with _main_not_rerun():  # a process pool starts its worker inside submit
+    with main_not_rerun():  # a process pool starts its worker inside submit
         return executor.submit(build, tier, seed)
 
 
