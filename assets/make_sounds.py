@@ -75,20 +75,24 @@ def _fade(x: np.ndarray, seconds: float = 0.01) -> np.ndarray:
     return x
 
 
+def _tone_and_noise(seconds: float, glide: tuple[float, float], tone_env: tuple[float, float],
+                    seed: int, cutoff: float, noise_env: tuple[float, float],
+                    gain: float) -> np.ndarray:
+    """A gliding tone under its envelope, plus low-passed noise under its own (``gain`` x):
+    the shape of a knock, a thunk, a thud and a whoosh alike."""
+    t = _t(seconds)
+    tone = _glide(t, *glide) * _env(t, *tone_env)
+    return tone + _lowpass(_noise(len(t), seed), cutoff) * _env(t, *noise_env) * gain
+
+
 def step() -> np.ndarray:
     """A soft footfall: a low knock and a breath of filtered noise."""
-    t = _t(0.09)
-    knock = _glide(t, 220, 140) * _env(t, 0.002, 0.018)
-    brush = _lowpass(_noise(len(t), 1), 1800) * _env(t, 0.001, 0.012) * 2.5
-    return knock + brush
+    return _tone_and_noise(0.09, (220, 140), (0.002, 0.018), 1, 1800, (0.001, 0.012), 2.5)
 
 
 def bump() -> np.ndarray:
     """A dull thunk against something that does not give."""
-    t = _t(0.16)
-    body = _glide(t, 130, 70) * _env(t, 0.002, 0.045)
-    hit = _lowpass(_noise(len(t), 2), 900) * _env(t, 0.001, 0.02) * 3
-    return body + hit
+    return _tone_and_noise(0.16, (130, 70), (0.002, 0.045), 2, 900, (0.001, 0.02), 3)
 
 
 def push() -> np.ndarray:
@@ -102,18 +106,12 @@ def push() -> np.ndarray:
 
 def land() -> np.ndarray:
     """A crate landing in a gap: a heavy low thud with a rattle."""
-    t = _t(0.32)
-    thud = _glide(t, 90, 45) * _env(t, 0.003, 0.08)
-    rattle = _lowpass(_noise(len(t), 4), 1200) * _env(t, 0.001, 0.04) * 3
-    return thud + rattle
+    return _tone_and_noise(0.32, (90, 45), (0.003, 0.08), 4, 1200, (0.001, 0.04), 3)
 
 
 def slip() -> np.ndarray:
     """Slipping a slice kata: a soft whoosh gliding down."""
-    t = _t(0.3)
-    tone = _glide(t, 620, 260) * _env(t, 0.02, 0.12)
-    air = _lowpass(_noise(len(t), 5), 2500) * _env(t, 0.05, 0.08) * 1.2
-    return tone + air
+    return _tone_and_noise(0.3, (620, 260), (0.02, 0.12), 5, 2500, (0.05, 0.08), 1.2)
 
 
 def ramp() -> np.ndarray:
