@@ -366,9 +366,7 @@ class Prover:
             self.started_workers.extend((draft, proc) for proc, _ in workers)
             if draft != self._draft or failed:
                 for proc, conn in workers:
-                    proc.terminate()
-                    conn.close()
-                    self._dying.append(proc)
+                    self._retire(proc, conn, kill=True)
                 if draft == self._draft:  # no worker could be started: say so, never spin
                     self._launching = False
                     self._main = self.proofs = Proofs(
@@ -386,28 +384,30 @@ class Prover:
         self._take_launched()
         stopped = self._launching
         for proc, conn in ((self._proc, self._conn), (self._hook_proc, self._hook_conn)):
-            if proc is None:
-                continue
-            if proc.is_alive():
-                proc.terminate()
-                stopped = True
-            conn.close()
-            self._dying.append(proc)
+            if proc is not None:
+                stopped |= self._retire(proc, conn, kill=True)
         self.cancelled += stopped
         self._draft += 1  # workers still starting for the last draft are stopped once started
         self._launching = False
         self._proc = self._conn = self._hook_proc = self._hook_conn = None
 
+    def _retire(self, proc, conn, kill: bool = False) -> bool:
+        """Done with a worker: its pipe closed, it reaped later; ``kill``: ended first if it
+        is still at it.  True when it was."""
+        killed = kill and proc.is_alive()
+        if killed:
+            proc.terminate()
+        conn.close()
+        self._dying.append(proc)
+        return killed
+
     def _end_main(self) -> None:
-        self._conn.close()
-        self._dying.append(self._proc)
+        self._retire(self._proc, self._conn)
         self._proc = self._conn = None
 
     def _end_hook(self, kill: bool = False) -> None:
-        if kill and self._hook_proc.is_alive():
-            self._hook_proc.terminate()  # its answer is of no use: the room is not solvable
-        self._hook_conn.close()
-        self._dying.append(self._hook_proc)
+        # kill: its answer is of no use, the room is not solvable
+        self._retire(self._hook_proc, self._hook_conn, kill)
         self._hook_proc = self._hook_conn = None
 
     def poll(self) -> bool:
