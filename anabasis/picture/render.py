@@ -477,7 +477,6 @@ class Renderer:
         self.ctx = ctx
         self.room = room
         X, Y, Z, W = room.size
-        self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
         # The texture is padded to powers of two (the room in its corner; the shader never
         # reads past the room): llvmpipe keys a compiled shader on whether each side is a
         # power of two, so every room then reuses the programs the first one compiled.
@@ -507,6 +506,14 @@ class Renderer:
         #: whether this room's rays skip empty space (the SKIP variant), chosen once from the
         #: first state's cells (clearance.worth_skipping): a change would compile a program
         self.skips: bool | None = None
+        self._load(room, state)
+
+    def _load(self, room: Room, state: State | None) -> None:
+        """Take ``room``'s cells, and ``state`` (None: the settled start) into the texels."""
+        X, Y, Z, W = room.size
+        self.room = room
+        self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+        self._crates = None  # the texels are made again
         if state is None:  # the settled start (known to the rules: its marks are quick to ask)
             first = rules.start(room)
             state = first.state if first.status != "lost" else room.start
@@ -720,12 +727,7 @@ class Renderer:
         and wrap: an editor's next draft), else False and nothing changes."""
         if room.size != self.room.size or room.wrap != self.room.wrap:
             return False
-        X, Y, Z, W = room.size
-        self.room = room
-        self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
-        self._crates = None  # the texels are made again
-        first = rules.start(room)
-        self.set_state(first.state if first.status != "lost" else room.start)
+        self._load(room, None)
         return True
 
     def release(self) -> None:
