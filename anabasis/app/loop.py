@@ -295,8 +295,11 @@ class App:
         self.retitle(title)
 
     def retitle(self, title: str | None) -> None:
-        """The window's caption: "Anabasis", and what is on screen when ``title`` says."""
-        pygame.display.set_caption(f"Anabasis · {title}" if title else "Anabasis")
+        """The window's caption: "Anabasis", and what is on screen when ``title`` says (set
+        only when it changes: the editor asks after every edit)."""
+        caption = f"Anabasis · {title}" if title else "Anabasis"
+        if caption != pygame.display.get_caption()[0]:
+            pygame.display.set_caption(caption)
 
     def open(self, opened: Opened) -> None:
         """Play ``opened``."""
