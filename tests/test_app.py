@@ -429,6 +429,21 @@ def test_the_hud_is_blended_only_where_it_has_anything(make_app):
     assert magenta[300:340, 260:290].all() and magenta.sum() == 40 * 30
 
 
+def test_the_hud_keeps_the_lines_it_drew_and_forgets_them_in_bulk(make_app):
+    from anabasis.app.text import Fonts
+
+    app = make_app(open_level(1))
+    fonts = app.overlay.fonts
+    line = fonts.drawn("par 6", 20, (1, 2, 3), True)
+    assert fonts.drawn("par 6", 20, (1, 2, 3), True) is line  # drawn once
+    assert fonts.drawn("par 6", 20, (1, 2, 4), True) is not line
+    assert fonts.width("par 6", 20) == line[0].get_width() == fonts.get(20).size("par 6")[0]
+    assert fonts.wrapped("up down", 20, 1) == ("up", "down")
+    for i in range(Fonts.KEPT + 1):
+        fonts.width(str(i), 20)
+    assert 0 < len(fonts._widths) <= Fonts.KEPT
+
+
 def test_a_frame_with_nothing_new_draws_and_swaps_nothing(make_app):
     app = make_app(open_level(1))
     settle(app)

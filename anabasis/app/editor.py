@@ -465,14 +465,22 @@ class Editor(Scene):
 
     def project(self, s, size) -> tuple[float, float] | None:
         """The window pixel of the slice point ``s`` (from the cursor's centre), or None behind."""
+        return self.projector(size)(s)
+
+    def projector(self, size):
+        """:meth:`project` for many points of the picture now: the camera worked out once."""
         _, eye, fwd, right, up, tan = self._frame_axes()
-        v = np.asarray(s, float) - eye
-        depth = float(v @ fwd)
-        if depth < 0.05:
-            return None
         W, H = size
-        nx, ny = float(v @ right) / (depth * tan), float(v @ up) / (depth * tan)
-        return (W / 2 + nx * H / 2, H / 2 - ny * H / 2)
+
+        def at(s) -> tuple[float, float] | None:
+            v = np.asarray(s, float) - eye
+            depth = float(v @ fwd)
+            if depth < 0.05:
+                return None
+            nx, ny = float(v @ right) / (depth * tan), float(v @ up) / (depth * tan)
+            return (W / 2 + nx * H / 2, H / 2 - ny * H / 2)
+
+        return at
 
     def cell_at(self, pixel, size):
         """The cell of the cursor's layer under window ``pixel`` (its floor), or None."""

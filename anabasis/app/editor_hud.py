@@ -48,7 +48,8 @@ def _box_corners(ed, lo4, hi4):
 
 def _outline(ov, ed, corners, colour, width) -> int:
     """Draw a projected box; how many of its edges were drawn."""
-    pts = [ed.project(c, ov.size) for c in corners]
+    at = ed.projector(ov.size)
+    pts = [at(c) for c in corners]
     drawn = 0
     for a, b in _EDGES:
         if pts[a] is not None and pts[b] is not None:

@@ -38,16 +38,69 @@ FONT_SCALE = 0.65
 
 
 class Fonts:
-    """Fonts by pixel size, made once each."""
+    """Fonts by pixel size, made once each; and what they drew and measured lately.
+
+    A HUD drawn again (a camera that turns moves the editor's cursor box) sets mostly the
+    same lines: each line's picture, its width and a paragraph's wrapping are kept, up to
+    :data:`KEPT` of each, and all forgotten when that many more come.
+    """
+
+    KEPT = 512
 
     def __init__(self):
         self._cache: dict[int, pygame.font.Font] = {}
+        self._drawn: dict[tuple, tuple[pygame.Surface, pygame.Surface | None]] = {}
+        self._widths: dict[tuple[str, int], int] = {}
+        self._wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
 
     def get(self, size: int) -> pygame.font.Font:
         font = self._cache.get(size)
         if font is None:
             font = self._cache[size] = shipped_font(size)
         return font
+
+    @classmethod
+    def _keep(cls, kept: dict, key, value):
+        if len(kept) >= cls.KEPT:
+            kept.clear()
+        kept[key] = value
+        return value
+
+    def drawn(self, text: str, size: int, colour, shadow: bool):
+        """(the line's picture, its shadow's or None), drawn once while it is kept."""
+        key = (text, size, tuple(colour), shadow)
+        got = self._drawn.get(key)
+        if got is None:
+            font = self.get(size)
+            sh = None
+            if shadow:
+                sh = font.render(text, True, (0, 0, 0))
+                sh.set_alpha(140)
+            got = self._keep(self._drawn, key, (font.render(text, True, colour), sh))
+        return got
+
+    def width(self, text: str, size: int) -> int:
+        got = self._widths.get((text, size))
+        if got is None:
+            got = self._keep(self._widths, (text, size), self.get(size).size(text)[0])
+        return got
+
+    def wrapped(self, text: str, size: int, width: int) -> tuple[str, ...]:
+        """``text`` broken into lines no wider than ``width`` pixels."""
+        got = self._wrapped.get((text, size, width))
+        if got is None:
+            lines, line = [], ""
+            for word in text.split():
+                trial = f"{line} {word}".strip()
+                if self.width(trial, size) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            if line:
+                lines.append(line)
+            got = self._keep(self._wrapped, (text, size, width), tuple(lines))
+        return got
 
 
 def shipped_font(size: int) -> pygame.font.Font:
@@ -140,12 +193,9 @@ class Overlay:
     def text(self, text: str, pos: tuple[int, int], size: int = 20, colour=INK,
              anchor: str = "topleft", shadow: bool = True) -> pygame.Rect:
         """Draw ``text`` with its ``anchor`` (a pygame.Rect attribute) at ``pos``."""
-        font = self.fonts.get(size)
-        img = font.render(text, True, colour)
+        img, sh = self.fonts.drawn(text, size, colour, shadow)
         rect = img.get_rect(**{anchor: pos})
-        if shadow:
-            sh = font.render(text, True, (0, 0, 0))
-            sh.set_alpha(140)
+        if sh is not None:
             self.surface.blit(sh, rect.move(1, 1))
         self.surface.blit(img, rect)
         return rect
@@ -154,22 +204,11 @@ class Overlay:
         pygame.draw.rect(self.surface, colour, rect, border_radius=radius)
 
     def width_of(self, text: str, size: int) -> int:
-        return self.fonts.get(size).size(text)[0]
+        return self.fonts.width(text, size)
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """Break ``text`` into lines no wider than ``width`` pixels."""
-        font = self.fonts.get(size)
-        lines, line = [], ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-        return lines
+        return list(self.fonts.wrapped(text, size, width))
 
 
 def used_rects(surface: pygame.Surface, tile: int = TILE) -> list[tuple[int, int, int, int]]:
