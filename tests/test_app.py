@@ -429,6 +429,36 @@ def test_the_hud_is_blended_only_where_it_has_anything(make_app):
     assert magenta[300:340, 260:290].all() and magenta.sum() == 40 * 30
 
 
+def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_app):
+    app = make_app(open_level(3))
+    window = app.window
+    if not window.software:
+        pytest.skip("the two steps are for software GL")
+    assert not window.two_step  # at its default size the room is over half the window's
+    window.pixel_budget = 20_000  # as a busy machine leaves it: under half, each way
+    window._fit()
+    assert window.two_step and window.scene_size[0] < window.size[0] // 2
+    settle(app)
+    app.tick(DT)
+    two = pygame.surfarray.array3d(window.read_screen()).astype(int)  # (W, H, 3)
+    window.two_step = False  # the same frame scaled up in one step
+    window.dirty = True
+    window.present(app.overlay.texture, app.overlay.rects, app.overlay.version)
+    one = pygame.surfarray.array3d(window.read_screen()).astype(int)
+    hud = np.zeros(two.shape[:2], bool)
+    for x, y, w, h in app.overlay.rects:
+        hud[x:x + w, y:y + h] = True
+    room = ~hud[0::2, 0::2] & ~hud[1::2, 1::2]
+    # the last step doubles pixels: 2 x 2 blocks over the room, which the one step has not
+    blocks = ((two[0::2, 0::2] == two[1::2, 0::2]).all(-1)
+              & (two[0::2, 0::2] == two[0::2, 1::2]).all(-1)
+              & (two[0::2, 0::2] == two[1::2, 1::2]).all(-1))
+    assert blocks[room].mean() > 0.999
+    diff = np.abs(two - one)
+    assert diff.mean() < 1.0 and np.percentile(diff, 99) < 16  # and the picture the same
+    assert (one != two).any()
+
+
 def test_the_hud_keeps_the_lines_it_drew_and_forgets_them_in_bulk(make_app):
     from anabasis.app.text import Fonts
 

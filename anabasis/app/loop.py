@@ -172,6 +172,8 @@ class App:
             # internal size changes), not the wait for the next, and not on one that compiled
             # a shader variant (a one-off)
             self.window.adapt(work_ms)
+        elif live and self.window.swapped and not self.warmed:
+            self.window.adapt_fixed(work_ms)  # a new HUD alone: the part the size leaves
         if self.frames == 1 and self.first_frame_exit:
             self.ctx.finish()
             print("first-frame", flush=True)

@@ -19,6 +19,7 @@ import array
 import ctypes
 import math
 import os
+import statistics
 import time
 from collections import deque
 
@@ -62,6 +63,20 @@ void main() {
 }
 """
 
+#: On a software rasteriser the room is scaled up in two steps where it is under half the
+#: window's size (each way): smoothly to half the window (UPSCALE_FS into a target of that
+#: size), then each of those pixels doubled.  llvmpipe pays most for the smooth texture
+#: fetch, and a quarter of the window's pixels pay it instead of all; the picture is the
+#: same but for the last step's 2 x 2 pixels.
+DOUBLE_FS = """
+#version 330 core
+uniform sampler2D half_size;    // the room, scaled up smoothly to half the window's size
+out vec4 colour;
+void main() {
+    colour = texelFetch(half_size, ivec2(gl_FragCoord.xy) >> 1, 0);
+}
+"""
+
 #: The HUD, blended over the room in the rectangles that hold anything (Overlay.rects).
 HUD_VS = """
 #version 330 core
@@ -91,10 +106,17 @@ class Budget:
 
     :meth:`note` takes the work of each frame that drew the room.  Every :data:`DECIDE`
     such frames it looks at the 95th percentile of the last :data:`RECENT`: over
-    :data:`FRAME_MS` x 0.95 it draws fewer pixels at once (in proportion, by at most a
-    third, down to :data:`MIN_PART` of the default), which is a sixth of a second at 60 fps;
-    under 0.55 of it over a whole :data:`RECENT` frames, a few more (up to the default).
-    The median would hide the slow frames a busy machine adds.
+    :data:`FRAME_MS` x 0.95 it draws fewer pixels at once (down to :data:`MIN_PART` of the
+    default), which is a sixth of a second at 60 fps; under 0.55 of it over a whole
+    :data:`RECENT` frames, a few more (up to the default).  The median would hide the slow
+    frames a busy machine adds.
+
+    How many fewer: a frame's work is a part that does not scale with the pixels (the
+    compositing at the window's size, the HUD, the swap, the game's own) and the room's
+    part, which does.  :meth:`note_fixed` takes the work of frames that showed something
+    new without drawing the room; their median stands for the first part, and the cut
+    aims the rest under 0.8 of the frame at once.  Until such frames are seen, the whole
+    frame is taken to scale, and one look cuts by at most a third.
 
     >>> b = Budget(100_000)
     >>> [b.note(25.0) for _ in range(Budget.DECIDE)][-1] < 100_000   # all slow: fewer
@@ -104,6 +126,11 @@ class Budget:
     ...     _ = b.note(22.0 if i == 4 else 8.0)  # the median is 8 ms, the tail is not
     >>> b.pixels < 100_000
     True
+    >>> b = Budget(100_000)   # 8 ms of every frame is the compositing: the room's 12 ms ...
+    >>> for _ in range(5):
+    ...     b.note_fixed(8.0)
+    >>> [b.note(20.0) for _ in range(Budget.DECIDE)][-1]   # ... cut to its 5.3 at once
+    44444
     """
 
     DECIDE = 10  #: frames noted between two looks
@@ -120,6 +147,15 @@ class Budget:
         self._recent: deque[float] = deque(maxlen=self.RECENT)
         self._since = 0
         self._since_t = 0.0  # when the first frame since the last look was noted
+        self._fixed: deque[float] = deque(maxlen=self.RECENT)  # frames without the room
+
+    def note_fixed(self, frame_ms: float) -> None:
+        """Note the work of a frame that showed something new but did not draw the room."""
+        self._fixed.append(frame_ms)
+
+    def fixed(self) -> float | None:
+        """The median work of the recent frames noted by :meth:`note_fixed`; None if none."""
+        return statistics.median(self._fixed) if self._fixed else None
 
     def p95(self) -> float:
         times = sorted(self._recent)
@@ -146,7 +182,12 @@ class Budget:
         pixels = self.pixels
         if tail > FRAME_MS * 0.95:
             least = int(self.default * self.MIN_PART)
-            pixels = max(least, int(pixels * max(0.67, min(0.9, FRAME_MS * 0.8 / tail))))
+            fixed = self.fixed()
+            if fixed is None or fixed >= tail:
+                part = max(0.67, FRAME_MS * 0.8 / tail)
+            else:  # the room's part of the frame cut to what is left of 0.8 of it
+                part = max(0.0, FRAME_MS * 0.8 - fixed) / (tail - fixed)
+            pixels = max(least, int(pixels * min(0.9, part)))
         elif tail < FRAME_MS * 0.55 and len(self._recent) == self.RECENT:
             pixels = min(self.default, int(pixels * 1.15))
         if pixels == self.pixels:
@@ -280,6 +321,14 @@ class Window:
         self._quad = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=UPSCALE_FS)
         self._vao = self.ctx.vertex_array(self._quad, [])
         self._set_uniforms(scene=0)  # its texture unit, the same every frame
+        self._double = self.ctx.program(vertex_shader=QUAD_VS, fragment_shader=DOUBLE_FS)
+        self._double["half_size"] = 2
+        self._double_vao = self.ctx.vertex_array(self._double, [])
+        self._half_tex = None  #: the room scaled up to half the window (see DOUBLE_FS)
+        self._half_fbo = None
+        self._half_fresh = False  #: the half-size target holds the room last drawn
+        #: the room reaches the window in two steps (DOUBLE_FS): software GL, a small room
+        self.two_step = False
         self._hud = self.ctx.program(vertex_shader=HUD_VS, fragment_shader=HUD_FS)
         self._hud["overlay"] = 1
         self._hud_vbo = None
@@ -319,7 +368,23 @@ class Window:
             self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
             self.scene_serial += 1
         self.scene_viewport = (0, 0, *want)
+        half = ((self.size[0] + 1) // 2, (self.size[1] + 1) // 2)
+        self.two_step = self.software and want[0] < half[0] and want[1] < half[1]
+        if self.two_step and (self._half_tex is None or self._half_tex.size != half):
+            if self._half_fbo is not None:
+                self._half_fbo.release()
+                self._half_tex.release()
+            self._half_tex = self.ctx.texture(half, 4)
+            self._half_tex.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            self._half_fbo = self.ctx.framebuffer(color_attachments=[self._half_tex])
+        self._half_fresh = False
         self.dirty = True
+
+    def adapt_fixed(self, frame_ms: float) -> None:
+        """Note the work (ms) of a frame that showed something new without drawing the room:
+        what a frame costs whatever the internal size (see :class:`Budget`)."""
+        if self.budget is not None:
+            self.budget.note_fixed(frame_ms)
 
     def adapt(self, frame_ms: float) -> bool:
         """Dynamic resolution on a software rasteriser: note the work (ms) of a frame that
@@ -396,19 +461,21 @@ class Window:
         return True
 
     def _compose(self, overlay: moderngl.Texture, rects) -> None:
-        self._scene_new = False
+        scene_new, self._scene_new = self._scene_new, False
         self.dirty = False
         self.presented = True
-        self.ctx.screen.use()
         self.ctx.disable(moderngl.BLEND)
-        self._scene_tex.use(0)
-        part = (self._scene_tex.size, self.scene_viewport[2:])
-        if part != self._part:  # only when the internal size or the part drawn changes
-            self._part = part
-            (w, h), (vw, vh) = part
-            self._set_uniforms(scene_part=(vw / w, vh / h),
-                               scene_edge=((vw - 0.5) / w, (vh - 0.5) / h))
-        self._vao.render(moderngl.TRIANGLES, vertices=3)
+        if self.two_step:
+            if scene_new or not self._half_fresh:  # a new HUD alone keeps the last step
+                self._half_fbo.use()
+                self._upscale()
+                self._half_fresh = True
+            self.ctx.screen.use()
+            self._half_tex.use(2)
+            self._double_vao.render(moderngl.TRIANGLES, vertices=3)
+        else:
+            self.ctx.screen.use()
+            self._upscale()
         if rects is None:
             rects = [(0, 0, *self.size)]
         if not rects:
@@ -432,6 +499,17 @@ class Window:
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self._hud_vao.render(moderngl.TRIANGLES, vertices=6 * len(rects))
         self.ctx.disable(moderngl.BLEND)
+
+    def _upscale(self) -> None:
+        """Scale the room up smoothly over the bound framebuffer (UPSCALE_FS)."""
+        self._scene_tex.use(0)
+        part = (self._scene_tex.size, self.scene_viewport[2:])
+        if part != self._part:  # only when the internal size or the part drawn changes
+            self._part = part
+            (w, h), (vw, vh) = part
+            self._set_uniforms(scene_part=(vw / w, vh / h),
+                               scene_edge=((vw - 0.5) / w, (vh - 0.5) / h))
+        self._vao.render(moderngl.TRIANGLES, vertices=3)
 
     def _set_uniforms(self, **values) -> None:
         for name, value in values.items():
