@@ -474,6 +474,17 @@ def test_the_hud_keeps_the_lines_it_drew_and_forgets_them_in_bulk(make_app):
     assert 0 < len(fonts._widths) <= Fonts.KEPT
 
 
+def test_after_frame_runs_once_the_frame_is_shown(make_app):
+    app = make_app(open_level(1))
+    ran = []
+    app.after_frame(lambda: ran.append((app.frames, app.window.swapped)))
+    frames = app.frames
+    app.tick(DT)
+    assert ran == [(frames + 1, app.window.swapped)]  # after the frame's flip
+    app.tick(DT)
+    assert len(ran) == 1  # once
+
+
 def test_a_frame_with_nothing_new_draws_and_swaps_nothing(make_app):
     app = make_app(open_level(1))
     settle(app)

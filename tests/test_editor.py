@@ -190,6 +190,34 @@ def test_a_draft_replaced_while_its_workers_start_has_them_stopped():
         prover.close()
 
 
+def test_a_start_left_for_later_starts_no_worker_until_launched():
+    import time
+
+    prover = Prover()
+    try:
+        prover.start(Draft.of_room(levels.load_level(2)).text(), launch=False)
+        assert prover.busy and prover.proofs.status == "proving"  # the spinner shows
+        time.sleep(0.2)
+        prover.poll()
+        assert prover.busy and not prover._threads and not prover.started_workers
+        # replaced before its launch: only the new draft's workers ever start
+        prover.start(Draft.of_room(levels.load_level(1)).text(), launch=False)
+        prover.launch()
+        proofs = prover.wait()
+        assert proofs.done and proofs.status == "solved"
+        assert {draft for draft, _ in prover.started_workers} == {prover._draft}
+        # stopped before its launch: nothing starts, nothing is left busy
+        started = len(prover.started_workers)
+        prover.start(Draft.of_room(levels.load_level(3)).text(), launch=False)
+        prover.stop()
+        prover.launch()
+        time.sleep(0.2)
+        prover.poll()
+        assert not prover.busy and len(prover.started_workers) == started
+    finally:
+        prover.close()
+
+
 def test_the_hook_is_proved_in_a_worker_of_its_own_and_merged_in():
     from dataclasses import replace
 
@@ -422,6 +450,30 @@ def test_an_edit_during_a_proof_cancels_it(app):
     assert first.exitcode not in (None, 0)
     app.tick(DT)
     assert ed.proofs.status in ("proving", "refused")
+    assert proved(app).refusal.endswith("the map has no player '@'")
+
+
+def test_an_edits_workers_start_once_its_frame_is_shown(app):
+    import pygame
+
+    ed = edit(app, Draft.of_room(levels.load_level(2)))
+    proved(app)
+    at_flip = []
+    flip = app.window.flip
+
+    def flip_and_look():
+        at_flip.append(ed.prover._pending is not None)
+        flip()
+
+    app.window.flip = flip_and_look
+    try:
+        press(app, pygame.K_1)  # a block where the player stands: a new draft to prove
+    finally:
+        del app.window.flip
+    # forking workers beside the edit's drawing would cost it the second core: at its flip
+    # they were still to start, and once it was shown they were started
+    assert at_flip == [True]
+    assert ed.prover._pending is None and ed.prover.launched() is not None
     assert proved(app).refusal.endswith("the map has no player '@'")
 
 

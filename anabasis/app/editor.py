@@ -216,7 +216,9 @@ class Editor(Scene):
         self._prove()
 
     def _prove(self) -> None:
-        self.prover.start(self.draft.text(), self.save_path().name)
+        # its workers start once the edit's frame is shown (App.after_frame)
+        self.prover.start(self.draft.text(), self.save_path().name, launch=False)
+        self.app.after_frame(self.prover.launch)
 
     def put(self, kind: str, pos=None) -> None:
         self.brush = kind

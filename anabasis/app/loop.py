@@ -77,6 +77,7 @@ class App:
         self._renderer = None
         self._warmer: Warmer | None = None  #: the launcher's warm-up (made on its first idle frame)
         self._want_shot = False
+        self._after_frame: list = []  #: what runs once this frame is shown (after_frame)
         self._hud_scene = None  # the scene whose HUD the last frame drew
         self.last_screenshot: Path | None = None
         self.first_frame_exit = os.environ.get(FIRST_FRAME_ENV) == "1"
@@ -174,6 +175,8 @@ class App:
             self.window.adapt(work_ms)
         elif live and self.window.swapped and not self.warmed:
             self.window.adapt_fixed(work_ms)  # a new HUD alone: the part the size leaves
+        while self._after_frame:
+            self._after_frame.pop(0)()
         if self.frames == 1 and self.first_frame_exit:
             self.ctx.finish()
             print("first-frame", flush=True)
@@ -295,6 +298,15 @@ class App:
         """Put ``scene`` on screen (the one place scenes change); ``title`` for the caption."""
         self.scene = scene
         self.retitle(title)
+
+    def after_frame(self, fn) -> None:
+        """Run ``fn()`` once this frame is shown: after its flip, outside its work.
+
+        For what would cost the frame more than its own time: starting worker processes
+        forks the fork server, and the new workers run their first milliseconds at normal
+        priority, on the core the rasteriser's second thread draws this frame with.
+        """
+        self._after_frame.append(fn)
 
     def retitle(self, title: str | None) -> None:
         """The window's caption: "Anabasis", and what is on screen when ``title`` says (set

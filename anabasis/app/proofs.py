@@ -284,7 +284,9 @@ class Prover:
     Starting a worker waits on the fork server for a few milliseconds (up to
     ten on a busy machine), too long for the frame that made the edit: the
     workers are started on a thread of their own, and :meth:`poll` takes
-    them on.  Everything else happens on the caller's thread.
+    them on.  Everything else happens on the caller's thread.  With
+    ``start(..., launch=False)`` that thread waits for :meth:`launch`, which
+    the editor calls once the edit's frame is shown (``App.after_frame``).
     """
 
     def __init__(self, max_states: int = MAX_STATES):
@@ -303,6 +305,7 @@ class Prover:
         self._launching = False  #: its workers are being started
         self._launched: queue.SimpleQueue = queue.SimpleQueue()  #: (draft number, workers)
         self._threads: list[threading.Thread] = []
+        self._pending: threading.Thread | None = None  #: a start waiting for launch()
         self._dying: list = []
         #: the last workers started, (draft number, process), for the tests to look at
         self.started_workers: deque = deque(maxlen=16)
@@ -312,9 +315,11 @@ class Prover:
     def busy(self) -> bool:
         return self._launching or self._proc is not None or self._hook_proc is not None
 
-    def start(self, text: str, path: str = "room.txt", full: bool = True) -> None:
+    def start(self, text: str, path: str = "room.txt", full: bool = True,
+              launch: bool = True) -> None:
         """Prove the level file ``text`` (stopping whatever is being proved); ``full=False``:
-        only its first answer (solvable and its par, or not)."""
+        only its first answer (solvable and its par, or not); ``launch=False``: its workers
+        start at :meth:`launch` (meanwhile :attr:`busy`, and proving)."""
         if text == self.text and (self.busy or self.proofs.done):
             return
         self.stop()
@@ -329,10 +334,17 @@ class Prover:
         if full:
             jobs.append((_work_hook, (text, path, self.max_states)))
         self._launching = True
-        thread = threading.Thread(target=self._launch, args=(ctx, self._draft, jobs),
-                                  daemon=True, name="anabasis-proofs-start")
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-        thread.start()
+        self._pending = threading.Thread(target=self._launch, args=(ctx, self._draft, jobs),
+                                         daemon=True, name="anabasis-proofs-start")
+        if launch:
+            self.launch()
+
+    def launch(self) -> None:
+        """Start the workers of a :meth:`start` made with ``launch=False``; else nothing."""
+        thread, self._pending = self._pending, None
+        if thread is not None:
+            self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+            thread.start()
 
     def _launch(self, ctx, draft: int, jobs) -> None:
         """On the starting thread: start the workers, and hand them over (even if one fails)."""
@@ -388,6 +400,7 @@ class Prover:
                 stopped |= self._retire(proc, conn, kill=True)
         self.cancelled += stopped
         self._draft += 1  # workers still starting for the last draft are stopped once started
+        self._pending = None  # ... and those not started yet never are
         self._launching = False
         self._proc = self._conn = self._hook_proc = self._hook_conn = None
 
@@ -456,6 +469,7 @@ class Prover:
 
     def launched(self, timeout: float = 10.0):
         """Wait until this draft's workers are started; the main one (tests)."""
+        self.launch()
         end = time.perf_counter() + timeout
         while self._launching and time.perf_counter() < end:
             time.sleep(0.001)
@@ -464,6 +478,7 @@ class Prover:
 
     def wait(self, timeout: float = 60.0) -> Proofs:
         """Block until the proofs are done (tests and the bench; never the frame loop)."""
+        self.launch()
         end = time.perf_counter() + timeout
         while self.busy and time.perf_counter() < end:
             conn = self._conn or self._hook_conn
