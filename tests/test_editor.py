@@ -477,6 +477,26 @@ def test_an_edits_workers_start_once_its_frame_is_shown(app):
     assert proved(app).refusal.endswith("the map has no player '@'")
 
 
+def test_a_draft_that_is_not_a_room_is_drawn_as_built(app):
+    room = levels.load_level(2)
+    ed = edit(app, Draft.of_room(room))
+    ed.put(".", room.goal)  # no goal: not a room yet (this took the game down)
+    app.tick(DT)
+    assert proved(app).status == "refused"
+    X, Y, Z, W = room.size
+    high = next((x, y, Z - 1, w) for w in range(W) for y in range(Y) for x in range(X)
+                if ed.draft.at((x, y, Z - 1, w)) == ".")
+    ed.put(".", high[:2] + (Z - 2, high[3]))
+    ed.put("$", high)  # a crate with nothing under it: drawn where it was put, not fallen
+    app.tick(DT)
+    renderer = app._renderer
+    assert renderer is not None and not renderer.ruled
+    assert high in renderer.state.crates and renderer.room == ed.picture()
+    ed.put("@", high)  # two players: still drawn
+    app.tick(DT)
+    assert app._renderer is renderer and app.scene is ed
+
+
 def test_play_test_and_back_keeps_the_room_and_the_solution_plays(app):
     import pygame
 

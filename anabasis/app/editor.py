@@ -551,7 +551,9 @@ class Editor(Scene):
                     camera=sight.camera)
 
     def draw_gl(self, window) -> None:
-        renderer = self.app.renderer_for(self.picture())
+        # the draft as built: a crate where it was put, and no rules asked of a draft that
+        # need not be a room (no goal yet, two players)
+        renderer = self.app.renderer_for(self.picture(), ruled=False)
         idle = self.clock - self._last_input > WARM_AFTER_S and not self.sight.turning
         key = (self.draft, self.cursor, self.sight, window.scene_serial, window.scene_size,
                id(renderer))

@@ -414,19 +414,25 @@ class App:
 
     # -- the renderer -------------------------------------------------------------------------
 
-    def renderer_for(self, room):
-        """The renderer for ``room`` (one at a time), or None where it could not be made."""
-        if self._renderer is not None and self._renderer.room == room:
-            return self._renderer
-        if self._renderer is not None and self._renderer.set_room(room):
-            return self._renderer  # the same size: its texture written again, not made anew
+    def renderer_for(self, room, ruled: bool = True):
+        """The renderer for ``room`` (one at a time), or None where it could not be made;
+        ``ruled=False``: a drawing of its cells as placed (``render.Renderer``'s)."""
+        old = self._renderer
+        if old is not None and old.ruled == ruled:
+            if old.room == room:
+                return old
+            try:
+                if old.set_room(room):
+                    return old  # the same size: its texture written again, not made anew
+            except Exception as e:
+                print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
         from anabasis.picture import render
 
         if self._renderer is not None:
             self._renderer.release()
             self._renderer = None
         try:
-            self._renderer = render.Renderer(self.ctx, room)
+            self._renderer = render.Renderer(self.ctx, room, ruled=ruled)
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
             self._renderer = None

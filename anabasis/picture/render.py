@@ -471,7 +471,10 @@ class Renderer:
         renderer.draw(Pose(player, "stand"), (0, 0, 640, 360))
     """
 
-    def __init__(self, ctx, room: Room, state: State | None = None):
+    def __init__(self, ctx, room: Room, state: State | None = None, *, ruled: bool = True):
+        """``ruled=False``: a drawing of cells, not a room to play (the editor's draft, which
+        need not pass a room's checks): the state is drawn as given, or as placed, and the
+        rules are never asked (no settle, no ramp marks)."""
         import moderngl
 
         self.ctx = ctx
@@ -503,17 +506,21 @@ class Renderer:
         #: the least box (lo, hi) holding every cell that is not empty, crates included
         self.occupied: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * 4, (0,) * 4)
         self.state: State = room.start
+        self.ruled = ruled
         #: whether this room's rays skip empty space (the SKIP variant), chosen once from the
         #: first state's cells (clearance.worth_skipping): a change would compile a program
         self.skips: bool | None = None
         self._load(room, state)
 
     def _load(self, room: Room, state: State | None) -> None:
-        """Take ``room``'s cells, and ``state`` (None: the settled start) into the texels."""
+        """Take ``room``'s cells, and ``state`` (None: the settled start; unruled, the start as
+        placed) into the texels."""
         X, Y, Z, W = room.size
         self.room = room
         self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
         self._crates = None  # the texels are made again
+        if state is None and not self.ruled:
+            state = room.start
         if state is None:  # the settled start (known to the rules: its marks are quick to ask)
             first = rules.start(room)
             state = first.state if first.status != "lost" else room.start
@@ -529,7 +536,7 @@ class Renderer:
         """
         new = {tuple(c) for c in state.crates}
         self.state = state
-        self._marks = ramp_marks(self.room, state)
+        self._marks = ramp_marks(self.room, state) if self.ruled else ()
         self._hidden_crate = None  # a crate taken out for a push goes back
         if new != self._crates:
             grid = self._static.copy()
@@ -722,12 +729,13 @@ class Renderer:
         target.release()
         return out[:, :, 0].astype(np.int64), out[:, :, 1].astype(np.int64), out[:, :, 2]
 
-    def set_room(self, room: Room) -> bool:
-        """Draw ``room`` from now on, keeping the texture: True where it fits (the same size
-        and wrap: an editor's next draft), else False and nothing changes."""
+    def set_room(self, room: Room, state: State | None = None) -> bool:
+        """Draw ``room`` (in ``state``, as for a new renderer) from now on, keeping the
+        texture: True where it fits (the same size and wrap: an editor's next draft), else
+        False and nothing changes."""
         if room.size != self.room.size or room.wrap != self.room.wrap:
             return False
-        self._load(room, None)
+        self._load(room, state)
         return True
 
     def release(self) -> None:
