@@ -569,3 +569,59 @@ def test_the_launcher_makes_a_room(app):
     i = next(i for i, item in enumerate(launcher.items) if item.action == ("edit",))
     launcher.activate(i)
     assert isinstance(app.scene, Editor) and app.scene.draft == Draft.new()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_any_run_of_keys_clicks_and_play_tests_keeps_the_editor_up(app, seed):
+    """A fuzz of what a maker can do in the window: every key of the editor's (but the name
+    and teaches fields, and saving), clicks and drags over the picture, play-tests and back,
+    in any order and on any draft, a room or not.  Nothing may raise, the draft is always
+    drawn, the cursor stays in it, and the proofs shown at the end are those of the draft as
+    it stands."""
+    import random
+
+    import pygame
+
+    from anabasis.app.editor import Editor
+    from anabasis.app.play import Play
+
+    rng = random.Random(seed)
+    ed = edit(app, Draft.of_room(levels.load_level(rng.choice([1, 3, 6]))))
+    keys_ = ([pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
+              pygame.K_PAGEDOWN, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET] * 3
+             + [getattr(pygame, f"K_{n}") for n in range(9)] * 2
+             + [pygame.K_DELETE, pygame.K_SPACE, pygame.K_f, pygame.K_x, pygame.K_z,
+                pygame.K_y, pygame.K_w, pygame.K_d, pygame.K_v, pygame.K_q, pygame.K_e])
+    W, H = SIZE
+    for _ in range(300):
+        roll = rng.random()
+        if isinstance(app.scene, Play):
+            press(app, pygame.K_ESCAPE)  # back to the editor, the draft kept
+            assert app.scene is ed
+        elif roll < 0.05:
+            press(app, pygame.K_p)  # play it, where it is a room
+        elif roll < 0.15:
+            pos = (rng.randrange(W), rng.randrange(H))
+            button = rng.choice([1, 1, 3])
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            if rng.random() < 0.3:  # a drag: the camera orbits
+                end = (rng.randrange(W), rng.randrange(H))
+                pygame.event.post(pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]),
+                    buttons=(1, 0, 0)))
+                pos = end
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+            app.tick(DT)
+        else:
+            ctrl = pygame.KMOD_CTRL if rng.random() < 0.15 else 0  # a resize, or a redo
+            press(app, rng.choice(keys_), ctrl)
+        assert app.scene is ed or isinstance(app.scene, Play)
+        assert app._renderer is not None  # whatever the draft, it is drawn
+        assert all(1 <= n for n in ed.draft.size) and ed.draft.inside(ed.cursor)
+    if isinstance(app.scene, Play):
+        press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, Editor)
+    shown = proved(app)
+    expect = _last(ed.draft.text(), path=ed.save_path().name, max_states=ed.prover.max_states)
+    assert (shown.status, shown.par, shown.refusal) == (expect.status, expect.par,
+                                                         expect.refusal)
