@@ -42,3 +42,33 @@ def engine(request):
     from anabasis.engine import reference, rules
 
     return rules if request.param == "fast" else reference
+
+
+#: The window the game's tests open, and the time step of a frame they tick.
+SIZE = (640, 360)
+DT = 1 / 30
+
+
+@pytest.fixture
+def make_app(display, tmp_path):
+    """Open the game (a level, or the launcher) in a real window of :data:`SIZE`, one frame
+    ticked; closed afterwards."""
+    from anabasis.app.loop import App
+    from anabasis.app.window import GLUnavailable
+
+    made = []
+
+    def make(opened=None, **kw):
+        try:
+            app = App(size=SIZE, opened=opened, data_dir=tmp_path, **kw)
+        except GLUnavailable as e:
+            if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+                pytest.fail(f"no GL window: {e}")
+            pytest.skip(f"no GL window: {e}")
+        made.append(app)
+        app.tick(DT)
+        return app
+
+    yield make
+    for app in made:
+        app.close()

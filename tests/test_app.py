@@ -17,6 +17,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 import pytest
+from conftest import DT
 
 from anabasis.app import OpenError, cues, markers
 from anabasis.app import progress as progress_mod
@@ -29,33 +30,7 @@ from anabasis.engine import rules, solver
 from anabasis.formats import levelfile, levels
 from anabasis.picture import views
 
-DT = 1 / 30
-SIZE = (640, 360)
 KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
-
-
-@pytest.fixture
-def make_app(display, tmp_path):
-    """Open the game (a level, or the launcher) in a real window; closed afterwards."""
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
-
-    made = []
-
-    def make(opened=None, **kw):
-        try:
-            app = App(size=SIZE, opened=opened, data_dir=tmp_path, **kw)
-        except GLUnavailable as e:
-            if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-                pytest.fail(f"no GL window: {e}")
-            pytest.skip(f"no GL window: {e}")
-        made.append(app)
-        app.tick(DT)
-        return app
-
-    yield make
-    for app in made:
-        app.close()
 
 
 def press(app, key, mod=0, unicode=""):
@@ -1327,52 +1302,3 @@ def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd)
     assert play.message == "the crate fell out of the room"
     app.close()
     assert capfd.readouterr().err == ""
-
-
-@pytest.mark.parametrize("level,seed", [(3, 1), (6, 2), (7, 3), (5, 4)])
-def test_any_run_of_keys_in_a_room_keeps_the_game_to_its_rules(make_app, level, seed):
-    """A fuzz of play in the window: moves, turns, the camera, undo, restart, hints, help,
-    the sound keys, a mouse drag and the wheel, in any order, each key let to settle.  Nothing
-    may raise, the room is always drawn, and each change of the game's state is one the rules
-    make: a move the engine takes from the state before, an undo back to a state seen, or a
-    restart to the start."""
-    import random
-
-    rng = random.Random(seed)
-    room = levels.load_level(level)
-    app = make_app(open_level(level))
-    settle(app)
-    play = app.scene
-    names = (["up", "down", "left", "right"] * 6 + ["v", "q", "e", "z", "z", "r", "/", "h",
-                                                     "m", "-", "=", "c"])
-    seen = {(play.game.state, play.game.status)}
-    before = (play.game.state, play.game.status, play.game.moves)
-    for _ in range(90):
-        if rng.random() < 0.08:
-            pos = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-            end = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, buttons=(1, 0, 0),
-                                                 rel=(end[0] - pos[0], end[1] - pos[1])))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1])))
-            app.tick(DT)
-        else:
-            press(app, pygame.key.key_code(rng.choice(names)))
-        settle(app)
-        assert app.scene is play and app._renderer is not None
-        game = play.game
-        now = (game.state, game.status, game.moves)
-        if now[:2] != before[:2] or now[2] != before[2]:
-            if now[2] == before[2] + 1:  # a move: one the engine takes from where it was
-                assert any(
-                    r.moved and (r.state, r.status) == now[:2]
-                    for r in (rules.step(room, before[0], m) for m in rules.STEPS)), now
-            elif now[2] == 0 and now[0] == game.first:
-                pass  # a restart (or undone back to the start)
-            else:  # an undo: back to a state the game was in
-                assert now[2] < before[2] and now[:2] in seen, (before, now)
-        seen.add(now[:2])
-        before = now
-        if game.status == "won":
-            break
