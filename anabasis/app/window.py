@@ -359,26 +359,28 @@ class Window:
         self.ctx.screen.viewport = (0, 0, *self.size)
         want = internal_size(self.size, self.pixel_budget)
         if self._scene_tex is None or self._scene_tex.size != want:
-            if self._scene_fbo is not None:
-                self._scene_fbo.release()
-                self._scene_tex.release()
-            self._scene_tex = self.ctx.texture(want, 4)
             # scaled up to the window smoothly; the HUD is drawn at full size anyway
-            self._scene_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
-            self._scene_fbo = self.ctx.framebuffer(color_attachments=[self._scene_tex])
+            self._scene_tex, self._scene_fbo = self._target(
+                self._scene_tex, self._scene_fbo, want, moderngl.LINEAR)
             self.scene_serial += 1
         self.scene_viewport = (0, 0, *want)
         half = ((self.size[0] + 1) // 2, (self.size[1] + 1) // 2)
         self.two_step = self.software and want[0] < half[0] and want[1] < half[1]
         if self.two_step and (self._half_tex is None or self._half_tex.size != half):
-            if self._half_fbo is not None:
-                self._half_fbo.release()
-                self._half_tex.release()
-            self._half_tex = self.ctx.texture(half, 4)
-            self._half_tex.filter = (moderngl.NEAREST, moderngl.NEAREST)
-            self._half_fbo = self.ctx.framebuffer(color_attachments=[self._half_tex])
+            self._half_tex, self._half_fbo = self._target(
+                self._half_tex, self._half_fbo, half, moderngl.NEAREST)
         self._half_fresh = False
         self.dirty = True
+
+    def _target(self, tex, fbo, size: tuple[int, int], filtering: int):
+        """A colour texture of ``size`` sampled with ``filtering``, and its framebuffer, made
+        in place of ``tex`` and ``fbo`` (released; None when there were none)."""
+        if fbo is not None:
+            fbo.release()
+            tex.release()
+        tex = self.ctx.texture(size, 4)
+        tex.filter = (filtering, filtering)
+        return tex, self.ctx.framebuffer(color_attachments=[tex])
 
     def adapt_fixed(self, frame_ms: float) -> None:
         """Note the work (ms) of a frame that showed something new without drawing the room:
