@@ -1,6 +1,13 @@
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+#: Hypothesis for the engine's agreement and fault fuzzes: the same examples on every run
+#: (CI reproduces a failure), no example database, no deadline (a slow machine is no fault).
+#: Each suite sets its own number of examples over it: ``settings(REPRODUCIBLE, max_examples=N)``.
+REPRODUCIBLE = settings(deadline=None, derandomize=True, database=None,
+                        suppress_health_check=[HealthCheck.too_slow])
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

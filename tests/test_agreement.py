@@ -13,7 +13,8 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from conftest import REPRODUCIBLE
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from anabasis.bench.solver import bench_room
@@ -22,8 +23,7 @@ from anabasis.engine.world import SWITCHES, Room, State
 
 MOVES = list(reference.STEPS) + list(reference.HOOKS)
 
-AGREE = settings(max_examples=2000, deadline=None, derandomize=True, database=None,
-                 suppress_health_check=[HealthCheck.too_slow])
+AGREE = settings(REPRODUCIBLE, max_examples=2000)
 
 
 @st.composite
@@ -147,8 +147,7 @@ def test_engines_agree_on_every_step(room, moves, rule):
         event(f"step {expected.status}, moved {expected.moved}")
 
 
-@settings(max_examples=800, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(REPRODUCIBLE, max_examples=800)
 @given(ROOMS, st.lists(st.sampled_from(MOVES), max_size=30),
        st.sets(st.sampled_from(SWITCHES), max_size=2), st.booleans())
 def test_solvers_agree(room, moves, without, hook):

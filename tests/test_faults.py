@@ -319,15 +319,15 @@ def test_a_later_release_s_file_is_read_but_never_overwritten(tmp_path):
 
 # -- crowded rooms ---------------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from conftest import REPRODUCIBLE  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from anabasis.engine import reference, rules  # noqa: E402
 from anabasis.engine.world import Room, State  # noqa: E402
 
 MOVES = list(reference.STEPS) + list(reference.HOOKS)
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(REPRODUCIBLE, max_examples=150)
 
 
 @st.composite
