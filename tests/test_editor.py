@@ -625,3 +625,24 @@ def test_any_run_of_keys_clicks_and_play_tests_keeps_the_editor_up(app, seed):
     expect = _last(ed.draft.text(), path=ed.save_path().name, max_states=ed.prover.max_states)
     assert (shown.status, shown.par, shown.refusal) == (expect.status, expect.par,
                                                          expect.refusal)
+
+
+def test_proofs_started_from_a_module_run_with_dash_m_do_not_run_it_again(tmp_path):
+    """Run as ``python -m``, the module is what each of the fork server's workers imported
+    again, at normal priority, before its work (``python -m anabasis``: the game's whole
+    import; an unguarded module: a worker that could not start)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "unguarded_mod.py").write_text(
+        "print('module ran', flush=True)\n"
+        "from anabasis.app.draft import Draft\n"
+        "from anabasis.app.proofs import Prover\n"
+        "from anabasis.formats import levels\n"
+        "prover = Prover()\n"
+        "prover.start(Draft.of_room(levels.load_level(2)).text())\n"
+        "print(prover.wait().status, flush=True)\n"
+        "prover.close()\n")
+    out = subprocess.run([sys.executable, "-m", "unguarded_mod"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert out.splitlines() == ["module ran", "solved"]

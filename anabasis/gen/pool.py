@@ -47,26 +47,31 @@ def _worker_ignores_interrupts() -> None:
 
 @contextlib.contextmanager
 def main_not_rerun():
-    """Keep a spawned worker from running the parent's ``__main__`` script again.
+    """Keep a spawned or forked worker from running the parent's ``__main__`` again.
 
-    A spawned process re-imports the script the parent was started with
-    (unless it was ``python -m``), so an unguarded script, or stdin, would
-    be run again in the worker: a second game window, or a crash.  The
-    workers need only the package, so while one starts (or the fork server
-    that forks them) the script's path is hidden from :mod:`multiprocessing`.
+    A spawned process re-imports the script the parent was started with, so an
+    unguarded script, or stdin, would be run again in the worker: a second game window,
+    or a crash.  Run as ``python -m``, it is the module named that each worker imports
+    again (a fork server's too, each child in turn): ``python -m anabasis`` would import
+    the whole game in every proof's worker, at the parent's priority, before its work.
+    The workers need only the package, so while one starts (or the fork server that forks
+    them) the script's path and the module's name are hidden from :mod:`multiprocessing`.
     The generator's, the hints' and the editor's proofs' workers all use it.
     """
     main = sys.modules.get("__main__")
-    if main is None or getattr(main, "__spec__", None) is not None or not hasattr(
-            main, "__file__"):
+    hidden = {name: getattr(main, name) for name in ("__file__", "__spec__")
+              if getattr(main, name, None) is not None}
+    if not hidden:
         yield
         return
-    saved = main.__file__
-    del main.__file__
+    main.__spec__ = None  # what multiprocessing reads the module's name from
+    if "__file__" in hidden:
+        del main.__file__
     try:
         yield
     finally:
-        main.__file__ = saved
+        for name, value in hidden.items():
+            setattr(main, name, value)
 
 
 def build_async(tier: str, seed: int, *, processes: bool = True) -> concurrent.futures.Future:
