@@ -629,8 +629,8 @@ def test_any_run_of_keys_clicks_and_play_tests_keeps_the_editor_up(app, seed):
 
 def test_proofs_started_from_a_module_run_with_dash_m_do_not_run_it_again(tmp_path):
     """Run as ``python -m``, the module is what each of the fork server's workers imported
-    again, at normal priority, before its work (``python -m anabasis``: the game's whole
-    import; an unguarded module: a worker that could not start)."""
+    again, at normal priority, before its work (the editor's frame bench: its imports beside
+    the frames; an unguarded module: a worker that could not start)."""
     import subprocess
     import sys
 

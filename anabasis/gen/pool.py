@@ -52,8 +52,8 @@ def main_not_rerun():
     A spawned process re-imports the script the parent was started with, so an
     unguarded script, or stdin, would be run again in the worker: a second game window,
     or a crash.  Run as ``python -m``, it is the module named that each worker imports
-    again (a fork server's too, each child in turn): ``python -m anabasis`` would import
-    the whole game in every proof's worker, at the parent's priority, before its work.
+    again (a fork server's too, each child in turn), at the parent's priority and before
+    its work: whatever that module does at import, done once per worker.
     The workers need only the package, so while one starts (or the fork server that forks
     them) the script's path and the module's name are hidden from :mod:`multiprocessing`.
     The generator's, the hints' and the editor's proofs' workers all use it.
