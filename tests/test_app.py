@@ -360,6 +360,29 @@ def test_the_internal_size_follows_the_tail_of_the_frame_times(make_app):
     app.tick(DT)
 
 
+def test_the_pixel_budget_cuts_the_rooms_part_of_the_frame_at_once():
+    from anabasis.app.window import FRAME_MS, Budget
+
+    def looks(b, ms, n=Budget.DECIDE):
+        return [b.note(ms, now=0.01 * i) for i in range(n)]
+
+    # Frames of 20 ms, 6 of which no pixel count changes: the room's 14 ms is cut to the
+    # 7.3 ms left under 0.8 of a frame in one look (by at most a third without the 6 ms).
+    measured, blind = Budget(90_000), Budget(90_000)
+    for _ in range(8):
+        measured.note_fixed(6.0)
+    assert looks(measured, 20.0)[-1] == int(90_000 * (FRAME_MS * 0.8 - 6.0) / 14.0)
+    assert looks(blind, 20.0)[-1] == int(90_000 * 0.67)
+    # a fixed part over the whole target: the fewest pixels, and back up once frames are quick
+    heavy = Budget(90_000)
+    for _ in range(8):
+        heavy.note_fixed(15.0)
+    assert looks(heavy, 20.0)[-1] == int(90_000 * Budget.MIN_PART)
+    for _ in range(30):
+        looks(heavy, 3.0, Budget.RECENT)
+    assert heavy.pixels == 90_000
+
+
 def test_a_frame_that_traced_the_room_leaves_a_new_hud_to_the_next(make_app):
     app = make_app(open_level(1))
     if not app.window.software:
