@@ -45,7 +45,7 @@ class Fonts:
     :data:`KEPT` of each, and all forgotten when that many more come.
     """
 
-    KEPT = 512
+    KEPT = 256  #: a HUD has some 50 lines; a line typed in grows it by one a key
 
     def __init__(self):
         self._cache: dict[int, pygame.font.Font] = {}
