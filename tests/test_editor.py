@@ -497,6 +497,32 @@ def test_a_draft_that_is_not_a_room_is_drawn_as_built(app):
     assert app._renderer is renderer and app.scene is ed
 
 
+def test_an_empty_room_shows_its_box(app):
+    """A new room has no cell to draw: its box shows where cells can go."""
+    import numpy as np
+    import pygame
+
+    from anabasis.app import editor_hud
+
+    ed = edit(app, Draft.new())
+    for _ in range(2):
+        app.tick(DT)
+    shot = np.frombuffer(pygame.image.tobytes(app.window.read_screen(), "RGB"),
+                         np.uint8).reshape(SIZE[1], SIZE[0], 3).astype(int)
+    corners = editor_hud._box_corners(ed, (0, 0, 0, 0), ed.draft.size)
+    shown = seen = 0
+    for a, b in editor_hud._EDGES:
+        pa, pb = ed.project(corners[a], SIZE), ed.project(corners[b], SIZE)
+        if pa is None or pb is None:
+            continue
+        x, y = (int(round((pa[0] + pb[0]) / 2)), int(round((pa[1] + pb[1]) / 2)))
+        if 2 <= x < SIZE[0] - 2 and 2 <= y < SIZE[1] - 2:
+            shown += 1
+            near = shot[y - 2:y + 3, x - 2:x + 3].reshape(-1, 3)
+            seen += int((np.abs(near - editor_hud.ROOM_COLOUR).max(axis=1) < 40).any())
+    assert shown >= 4 and seen >= shown - 2  # (an edge may lie under a panel)
+
+
 def test_play_test_and_back_keeps_the_room_and_the_solution_plays(app):
     import pygame
 

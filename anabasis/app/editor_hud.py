@@ -1,5 +1,5 @@
-"""The editor's 2D layer: the cursor and the box outlined over the slice, the room's header,
-the proof panel, the palette and the keys.
+"""The editor's 2D layer: the cursor, the marked box and the room's own box outlined over the
+slice, the room's header, the proof panel, the palette and the keys.
 
 Drawn into the overlay only when what it shows changes (``Overlay.begin``'s
 key): the draft, the cursor, the sight, the proofs, the spinner's phase, the
@@ -86,7 +86,9 @@ def draw(ov, ed) -> None:
     band = (10, 12, 18, 160)
     draft = ed.draft
 
-    # the box and the cursor, over the picture
+    # the room's own box (where cells can go: an empty room shows nothing else), the marked
+    # box and the cursor, over the picture
+    _outline(ov, ed, _box_corners(ed, (0, 0, 0, 0), draft.size), ROOM_COLOUR, max(1, int(s)))
     if ed.mark is not None:
         lo = [min(a, b) for a, b in zip(ed.mark, ed.cursor, strict=True)]
         hi = [max(a, b) + 1 for a, b in zip(ed.mark, ed.cursor, strict=True)]
@@ -175,6 +177,7 @@ def draw(ov, ed) -> None:
 
 CURSOR_COLOUR = (255, 236, 120)
 BOX_COLOUR = (120, 220, 255)
+ROOM_COLOUR = (120, 128, 160)
 
 
 def _spinner(ov, centre, r: int, t: float) -> None:
