@@ -60,8 +60,8 @@ DT = 1 / 30
 def make_app(display, tmp_path):
     """Open the game (a level, or the launcher) in a real window of :data:`SIZE`, one frame
     ticked; closed afterwards."""
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
+    from anabasis.app.shell.loop import App
+    from anabasis.app.shell.window import GLUnavailable
 
     made = []
 

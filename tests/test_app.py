@@ -1,6 +1,6 @@
 """The game in a real window: real GL (llvmpipe through GLX under Xvfb), real events.
 
-Every test drives :class:`anabasis.app.loop.App` the way a player does:
+Every test drives :class:`anabasis.app.shell.loop.App` the way a player does:
 it posts pygame events and steps the loop a frame at a time with a fixed
 time step.  Nothing is mocked.  Without a display or GL these tests skip,
 unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
@@ -19,12 +19,13 @@ import pygame
 import pytest
 from conftest import DT
 
-from anabasis.app import OpenError, cues, markers
-from anabasis.app import progress as progress_mod
-from anabasis.app.launcher import Launcher
-from anabasis.app.play import W_MESSAGE, Play
-from anabasis.app.session import Opened, open_level
-from anabasis.app.window import SOFTWARE_PIXELS
+from anabasis.app import OpenError
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play import cues, markers
+from anabasis.app.play.scene import W_MESSAGE, Play
+from anabasis.app.play.session import Opened, open_level
+from anabasis.app.settings import progress as progress_mod
+from anabasis.app.shell.window import SOFTWARE_PIXELS
 from anabasis.cli import build_parser
 from anabasis.engine import rules, solver
 from anabasis.formats import levelfile, levels
@@ -175,7 +176,7 @@ def test_a_loss_shows_the_fall_then_undoes_it(make_app):
 
 
 def test_a_scene_needs_only_the_protocol(make_app):
-    from anabasis.app.scene import Scene
+    from anabasis.app.shell.scene import Scene
 
     app = make_app(open_level(2))
     app.switch(Scene(), "a bare scene")  # the editor and any later screen start here
@@ -309,7 +310,7 @@ def test_copy_help_fullscreen_and_the_window_size_are_kept(make_app, tmp_path):
 
 
 def test_the_internal_size_keeps_software_frames_small():
-    from anabasis.app.window import internal_size
+    from anabasis.app.shell.window import internal_size
 
     assert internal_size((1280, 720), SOFTWARE_PIXELS) == (512, 288)
     w, h = internal_size((2560, 1080), SOFTWARE_PIXELS)
@@ -336,7 +337,7 @@ def test_a_resized_window_draws_at_its_new_size(make_app):
 
 
 def test_the_internal_size_follows_the_tail_of_the_frame_times(make_app):
-    from anabasis.app.window import Budget
+    from anabasis.app.shell.window import Budget
 
     app = make_app(open_level(1))
     window = app.window
@@ -361,7 +362,7 @@ def test_the_internal_size_follows_the_tail_of_the_frame_times(make_app):
 
 
 def test_the_pixel_budget_cuts_the_rooms_part_of_the_frame_at_once():
-    from anabasis.app.window import FRAME_MS, Budget
+    from anabasis.app.shell.window import FRAME_MS, Budget
 
     def looks(b, ms, n=Budget.DECIDE):
         return [b.note(ms, now=0.01 * i) for i in range(n)]
@@ -458,7 +459,7 @@ def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_
 
 
 def test_the_hud_keeps_the_lines_it_drew_and_forgets_them_in_bulk(make_app):
-    from anabasis.app.text import Fonts
+    from anabasis.app.shell.overlay import Fonts
 
     app = make_app(open_level(1))
     fonts = app.overlay.fonts
@@ -626,7 +627,7 @@ def test_once_the_launcher_has_warmed_up_no_room_compiles_a_shader(make_app):
 
 
 def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
-    from anabasis.app import animation
+    from anabasis.app.viewer import animation
 
     app = make_app(open_level(2))
     play = app.scene
@@ -704,7 +705,7 @@ def test_a_cross_fade_is_drawn_smaller_but_fills_the_window(make_app):
 
 
 def test_the_first_turns_say_what_each_view_shows(make_app):
-    from anabasis.app.play import VIEW_TIPS, VIEW_TIPS_PER_SESSION
+    from anabasis.app.play.scene import VIEW_TIPS, VIEW_TIPS_PER_SESSION
 
     app = make_app(open_level(2))
     play = app.scene
@@ -757,7 +758,7 @@ def test_a_window_opens_after_a_headless_context(display):
     # in a child so that a regression fails this test instead of the session.
     code = (
         "from anabasis.picture import render\n"
-        "from anabasis.app.window import Window\n"
+        "from anabasis.app.shell.window import Window\n"
         "headless = render.headless_context()\n"
         "window = Window((480, 270), vsync=False)\n"
         "window.ctx.clear(1.0, 0.0, 0.0)\n"
@@ -773,7 +774,7 @@ def test_a_window_opens_after_a_headless_context(display):
 def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     import numpy as np
 
-    from anabasis.app.play import DRAG_YAW, ORBIT_SPEED, TAP_STEP
+    from anabasis.app.play.scene import DRAG_YAW, ORBIT_SPEED, TAP_STEP
 
     app = make_app(open_level(1))
     play = app.scene
@@ -827,7 +828,7 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
 
 def open_keys_screen(app):
     """From the launcher, by keys: Up twice (past quit) to "keys…", Enter."""
-    from anabasis.app.keys import KeysScreen
+    from anabasis.app.menus.keys_screen import KeysScreen
 
     launcher = app.scene
     assert isinstance(launcher, Launcher)
@@ -1006,7 +1007,7 @@ def hint_arrow_seen(app):
     """The hint arrow as drawn: (pixel count, unit direction from the tail it is drawn from)."""
     import numpy as np
 
-    from anabasis.app.hud import HINT_COLOUR
+    from anabasis.app.play.hud import HINT_COLOUR
 
     app.draw()
     rgb = pygame.surfarray.array3d(app.window.read_screen()).astype(int)  # (W, H, 3)
@@ -1014,7 +1015,7 @@ def hint_arrow_seen(app):
     xs, ys = np.nonzero(near)
     if len(xs) == 0:
         return 0, None
-    from anabasis.app.hud import hint_arrow
+    from anabasis.app.play.hud import hint_arrow
 
     tail, _ = hint_arrow(app.scene, rgb.shape[:2])
     v = np.array([xs.mean() - tail[0], ys.mean() - tail[1]])  # the head's end weighs most
@@ -1026,7 +1027,7 @@ def check_hint_arrow(app, move):
     that key plays ``move`` in the view and camera on screen."""
     import numpy as np
 
-    from anabasis.app.hud import hint_arrow, hint_arrow_key
+    from anabasis.app.play.hud import hint_arrow, hint_arrow_key
 
     play = app.scene
     count, seen = hint_arrow_seen(app)
@@ -1079,7 +1080,7 @@ def test_the_hint_arrow_points_the_way_the_move_goes_in_every_view_and_mid_orbit
     press(app, pygame.K_v)
     app.tick(DT)
     assert play.sight.turning
-    from anabasis.app.hud import hint_arrow
+    from anabasis.app.play.hud import hint_arrow
 
     count, seen = hint_arrow_seen(app)
     tail, tip = hint_arrow(play, app.window.read_screen().get_size())
@@ -1093,7 +1094,7 @@ def test_the_hint_arrow_points_the_way_the_move_goes_in_every_view_and_mid_orbit
     answered(app)
     press(app, pygame.K_SLASH)
     assert play.hints.revealed() == ("D",) and hint_arrow_seen(app)[0] == 0
-    from anabasis.app.hud import hint_arrow_key
+    from anabasis.app.play.hud import hint_arrow_key
 
     assert hint_arrow_key(play, "D") is None
     assert "turn the view" in play.hints.words(lambda m: hint_arrow_key(play, m))
@@ -1101,7 +1102,7 @@ def test_the_hint_arrow_points_the_way_the_move_goes_in_every_view_and_mid_orbit
 
 
 def test_a_win_after_hints_is_recorded_as_hinted(make_app, tmp_path):
-    from anabasis.app.hud import hint_arrow_key
+    from anabasis.app.play.hud import hint_arrow_key
 
     app = make_app(open_level(1))
     play = app.scene

@@ -15,8 +15,8 @@ import pygame.freetype
 import pytest
 
 import anabasis
-from anabasis.app import assets, sound
-from anabasis.app.progress import Progress
+from anabasis.app.settings.progress import Progress
+from anabasis.app.shell import assets, sound
 
 ROOT = Path(anabasis.__file__).parent.parent
 ASSETS = ROOT / "assets"
@@ -66,7 +66,7 @@ def test_the_effects_differ_from_each_other():
 def _ui_strings() -> set[str]:
     """Every character in a string literal of the game's UI code."""
     chars = set()
-    for path in (ROOT / "anabasis" / "app").glob("*.py"):
+    for path in (ROOT / "anabasis" / "app").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 chars |= set(node.value)

@@ -1,15 +1,15 @@
 """The room editor: drafts and their undo, the live proofs, and the editor in the window.
 
 The draft and proof tests run without a window; the window tests drive one
-:class:`~anabasis.app.loop.App` with posted key presses, as a player would.
+:class:`~anabasis.app.shell.loop.App` with posted key presses, as a player would.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from anabasis.app.draft import Draft, DraftError, History
-from anabasis.app.proofs import Proofs, Prover, prove
+from anabasis.app.editor.draft import Draft, DraftError, History
+from anabasis.app.play.proofs import Proofs, Prover, prove
 from anabasis.bench.solver import bench_room
 from anabasis.engine import solver
 from anabasis.engine.world import SWITCHES
@@ -280,7 +280,7 @@ def test_the_hooks_worker_stops_when_the_room_is_not_solvable_or_dies():
 
 
 def test_a_shared_codes_par_is_proved_on_open():
-    from anabasis.app.session import open_code
+    from anabasis.app.play.session import open_code
     from anabasis.formats import codes
 
     opened = open_code(codes.encode(levels.load_level(4)))  # a code carries no par
@@ -300,8 +300,8 @@ def app(display, tmp_path_factory):
     """One game window for every editor test (each opens the editor afresh)."""
     import os
 
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
+    from anabasis.app.shell.loop import App
+    from anabasis.app.shell.window import GLUnavailable
 
     try:
         app = App(size=SIZE, data_dir=tmp_path_factory.mktemp("data"))
@@ -343,7 +343,7 @@ def proved(app):
 
 
 def edit(app, draft=None, save_to=None):
-    from anabasis.app.editor import Editor, EditTarget
+    from anabasis.app.editor.scene import Editor, EditTarget
 
     app.edit(EditTarget(draft or Draft.new(), save_to))
     app.tick(DT)
@@ -363,7 +363,7 @@ def test_level_1_built_by_key_presses_has_level_1s_code(app, capsys):
     import numpy as np
     import pygame
 
-    from anabasis.app import editor_hud
+    from anabasis.app.editor import hud as editor_hud
     from anabasis.formats import codes
 
     ed = edit(app)
@@ -502,7 +502,7 @@ def test_an_empty_room_shows_its_box(app):
     import numpy as np
     import pygame
 
-    from anabasis.app import editor_hud
+    from anabasis.app.editor import hud as editor_hud
 
     ed = edit(app, Draft.new())
     for _ in range(2):
@@ -526,7 +526,7 @@ def test_an_empty_room_shows_its_box(app):
 def test_play_test_and_back_keeps_the_room_and_the_solution_plays(app):
     import pygame
 
-    from anabasis.app.play import Play
+    from anabasis.app.play.scene import Play
 
     ed = edit(app, Draft.of_room(levels.load_level(2)))
     keys(app, "right", "down")
@@ -588,7 +588,7 @@ def test_save_then_solve_gives_the_par_shown(app, capsys, tmp_path):
 
 
 def test_the_launcher_makes_a_room(app):
-    from anabasis.app.editor import Editor
+    from anabasis.app.editor.scene import Editor
 
     app.to_launcher()
     launcher = app.scene
@@ -608,8 +608,8 @@ def test_any_run_of_keys_clicks_and_play_tests_keeps_the_editor_up(app, seed):
 
     import pygame
 
-    from anabasis.app.editor import Editor
-    from anabasis.app.play import Play
+    from anabasis.app.editor.scene import Editor
+    from anabasis.app.play.scene import Play
 
     rng = random.Random(seed)
     ed = edit(app, Draft.of_room(levels.load_level(rng.choice([1, 3, 6]))))
@@ -664,8 +664,8 @@ def test_proofs_started_from_a_module_run_with_dash_m_do_not_run_it_again(tmp_pa
 
     (tmp_path / "unguarded_mod.py").write_text(
         "print('module ran', flush=True)\n"
-        "from anabasis.app.draft import Draft\n"
-        "from anabasis.app.proofs import Prover\n"
+        "from anabasis.app.editor.draft import Draft\n"
+        "from anabasis.app.play.proofs import Prover\n"
         "from anabasis.formats import levels\n"
         "prover = Prover()\n"
         "prover.start(Draft.of_room(levels.load_level(2)).text())\n"

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from anabasis.app.progress import DEFAULT_KEYS, FILE_NAME, MAX_BYTES, Progress
+from anabasis.app.settings.progress import DEFAULT_KEYS, FILE_NAME, MAX_BYTES, Progress
 
 # -- the save file ----------------------------------------------------------------------
 
@@ -137,9 +137,9 @@ def _expect_good(p: Progress, but: str = "") -> None:
 @pytest.fixture(scope="module")
 def game(display):
     """Start the real game on a data folder: an App under Xvfb, a frame drawn, then closed."""
-    from anabasis.app.launcher import Launcher
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
+    from anabasis.app.menus.launcher import Launcher
+    from anabasis.app.shell.loop import App
+    from anabasis.app.shell.window import GLUnavailable
 
     def start(directory: Path, session_record=("level:7", 11)) -> Progress:
         try:
@@ -234,7 +234,7 @@ def test_two_bad_files_in_one_second_are_set_aside_under_two_names(tmp_path):
 # capabilities that override permissions).
 _HELD = textwrap.dedent("""
     import json, os, sys
-    from anabasis.app.progress import FILE_NAME, Progress
+    from anabasis.app.settings.progress import FILE_NAME, Progress
     d = sys.argv[1]
     path = os.path.join(d, FILE_NAME)
     p = Progress.load(d)
@@ -251,7 +251,7 @@ _HELD = textwrap.dedent("""
 
 _NO_ASIDE = textwrap.dedent("""
     import json, sys
-    from anabasis.app.progress import Progress
+    from anabasis.app.settings.progress import Progress
     p = Progress.load(sys.argv[1])
     p.record("level:7", 11)
     print(json.dumps({"held": p.held, "notice": p.notice, "saved": p.save()}))
@@ -646,7 +646,7 @@ _PEAK = textwrap.dedent("""
         from anabasis.formats import codes
         rules.start(codes.decode(arg))
     else:
-        from anabasis.app.progress import Progress
+        from anabasis.app.settings.progress import Progress
         assert Progress.load(arg).aside is not None
     # the process's peak resident memory, KiB (VmHWM: ru_maxrss would carry the forking
     # parent's size over the exec)
@@ -684,10 +684,10 @@ def test_the_largest_room_a_code_holds_opens_and_plays_in_the_window(game, tmp_p
     per-frame work is the crates that move, and marks a bounded number of crates."""
     import pygame
 
-    from anabasis.app import markers
-    from anabasis.app.loop import App
-    from anabasis.app.play import Play
-    from anabasis.app.session import open_code
+    from anabasis.app.play import markers
+    from anabasis.app.play.scene import Play
+    from anabasis.app.play.session import open_code
+    from anabasis.app.shell.loop import App
     from anabasis.bench.rules import crowded_room
 
     room = crowded_room()

@@ -9,8 +9,8 @@ import pytest
 from conftest import DT, SIZE
 from test_app import press, settle
 
-from anabasis.app.launcher import Launcher
-from anabasis.app.session import open_level
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play.session import open_level
 from anabasis.engine import rules
 from anabasis.formats import levels
 

@@ -178,7 +178,7 @@ def test_the_game_keeps_its_undo_stack_as_history():
 
 
 def test_hints_reveal_the_plan_a_move_at_a_time_and_follow_it():
-    from anabasis.app.hints import Hints
+    from anabasis.app.play.hints import Hints
 
     room = levels.load_level(1)
     game = rules.Game(room)
@@ -199,7 +199,7 @@ def test_hints_reveal_the_plan_a_move_at_a_time_and_follow_it():
 def test_a_hint_pressed_before_the_answer_is_kept_for_it():
     from concurrent.futures import ThreadPoolExecutor
 
-    from anabasis.app.hints import Hints
+    from anabasis.app.play.hints import Hints
 
     room = levels.load_level(6)
     with ThreadPoolExecutor(1) as pool:
@@ -216,7 +216,7 @@ def test_a_hint_pressed_before_the_answer_is_kept_for_it():
 
 
 def test_hints_name_a_lost_position_and_how_far_back():
-    from anabasis.app.hints import Hints
+    from anabasis.app.play.hints import Hints
 
     room = levelfile.parse("##### #####\n##### #####\n\n##### #@$*#\n##### #...#\n")
     game = rules.Game(room)
@@ -229,7 +229,7 @@ def test_hints_name_a_lost_position_and_how_far_back():
 
 
 def test_a_room_past_the_cap_is_too_big_to_tell_and_never_lost():
-    from anabasis.app.hints import Hints
+    from anabasis.app.play.hints import Hints
 
     room = bench_room()
     hints = Hints(room, max_states=2_000)
@@ -241,7 +241,7 @@ def test_a_room_past_the_cap_is_too_big_to_tell_and_never_lost():
 def test_a_question_past_the_quick_search_goes_on_to_a_worker_process():
     from concurrent.futures import ThreadPoolExecutor
 
-    from anabasis.app import hints as hints_mod
+    from anabasis.app.play import hints as hints_mod
 
     room = bench_room()
     try:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import textwrap
 
-from anabasis.app.progress import DEFAULT_KEYS, FILE_NAME, Progress, data_dir
+from anabasis.app.settings.progress import DEFAULT_KEYS, FILE_NAME, Progress, data_dir
 
 
 def test_a_fresh_directory_starts_clean(tmp_path):
@@ -82,7 +82,7 @@ def test_a_file_of_the_wrong_shape_is_corrupt_too(tmp_path):
 
 _CRASH = textwrap.dedent("""
     import os, sys
-    from anabasis.app.progress import Progress
+    from anabasis.app.settings.progress import Progress
     p = Progress.load(sys.argv[1])
     for n in range(1, 2000):
         p.best[f"room:{n:04d}" + "x" * 200] = n   # a big file: many writes to crash in

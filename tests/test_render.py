@@ -894,7 +894,7 @@ def test_cli_render_without_gl_exits_2_with_one_line(tmp_path):
 
 
 def test_warm_up_compiles_every_variant_a_game_draws(ctx, terraces):
-    from anabasis.app.drawstate import Warmer, warm_poses
+    from anabasis.app.viewer.drawstate import Warmer, warm_poses
 
     r = render.Renderer(ctx, terraces)
     poses = warm_poses(terraces, rules.start(terraces).state)

@@ -45,11 +45,11 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 
 def opened_from_args(args):
-    """The room the arguments name (an :class:`~anabasis.app.session.Opened`), or None.
+    """The room the arguments name (an :class:`~anabasis.app.play.session.Opened`), or None.
 
     Raises :class:`OpenError` for anything bad, before any window.
     """
-    from anabasis.app import session
+    from anabasis.app.play import session
 
     given = [name for name in ("level", "room", "daily", "gen")
              if getattr(args, name, None) is not None]
@@ -93,8 +93,8 @@ def main(args) -> int:
     size = parse_size(getattr(args, "size", None))
     if getattr(args, "demo", False) and opened is None:
         raise OpenError("--demo plays a room: give --level N (or --room, --gen, --daily)")
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
+    from anabasis.app.shell.loop import App
+    from anabasis.app.shell.window import GLUnavailable
 
     try:
         app = App(size=size, opened=opened, demo=getattr(args, "demo", False))
@@ -114,8 +114,8 @@ def edit_target(source: str | None, save: str | None = None):
     """
     from pathlib import Path
 
-    from anabasis.app.draft import Draft
-    from anabasis.app.editor import EditTarget
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.editor.scene import EditTarget
     from anabasis.formats.source import resolve
 
     save_to = Path(save) if save else None
@@ -142,8 +142,8 @@ def edit_main(args) -> int:
     """``anabasis edit``: the editor in the window; the exit code."""
     target = edit_target(getattr(args, "source", None), getattr(args, "save", None))
     size = parse_size(getattr(args, "size", None))
-    from anabasis.app.loop import App
-    from anabasis.app.window import GLUnavailable
+    from anabasis.app.shell.loop import App
+    from anabasis.app.shell.window import GLUnavailable
 
     try:
         app = App(size=size, edit=target)

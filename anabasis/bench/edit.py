@@ -1,7 +1,7 @@
 """``anabasis bench`` section ``edit``: how soon the editor's proofs update after an edit.
 
 Each figure is the time from handing a draft to the editor's
-:class:`~anabasis.app.proofs.Prover` (as an edit does) to its last answer,
+:class:`~anabasis.app.play.proofs.Prover` (as an edit does) to its last answer,
 through the worker process the editor uses, best of a few runs:
 
 - ``edit.proof_ms.N``: level N (its answer, each rule it uses switched
@@ -67,9 +67,9 @@ def _timed(prover, text: str) -> tuple[float, float]:
 def _edit_session(seconds: float = 6.0) -> dict:
     import pygame
 
-    from anabasis.app.draft import Draft
-    from anabasis.app.editor import EditTarget
-    from anabasis.app.loop import App
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.editor.scene import EditTarget
+    from anabasis.app.shell.loop import App
     from anabasis.bench.solver import bench_room
 
     def post(kind: int, key: int) -> None:
@@ -139,8 +139,8 @@ def _frames() -> Iterator[tuple[str, object]]:
 
 
 def bench(runs: int = 3) -> Iterator[tuple[str, object]]:
-    from anabasis.app.draft import Draft
-    from anabasis.app.proofs import Prover
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.play.proofs import Prover
     from anabasis.bench.solver import bench_room
     from anabasis.formats import levels
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from anabasis.app import animation
+from anabasis.app.viewer import animation
 from anabasis.engine import moves as why
 from anabasis.engine.moves import Result
 from anabasis.engine.world import State

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app import session
-from anabasis.app.menu import ARROWS, Menu
-from anabasis.app.progress import level_key
-from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.play import session
+from anabasis.app.settings.progress import level_key
+from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 

@@ -6,9 +6,9 @@ puzzles keep ``game_state``, ``game_ui`` and ``game_drawstate``:
 - **game state**, ``self.game`` (an engine :class:`~anabasis.engine.rules.Game`:
   the state, the moves, the undo stack): what undo brings back;
 - **UI state**: ``self.sight`` (the view, a turn, the camera: one small
-  value, :class:`~anabasis.app.sight.Sight`), the animation playing, the
+  value, :class:`~anabasis.app.viewer.sight.Sight`), the animation playing, the
   input queue and held keys, the message on screen (:meth:`Play.say`);
-- **draw state**, ``self.draw`` (:class:`~anabasis.app.drawstate.RoomDraw`:
+- **draw state**, ``self.draw`` (:class:`~anabasis.app.viewer.drawstate.RoomDraw`:
   the renderer, what the GPU and the internal target hold, the warm-up).
 
 Input is a queue of actions.  An action waits while a turn plays ("input
@@ -26,12 +26,13 @@ from collections import deque
 
 import pygame
 
-from anabasis.app import animation, cues, hud, markers
-from anabasis.app.drawstate import RoomDraw
-from anabasis.app.hints import TOO_BIG_TEXT, Hints, apart
-from anabasis.app.scene import Scene
-from anabasis.app.session import Opened
-from anabasis.app.sight import Sight
+from anabasis.app.play import cues, hud, markers
+from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
+from anabasis.app.play.session import Opened
+from anabasis.app.shell.scene import Scene
+from anabasis.app.viewer import animation
+from anabasis.app.viewer.drawstate import RoomDraw
+from anabasis.app.viewer.sight import Sight
 from anabasis.engine import moves as why
 from anabasis.engine import rules
 from anabasis.engine.moves import Result

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from anabasis.app.progress import level_key, room_key
+from anabasis.app.settings.progress import level_key, room_key
 from anabasis.engine.world import Room
 
 
@@ -49,8 +49,8 @@ class Opened:
         """Start proving the par of a room that has none (its shortest solution)."""
         if self.room.par is not None or self._par_prover is not None:
             return
-        from anabasis.app.draft import Draft
-        from anabasis.app.proofs import Prover
+        from anabasis.app.editor.draft import Draft
+        from anabasis.app.play.proofs import Prover
 
         self._par_prover = prover = Prover()
         prover.start(Draft.of_room(self.room).text(), full=False)

@@ -1,12 +1,12 @@
 """The room editor: build a room cell by cell, see it proved as you go, play it, share it.
 
-A scene like the others (:class:`~anabasis.app.scene.Scene`).  Its state, in
+A scene like the others (:class:`~anabasis.app.shell.scene.Scene`).  Its state, in
 Tatham's three kinds:
 
-- **what undo brings back**: the :class:`~anabasis.app.draft.Draft`, in a
-  :class:`~anabasis.app.draft.History` (every edit is a new draft);
+- **what undo brings back**: the :class:`~anabasis.app.editor.draft.Draft`, in a
+  :class:`~anabasis.app.editor.draft.History` (every edit is a new draft);
 - **UI state**: the cursor, the box's corner, the brush, the
-  :class:`~anabasis.app.sight.Sight` (view, turn, camera), a text field
+  :class:`~anabasis.app.viewer.sight.Sight` (view, turn, camera), a text field
   being typed, the message;
 - **draw state**: the room as the renderer sees it (:meth:`Editor.picture`),
   the key of what the internal target holds, the shader variants warmed.
@@ -14,7 +14,7 @@ Tatham's three kinds:
 The slice drawn passes through the cursor, with the game's own renderer
 (the ``EDIT`` variant draws the players as cells, not the pawn at the
 slice's centre); the cursor and the box are outlined over it.  After each
-edit the draft goes to the :class:`~anabasis.app.proofs.Prover`, whose
+edit the draft goes to the :class:`~anabasis.app.play.proofs.Prover`, whose
 worker process proves it while the frames go on.
 """
 
@@ -29,11 +29,11 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from anabasis.app import editor_hud
-from anabasis.app.draft import KINDS, Draft, DraftError, History
-from anabasis.app.proofs import Prover
-from anabasis.app.scene import Scene
-from anabasis.app.sight import Sight
+from anabasis.app.editor import hud as editor_hud
+from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
+from anabasis.app.play.proofs import Prover
+from anabasis.app.shell.scene import Scene
+from anabasis.app.viewer.sight import Sight
 from anabasis.engine.cells import CODE_OF, PLAYER
 from anabasis.engine.world import VIEWS, Room, State
 from anabasis.picture import views
@@ -70,7 +70,7 @@ class EditTarget:
 
 def rooms_dir(app) -> Path:
     """The data folder's ``rooms`` (beside the saved progress)."""
-    from anabasis.app.progress import data_dir
+    from anabasis.app.settings.progress import data_dir
 
     path = getattr(app.progress, "path", None)
     return (Path(path).parent if path else data_dir()) / "rooms"
@@ -283,8 +283,8 @@ class Editor(Scene):
 
     def play(self, solution: bool = False) -> None:
         """Play the room as it stands (P), or watch the solver's solution (L)."""
-        from anabasis.app.play import Play
-        from anabasis.app.session import Opened
+        from anabasis.app.play.scene import Play
+        from anabasis.app.play.session import Opened
 
         if solution and self.proofs.status != "solved":
             self.say("no solution to show: " + self.proofs.lines()[0][1], "warn")
@@ -319,7 +319,7 @@ class Editor(Scene):
 
     def save(self) -> Path | None:
         """S: the level file, with ``par:`` and ``needs:`` from the proofs (once they are done)."""
-        from anabasis.app.progress import atomic_write
+        from anabasis.app.settings.progress import atomic_write
 
         proofs = self.proofs
         if proofs.status == "refused":
@@ -542,7 +542,7 @@ class Editor(Scene):
 
         sight = self.sight
         turning = sight.turning
-        from anabasis.app.sight import smooth
+        from anabasis.app.viewer.sight import smooth
 
         return Pose(player=tuple(float(c) for c in self.cursor),
                     view=sight.turn_from if turning else sight.view,

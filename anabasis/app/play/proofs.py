@@ -261,7 +261,7 @@ def _mp_context():
             from anabasis.gen.pool import main_not_rerun
 
             ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(["anabasis.app.proofs", "anabasis.engine.solver",
+            ctx.set_forkserver_preload(["anabasis.app.play.proofs", "anabasis.engine.solver",
                                         "anabasis.formats.levelfile"])
             with main_not_rerun():
                 forkserver.ensure_running()

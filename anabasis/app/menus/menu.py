@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from anabasis.app.scene import Scene
+from anabasis.app.shell.scene import Scene
 
 #: The arrows mean what they say in a menu, whatever they are bound to in play.
 ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",

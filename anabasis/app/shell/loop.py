@@ -24,16 +24,16 @@ from pathlib import Path
 
 import pygame
 
-from anabasis.app.drawstate import Warmer, warm_poses
-from anabasis.app.keys import KeysScreen
-from anabasis.app.launcher import Launcher
-from anabasis.app.play import VIEW_TIPS_PER_SESSION, Play
-from anabasis.app.progress import Progress, data_dir, level_key
-from anabasis.app.scene import Scene
-from anabasis.app.session import Opened, open_level, opened_made
-from anabasis.app.sound import VOLUME_STEP, Sounds
-from anabasis.app.text import Overlay
-from anabasis.app.window import Window
+from anabasis.app.menus.keys_screen import KeysScreen
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
+from anabasis.app.play.session import Opened, open_level, opened_made
+from anabasis.app.settings.progress import Progress, data_dir, level_key
+from anabasis.app.shell.overlay import Overlay
+from anabasis.app.shell.scene import Scene
+from anabasis.app.shell.sound import VOLUME_STEP, Sounds
+from anabasis.app.shell.window import Window
+from anabasis.app.viewer.drawstate import Warmer, warm_poses
 
 DEFAULT_SIZE = (1280, 720)
 #: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
@@ -287,7 +287,7 @@ class App:
 
     def _key_name(self, action: str) -> str:
         """The first key bound to ``action``, as the player reads it ("" for none)."""
-        from anabasis.app.keys import key_label
+        from anabasis.app.menus.keys_screen import key_label
 
         names = self.progress.keys.get(action) or []
         return key_label(names[0]) if names else ""
@@ -320,9 +320,9 @@ class App:
         self.switch(Play(self, opened), opened.title)
 
     def edit(self, target=None) -> None:
-        """The room editor on ``target`` (an :class:`~anabasis.app.editor.EditTarget`; None:
+        """The room editor on ``target`` (an :class:`~anabasis.app.editor.scene.EditTarget`; None:
         a new room)."""
-        from anabasis.app.editor import Editor
+        from anabasis.app.editor.scene import Editor
 
         editor = Editor(self, target)
         self.switch(editor, editor.title)
@@ -502,8 +502,8 @@ class App:
         self.save_progress()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        if "anabasis.app.proofs" in sys.modules:
-            from anabasis.app import proofs
+        if "anabasis.app.play.proofs" in sys.modules:
+            from anabasis.app.play import proofs
 
             proofs.close_all()  # the editor's proof workers
         if self._build is not None or "anabasis.gen" in sys.modules:
@@ -513,7 +513,7 @@ class App:
                 gen.shutdown()
             except Exception:
                 pass
-        from anabasis.app import hints
+        from anabasis.app.play import hints
 
         hints.shutdown()
         self.sound.close()

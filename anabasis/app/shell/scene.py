@@ -1,6 +1,6 @@
 """What the app asks of whatever is on screen: the launcher, the keys screen, a room, the editor.
 
-:class:`~anabasis.app.loop.App` holds one scene and switches scenes in one
+:class:`~anabasis.app.shell.loop.App` holds one scene and switches scenes in one
 place (``App.switch``); each frame it hands the scene the events
 (:meth:`Scene.handle`), the time (:meth:`Scene.update`) and the two drawing
 passes (:meth:`Scene.draw_gl`, the 3D scene into the internal target;
@@ -32,7 +32,7 @@ class Scene:
         window.begin_scene()
 
     def draw_overlay(self, ov) -> None:
-        """The 2D layer over it, through the :class:`~anabasis.app.text.Overlay`."""
+        """The 2D layer over it, through the :class:`~anabasis.app.shell.overlay.Overlay`."""
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.0) -> bool:
         """Show the player a line (``kind``: "info", "warn", "dim"); False where it can't."""

@@ -257,7 +257,7 @@ def internal_size(window: tuple[int, int], budget: int) -> tuple[int, int]:
 
 def _set_icon() -> None:
     """The window's icon, from ``assets/`` (before ``set_mode``: some systems take it only then)."""
-    from anabasis.app import assets
+    from anabasis.app.shell import assets
 
     icon = assets.icon()
     if icon is not None:

@@ -53,7 +53,7 @@ class Sounds:
                 self._opened = True
         except (pygame.error, NotImplementedError, OSError):
             return False  # no device, or a pygame without its mixer: silence, not an error
-        from anabasis.app import assets
+        from anabasis.app.shell import assets
 
         for name in EFFECTS:
             try:

@@ -105,7 +105,7 @@ class Fonts:
 
 def shipped_font(size: int) -> pygame.font.Font:
     """The HUD's font at ``size`` (the UI's sizes); pygame's own where it cannot be read."""
-    from anabasis.app import assets
+    from anabasis.app.shell import assets
 
     try:
         # each Font reads from its own stream for as long as it lives

@@ -13,8 +13,8 @@ import itertools
 
 import pygame
 
-from anabasis.app.draft import KIND_NAMES, KINDS
-from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.editor.draft import KIND_NAMES, KINDS
+from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
 #: The editor's keys, as the help strip shows them.

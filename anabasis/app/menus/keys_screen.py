@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import pygame
 
-from anabasis.app.menu import ARROWS, Menu
-from anabasis.app.progress import DEFAULT_KEYS, FIXED_KEYS
-from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.settings.progress import DEFAULT_KEYS, FIXED_KEYS
+from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 
 RESET_ALL = "reset all"
 BACK = "back to the launcher"

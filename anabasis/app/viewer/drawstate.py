@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import sys
 
-from anabasis.app import animation
-from anabasis.app.sight import Sight
-from anabasis.app.window import FADE_PART, TURN_PART
+from anabasis.app.shell.window import FADE_PART, TURN_PART
+from anabasis.app.viewer import animation
+from anabasis.app.viewer.sight import Sight
 from anabasis.picture import views
 
 

@@ -18,8 +18,8 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app import markers
-from anabasis.app.text import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.play import markers
+from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.engine.moves import STEPS
 from anabasis.picture import views
 
@@ -257,7 +257,7 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
 
 def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
-    from anabasis.app.keys import key_label
+    from anabasis.app.menus.keys_screen import key_label
 
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
@@ -269,7 +269,7 @@ def hint_arrow_key(play, move: str) -> str | None:
 
 def _hint(ov, play, pad: int, mid: int, small: int) -> None:
     """The hint: an arrow on the player's cell, and the keys to press in words."""
-    from anabasis.app.hints import THINKING_TEXT
+    from anabasis.app.play.hints import THINKING_TEXT
 
     hints = play.hints
     if hints.wanted:

@@ -1,0 +1,1 @@
+"""The room editor: the scene, its 2D layer, and the draft being edited with its undo."""

@@ -1,0 +1,1 @@
+"""What the player keeps between runs: the save file (progress, window, keys, sound)."""

@@ -1,0 +1,1 @@
+"""Looking at a room, for play and the editor: the sight, the draw state, the animations."""
