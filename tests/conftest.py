@@ -60,7 +60,7 @@ DT = 1 / 30
 def make_app(display, tmp_path):
     """Open the game (a level, or the launcher) in a real window of :data:`SIZE`, one frame
     ticked; closed afterwards."""
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.app.shell.window import GLUnavailable
 
     made = []

@@ -1,6 +1,6 @@
 """The game in a real window: real GL (llvmpipe through GLX under Xvfb), real events.
 
-Every test drives :class:`anabasis.app.shell.loop.App` the way a player does:
+Every test drives :class:`anabasis.app.routes.App` the way a player does:
 it posts pygame events and steps the loop a frame at a time with a fixed
 time step.  Nothing is mocked.  Without a display or GL these tests skip,
 unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
@@ -608,9 +608,9 @@ def test_once_the_launcher_has_warmed_up_no_room_compiles_a_shader(make_app):
     app = make_app()
     for _ in range(400):  # idle launcher frames compile the variants, one a frame
         app.tick(DT)
-        if app._warmer is not None and app._warmer.done:
+        if app.warmer is not None and app.warmer.done:
             break
-    assert app._warmer.done, "the launcher never finished warming up"
+    assert app.warmer.done, "the launcher never finished warming up"
     compiled = render.compiled_variants(app.ctx)
     for n in (5, 7):  # crates; a wrapped room (a variant of its own)
         press(app, pygame.K_0 + n)

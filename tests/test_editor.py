@@ -1,7 +1,7 @@
 """The room editor: drafts and their undo, the live proofs, and the editor in the window.
 
 The draft and proof tests run without a window; the window tests drive one
-:class:`~anabasis.app.shell.loop.App` with posted key presses, as a player would.
+:class:`~anabasis.app.routes.App` with posted key presses, as a player would.
 """
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ def app(display, tmp_path_factory):
     """One game window for every editor test (each opens the editor afresh)."""
     import os
 
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.app.shell.window import GLUnavailable
 
     try:

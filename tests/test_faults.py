@@ -138,7 +138,7 @@ def _expect_good(p: Progress, but: str = "") -> None:
 def game(display):
     """Start the real game on a data folder: an App under Xvfb, a frame drawn, then closed."""
     from anabasis.app.menus.launcher import Launcher
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.app.shell.window import GLUnavailable
 
     def start(directory: Path, session_record=("level:7", 11)) -> Progress:
@@ -687,7 +687,7 @@ def test_the_largest_room_a_code_holds_opens_and_plays_in_the_window(game, tmp_p
     from anabasis.app.play import markers
     from anabasis.app.play.scene import Play
     from anabasis.app.play.session import open_code
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.bench.rules import crowded_room
 
     room = crowded_room()

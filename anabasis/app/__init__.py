@@ -93,7 +93,7 @@ def main(args) -> int:
     size = parse_size(getattr(args, "size", None))
     if getattr(args, "demo", False) and opened is None:
         raise OpenError("--demo plays a room: give --level N (or --room, --gen, --daily)")
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.app.shell.window import GLUnavailable
 
     try:
@@ -142,7 +142,7 @@ def edit_main(args) -> int:
     """``anabasis edit``: the editor in the window; the exit code."""
     target = edit_target(getattr(args, "source", None), getattr(args, "save", None))
     size = parse_size(getattr(args, "size", None))
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.app.shell.window import GLUnavailable
 
     try:

@@ -69,7 +69,7 @@ def _edit_session(seconds: float = 6.0) -> dict:
 
     from anabasis.app.editor.draft import Draft
     from anabasis.app.editor.scene import EditTarget
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.bench.solver import bench_room
 
     def post(kind: int, key: int) -> None:

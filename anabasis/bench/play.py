@@ -37,7 +37,7 @@ ARROWS = ("up", "down", "left", "right")
 def _play_session() -> dict:
     import pygame
 
-    from anabasis.app.shell.loop import App
+    from anabasis.app.routes import App
     from anabasis.engine import solver
     from anabasis.formats import levels
     from anabasis.picture import views

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pygame
 
 from anabasis.app.menus.menu import ARROWS, Menu
-from anabasis.app.settings.progress import DEFAULT_KEYS, FIXED_KEYS
+from anabasis.app.settings.keymap import DEFAULT_KEYS, FIXED_KEYS, key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 
 RESET_ALL = "reset all"
@@ -55,20 +55,6 @@ WHAT = {
 #: Ctrl+Q still quits and does not bind Ctrl on its way.
 _CHORD_KEYS = {pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI, pygame.K_RGUI,
                pygame.K_LMETA, pygame.K_RMETA, pygame.K_MODE}
-
-_SHOWN = {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc"}
-
-
-def key_label(name: str) -> str:
-    """A pygame key name as the player reads it.
-
-    >>> key_label("z"), key_label("return"), key_label("f12"), key_label("left shift")
-    ('Z', 'Enter', 'F12', 'Left Shift')
-    """
-    if name in _SHOWN:
-        return _SHOWN[name]
-    return name.upper() if len(name) == 1 else name.title()
-
 
 def action_label(action: str) -> str:
     """``orbit_left`` -> ``orbit left``."""

@@ -19,6 +19,7 @@ from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.play import session
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.viewer.drawstate import Warmer, warm_plan
 
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
@@ -199,7 +200,16 @@ class Launcher(Menu):
         """
         window.begin_scene()
         if self.clock - self._last_input > 0.25 and self.app.frames >= 2:
-            self.app.warm_step()
+            self._warm_step()
+
+    def _warm_step(self) -> None:
+        """Compile one more of the ray tracer's variants (``warm_plan``'s); the warm-up is
+        the app's, kept from one visit of the launcher to the next."""
+        app = self.app
+        if app.warmer is None:
+            app.warmer = Warmer(warm_plan())
+        if app.warmer.step(app.renderer_for):
+            app.warmed = True  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
         key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,

@@ -257,7 +257,7 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
 
 def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
-    from anabasis.app.menus.keys_screen import key_label
+    from anabasis.app.settings.keymap import key_label
 
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)

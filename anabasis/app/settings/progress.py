@@ -56,6 +56,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from anabasis.app.settings.keymap import DEFAULT_KEYS, FIXED_KEYS  # noqa: F401 (the API)
 from anabasis.formats.files import file_kind, read_at_most
 
 FILE_NAME = "progress.json"
@@ -64,35 +65,8 @@ VERSION = 1
 #: rooms stay far under this), and what a read may cost in memory is bounded by it.
 MAX_BYTES = 4 << 20
 
-#: The actions a player can rebind, and their default keys (pygame key names).
-DEFAULT_KEYS: dict[str, list[str]] = {
-    "up": ["up", "w"],
-    "down": ["down", "s"],
-    "left": ["left", "a"],
-    "right": ["right", "d"],
-    "turn": ["v", "space"],
-    "orbit_left": ["q"],
-    "orbit_right": ["e"],
-    "undo": ["z", "backspace"],
-    "restart": ["r"],
-    "back": ["escape"],
-    "copy": ["c"],
-    "screenshot": ["f12"],
-    "help": ["h", "f1"],
-    "hint": ["/", "?"],
-    "fullscreen": ["f11"],
-    "new_room": ["n"],
-    "next": ["return", "enter"],
-    "mute": ["m"],
-    "volume_down": ["-", "[-]"],
-    "volume_up": ["=", "[+]"],
-}
-
 DEFAULT_VOLUME = 0.7  #: the effects' volume, 0..1, until the player sets one
 
-#: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
-#: never binds Esc to anything else, so nobody can lock themselves out.
-FIXED_KEYS: dict[str, str] = {"back": "escape"}
 
 
 def data_dir() -> Path:

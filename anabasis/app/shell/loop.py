@@ -1,10 +1,16 @@
-"""The frame loop: one :class:`App`, a scene (the launcher or a room), one frame per tick.
+"""The frame loop: one :class:`Loop`, the scene on screen, one frame per tick, and its services.
 
 ``App.tick(dt)`` is the whole loop body: read the pending pygame events,
 let the scene act on them, advance time by ``dt``, draw, flip.  ``run()``
 calls it until the game quits; tests call it directly, a frame at a time,
 with events they post themselves and a fixed ``dt``, so the real window and
 the real GL context are driven exactly as a player would drive them.
+
+The loop knows no scene by name: :class:`anabasis.app.routes.App` (the
+game) says which scene comes first and which follows which.  What the loop
+serves every scene: the window and the overlay, saved progress and the
+keymap, sound, the renderer (one at a time), a worker thread, futures
+collected once a frame (:meth:`Loop.when_done`), the clipboard, screenshots.
 
 Nothing slow runs on this thread: made rooms build in the generator's
 worker process and the demo's solution is found in a worker thread (each a
@@ -24,16 +30,12 @@ from pathlib import Path
 
 import pygame
 
-from anabasis.app.menus.keys_screen import KeysScreen
-from anabasis.app.menus.launcher import Launcher
-from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
-from anabasis.app.play.session import Opened, open_level, opened_made
-from anabasis.app.settings.progress import Progress, data_dir, level_key
+from anabasis.app.settings import keymap
+from anabasis.app.settings.progress import Progress, data_dir
 from anabasis.app.shell.overlay import Overlay
 from anabasis.app.shell.scene import Scene
 from anabasis.app.shell.sound import VOLUME_STEP, Sounds
 from anabasis.app.shell.window import Window
-from anabasis.app.viewer.drawstate import Warmer, warm_poses
 
 DEFAULT_SIZE = (1280, 720)
 #: Set to 1 to draw one frame, print ``first-frame`` and exit (``anabasis bench``'s startup).
@@ -42,12 +44,14 @@ FRAME_LOG = 3600  #: live frames whose timing is kept (a minute at 60 fps)
 SOUND_ACTIONS = ("mute", "volume_down", "volume_up")  #: taken by the loop in every scene
 
 
-class App:
-    """The game: a window, saved progress, and the scene on screen."""
+class Loop:
+    """The frame loop and what it serves every scene; :class:`~anabasis.app.routes.App` puts
+    the first scene on screen."""
 
-    def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
-                 demo: bool = False, data_dir: str | os.PathLike | None = None,
-                 edit=None):
+    scene: Scene
+
+    def __init__(self, *, size: tuple[int, int] | None = None, demo: bool = False,
+                 data_dir: str | os.PathLike | None = None):
         self.progress = Progress.load(data_dir)
         if self.progress.warning:
             print(f"anabasis: warning: {self.progress.warning}", file=sys.stderr)
@@ -56,9 +60,7 @@ class App:
         self.ctx = self.window.ctx
         self.overlay = Overlay(self.ctx, self.window.size)
         self.sound = Sounds(self.progress.volume, self.progress.muted)
-        #: the kinds of bump whose reason has been said this session (said once each)
-        self.told: set[str] = set()
-        self.keymap = self._keymap()
+        self.keymap = keymap.keymap(self.progress.keys)
         self.running = True
         self._closed = False
         self.exit_code = 0
@@ -69,13 +71,10 @@ class App:
         self.frame_log: deque[tuple[float, bool]] = deque(maxlen=FRAME_LOG)
         self.warmed = False
         self.clock = pygame.time.Clock()
-        self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
-        self._build: Future | None = None
-        self._build_kind = "gen"
-        self._solve: Future | None = None
+        #: work off-thread, and what takes its result on the loop's thread (when_done)
+        self._waiting: list[tuple[Future, object]] = []
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
-        self._warmer: Warmer | None = None  #: the launcher's warm-up (made on its first idle frame)
         self._want_shot = False
         self._after_frame: list = []  #: what runs once this frame is shown (after_frame)
         self._hud_scene = None  # the scene whose HUD the last frame drew
@@ -84,36 +83,12 @@ class App:
         self.controllers = []
         self._init_controllers()
         self.demo = demo  #: the demo plays one room by itself (``--demo``); the one flag
-        self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
-        self.scene: Scene
-        if edit is not None:  # ``anabasis edit``: an EditTarget
-            self.edit(edit)
-        elif opened is None:
-            self.switch(Launcher(self, self._first_unsolved()))
-        else:
-            self.open(opened)
-            if demo:
-                self._start_demo(opened)
 
     # -- setup ----------------------------------------------------------------------------
 
-    def _keymap(self) -> dict[int, str]:
-        """Key codes to actions, from the saved bindings (unknown key names are skipped)."""
-        keymap = {}
-        for action, names in self.progress.keys.items():
-            for name in names:
-                try:
-                    keymap.setdefault(pygame.key.key_code(name), action)
-                except ValueError:
-                    print(f"anabasis: warning: unknown key {name!r} for {action}",
-                          file=sys.stderr)
-        keymap.setdefault(pygame.K_KP_ENTER, "next")
-        keymap[pygame.K_ESCAPE] = "back"  # whatever the file says: nobody is locked in
-        return keymap
-
     def keys_changed(self) -> None:
         """The bindings in ``progress.keys`` changed (the keys screen): use and save them now."""
-        self.keymap = self._keymap()
+        self.keymap = keymap.keymap(self.progress.keys)
         self.save_progress()
 
     def _init_controllers(self) -> None:
@@ -134,6 +109,10 @@ class App:
     def work(self, fn, /, *args, **kw):
         """Run ``fn`` on the app's worker thread, never on the frame loop: its Future."""
         return self._pool_get().submit(fn, *args, **kw)
+
+    def when_done(self, future: Future, take) -> None:
+        """Call ``take(future)`` on the loop's thread, the first frame ``future`` is done."""
+        self._waiting.append((future, take))
 
     def _pool_get(self) -> ThreadPoolExecutor:
         if self._pool is None:
@@ -246,25 +225,14 @@ class App:
         self.scene.handle(event)
 
     def _poll(self) -> None:
-        """Collect work finished off-thread: a built room, a demo's solution."""
-        if self._build is not None and self._build.done():
-            future, self._build = self._build, None
-            label, self.building = self.building, ""
-            try:
-                made = future.result()
-            except Exception as e:
-                self._tell(f"could not build {label}: {e}")
-            else:
-                self.open(opened_made(made, self._build_kind))
-        if self._solve is not None and self._solve.done():
-            future, self._solve = self._solve, None
-            solution = future.result()
-            if solution.status != "solved":
-                print(f"anabasis: the demo found no solution ({solution.status})",
-                      file=sys.stderr)
-                self.quit(1)
-            else:
-                self.scene.play_moves(solution.moves)
+        """Collect work finished off-thread (a built room, a demo's solution), in order."""
+        if not self._waiting:
+            return
+        done = [(f, take) for f, take in self._waiting if f.done()]
+        for item in done:
+            self._waiting.remove(item)
+        for future, take in done:
+            take(future)
 
     def sound_key(self, action: str) -> None:
         """M, - or =: mute (or not), or the volume a step down or up; said, and kept."""
@@ -276,7 +244,7 @@ class App:
                                              else -VOLUME_STEP))
             sound.muted = False  # changing the volume is wanting to hear it
         progress.volume, progress.muted = sound.volume, sound.muted
-        mute = self._key_name("mute")
+        mute = keymap.first_key(self.progress.keys, "mute")
         if sound.muted:
             text = "sound off" + (f" · {mute} turns it on" if mute else "")
         else:
@@ -284,13 +252,6 @@ class App:
             if not sound.available:
                 text += " (no sound device here: the game is silent)"
         self.scene.say(text, "dim", 1.5)
-
-    def _key_name(self, action: str) -> str:
-        """The first key bound to ``action``, as the player reads it ("" for none)."""
-        from anabasis.app.menus.keys_screen import key_label
-
-        names = self.progress.keys.get(action) or []
-        return key_label(names[0]) if names else ""
 
     # -- scenes -----------------------------------------------------------------------------
 
@@ -315,98 +276,10 @@ class App:
         if caption != pygame.display.get_caption()[0]:
             pygame.display.set_caption(caption)
 
-    def open(self, opened: Opened) -> None:
-        """Play ``opened``."""
-        self.switch(Play(self, opened), opened.title)
-
-    def edit(self, target=None) -> None:
-        """The room editor on ``target`` (an :class:`~anabasis.app.editor.scene.EditTarget`; None:
-        a new room)."""
-        from anabasis.app.editor.scene import Editor
-
-        editor = Editor(self, target)
-        self.switch(editor, editor.title)
-
-    def _first_unsolved(self, otherwise: int = 0) -> int:
-        """The launcher's selection: the first level not yet won at all; else the first won
-        only with hints (still to solve alone); else ``otherwise``.  A player who took hints
-        to get through a level moves on, as after a clean win."""
-        from anabasis.formats import levels
-
-        keys = [level_key(n) for n in range(1, levels.count() + 1)]
-        won = self.progress.solved | self.progress.hinted
-        for wins in (won, self.progress.solved):
-            for i, key in enumerate(keys):
-                if key not in wins:
-                    return i
-        return otherwise
-
-    def show_keys(self, return_to: int) -> None:
-        """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
-        self.switch(KeysScreen(self, return_to))
-
-    def to_launcher(self, selected: int | None = None) -> None:
-        """The launcher, on line ``selected`` (default: the first level not yet solved; with
-        every level solved, the level just left, else the first)."""
-        if self.demo:
-            # the demo is a smoke test: leaving it early is not a win
-            print("anabasis: the demo was stopped before the win", file=sys.stderr)
-            self.quit(1)
-            return
-        if selected is None:
-            left = self.scene.level - 1 if self.scene.level else 0
-            selected = self._first_unsolved(left)
-        self.save_progress()
-        self.switch(Launcher(self, selected))
-
-    def next_after(self, opened: Opened) -> None:
-        """Enter after a win: the next level, a new room of the same tier, or the launcher."""
-        from anabasis.formats import levels
-
-        if opened.kind == "level" and opened.level < levels.count():
-            self.open(open_level(opened.level + 1))
-        elif opened.tier and opened.kind == "gen":
-            self.build_room(opened.tier)
-        else:
-            self.to_launcher()
-            if opened.kind == "level":
-                self.scene.say("every level done: try a room made to order")
-
     def _tell(self, text: str) -> None:
         """Something went wrong off-thread: on screen, and on stderr for the record."""
         self.scene.say(text, "warn", 5.0)
         print(f"anabasis: {text}", file=sys.stderr)
-
-    def build_room(self, tier: str, seed: int | None = None) -> None:
-        """Build a made room off the main thread; it opens when ready ("building…" till then)."""
-        if seed is None:
-            # a fresh room each time; six base-36 digits are plenty to share
-            seed = int.from_bytes(os.urandom(4), "little") % 36**6
-        self._start_build(tier, seed, "gen", f"a {tier} room")
-
-    def build_daily(self, date: str | None = None) -> None:
-        """Today's room (or that day's), built off the main thread."""
-        from anabasis import gen
-
-        self._start_build("hard", gen.daily_seed(date), "daily", "today's room")
-
-    def _start_build(self, tier: str, seed: int, kind: str, label: str) -> None:
-        from anabasis import gen
-
-        if self._build is not None:
-            return  # one at a time; the one building opens when ready
-        self.building = label
-        self._build_kind = kind
-        self._build = gen.build_async(tier, seed)
-
-    def _start_demo(self, opened: Opened) -> None:
-        from anabasis.engine import solver
-
-        self._solve = self._pool_get().submit(solver.solve, opened.room)
-
-    def demo_won(self, moves: int, par: int | None) -> None:
-        print(f"won: {moves} moves (par {par if par is not None else '?'})", flush=True)
-        self.quit(0)
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -437,18 +310,6 @@ class App:
             print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
             self._renderer = None
         return self._renderer
-
-    def warm_step(self) -> None:
-        """Compile one more of the ray tracer's variants (from the launcher, while idle).
-
-        Level 1's first, in the order a player meets them, then a wrapped room's (the
-        wrap is a variant of its own).  The programs are shared by every room's
-        renderer, so these serve every level and made room.
-        """
-        if self._warmer is None:
-            self._warmer = Warmer(_warm_plan())
-        if self._warmer.step(self.renderer_for):
-            self.warmed = True  # one compile per frame
 
     # -- outside the game -----------------------------------------------------------------------
 
@@ -502,33 +363,16 @@ class App:
         self.save_progress()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        if "anabasis.app.play.proofs" in sys.modules:
-            from anabasis.app.play import proofs
+        self.stop_workers()
+        self.sound.close()
+        self.window.close()
 
-            proofs.close_all()  # the editor's proof workers
-        if self._build is not None or "anabasis.gen" in sys.modules:
+    def stop_workers(self) -> None:
+        """Stop the worker processes the scenes started (the game's :class:`App` knows them)."""
+        if "anabasis.gen" in sys.modules:
             try:
                 from anabasis import gen
 
                 gen.shutdown()
             except Exception:
                 pass
-        from anabasis.app.play import hints
-
-        hints.shutdown()
-        self.sound.close()
-        self.window.close()
-
-
-def _warm_plan() -> list:
-    """(room, poses) pairs whose drawing compiles every variant of the ray tracer."""
-    from anabasis.engine import rules
-    from anabasis.formats import levels
-
-    try:
-        rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
-    except Exception:  # a broken level file: the launcher shows it; nothing to warm
-        return []
-    wrapped = [room for room in rooms if room.wrap]
-    return [(room, warm_poses(room, rules.start(room).state))
-            for room in rooms[:1] + wrapped[:1]]

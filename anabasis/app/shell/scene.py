@@ -1,9 +1,10 @@
 """What the app asks of whatever is on screen: the launcher, the keys screen, a room, the editor.
 
-:class:`~anabasis.app.shell.loop.App` holds one scene and switches scenes in one
-place (``App.switch``); each frame it hands the scene the events
-(:meth:`Scene.handle`), the time (:meth:`Scene.update`) and the two drawing
-passes (:meth:`Scene.draw_gl`, the 3D scene into the internal target;
+:class:`~anabasis.app.shell.loop.Loop` holds one scene and switches scenes in one
+place (``Loop.switch``; :mod:`anabasis.app.routes` says which follows
+which); each frame it hands the scene the events (:meth:`Scene.handle`),
+the time (:meth:`Scene.update`) and the two drawing passes
+(:meth:`Scene.draw_gl`, the 3D scene into the internal target;
 :meth:`Scene.draw_overlay`, the 2D layer over it).  The rest has defaults,
 so a new scene writes only what it does.
 """

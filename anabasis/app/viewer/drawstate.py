@@ -164,3 +164,22 @@ class RoomDraw:
         # a cross-fade traces two slices: the hidden coordinate between two cells
         c = pose.player[sight.hidden]
         return FADE_PART if abs(c - round(c)) > 1e-4 else 1.0
+
+
+def warm_plan() -> list:
+    """(room, poses) pairs whose drawing compiles every variant of the ray tracer.
+
+    Level 1's first, in the order a player meets them, then a wrapped room's (the
+    wrap is a variant of its own).  The programs are shared by every room's
+    renderer, so these serve every level and made room.
+    """
+    from anabasis.engine import rules
+    from anabasis.formats import levels
+
+    try:
+        rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
+    except Exception:  # a broken level file: the launcher shows it; nothing to warm
+        return []
+    wrapped = [room for room in rooms if room.wrap]
+    return [(room, warm_poses(room, rules.start(room).state))
+            for room in rooms[:1] + wrapped[:1]]

@@ -1,0 +1,172 @@
+"""Which scene follows which: the game's :class:`App`, the frame loop with its scenes named.
+
+The shell's :class:`~anabasis.app.shell.loop.Loop` runs whatever scene is
+on screen and names none.  Here is the map a player walks:
+
+- the first scene: the editor (``anabasis edit``), a room the arguments
+  name (``--level``, ``--room``, ``--gen``, ``--daily``; ``--demo`` plays it
+  by itself), else the launcher on the first level not yet solved;
+- the launcher opens a level, a made room (built off the loop), today's
+  room, a code, the editor or the keys screen; Esc in a room, the keys
+  screen or the editor comes back to it;
+- after a win, Enter goes to the next level, a new room of the same tier,
+  or back to the launcher;
+- the editor play-tests its draft in a room whose Esc comes back to it.
+
+What a session remembers across scenes lives here too: the bumps whose
+reason was said (``told``), the view tips left, the launcher's warm-up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from anabasis.app.menus.keys_screen import KeysScreen
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
+from anabasis.app.play.session import Opened, open_level, opened_made
+from anabasis.app.settings.progress import level_key
+from anabasis.app.shell.loop import Loop
+
+
+class App(Loop):
+    """The game: the frame loop, the scene on screen, and which scene follows which."""
+
+    def __init__(self, *, size: tuple[int, int] | None = None, opened: Opened | None = None,
+                 demo: bool = False, data_dir: str | os.PathLike | None = None,
+                 edit=None):
+        super().__init__(size=size, demo=demo, data_dir=data_dir)
+        #: the kinds of bump whose reason has been said this session (said once each)
+        self.told: set[str] = set()
+        self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
+        self.warmer = None  #: the launcher's warm-up (made on its first idle frame), kept
+        self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
+        self._build = None  #: the made room building (one at a time)
+        if edit is not None:  # ``anabasis edit``: an EditTarget
+            self.edit(edit)
+        elif opened is None:
+            self.switch(Launcher(self, self._first_unsolved()))
+        else:
+            self.open(opened)
+            if demo:
+                self._start_demo(opened)
+
+    def open(self, opened: Opened) -> None:
+        """Play ``opened``."""
+        self.switch(Play(self, opened), opened.title)
+
+    def edit(self, target=None) -> None:
+        """The room editor on ``target`` (an :class:`~anabasis.app.editor.scene.EditTarget`; None:
+        a new room)."""
+        from anabasis.app.editor.scene import Editor
+
+        editor = Editor(self, target)
+        self.switch(editor, editor.title)
+
+    def _first_unsolved(self, otherwise: int = 0) -> int:
+        """The launcher's selection: the first level not yet won at all; else the first won
+        only with hints (still to solve alone); else ``otherwise``.  A player who took hints
+        to get through a level moves on, as after a clean win."""
+        from anabasis.formats import levels
+
+        keys = [level_key(n) for n in range(1, levels.count() + 1)]
+        won = self.progress.solved | self.progress.hinted
+        for wins in (won, self.progress.solved):
+            for i, key in enumerate(keys):
+                if key not in wins:
+                    return i
+        return otherwise
+
+    def show_keys(self, return_to: int) -> None:
+        """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
+        self.switch(KeysScreen(self, return_to))
+
+    def to_launcher(self, selected: int | None = None) -> None:
+        """The launcher, on line ``selected`` (default: the first level not yet solved; with
+        every level solved, the level just left, else the first)."""
+        if self.demo:
+            # the demo is a smoke test: leaving it early is not a win
+            print("anabasis: the demo was stopped before the win", file=sys.stderr)
+            self.quit(1)
+            return
+        if selected is None:
+            left = self.scene.level - 1 if self.scene.level else 0
+            selected = self._first_unsolved(left)
+        self.save_progress()
+        self.switch(Launcher(self, selected))
+
+    def next_after(self, opened: Opened) -> None:
+        """Enter after a win: the next level, a new room of the same tier, or the launcher."""
+        from anabasis.formats import levels
+
+        if opened.kind == "level" and opened.level < levels.count():
+            self.open(open_level(opened.level + 1))
+        elif opened.tier and opened.kind == "gen":
+            self.build_room(opened.tier)
+        else:
+            self.to_launcher()
+            if opened.kind == "level":
+                self.scene.say("every level done: try a room made to order")
+
+    def build_room(self, tier: str, seed: int | None = None) -> None:
+        """Build a made room off the main thread; it opens when ready ("building…" till then)."""
+        if seed is None:
+            # a fresh room each time; six base-36 digits are plenty to share
+            seed = int.from_bytes(os.urandom(4), "little") % 36**6
+        self._start_build(tier, seed, "gen", f"a {tier} room")
+
+    def build_daily(self, date: str | None = None) -> None:
+        """Today's room (or that day's), built off the main thread."""
+        from anabasis import gen
+
+        self._start_build("hard", gen.daily_seed(date), "daily", "today's room")
+
+    def _start_build(self, tier: str, seed: int, kind: str, label: str) -> None:
+        from anabasis import gen
+
+        if self._build is not None:
+            return  # one at a time; the one building opens when ready
+        self.building = label
+        self._build = gen.build_async(tier, seed)
+        self.when_done(self._build, lambda future: self._built(future, kind))
+
+    def _built(self, future, kind: str) -> None:
+        """A made room is built (or failed to be): open it."""
+        self._build = None
+        label, self.building = self.building, ""
+        try:
+            made = future.result()
+        except Exception as e:
+            self._tell(f"could not build {label}: {e}")
+        else:
+            self.open(opened_made(made, kind))
+
+    def _start_demo(self, opened: Opened) -> None:
+        from anabasis.engine import solver
+
+        self.when_done(self.work(solver.solve, opened.room), self._solved)
+
+    def _solved(self, future) -> None:
+        """The demo's solution is found: play it, or say there is none."""
+        solution = future.result()
+        if solution.status != "solved":
+            print(f"anabasis: the demo found no solution ({solution.status})", file=sys.stderr)
+            self.quit(1)
+        else:
+            self.scene.play_moves(solution.moves)
+
+    def demo_won(self, moves: int, par: int | None) -> None:
+        print(f"won: {moves} moves (par {par if par is not None else '?'})", flush=True)
+        self.quit(0)
+
+    def stop_workers(self) -> None:
+        """The loop's workers, and the scenes': the proofs' processes, the hints' process."""
+        super().stop_workers()
+        if "anabasis.app.play.proofs" in sys.modules:
+            from anabasis.app.play import proofs
+
+            proofs.close_all()  # the editor's proof workers
+        from anabasis.app.play import hints
+
+        hints.shutdown()
