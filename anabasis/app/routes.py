@@ -160,13 +160,3 @@ class App(Loop):
         print(f"won: {moves} moves (par {par if par is not None else '?'})", flush=True)
         self.quit(0)
 
-    def stop_workers(self) -> None:
-        """The loop's workers, and the scenes': the proofs' processes, the hints' process."""
-        super().stop_workers()
-        if "anabasis.app.play.proofs" in sys.modules:
-            from anabasis.app.play import proofs
-
-            proofs.close_all()  # the editor's proof workers
-        from anabasis.app.play import hints
-
-        hints.shutdown()

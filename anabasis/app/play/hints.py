@@ -24,10 +24,10 @@ This module imports no pygame: the words are made here, the arrow in the HUD.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 
+from anabasis.app.shell import workers
 from anabasis.engine import rules, solver
 
 #: What a step along an axis is called when no arrow key makes it in the view on screen.
@@ -211,39 +211,7 @@ class Hints:
 
 # -- a worker process, for the big rooms -----------------------------------------------
 
-_apart_pool = None
-_apart_lock = threading.Lock()
-
-
-def apart(fn, /, *args, **kw) -> Future:
-    """Run ``fn`` in the hints' worker process (spawned at the first call, then reused).
-
-    The solver is pure Python: a long search in a thread would hold the GIL
-    against the frame loop, so a question past :data:`QUICK_STATES` comes here.
-    """
-    global _apart_pool
-    with _apart_lock:
-        if _apart_pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            # spawn, not fork: the game's process holds a GL context and threads
-            from anabasis.gen.pool import _worker_ignores_interrupts
-
-            # Ctrl-C exits the game 130: the worker prints no traceback of its own
-            _apart_pool = ProcessPoolExecutor(max_workers=1,
-                                              mp_context=multiprocessing.get_context("spawn"),
-                                              initializer=_worker_ignores_interrupts)
-        from anabasis.gen.pool import main_not_rerun  # the generator's worker has the same need
-
-        with main_not_rerun():  # the pool starts its process inside submit
-            return _apart_pool.submit(fn, *args, **kw)
-
-
-def shutdown() -> None:
-    """End the worker process, if one was started."""
-    global _apart_pool
-    with _apart_lock:
-        if _apart_pool is not None:
-            _apart_pool.shutdown(wait=False, cancel_futures=True)
-            _apart_pool = None
+#: Run a question in the game's worker process (:func:`anabasis.app.shell.workers.apart`).
+apart = workers.apart
+#: End that process, if one was started.
+shutdown = workers.stop_apart

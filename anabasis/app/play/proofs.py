@@ -1,4 +1,4 @@
-"""The editor's live proofs: what the solver says of a draft, worked out off the frame loop.
+"""Live proofs: what the solver says of a draft, or of a shared room (its par), off the loop.
 
 :func:`prove` is the whole of it, in order and as a generator, so that each
 answer shows as soon as it is known: the text format's refusal (two
@@ -10,25 +10,25 @@ would save a move.  Each step yields the :class:`Proofs` so far.
 :class:`Prover` runs :func:`prove` in a worker *process*, one per draft,
 and the hook's search, the longest, in a second worker beside it (the
 machine's second core): an edit terminates the workers still proving the
-last draft and starts others.  A thread would not do: a search cannot be stopped half way, and
-the solver is pure Python, so a thread would hold the GIL against the frame
-loop (see ``docs/editor.md``, cost lessons).  The workers are forked from a
-fork server that has the engine imported already, so a new one is ready in
+last draft and starts others.  A thread would not do: a search cannot be
+stopped half way, and the solver is pure Python, so a thread would hold
+the GIL against the frame loop (see ``docs/editor.md``, cost lessons).  The
+workers are forked from a fork server that has the engine imported already
+(:func:`anabasis.app.shell.workers.proof_context`), so a new one is ready in
 milliseconds, and the game's own process, with its GL context and threads,
 is never forked.  No pygame here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 import threading
 import time
-import weakref
 from collections import deque
 from dataclasses import dataclass, field, replace
 
+from anabasis.app.shell import workers
 from anabasis.engine.world import SWITCHES
 
 #: A search reaching this many states gives up: "too big to prove" (about 100 MB, 2 to 5 s).
@@ -235,40 +235,9 @@ def _work_hook(conn, text: str, path: str, max_states: int) -> None:
         conn.close()
 
 
-_context = None
-_live: weakref.WeakSet = weakref.WeakSet()  #: every Prover, for :func:`close_all`
-
-
 def close_all() -> None:
     """Stop every prover's worker (the window is closing)."""
-    for prover in list(_live):
-        prover.close()
-
-
-def _mp_context():
-    """A fork server's context (a clean process with the engine loaded), else spawn's.
-
-    The fork server is started here, on the calling thread (the first call
-    costs some 70 ms): the workers are then started from another thread,
-    which must not be the one to start the server (see
-    :func:`~anabasis.gen.pool.main_not_rerun`).
-    """
-    global _context
-    if _context is None:
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            from multiprocessing import forkserver
-
-            from anabasis.gen.pool import main_not_rerun
-
-            ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(["anabasis.app.play.proofs", "anabasis.engine.solver",
-                                        "anabasis.formats.levelfile"])
-            with main_not_rerun():
-                forkserver.ensure_running()
-        else:  # Windows: no fork at all
-            ctx = multiprocessing.get_context("spawn")
-        _context = ctx
-    return _context
+    workers.close_kept()
 
 
 class Prover:
@@ -309,7 +278,7 @@ class Prover:
         self._dying: list = []
         #: the last workers started, (draft number, process), for the tests to look at
         self.started_workers: deque = deque(maxlen=16)
-        _live.add(self)
+        workers.keep(self)
 
     @property
     def busy(self) -> bool:
@@ -329,7 +298,7 @@ class Prover:
         self._full = full
         self.started = time.perf_counter()
         self.finished = None
-        ctx = _mp_context()
+        ctx = workers.proof_context()
         jobs = [(_work, (text, path, self.max_states, full, False))]
         if full:
             jobs.append((_work_hook, (text, path, self.max_states)))

@@ -32,6 +32,7 @@ import pygame
 
 from anabasis.app.settings import keymap
 from anabasis.app.settings.progress import Progress, data_dir
+from anabasis.app.shell import workers
 from anabasis.app.shell.overlay import Overlay
 from anabasis.app.shell.scene import Scene
 from anabasis.app.shell.sound import VOLUME_STEP, Sounds
@@ -116,7 +117,7 @@ class Loop:
 
     def _pool_get(self) -> ThreadPoolExecutor:
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anabasis-work")
+            self._pool = workers.thread_pool()
         return self._pool
 
     # -- the loop ---------------------------------------------------------------------------
@@ -368,11 +369,5 @@ class Loop:
         self.window.close()
 
     def stop_workers(self) -> None:
-        """Stop the worker processes the scenes started (the game's :class:`App` knows them)."""
-        if "anabasis.gen" in sys.modules:
-            try:
-                from anabasis import gen
-
-                gen.shutdown()
-            except Exception:
-                pass
+        """Stop the worker processes the scenes started (every one is :mod:`workers`')."""
+        workers.shutdown()
