@@ -1,5 +1,5 @@
 // A fullscreen triangle from gl_VertexID alone: no vertex buffer.
-// (The #version line is prepended by anabasis.render.)
+// (The #version line is prepended by anabasis.picture.render.)
 // The pixel's ray is linear in its place on the screen, so it is made at the corners and
 // interpolated: v_dir (slice coordinates) and v_rd (4D, u_basis * v_dir), both unnormalised;
 // the fragment shader scales both by one inversesqrt.

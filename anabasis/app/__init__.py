@@ -4,10 +4,24 @@
 from the arguments *before* any window opens, so a bad level number, room
 code or seed is refused on stderr with exit code 2 and no window flashes.
 
-Modules: ``window`` (the GL window), ``text`` (2D over the frame),
-``launcher``, ``play`` (input, views, turns), ``animation``, ``hud``,
-``session`` (what is open), ``progress`` (saved progress and settings),
-``loop`` (the frame loop, :class:`App`).
+What is where, a folder per kind of thing (each imports only those before it):
+
+- ``settings/``: ``progress`` (the save file: progress, window, sound, the
+  bindings), ``keymap`` (the actions, their default keys, key labels);
+- ``shell/``: ``loop`` (:class:`~anabasis.app.shell.loop.Loop`, the frame
+  loop and what it serves every scene), ``scene`` (the protocol a screen
+  keeps), ``window`` (the GL window, ``Budget``), ``overlay`` (2D over the
+  frame), ``sound``, ``assets``, ``workers`` (every thread and process);
+- ``viewer/``: ``sight`` (view, turn, camera), ``drawstate`` (the draw state
+  and the warm-up), ``animation``: looking at a room, for play and the editor;
+- ``play/``: ``scene`` (:class:`~anabasis.app.play.scene.Play`), ``hud``,
+  ``cues``, ``hints``, ``markers``, ``session`` (what is open), ``proofs``
+  (what the solver says of a room, off the loop);
+- ``editor/``: ``scene`` (the editor), ``hud``, ``draft`` (the room edited);
+- ``menus/``: ``launcher``, ``keys_screen``, ``menu`` (what they share);
+- ``routes``: :class:`~anabasis.app.routes.App`, the game: which scene
+  follows which.
+
 See ``docs/game.md``.
 """
 
