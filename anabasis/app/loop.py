@@ -219,7 +219,7 @@ class App:
         if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.window.resized()
             self.overlay.resize(self.window.size)
-            if not self.window.fullscreen:
+            if not self.window.fullscreen and not self.window.unseen:
                 self.progress.window = self.window.size
             return
         if t == pygame.CONTROLLERDEVICEADDED:
@@ -450,6 +450,11 @@ class App:
         if self._warmer.step(self.renderer_for):
             self.warmed = True  # one compile per frame
 
+    @property
+    def warm_done(self) -> bool:
+        """Every variant :meth:`warm_step` compiles is compiled (or cannot be)."""
+        return self._warmer is not None and self._warmer.done
+
     # -- outside the game -----------------------------------------------------------------------
 
     def screenshot(self) -> Path:
@@ -497,7 +502,7 @@ class App:
         if self._closed:
             return
         self._closed = True
-        if not self.window.fullscreen:
+        if not self.window.fullscreen and not self.window.unseen:
             self.progress.window = self.window.size
         self.save_progress()
         if self._pool is not None:
