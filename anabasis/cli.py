@@ -467,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--hook", action="store_true", help="let the solver use the hook too")
     s.add_argument("--max-states", type=int, default=None, metavar="N",
                    help=f"give up after reaching this many states (default: {_solve_cap():,}; "
-                   "a crowded room can take some 1.5 GB and half a minute to reach it)")
+                   "a crowded room can take some 1.4 GB and half a minute to reach it)")
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
