@@ -214,3 +214,63 @@ def test_bench_says_each_section_on_stderr(capsys):
     assert rc == 0
     assert err == "bench: rules (1 of 1)…\n"
     assert out and all(re.fullmatch(r"rules\.\w+: \S+", line) for line in out.splitlines())
+
+
+# -- the rule book, held to the engine's cases ------------------------------------------------
+
+#: The tests of the rules files that are machinery, not a rule's case.
+NOT_CASES = {"test_the_rules_cases_are_there", "test_rules_case"}
+
+
+def rule_tests() -> set[str]:
+    names = set()
+    for name in ("test_rules.py", "test_rules_cases.py"):
+        text = (ROOT / "tests" / name).read_text(encoding="utf-8")
+        names |= set(re.findall(r"^def (test_\w+)\(", text, re.M))
+    return names - NOT_CASES
+
+
+def rule_sections() -> list[tuple[str, str]]:
+    """docs/rules.md's ``##`` sections as (heading, text)."""
+    parts = re.split(r"^## (.+)$", RULES.read_text(encoding="utf-8"), flags=re.M)
+    return list(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_the_rule_book_is_linked_from_the_readme():
+    readme = README.read_text(encoding="utf-8")
+    assert "(docs/rules.md)" in readme
+    assert "shared folder" not in readme and "RULES.md" not in readme
+
+
+def test_every_rules_case_file_is_linked_from_the_rule_book():
+    text = RULES.read_text(encoding="utf-8")
+    cases = sorted(CASES.glob("*.txt"))
+    assert len(cases) >= 30
+    missing = [p.stem for p in cases if f"](../tests/rules/{p.name})" not in text]
+    assert not missing, f"cases not in docs/rules.md: {missing}"
+    linked = set(re.findall(r"\]\(\.\./tests/rules/([^)]+\.txt)\)", text))
+    assert linked <= {p.name for p in cases}, linked - {p.name for p in cases}
+
+
+def test_every_rules_test_is_named_in_the_rule_book():
+    text = RULES.read_text(encoding="utf-8")
+    tests = rule_tests()
+    assert len(tests) >= 70
+    missing = sorted(name for name in tests if f"`{name}`" not in text)
+    assert not missing, f"rules tests not in docs/rules.md: {missing}"
+    named = set(re.findall(r"`(test_\w+)`", text)) - NOT_CASES
+    assert named <= tests, f"named in docs/rules.md but no such test: {named - tests}"
+
+
+def test_every_rule_section_names_its_cases():
+    tests = rule_tests()
+    files = {p.name for p in CASES.glob("*.txt")}
+    sections = rule_sections()
+    assert len(sections) >= 12
+    for heading, body in sections[:-1]:  # the last points at the formats' page
+        cases = body.split("**Cases:**")
+        assert len(cases) == 2, f"{heading}: no Cases line"
+        named = set(re.findall(r"`(test_\w+)`", cases[1])) & tests
+        named |= set(re.findall(r"\]\(\.\./tests/rules/([^)]+\.txt)\)", cases[1])) & files
+        assert named, f"{heading}: names no case"
+    assert "The hook" in [heading for heading, _ in sections]
