@@ -274,3 +274,21 @@ def test_every_rule_section_names_its_cases():
         named |= set(re.findall(r"\]\(\.\./tests/rules/([^)]+\.txt)\)", cases[1])) & files
         assert named, f"{heading}: names no case"
     assert "The hook" in [heading for heading, _ in sections]
+
+
+# -- the editor says "saved" only once it has ----------------------------------------------
+
+
+def test_the_editor_says_saved_only_once_the_file_holds_the_room(make_app, tmp_path):
+    from anabasis.app import edit_target, editor_hud
+
+    path = tmp_path / "nosuchdir" / "new.txt"
+    app = make_app(edit=edit_target(str(path)))
+    ed = app.scene
+    assert not path.exists()
+    assert editor_hud.save_line(ed) == f"unsaved · S saves to {path}"
+    # a room that is in its file already: saved
+    there = tmp_path / "there.txt"
+    there.write_text((ROOT / "levels" / "01-held.txt").read_text(encoding="utf-8"))
+    app = make_app(edit=edit_target(str(there)))
+    assert editor_hud.save_line(app.scene) == f"saved to {there}"
