@@ -398,24 +398,6 @@ def _solve_cap() -> int:
     return solver.DEFAULT_MAX_STATES
 
 
-def _day(text: str) -> str:
-    """``--daily``'s day: ``today``, or a date written YYYY-MM-DD (argparse says the rest)."""
-    import datetime
-    import re
-
-    if text.strip() == "today":
-        return "today"
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-        try:
-            datetime.date.fromisoformat(text.strip())
-            return text.strip()
-        except ValueError:
-            pass
-    raise argparse.ArgumentTypeError(
-        f"{shorten(text)!r} is not a day: give one as YYYY-MM-DD (2026-11-29), "
-        "or nothing for today")
-
-
 class _Version(argparse.Action):
     """``--version``: the version, on stdout (through :func:`main`'s guard), then exit 0."""
 
@@ -452,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action=_Version, help="print the version and exit")
     p.add_argument("--level", type=int, metavar="N", help="open level N")
     p.add_argument("--room", metavar="CODE", help="open the room with this code")
-    p.add_argument("--daily", nargs="?", const="today", type=_day, metavar="YYYY-MM-DD",
+    p.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
                    help="open today's room (or that day's)")
     p.add_argument("--gen", metavar="TIER.SEED", help="open the generator's room for that seed")
     p.add_argument("--demo", action="store_true",
