@@ -1,26 +1,33 @@
 """The ``anabasis`` command: the game, and the engine from the command line.
 
-Exit codes: 0 done, 1 a negative answer (impossible), 2 bad input, with a
-one-line message on stderr that says what is wrong and where, never a
+Exit codes: 0 done, 1 a negative answer (``impossible``, ``lost: undo K``),
+2 bad input, or output that cannot be written (a full disk, a closed pipe),
+with a one-line message on stderr that says what is wrong and where, never a
 traceback; 3 when ``solve`` or ``hint`` gave up at its state cap (no answer
 either way); 130 when stopped by Ctrl-C (at any moment: see ``anabasis.__main__``).
 
 Every message is one line: control characters in it (a newline or an
-escape in a SOURCE) are written as escapes, and output that the terminal's
-encoding cannot show is written as escapes too, never a crash.
+escape in a SOURCE) are written as escapes, input longer than
+:data:`LONG_INPUT` characters is quoted cut short (by
+:func:`anabasis.refusal.shorten`, as every layer cuts what it quotes), and
+output that the terminal's encoding cannot show is written as escapes too,
+never a crash.  Every command's output goes through :func:`main`'s guard:
+a write that fails is one line and exit code 2, whatever the command.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import stat
 import sys
 
 from anabasis.engine.moves import HOOKS, STEPS, parse_moves
 from anabasis.engine.world import SWITCHES, VIEWS
 from anabasis.formats import levelfile
 from anabasis.formats.source import resolve
-from anabasis.refusal import Refusal
+from anabasis.refusal import Refusal, shorten
 
 
 class InputError(Refusal):
@@ -31,6 +38,47 @@ class InputError(Refusal):
 DONE, NEGATIVE, BAD_INPUT, GAVE_UP, INTERRUPTED = 0, 1, 2, 3, 130
 #: The most move-string text ``replay`` reads from a file or stdin (some 8 million moves).
 MAX_MOVES_BYTES = 8 << 20
+#: Input longer than this is quoted in a message cut short (shorter input is quoted whole:
+#: a path or a code is never this long).
+LONG_INPUT = 200
+
+#: What was given on the command line, for :func:`say` to cut short where a message quotes it.
+_given: list[str] = []
+
+
+class OutputFault(Exception):
+    """Writing the output failed (``> /dev/full``, a pipe whose reader went away)."""
+
+    def __init__(self, error: OSError):
+        self.error = error
+        super().__init__(error)
+
+    def message(self) -> str:
+        if isinstance(self.error, BrokenPipeError):
+            return "cannot write the output: the pipe was closed before it was all written"
+        return f"cannot write the output: {self.error.strerror or self.error}"
+
+
+class _Guarded:
+    """A text stream whose failed writes raise :class:`OutputFault` (the rest is the stream's)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            raise OutputFault(e) from None
+
+    def flush(self):
+        try:
+            return self._stream.flush()
+        except OSError as e:
+            raise OutputFault(e) from None
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
 
 
 def one_line(text: str) -> str:
@@ -44,9 +92,46 @@ def one_line(text: str) -> str:
                    for ch in text)
 
 
+def cut_inputs(message: str, given=None) -> str:
+    """``message`` with every long piece of input in it cut short by :func:`shorten`.
+
+    A piece is an argument as given, what follows its first ``@``, ``=`` or
+    ``.`` (a file after ``@``, a value after ``--flag=``, a seed after the
+    tier) and each of its comma-separated parts; one longer than
+    :data:`LONG_INPUT` is quoted as ``shorten`` cuts it, as every layer
+    quotes input.
+
+    >>> cut_inputs("gen: seed '" + "z" * 300 + "' is not base 36", ["hard." + "z" * 300])
+    "gen: seed 'zzzzzzzzzzzzzzzzzzzzzzz…' is not base 36"
+    """
+    pieces = set()
+    for arg in _given if given is None else given:
+        if len(arg) <= LONG_INPUT:
+            continue
+        pieces.add(arg)
+        for sep in "@=.":
+            head, found, rest = arg.partition(sep)
+            if found:
+                pieces.add(rest)
+        pieces.update(part.strip() for part in arg.split(","))
+    for piece in sorted((p for p in pieces if len(p) > LONG_INPUT), key=len, reverse=True):
+        for form in (repr(piece), piece):
+            if form in message:
+                message = message.replace(form, repr(shorten(piece)) if form != piece
+                                          else shorten(piece))
+    return message
+
+
 def say(message: str) -> None:
-    """One line on stderr: ``anabasis: message``."""
-    print(f"anabasis: {one_line(message)}", file=sys.stderr)
+    """One line on stderr: ``anabasis: message`` (nothing when stderr cannot be written)."""
+    try:
+        print(f"anabasis: {one_line(cut_inputs(message))}", file=sys.stderr, flush=True)
+    except OSError:
+        pass
+
+
+def _states(n: int) -> str:
+    return "1 state" if n == 1 else f"{n} states"
 
 
 def cmd_solve(args) -> int:
@@ -62,9 +147,9 @@ def cmd_solve(args) -> int:
         print(f"moves: {''.join(result.moves)}".rstrip())  # no trailing space for 0 moves
         return DONE
     if result.status == "gave-up":
-        print(f"gave up: {result.states} states searched")
+        print(f"gave up: {_states(result.states)} searched")
         return GAVE_UP
-    print(f"impossible: {result.states} states searched")
+    print(f"impossible: {_states(result.states)} searched")
     return NEGATIVE
 
 
@@ -90,10 +175,10 @@ def cmd_hint(args) -> int:
         print(f"moves: {''.join(way.moves)}")
         return DONE
     if way.status == "too-big":
-        print(f"too big to tell: over {args.max_states} states")
+        print(f"too big to tell: over {_states(args.max_states)}")
         return GAVE_UP
     if way.undo is None:
-        print(f"impossible: {way.states} states searched")
+        print(f"impossible: {_states(way.states)} searched")
     else:
         print(f"lost: undo {way.undo}")
     return NEGATIVE
@@ -139,6 +224,9 @@ def _moves_text(given: str) -> str:
             raise InputError(f"stdin: more than {MAX_MOVES_BYTES >> 20} MiB of moves")
     elif given.startswith("@"):
         where = given[1:]
+        if not where:
+            raise InputError("@: name the file of moves after the @ (@moves.txt), "
+                             "or give - to read them from stdin")
         try:
             raw = read_bounded(where, MAX_MOVES_BYTES, "a move string")
         except FileRefusal as e:
@@ -148,7 +236,8 @@ def _moves_text(given: str) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"{where}: not UTF-8 text (byte {e.start})") from None
+        raise InputError(f"{where}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset "
+                         f"{e.start})") from None
     # line breaks and tabs separate moves, as spaces and commas do
     return text.translate({ord(c): " " for c in "\r\n\t"})
 
@@ -179,6 +268,7 @@ def cmd_render(args) -> int:
         size = render.parse_size(args.size)
     except ValueError as e:
         raise InputError(str(e)) from None
+    _check_output(args.output)  # before the drawing, which takes a while
     state = rules.replay(room, parse_moves(args.moves or "", hook=False)).state
     try:
         rgb = render.render_image(room, state, args.view or room.view, args.toward, args.at, size)
@@ -187,10 +277,64 @@ def cmd_render(args) -> int:
             "(libegl-mesa0, libgl1-mesa-dri)")
         return BAD_INPUT
     try:
-        render.write_png(args.output, rgb)
+        _write_png(args.output, rgb)
     except OSError as e:
         raise InputError(f"cannot write {args.output}: {e.strerror or e}") from None
     return DONE
+
+
+def _check_output(path: str) -> None:
+    """Refuse an ``-o`` that ``render`` cannot honour: no name, a name that says another
+    format than PNG, a folder or a socket.  A device is written (``/dev/full`` fails
+    in one line), and so is a FIFO that something reads (see :func:`_write_png`)."""
+    if not path.strip():
+        raise InputError("-o: give the PNG file to write, e.g. -o room.png")
+    ext = os.path.splitext(path)[1]
+    if ext and ext.lower() != ".png":
+        raise InputError(f"-o {path}: render writes PNG only; give a name that ends in .png")
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):  # not there yet (or a name the write will refuse)
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"-o {path}: that is a folder; name a file, e.g. {path.rstrip('/')}"
+                         "/room.png")
+    if stat.S_ISSOCK(st.st_mode):
+        raise InputError(f"-o {path}: a socket; render writes a file")
+
+
+def _write_png(path: str, rgb) -> None:
+    """The PNG to ``path``; to a FIFO (``-o /dev/stdout`` into a pipe) only if something
+    reads it already: one that nothing reads is refused at once, never waited on."""
+    import tempfile
+
+    from anabasis.picture import render
+
+    try:
+        is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        is_fifo = False
+    if not is_fifo:
+        render.write_png(path, rgb)
+        return
+    try:  # without blocking: with no reader the open fails at once (ENXIO)
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise InputError(f"-o {path}: a FIFO that nothing reads; render would wait "
+                             "for a reader for ever") from None
+        raise
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            made = os.path.join(folder, "render.png")
+            render.write_png(made, rgb)
+            with open(made, "rb") as f:
+                data = memoryview(f.read())
+        os.set_blocking(fd, True)
+        while data:
+            data = data[os.write(fd, data):]
+    finally:
+        os.close(fd)
 
 
 def cmd_gen(args) -> int:
@@ -248,11 +392,38 @@ def _hint_cap() -> int:
     return solver.HINT_MAX_STATES
 
 
+def _solve_cap() -> int:
+    from anabasis.engine import solver
+
+    return solver.DEFAULT_MAX_STATES
+
+
+class _Version(argparse.Action):
+    """``--version``: the version, on stdout (through :func:`main`'s guard), then exit 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from anabasis import __version__
+
+        print(f"anabasis {__version__}")
+        parser.exit(0)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: {one_line(message)} (see --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(cut_inputs(message))} (see --help)\n")
+
+    def _print_message(self, message, file=None):
+        try:
+            super()._print_message(message, file)
+        except OutputFault:
+            raise
+        except OSError:  # stderr itself cannot be written: nothing to say it on
+            pass
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -260,6 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="anabasis",
         description="A climb through a 4D room with two gravities. "
         "With no command, opens the game.")
+    p.add_argument("--version", action=_Version, help="print the version and exit")
     p.add_argument("--level", type=int, metavar="N", help="open level N")
     p.add_argument("--room", metavar="CODE", help="open the room with this code")
     p.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
@@ -276,7 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"rules switched off, comma-separated: {','.join(SWITCHES)}")
     s.add_argument("--hook", action="store_true", help="let the solver use the hook too")
     s.add_argument("--max-states", type=int, default=None, metavar="N",
-                   help="give up after reaching this many states (default: the solver's cap)")
+                   help=f"give up after reaching this many states (default: {_solve_cap():,}; "
+                   "a crowded room can take some 1.4 GB and half a minute to reach it)")
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("replay", help="play a move string, print the status and the room")
@@ -307,9 +480,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--toward", choices=VIEWS, help="mid-turn toward this view")
     s.add_argument("--at", type=_fraction, default=0.5, metavar="T",
                    help="how far into the turn, 0 to 1")
-    s.add_argument("--size", default="1280x720", metavar="WxH")
+    s.add_argument("--size", default="1280x720", metavar="WxH",
+                   help="the picture's size, 1x1 to 8192x8192 (default: %(default)s)")
     s.add_argument("--moves", default="", help="play these moves first")
-    s.add_argument("-o", "--output", required=True, metavar="FILE.png")
+    s.add_argument("-o", "--output", required=True, metavar="FILE.png",
+                   help="the PNG to write (a device such as /dev/stdout is written too)")
     s.set_defaults(func=cmd_render)
 
     s = sub.add_parser("gen", help="build a room from a seed, print its code, moves and proofs")
@@ -350,24 +525,63 @@ def _forgiving_output() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); the exit code.
+
+    Everything a command writes to stdout, ``--help`` and ``--version``
+    included, goes through a guard: when a write fails (``> /dev/full``,
+    a pipe whose reader went away) the command stops, one line on stderr
+    says so, and the exit code is 2, whatever the command was.
+    """
     _forgiving_output()
+    _given[:] = list(sys.argv[1:] if argv is None else argv)
+    out = sys.stdout
+    sys.stdout = _Guarded(out)
+    try:
+        try:
+            return _run(argv)
+        except SystemExit:  # --help, --version, a usage error: their output is flushed here
+            sys.stdout.flush()
+            raise
+    except OutputFault as e:
+        _quiet_stdout(out)
+        say(e.message())
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    finally:
+        if sys.stdout.__class__ is _Guarded:
+            sys.stdout = out
+
+
+def _run(argv) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if getattr(args, "func", None):
             _no_game_flags(args)
-            return args.func(args)
-        from anabasis import app
+            code = args.func(args)
+        else:
+            from anabasis import app
 
-        return app.main(args)
+            code = app.main(args)
+        sys.stdout.flush()  # a full disk shows on the flush: here, not at the interpreter's exit
+        return code
     except Refusal as e:
+        sys.stdout.flush()
         say(str(e))
         return BAD_INPUT
-    except BrokenPipeError:
-        # the reader went away (``| head``): say nothing, and keep Python's
-        # final flush from complaining on stderr
+
+
+def _quiet_stdout(stream) -> None:
+    """Drop what is left of the output, so that the interpreter's last flush (which would
+    fail again, on stderr) has nothing to write."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return DONE
-    except KeyboardInterrupt:
-        return INTERRUPTED
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass

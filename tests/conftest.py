@@ -13,6 +13,23 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def pytest_report_header(config):
+    """What this run is, said before its dots: the suite draws for real, and takes minutes."""
+    workers = config.getoption("numprocesses", None) if config.pluginmanager.hasplugin(
+        "xdist") else None
+    how = (f"on {workers} workers, a test file to each at a time (-n 0: in one process)"
+           if workers else "in one process")
+    where = (f"the window on DISPLAY={os.environ['DISPLAY']}" if os.environ.get("DISPLAY")
+             else "the window under an Xvfb it starts")
+    gl = ("no GL is a failure (ANABASIS_REQUIRE_GL=1)"
+          if os.environ.get("ANABASIS_REQUIRE_GL") == "1" else "no GL skips those tests")
+    return [f"anabasis: the rules on both engines, the solver, the generator, the formats, "
+            f"the command line and the game, {how}",
+            f"anabasis: pictures drawn for real and read back: headless through EGL, {where}; "
+            f"{gl}",
+            "anabasis: the whole suite takes some 2 to 5 minutes on two cores"]
+
+
 @pytest.fixture(scope="session")
 def display():
     """An X display for window tests: the one we have, or a fresh Xvfb for the session.

@@ -98,7 +98,7 @@ def test_solve_a_start_already_won_with_a_rule_off_is_zero_moves(capsys, level):
     # With w's gravity the player lands in the goal and slips on, kata, onto a
     # ramp; without it the player rests in the goal at once: no moves at all.
     room = "> . #\n\n# * @\n"
-    assert run(capsys, "solve", level(room)) == (1, "impossible: 1 states searched\n", "")
+    assert run(capsys, "solve", level(room)) == (1, "impossible: 1 state searched\n", "")
     assert run(capsys, "solve", level(room), "--without", "gravity-w") == (
         0, "solution: 0\nmoves:\n", "")
 
@@ -120,7 +120,7 @@ def test_solve_a_level_number(capsys):
 
 
 def test_solve_proves_impossible_with_exit_code_1(capsys, level):
-    assert run(capsys, "solve", level(WALLED)) == (1, "impossible: 1 states searched\n", "")
+    assert run(capsys, "solve", level(WALLED)) == (1, "impossible: 1 state searched\n", "")
 
 
 def test_solve_without_a_rule(capsys, level):
@@ -377,7 +377,7 @@ def test_the_command_refuses_without_a_traceback(level):
 
 def test_the_command_proves_impossible(level):
     done = command("solve", level(WALLED))
-    assert (done.returncode, done.stdout) == (1, "impossible: 1 states searched\n")
+    assert (done.returncode, done.stdout) == (1, "impossible: 1 state searched\n")
 
 
 

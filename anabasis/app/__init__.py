@@ -90,6 +90,9 @@ def opened_from_args(args):
         else:
             if not args.daily.strip():
                 raise OpenError("--daily: give a day as YYYY-MM-DD, or nothing for today")
+            if args.daily != "today" and not re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", args.daily):
+                raise OpenError(f"--daily {shorten(args.daily)!r}: give a day as YYYY-MM-DD "
+                                "(2026-11-29), or nothing for today")
             spec = "daily" if args.daily == "today" else f"daily.{args.daily}"
             kind = "daily"
         try:

@@ -52,6 +52,11 @@ class App(Loop):
             if demo:
                 self._start_demo(opened)
 
+    @property
+    def warm_done(self) -> bool:
+        """Every variant the launcher's warm-up compiles is compiled (or cannot be)."""
+        return self.warmer is not None and self.warmer.done
+
     def open(self, opened: Opened) -> None:
         """Play ``opened``."""
         self.switch(Play(self, opened), opened.title)

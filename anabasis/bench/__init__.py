@@ -10,6 +10,7 @@ data, read with :func:`room`).
 from __future__ import annotations
 
 import importlib
+import sys
 from importlib.resources import files
 
 from anabasis.engine.world import Room
@@ -56,10 +57,22 @@ def main(args) -> int:
     if not chosen:
         raise BenchError(f"--only {only!r}: no figure starts so (the sections: "
                          f"{', '.join(prefix for prefix, _ in SECTIONS)})")
-    for module_name in chosen:
+    for k, module_name in enumerate(chosen, 1):
+        # a line on stderr as each section starts: the whole run takes minutes, and
+        # stdout stays the figures alone (``anabasis bench > figures.txt``)
+        prefix = next(p for p, m in SECTIONS if m == module_name)
+        _progress(f"bench: {prefix} ({k} of {len(chosen)})…")
         for name, value in importlib.import_module(module_name).bench():
             if only and not name.startswith(only):
                 continue
             text = f"{value:.4g}" if isinstance(value, float) else str(value)
             print(f"{name}: {text}", flush=True)
     return 0
+
+
+def _progress(line: str) -> None:
+    """A progress line on stderr (nothing when stderr cannot be written)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass

@@ -277,6 +277,8 @@ def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = No
         parents = {}
     parents[first] = -1
     count = len(parents)
+    if count >= max_states:  # the cap is reached already (a cap of 1: the start alone)
+        return Solution("gave-up", None, count)
     queue = [first]
     for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask

@@ -478,7 +478,8 @@ def decode(code: str, *, check_start: bool = True) -> Room:
         raise CodeError(f"a room code starts with {PLAIN} (two downs) or "
                         f"{WRAPPED} (with the wrap), not {code[0]!r}")
     if len(code) < 1 + _CRC_CHARS + 1:
-        raise CodeError(f"{len(code)} characters is too short for a room code")
+        raise CodeError(f"{len(code)} character{'' if len(code) == 1 else 's'} is too short "
+                        "for a room code")
     values = [_VALUE[ch] for ch in code]
     body, check = values[:-_CRC_CHARS], values[-_CRC_CHARS:]
     crc = _crc(body)

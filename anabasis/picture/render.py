@@ -812,5 +812,5 @@ def parse_size(text: str) -> tuple[int, int]:
     except ValueError:
         w = h = 0
     if not (1 <= w <= 8192 and 1 <= h <= 8192):
-        raise ValueError(f"--size {text!r}: expected WxH, like 1280x720")
+        raise ValueError(f"--size {text!r}: expected WxH from 1x1 to 8192x8192, like 1280x720")
     return w, h

@@ -66,6 +66,15 @@ def cursor_pixel(ed, size):
     return ed.project((0.0, 0.0, 0.0), size)
 
 
+def save_line(ed) -> str:
+    """Where the room is saved: "saved to FILE" only once FILE holds it (a new room named
+    for a file not there yet is unsaved until S writes it)."""
+    to = ed.target.save_to
+    if to and not ed.unsaved and to.exists():
+        return f"saved to {to}"
+    return "unsaved" + (f" · S saves to {ed.save_path()}" if ed.unsaved or to else "")
+
+
 def draw(ov, ed) -> None:
     sight = ed.sight
     cam = sight.camera
@@ -102,8 +111,7 @@ def draw(ov, ed) -> None:
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
          + f"   opens in {draft.view}   ·   view: {sight.view} (V turns)", INK),
         ("teaches: " + (draft.teaches or "(T to write it)"), DIM),
-        (("saved to " + str(ed.target.save_to)) if ed.target.save_to and not ed.unsaved
-         else "unsaved" + (f" · S saves to {ed.save_path()}" if ed.unsaved else ""), DIM),
+        (save_line(ed), DIM),
     ]
     width = max([ov.width_of(t, small) for t, _ in lines] + [int(300 * s)]) + 2 * pad
     ov.panel(pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),

@@ -198,8 +198,15 @@ class Launcher(Menu):
         While the player reads it, the ray tracer's variants are compiled, one
         per idle frame, so that the first moves in a room never wait for them.
         """
-        window.begin_scene()
-        if self.clock - self._last_input > 0.25 and self.app.frames >= 2:
+        app = self.app
+        warm = (self.clock - self._last_input > 0.25 and app.frames >= 2
+                and not app.warm_done)
+        # the backdrop stays in the target until the target is remade (or a variant is
+        # drawn into a pixel of it): an idle launcher draws nothing, as an idle room does
+        if warm or window.dirty or getattr(self, "_backdrop", None) != window.scene_serial:
+            window.begin_scene()
+            self._backdrop = window.scene_serial
+        if warm:
             self._warm_step()
 
     def _warm_step(self) -> None:

@@ -199,7 +199,7 @@ class Loop:
         if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.window.resized()
             self.overlay.resize(self.window.size)
-            if not self.window.fullscreen:
+            if not self.window.fullscreen and not self.window.unseen:
                 self.progress.window = self.window.size
             return
         if t == pygame.CONTROLLERDEVICEADDED:
@@ -359,7 +359,7 @@ class Loop:
         if self._closed:
             return
         self._closed = True
-        if not self.window.fullscreen:
+        if not self.window.fullscreen and not self.window.unseen:
             self.progress.window = self.window.size
         self.save_progress()
         if self._pool is not None:

@@ -289,6 +289,8 @@ class Window:
             pygame.display.quit()
             raise GLUnavailable("no display to open a window on (is DISPLAY set?); run under "
                                 "Xvfb, or set SDL_VIDEODRIVER=offscreen to run unseen")
+        #: drawn nowhere (SDL_VIDEODRIVER=offscreen, asked for): its size is no player's to keep
+        self.unseen = driver in ("offscreen", "dummy")
         pygame.font.init()
         pygame.key.set_repeat(220, 90)
         _set_icon()
