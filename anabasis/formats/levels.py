@@ -95,13 +95,14 @@ class Chapter:
         return True
 
 
-def chapters() -> list[Chapter]:
+def chapters(root: Path | None = None) -> list[Chapter]:
     """Every chapter, in order: the tutorial, then ``levels/NN-slug/`` by ``NN``.
 
     A folder with no level files is left out; of two folders with one ``NN``,
     the first by name is the chapter.  Nothing is parsed but the chapter files.
+    ``root`` is the levels folder (default: the shipped one, :data:`LEVELS_DIR`).
     """
-    return list(_chapters(LEVELS_DIR))
+    return list(_chapters(LEVELS_DIR if root is None else Path(root)))
 
 
 def chapter(number: int) -> Chapter:
