@@ -1,6 +1,7 @@
 """A SOURCE: what names a room on the command line and in the game.
 
-A level number, a level file, or a room code, told apart by their look.
+A level number (``3``, or ``2.4``: chapter 2, level 4), a level file, or a room
+code, told apart by their look.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ class SourceError(Refusal):
 def resolve(source: str) -> Room:
     """A SOURCE: a level number, a level file, or a room code.
 
-    A string of digits (with a minus, or not) is a level number; one that
+    A string of digits (with a minus, or not) is a level number of chapter 1;
+    two, joined by a dot (``2.4``), are a chapter and a level of it; one that
     names a file, ends in ``.txt`` or holds a path separator is a level
     file; anything else must be a room code.
     """
@@ -29,13 +31,13 @@ def resolve(source: str) -> Room:
 
     if not source:  # Path("") is the current folder: say what is wrong instead
         raise SourceError("the SOURCE is empty: give a level number, a level file or a room code")
-    number = re.fullmatch(r"(-?)0*([0-9]+)", source)
-    if number:
-        sign, digits = number.groups()
-        if len(digits) > 9:  # no level, and past 4300 digits int() refuses it
-            raise SourceError(f"no level {shorten(source)}: the levels are 1 to {levels.count()}")
+    number = levels.parse_number(source)
+    if number is None and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", source):
+        # digits past nine: no level, and past 4300 digits int() refuses them
+        raise SourceError(f"no level {shorten(source)}: the levels are 1 to {levels.count()}")
+    if number is not None:
         try:
-            path = levels.level_path(int(sign + digits))
+            path = levels.find(*number)
         except IndexError as e:
             raise SourceError(str(e)) from None
         return _load(path)
