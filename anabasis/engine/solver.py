@@ -218,20 +218,38 @@ class _Search:
         return -1 if key == (part | player) else key
 
 
-def solve(room: Room, *, without=(), hook: bool = False,
+def solve(room: Room, *, without=(), hook: bool | None = None,
           max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
     """Breadth-first search for the shortest solution, or prove there is none.
 
     ``without`` names rules switched off (``gravity-w``, ``ramps``, ``crates``,
-    ``wrap``); ``hook`` adds the hook moves; the search gives up (status
-    ``gave-up``) once it has reached ``max_states`` states (None: the default cap).
+    ``wrap``, and in a hook room ``hook``); ``hook`` says whether the hook is
+    a move: None (the default) as the room says (a hook room has it), True
+    to add it anywhere (the proof that it saves nothing).  ``without=("hook",)``
+    wins over ``hook``.  The search gives up (status ``gave-up``) once it has
+    reached ``max_states`` states (None: the default cap).
     """
+    hook = uses_hook(room, without, hook)
     room = room.without(set(without) - {"gravity-w"})
     return solve_from(room, room.start, gravity_w="gravity-w" not in without, hook=hook,
                       max_states=max_states)
 
 
-def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool = False,
+def uses_hook(room: Room, without=(), hook: bool | None = None) -> bool:
+    """Whether a search of ``room`` takes hook moves: ``hook`` if given, else the room's
+    own (a hook room), and never with ``hook`` among ``without``.
+
+    >>> from anabasis.engine.world import Room
+    >>> plain = Room.empty((3, 1, 1, 1), (0, 0, 0, 0), (2, 0, 0, 0))
+    >>> uses_hook(plain), uses_hook(plain, hook=True), uses_hook(plain, ("hook",), True)
+    (False, True, False)
+    """
+    if "hook" in without:
+        return False
+    return room.hook if hook is None else bool(hook)
+
+
+def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool | None = None,
                max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
     """:func:`solve` from any state of the room (settled first), not only from its start.
 
@@ -242,7 +260,7 @@ def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool =
     """
     if max_states is None:
         max_states = DEFAULT_MAX_STATES
-    search = _Search(room, gravity_w, hook)
+    search = _Search(room, gravity_w, uses_hook(room, (), hook))
     first = _settled_key(search, state)
     if first is None:
         return Solution("impossible", None, 0)
@@ -359,7 +377,7 @@ class WayOn(NamedTuple):
 
 
 def way_on(room: Room, state: State, history: Sequence[State] = (), *,
-           gravity_w: bool = True, hook: bool = False,
+           gravity_w: bool = True, hook: bool | None = None,
            max_states: int = HINT_MAX_STATES) -> WayOn:
     """Whether the goal can still be reached from ``state``: the hint and the lost-cause check.
 
@@ -387,7 +405,7 @@ def way_on(room: Room, state: State, history: Sequence[State] = (), *,
     >>> way_on(room, played[-1], played[:-1])
     WayOn(status='lost', moves=None, undo=2, states=14)
     """
-    search = _Search(room, gravity_w, hook)
+    search = _Search(room, gravity_w, uses_hook(room, (), hook))
     goal, pmask = search.t.goal, search.pmask
     first = _settled_key(search, state)
     parents: dict[int, int] = {}
@@ -422,7 +440,8 @@ class Graph:
     States are numbered in breadth-first order, the start first (0).  For
     each state, ``children[i]`` holds the state each move that changes
     something leads to, in the search's move order, with ``moves[i]`` the
-    move numbers (indices into ``STEPS``' order: R, L, D, U); a move that
+    move numbers (indices into :func:`moves_for`'s order: R, L, D, U, then
+    in a hook room hR hL hD hU hA hK; see :attr:`names`); a move that
     loses leads to -1 (only with ``losses=True``: otherwise it is left out,
     like a move that does nothing).  A won state has no moves: once won,
     nothing more moves.  ``complete`` is False when the search stopped at
@@ -443,6 +462,11 @@ class Graph:
         return len(self.keys)
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The move names, indexed by the numbers in :attr:`moves` (``moves_for``'s order)."""
+        return self._search.moves
+
+    @property
     def tables(self) -> Tables:
         """The room's compiled tables (``pos`` turns a flat index into a position)."""
         return self._search.t
@@ -461,8 +485,10 @@ class Graph:
         return self._search.crates_of(key ^ (key & self._search.pmask))[0]
 
 
-def explore(room: Room, *, max_states: int = 100_000, losses: bool = False) -> Graph:
-    """The room's whole reachable state graph (steps only, every rule on).
+def explore(room: Room, *, max_states: int = 100_000, losses: bool = False,
+            hook: bool | None = None) -> Graph:
+    """The room's whole reachable state graph (every rule on; the hook as :func:`solve`
+    takes it: a move of a hook room's, else steps only).
 
     It visits what :func:`solve` would, in the same order, but goes on past
     the first win and keeps every edge, for the measures that need the
@@ -475,7 +501,7 @@ def explore(room: Room, *, max_states: int = 100_000, losses: bool = False) -> G
     >>> len(g), g.won[-1], g.children[0]
     (5, True, (1, 2))
     """
-    search = _Search(room, True, False)
+    search = _Search(room, True, uses_hook(room, (), hook))
     t = search.t
     crates = [t.index(c) for c in room.start.crates]
     player, lost, _ = settle_movers(t, t.index(room.start.player), crates)
