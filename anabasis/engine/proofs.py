@@ -7,7 +7,7 @@ proof is written once:
 | function | the proof |
 |---|---|
 | :func:`par` | the shortest solution: hook moves count in a hook room, elsewhere there are none |
-| :func:`without` | the search with rules switched off (``gravity-w``, ``ramps``, ``crates``, ``wrap``, ``hook``) |
+| :func:`without` | the search with rules switched off (``--without``; ``hook`` too) |
 | :func:`needs` | the room is impossible without one rule (``needs: RULE``) |
 | :func:`hook_saves` | how many moves the hook would save (a plain room's proof wants 0) |
 | :func:`prove` | all of these for one room, as :class:`Proofs` |

@@ -105,6 +105,10 @@ class _Search:
         #: near, and the union of the other moves' footprints (see :meth:`live`).
         self.lives: list[tuple | None] = [None] * t.n
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
+        #: Per player cell, for the search (see :meth:`touch_of`).
+        self.touch: list[tuple | None] = [None] * t.n
+        #: A crates' part to its cells, for the search (no mask: see :meth:`touch_of`).
+        self.crate_cells: dict[int, tuple[int, ...]] = {}
 
     # -- states as ints ---------------------------------------------------------
 
@@ -156,6 +160,38 @@ class _Search:
         self.rows[player] = row = tuple(row)
         return row
 
+    def cells_of(self, part: int) -> tuple[int, ...]:
+        """The crates of a crates' part, as a tuple of cells (memoised)."""
+        crates, rest = [], part >> self.shift
+        while rest:
+            crates.append((rest & self.pmask) - 1)
+            rest >>= self.shift
+        cells = self.crate_cells[part] = tuple(crates)
+        return cells
+
+    def touch_of(self, player: int) -> tuple:
+        """What the search needs of the player's cell: ``(touch, row, afters)``.
+
+        ``touch`` holds for each cell the bits of the moves (``1 << m``) whose
+        footprint holds it (0 for most cells), so that the moves a crate
+        layout can change are the union of a few small ints, one look-up a
+        crate (not a test of a room-sized bit mask per move: with the hook's
+        ten moves those were the loop's largest cost).  ``row`` is every
+        move's ``(cell after or -1, move number)`` with no crate near, in
+        order; ``afters`` the live moves' cells, each once.
+        """
+        row = self.rows[player] or self.footprints(player)
+        touch = [0] * self.t.n  # a list, not a dict: indexing it beats a method call
+        for _, near, m in row:
+            bit = 1 << m
+            while near:
+                low = near & -near
+                touch[low.bit_length() - 1] |= bit
+                near ^= low
+        afters = tuple(dict.fromkeys(after for after, _, _ in row if after >= 0))
+        found = self.touch[player] = (touch, tuple((after, m) for after, _, m in row), afters)
+        return found
+
     def live(self, player: int) -> tuple:
         """The moves from ``player`` worth trying, for crate layouts that miss most footprints.
 
@@ -194,8 +230,8 @@ class _Search:
         """Move ``m`` with crates near: the new state's int, or -1 (no move, or lost)."""
         t = self.t
         is_hook, d = self.codes[m]
-        if is_hook and t.nb[d][player] in crates:
-            return -1  # it catches the crate beside you at once: nothing moves
+        if is_hook:
+            return self.hook(d, player, crates, part)
         moved = list(crates)
         moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
         untouched = tuple(moved) == crates  # no crate pushed or pulled
@@ -215,6 +251,46 @@ class _Search:
             new = (part if tuple(moved) == crates
                    else self.pack_crates(c for c in moved if c != GONE))
         key = new | after
+        return -1 if key == (part | player) else key
+
+    def hook(self, d: int, player: int, crates: tuple[int, ...], part: int) -> int:
+        """:meth:`general` for the hook fired in direction ``d``: ``rules.hook_movers``'s
+        flight, with the settle after it only where something can move."""
+        t = self.t
+        line, hard = t.nb[d], t.hard
+        first = line[player]
+        if first in crates:
+            return -1  # it catches the crate beside you at once: nothing moves
+        before, cell = player, first
+        for k in range(1, t.reach[d] + 1):
+            if k > 1:
+                before, cell = cell, line[cell]
+            if cell < 0:
+                return -1  # it flew out of the grid: nothing happens
+            if cell in crates:  # k >= 2: the crate comes to the cell beside you
+                moved = [first if c == cell else c for c in crates]
+                if len(moved) <= FEW_CRATES and at_rest(t, player, moved):
+                    return self.pack_crates(moved) | player
+                after, lost, _ = settle_movers(t, player, moved)
+                if lost:
+                    return -1
+                key = self.pack_crates(c for c in moved if c != GONE) | after
+                return -1 if key == (part | player) else key
+            if hard[cell]:
+                if k < 2:
+                    return -1
+                break
+        else:
+            return -1  # round the wrapped room and nothing caught
+        moved_to = before  # pulled to the cell before the block; no crate moved
+        if t.nb[UP][player] not in crates and t.nb[ANA][player] not in crates:
+            after = settle_player(t, moved_to, crates)  # no crate can move: the player alone
+            return -1 if after < 0 or after == player else part | after
+        moved = list(crates)
+        after, lost, _ = settle_movers(t, moved_to, moved)
+        if lost:
+            return -1
+        key = self.pack_crates(c for c in moved if c != GONE) | after
         return -1 if key == (part | player) else key
 
 
@@ -279,72 +355,123 @@ def _settled_key(search: _Search, state: State) -> int | None:
     return search.pack_crates(c for c in crates if c != GONE) | player
 
 
-def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = None) -> Solution:
+class _Seen:
+    """The states a search has reached, each with its parent: one small dict per crate
+    layout (the crates' part of the key), from the player's cell to the parent's key.
+
+    Most moves leave the crates where they are, so the search asks the
+    layout's own dict, a few hundred entries that stay in the cache, rather
+    than one dict of millions (a cache miss a move).  ``count`` is the
+    states held.
+    """
+
+    __slots__ = ("layouts", "count", "pmask")
+
+    def __init__(self, pmask: int):
+        self.layouts: dict[int, dict[int, int]] = {}
+        self.count = 0
+        self.pmask = pmask
+
+    def __contains__(self, key: int) -> bool:
+        player = key & self.pmask
+        here = self.layouts.get(key ^ player)
+        return here is not None and player in here
+
+    def __len__(self) -> int:
+        return self.count
+
+    def add(self, key: int, parent: int) -> None:
+        player = key & self.pmask
+        self.layouts.setdefault(key ^ player, {})[player] = parent
+        self.count += 1
+
+    def parent(self, key: int) -> int:
+        player = key & self.pmask
+        return self.layouts[key ^ player][player]
+
+
+def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None) -> Solution:
     """The breadth-first search proper: the hot loop, kept flat on purpose.
 
-    ``parents`` may hold states already known to be dead (each visited by an
+    ``seen`` may hold states already known to be dead (each visited by an
     earlier search that ended impossible): they are skipped as if seen, and
     they count toward ``max_states``.  ``first`` must not be among them.
     """
     t = search.t
     goal, pmask = t.goal, search.pmask
-    rows, lives = search.rows, search.lives
-    live_of, general, crates_of = search.live, search.general, search.crates_of
-    crate_info = search.crate_info
-    if parents is None:
-        parents = {}
-    parents[first] = -1
-    count = len(parents)
+    touches, touch_of = search.touch, search.touch_of
+    general, cells_of, crate_cells = search.general, search.cells_of, search.crate_cells
+    if seen is None:
+        seen = _Seen(pmask)
+    seen.add(first, -1)
+    layouts = seen.layouts
+    count = seen.count
     queue = [first]
     for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask
         part = key ^ player
-        info = crate_info.get(part)
-        if info is None:
-            info = crates_of(part)
-        crates, cmask = info
-        live = lives[player]
-        if live is None:
-            live = live_of(player)
-        dead, row, near_any, afters = live
-        if not near_any & cmask:  # no crate near any move: each goes where its footprint says
+        here = layouts[part]  # the states of this crate layout: where the player has been
+        crates = crate_cells.get(part)
+        if crates is None:
+            crates = cells_of(part)
+        touch = touches[player]
+        if touch is None:
+            touch = touch_of(player)
+        near, row, afters = touch
+        hit = 0  # the moves a crate is near: bit m for move m
+        for c in crates:
+            hit |= near[c]
+        if not hit:  # no crate near any move: each goes where its footprint says
             for after in afters:
-                new = part | after
-                if new in parents:
+                if after in here:
                     continue
-                parents[new] = key
+                here[after] = key
                 count += 1
+                new = part | after
                 if after == goal:
-                    return Solution("solved", _path(search, parents, new), count)
+                    seen.count = count
+                    return Solution("solved", _path(search, seen, new), count)
                 if count >= max_states:
+                    seen.count = count
                     return Solution("gave-up", None, count)
                 queue.append(new)
             continue
-        if dead & cmask:  # a crate may bring a dead move to life: every move
-            row = rows[player]
-        for after, near, m in row:
-            if near & cmask:  # a crate is near: the whole move
+        for after, m in row:
+            if hit >> m & 1:  # a crate is near: the whole move
                 new = general(m, player, crates, part)
-                if new < 0 or new in parents:
+                if new < 0:
                     continue
                 after = new & pmask
+                moved = new ^ after
+                if moved == part:
+                    if after in here:
+                        continue
+                    here[after] = key
+                else:
+                    there = layouts.get(moved)
+                    if there is None:
+                        there = layouts[moved] = {}
+                    elif after in there:
+                        continue
+                    there[after] = key
             else:  # the player alone, as the footprint says; the crates' part as it was
-                if after < 0:
+                if after < 0 or after in here:
                     continue
+                here[after] = key
                 new = part | after
-                if new in parents:
-                    continue
-            parents[new] = key
             count += 1
             if after == goal:
-                return Solution("solved", _path(search, parents, new), count)
+                seen.count = count
+                return Solution("solved", _path(search, seen, new), count)
             if count >= max_states:
+                seen.count = count
                 return Solution("gave-up", None, count)
             queue.append(new)
+    seen.count = count
     return Solution("impossible", None, count)
 
 
-def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
+def _path(search: _Search, seen: _Seen, key: int) -> tuple[str, ...]:
     """The moves from the start to ``key``.
 
     Only parents are kept (a move number per state would cost a multiply in
@@ -353,10 +480,10 @@ def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
     search took.
     """
     path = []
-    parent = parents[key]
+    parent = seen.parent(key)
     while parent >= 0:
         path.append(search.move_between(parent, key))
-        key, parent = parent, parents[parent]
+        key, parent = parent, seen.parent(parent)
     return tuple(reversed(path))
 
 
@@ -408,7 +535,7 @@ def way_on(room: Room, state: State, history: Sequence[State] = (), *,
     search = _Search(room, gravity_w, uses_hook(room, (), hook))
     goal, pmask = search.t.goal, search.pmask
     first = _settled_key(search, state)
-    parents: dict[int, int] = {}
+    parents = _Seen(pmask)
     if first is not None:
         if first & pmask == goal:
             return WayOn("won", (), None, 1)
