@@ -114,8 +114,7 @@ def refusals(room: Room, proofs: Proofs) -> list[str]:
     """What of ``room``'s header ``proofs`` do not bear out, in words ([]: every claim holds).
 
     The par is the shortest solution; each rule of ``needs:`` is proved
-    impossible without; the hook saves nothing (outside hook rooms); and a
-    hook room's ``needs:`` names ``hook``, since the hook is what it is about.
+    impossible without; the hook saves nothing (outside hook rooms).
     """
     out = []
     if proofs.par != room.par:
@@ -128,8 +127,6 @@ def refusals(room: Room, proofs: Proofs) -> list[str]:
             out.append(f"needs {rule}: without it the search is {status}")
     if not room.hook and proofs.hook_saves:
         out.append(f"the hook saves {proofs.hook_saves} moves")
-    if room.hook and "hook" not in room.needs:
-        out.append("a hook room's needs line names hook")
     return out
 
 
