@@ -107,8 +107,6 @@ class _Search:
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
         #: Per player cell, for the search (see :meth:`touch_of`).
         self.touch: list[tuple | None] = [None] * t.n
-        #: A crates' part to its cells, for the search (no mask: see :meth:`touch_of`).
-        self.crate_cells: dict[int, tuple[int, ...]] = {}
 
     # -- states as ints ---------------------------------------------------------
 
@@ -161,13 +159,13 @@ class _Search:
         return row
 
     def cells_of(self, part: int) -> tuple[int, ...]:
-        """The crates of a crates' part, as a tuple of cells (memoised)."""
+        """The crates of a crates' part, as a tuple of cells (the search keeps it with the
+        layout's states: see :class:`_Seen`)."""
         crates, rest = [], part >> self.shift
         while rest:
             crates.append((rest & self.pmask) - 1)
             rest >>= self.shift
-        cells = self.crate_cells[part] = tuple(crates)
-        return cells
+        return tuple(crates)
 
     def touch_of(self, player: int) -> tuple:
         """What the search needs of the player's cell: ``(touch, row, afters)``.
@@ -189,7 +187,24 @@ class _Search:
                 touch[low.bit_length() - 1] |= bit
                 near ^= low
         afters = tuple(dict.fromkeys(after for after, _, _ in row if after >= 0))
-        found = self.touch[player] = (touch, tuple((after, m) for after, _, m in row), afters)
+        found = self.touch[player] = (touch, {}, afters)
+        return found
+
+    def moves_with(self, player: int, hit: int) -> tuple:
+        """The moves worth trying from ``player`` when crates are near the moves of ``hit``
+        (bit m: move m), in order: ``(cell after, whole, arg)``, where ``whole`` is None for
+        a move its footprint answers, else the method that plays it (``general(m, ...)``,
+        or ``hook(d, ...)`` for a hook).  A move that does nothing with no crate near, and
+        none near it, is left out: with the hook, about half the row."""
+        row = self.rows[player]
+        out = []
+        for after, _, m in row:
+            if hit >> m & 1:
+                is_hook, d = self.codes[m]
+                out.append((after, self.hook, d) if is_hook else (after, self.general, m))
+            elif after >= 0:
+                out.append((after, None, m))
+        found = self.touch[player][1][hit] = tuple(out)
         return found
 
     def live(self, player: int) -> tuple:
@@ -356,8 +371,9 @@ def _settled_key(search: _Search, state: State) -> int | None:
 
 
 class _Seen:
-    """The states a search has reached, each with its parent: one small dict per crate
-    layout (the crates' part of the key), from the player's cell to the parent's key.
+    """The states a search has reached, each with its parent: per crate layout (the
+    crates' part of the key), its crates' cells and a small dict from the player's
+    cell to the parent's key.
 
     Most moves leave the crates where they are, so the search asks the
     layout's own dict, a few hundred entries that stay in the cache, rather
@@ -365,29 +381,34 @@ class _Seen:
     states held.
     """
 
-    __slots__ = ("layouts", "count", "pmask")
+    __slots__ = ("layouts", "count", "search")
 
-    def __init__(self, pmask: int):
-        self.layouts: dict[int, dict[int, int]] = {}
+    def __init__(self, search: _Search):
+        #: crates' part -> (player cell -> parent key, the crates' cells)
+        self.layouts: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}
         self.count = 0
-        self.pmask = pmask
+        self.search = search
 
     def __contains__(self, key: int) -> bool:
-        player = key & self.pmask
-        here = self.layouts.get(key ^ player)
-        return here is not None and player in here
+        player = key & self.search.pmask
+        layout = self.layouts.get(key ^ player)
+        return layout is not None and player in layout[0]
 
     def __len__(self) -> int:
         return self.count
 
     def add(self, key: int, parent: int) -> None:
-        player = key & self.pmask
-        self.layouts.setdefault(key ^ player, {})[player] = parent
+        player = key & self.search.pmask
+        part = key ^ player
+        layout = self.layouts.get(part)
+        if layout is None:
+            layout = self.layouts[part] = ({}, self.search.cells_of(part))
+        layout[0][player] = parent
         self.count += 1
 
     def parent(self, key: int) -> int:
-        player = key & self.pmask
-        return self.layouts[key ^ player][player]
+        player = key & self.search.pmask
+        return self.layouts[key ^ player][0][player]
 
 
 def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None) -> Solution:
@@ -399,10 +420,10 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
     """
     t = search.t
     goal, pmask = t.goal, search.pmask
-    touches, touch_of = search.touch, search.touch_of
-    general, cells_of, crate_cells = search.general, search.cells_of, search.crate_cells
+    touches, touch_of, moves_with = search.touch, search.touch_of, search.moves_with
+    cells_of = search.cells_of
     if seen is None:
-        seen = _Seen(pmask)
+        seen = _Seen(search)
     seen.add(first, -1)
     layouts = seen.layouts
     count = seen.count
@@ -410,14 +431,11 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
     for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask
         part = key ^ player
-        here = layouts[part]  # the states of this crate layout: where the player has been
-        crates = crate_cells.get(part)
-        if crates is None:
-            crates = cells_of(part)
+        here, crates = layouts[part]  # this crate layout's states, and its crates
         touch = touches[player]
         if touch is None:
             touch = touch_of(player)
-        near, row, afters = touch
+        near, by_hit, afters = touch
         hit = 0  # the moves a crate is near: bit m for move m
         for c in crates:
             hit |= near[c]
@@ -436,9 +454,12 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
                     return Solution("gave-up", None, count)
                 queue.append(new)
             continue
-        for after, m in row:
-            if hit >> m & 1:  # a crate is near: the whole move
-                new = general(m, player, crates, part)
+        row = by_hit.get(hit)
+        if row is None:
+            row = moves_with(player, hit)
+        for after, whole, arg in row:
+            if whole is not None:  # a crate is near: the whole move
+                new = whole(arg, player, crates, part)
                 if new < 0:
                     continue
                 after = new & pmask
@@ -448,14 +469,14 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
                         continue
                     here[after] = key
                 else:
-                    there = layouts.get(moved)
-                    if there is None:
-                        there = layouts[moved] = {}
-                    elif after in there:
+                    layout = layouts.get(moved)
+                    if layout is None:
+                        layout = layouts[moved] = ({}, cells_of(moved))
+                    elif after in layout[0]:
                         continue
-                    there[after] = key
+                    layout[0][after] = key
             else:  # the player alone, as the footprint says; the crates' part as it was
-                if after < 0 or after in here:
+                if after in here:
                     continue
                 here[after] = key
                 new = part | after
@@ -535,7 +556,7 @@ def way_on(room: Room, state: State, history: Sequence[State] = (), *,
     search = _Search(room, gravity_w, uses_hook(room, (), hook))
     goal, pmask = search.t.goal, search.pmask
     first = _settled_key(search, state)
-    parents = _Seen(pmask)
+    parents = _Seen(search)
     if first is not None:
         if first & pmask == goal:
             return WayOn("won", (), None, 1)
