@@ -44,7 +44,7 @@ def load(name: str):
 
 
 def test_the_chapter_holds_these_eight_levels_in_order():
-    assert sorted(p.name for p in CHAPTER.glob("*.txt")) == FILES
+    assert sorted(p.name for p in CHAPTER.glob("[0-9][0-9]-*.txt")) == FILES
     assert len(FILES) >= 8
 
 

@@ -20,12 +20,14 @@ from anabasis.formats.levelfile import LevelError
 
 
 def prove(room: Room) -> dict[str, object]:
-    """Run one level's proofs: ``{"par": n, "hook": n, "<rule>": status, ...}``
+    """Run one level's proofs: ``{"par": n, "hooked": n, "<rule>": status, ...}``
+    (``hooked``: the shortest solution's length with the hook a move; ``hook`` is a rule a
+    hook room ``needs``, so it keeps its own key)
     (asked of :mod:`anabasis.engine.proofs`, the one home for proofs)."""
     from anabasis.engine import proofs as home
 
     found = home.prove(room)
-    return {"par": found.par, **dict(found.needs), "hook": found.hook}
+    return {"par": found.par, **dict(found.needs), "hooked": found.hook}
 
 
 def proves(room: Room, proofs: dict[str, object]) -> bool:
@@ -34,7 +36,7 @@ def proves(room: Room, proofs: dict[str, object]) -> bool:
 
     found = home.Proofs("solved" if proofs["par"] is not None else "impossible",
                         proofs["par"], None,
-                        tuple((rule, proofs[rule]) for rule in room.needs), proofs["hook"])
+                        tuple((rule, proofs[rule]) for rule in room.needs), proofs["hooked"])
     return not home.refusals(room, found)
 
 
