@@ -137,12 +137,32 @@ def read_token(save_dir: Path) -> str | None:
 
 def load_token(save_dir: Path) -> str:
     """The player's token: read from the save folder, or made (256 random bits) and kept
-    there on first use, readable by its owner only.  The server keeps only its hash."""
+    there on first use, readable by its owner only.  The server keeps only its hash.
+
+    Two makers at once (two threads, two copies of the game) agree: the token is
+    written whole aside and linked into place only if none is there yet, so the
+    first one kept is the one every caller gets.
+    """
+    token = read_token(save_dir)
+    if token is not None:
+        return token
+    path = _folder(save_dir) / "token"
+    part = path.with_name(f".token.{secrets.token_hex(4)}.part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_urlsafe(32) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(part, path)  # fails if another maker was first: theirs stands
+        except FileExistsError:
+            pass
+    finally:
+        part.unlink(missing_ok=True)
     token = read_token(save_dir)
     if token is None:
-        token = secrets.token_urlsafe(32)
-        _write_whole(_folder(save_dir) / "token", token + "\n", 0o600)
-        token = read_token(save_dir) or token  # another thread's may have won the rename
+        raise BoardError(f"cannot keep the board's token in {path}")
     return token
 
 

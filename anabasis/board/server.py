@@ -185,16 +185,16 @@ def create_app(config: Config) -> Starlette:
 
 def _take(store: Store, config: Config, run, address: str) -> dict:
     """Count the request, check the day, its code and the replay; keep the win."""
-    wait = store.hit([("t:" + run.token_hash, config.per_token),
-                      ("a:" + address, config.per_address)], time.time())
-    if wait is not None:
-        raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
-    check_open(run.date, _dt.datetime.now(_dt.timezone.utc))
-    code, par, _gen = store.day(run.date, make=True)
-    if run.code.strip() != code:
-        raise RunRefusal(409, "that is not that day's room: its code differs from the board's")
-    taken = replay_win(store.room(code), run.moves)
-    return store.record(run, taken, par)
+    def check(run, day) -> int:
+        check_open(run.date, _dt.datetime.now(_dt.timezone.utc))
+        code, _par, _gen = day
+        if run.code.strip() != code:
+            raise RunRefusal(409, "that is not that day's room: its code differs from the "
+                             "board's")
+        return replay_win(store.room(code), run.moves)
+
+    return store.submit(run, [("t:" + run.token_hash, config.per_token),
+                              ("a:" + address, config.per_address)], time.time(), check)
 
 
 def app_from_env() -> Starlette:

@@ -22,7 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from anabasis.board import days as _days
 from anabasis.board import schema
-from anabasis.board.runs import Run, streak_of
+from anabasis.board.runs import Run, RunRefusal, open_days, streak_of
 from anabasis.formats import codes
 from anabasis.refusal import Refusal
 
@@ -119,6 +119,8 @@ class Store:
         self._days: dict[_dt.date, tuple[str, int, int]] = {}  # rows that never change
         self._rooms: dict[str, object] = {}
         self._building = threading.Lock()
+        sqlite_ = engine.dialect.name == "sqlite"
+        self._write_lock = threading.Lock() if sqlite_ else None
 
     def reading(self) -> sa.Connection:
         """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
@@ -140,7 +142,7 @@ class Store:
                 return None
             with self._building:  # one build per process; other processes may race, harmlessly
                 built = _days.build(date)
-                with self.engine.begin() as conn:
+                with self.write() as conn:
                     conn.execute(_insert(conn, schema.days).values(
                         day=date.isoformat(), code=built.code, par=built.par, gen=built.gen,
                         made_at=_now()).on_conflict_do_nothing(index_elements=["day"]))
@@ -158,79 +160,38 @@ class Store:
             room = self._rooms[code] = codes.decode(code)
         return room
 
-    # -- rate limits -------------------------------------------------------------
+    # -- a run: counted, checked, kept ------------------------------------------------
 
-    def hit(self, limits: list[tuple[str, int]], now: float) -> int | None:
-        """Count a request against each ``(bucket, limit)``; the seconds to wait if one
-        is over its limit (counted over this minute and the last), else None.
+    def write(self):
+        """A write transaction.  On SQLite, the threads of one process queue for it here
+        (SQLite has one writer; its own busy wait polls and starves some callers)."""
+        return _Writing(self)
 
-        Refused requests count too, so a flood costs its sender, not the replay.
+    def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
+        """Count the request against each ``(bucket, limit)``, then, under the limits,
+        ``check(run, day)`` (the day's (code, par, gen)) for the moves taken, and keep the
+        win: all in one transaction, whose commit is the moment the run is accepted.
+
+        A refused run commits its count only (refusals count: a flood costs its
+        sender, never the replay); a request over a limit is refused before its
+        replay (429, with the seconds to wait).
         """
-        minute = int(now // WINDOW)
-        over = False
-        with self.engine.begin() as conn:
-            for bucket, limit in limits:
-                ins = _insert(conn, schema.rate_hits).values(bucket=bucket, minute=minute, hits=1)
-                ins = ins.on_conflict_do_update(
-                    index_elements=["bucket", "minute"],
-                    set_={"hits": schema.rate_hits.c.hits + 1}).returning(schema.rate_hits.c.hits)
-                hits = conn.execute(ins).scalar_one()
-                before = conn.execute(sa.select(schema.rate_hits.c.hits).where(
-                    schema.rate_hits.c.bucket == bucket,
-                    schema.rate_hits.c.minute == minute - 1)).scalar() or 0
-                over = over or hits + before > limit
-            if random.random() < 0.01:  # now and then, forget old minutes
-                conn.execute(schema.rate_hits.delete().where(
-                    schema.rate_hits.c.minute < minute - 1))
-        return WINDOW - int(now % WINDOW) if over else None
-
-    # -- runs ------------------------------------------------------------------
-
-    def record(self, run: Run, taken: int, par: int) -> dict:
-        """Keep a checked winning run: the player's first win of the day, their best
-        (fewest moves, then fewest hints, then least time) and the run the board
-        counts them by (their best hint-free win, else their best hinted one).
-
-        One transaction: its commit is the moment the run is accepted.
-        """
-        p, r = schema.players, schema.runs
-        day, now = run.date.isoformat(), _now()
-        hinted = 1 if run.hinted else 0
-        with self.engine.begin() as conn:
-            conn.execute(_insert(conn, p).values(token_hash=run.token_hash, name=run.name,
-                                                 made_at=now)
-                         .on_conflict_do_nothing(index_elements=["token_hash"]))
-            pid, name = conn.execute(sa.select(p.c.id, p.c.name)
-                                     .where(p.c.token_hash == run.token_hash)).one()
-            if run.name is not None and run.name != name:
-                conn.execute(p.update().where(p.c.id == pid).values(name=run.name))
-            this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
-                    "best_path": run.moves, "best_at": now}
-            shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
-            made = conn.execute(
-                _insert(conn, r).values(day=day, player_id=pid, first_moves=taken,
-                                        first_hints=run.hints, first_seconds=run.seconds,
-                                        first_at=now, wins=1, **this, **shown)
-                .on_conflict_do_nothing(index_elements=["day", "player_id"])
-                .returning(r.c.player_id)).first()
-            if made is None:
-                row = conn.execute(sa.select(r).where(r.c.day == day, r.c.player_id == pid)
-                                   .with_for_update()).one()
-                change = {"wins": row.wins + 1}
-                if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints,
-                                                      row.best_seconds):
-                    change.update(this)
-                if (hinted, taken, run.seconds) < (row.shown_hinted, row.shown_moves,
-                                                   row.shown_seconds):
-                    change.update(shown)
-                conn.execute(r.update().where(r.c.day == day, r.c.player_id == pid)
-                             .values(**change))
-                best, first = change.get("best_moves", row.best_moves), row.first_moves
+        refusal, answer = None, None
+        day = self.day(run.date, make=True) if _could_open(run, now) else None
+        with self.write() as conn:
+            wait = _hit(conn, limits, now)
+            if wait is not None:
+                refusal = RunRefusal(429, "too many runs: wait a minute and send again", wait)
             else:
-                best, first = taken, taken
-            streak = _streak(conn, pid, run.date)
-        return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
-                "hinted": bool(hinted), "streak": streak}
+                try:
+                    taken = check(run, day)
+                except RunRefusal as e:
+                    refusal = e
+                else:
+                    answer = _record(conn, run, taken, day[1])
+        if refusal is not None:
+            raise refusal
+        return answer
 
     # -- boards ----------------------------------------------------------------
 
@@ -293,3 +254,94 @@ def _streak(conn: sa.Connection, player_id: int, date: _dt.date) -> int:
                                                 r.c.day <= date.isoformat())
                        .order_by(r.c.day.desc()).limit(400)).scalars().all()
     return streak_of([_dt.date.fromisoformat(d) for d in won], date)
+
+
+class _Writing:
+    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.lock = store._write_lock
+        self.tx = None
+
+    def __enter__(self) -> sa.Connection:
+        if self.lock is not None:
+            self.lock.acquire()
+        try:
+            self.tx = self.store.engine.begin()
+            return self.tx.__enter__()
+        except BaseException:
+            if self.lock is not None:
+                self.lock.release()
+            raise
+
+    def __exit__(self, *exc):
+        try:
+            return self.tx.__exit__(*exc)
+        finally:
+            if self.lock is not None:
+                self.lock.release()
+
+
+def _could_open(run: Run, now: float) -> bool:
+    """Whether the run's day takes runs at all (else no day is built for it)."""
+    at = _dt.datetime.fromtimestamp(now, _dt.timezone.utc)
+    return run.date in open_days(at)
+
+
+def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
+    """Count a request against each ``(bucket, limit)``; the seconds to wait if one is
+    over its limit (counted over this minute and the last), else None."""
+    h = schema.rate_hits
+    minute = int(now // WINDOW)
+    counts = {}
+    for bucket, _limit in limits:
+        ins = _insert(conn, h).values(bucket=bucket, minute=minute, hits=1)
+        ins = ins.on_conflict_do_update(index_elements=["bucket", "minute"],
+                                        set_={"hits": h.c.hits + 1}).returning(h.c.hits)
+        counts[bucket] = conn.execute(ins).scalar_one()
+    for bucket, hits in conn.execute(sa.select(h.c.bucket, h.c.hits).where(
+            h.c.bucket.in_([b for b, _ in limits]), h.c.minute == minute - 1)):
+        counts[bucket] += hits
+    if random.random() < 0.002:  # now and then, forget old minutes
+        conn.execute(h.delete().where(h.c.minute < minute - 1))
+    over = any(counts[bucket] > limit for bucket, limit in limits)
+    return WINDOW - int(now % WINDOW) if over else None
+
+
+def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
+    """Keep a checked winning run: the player's first win of the day, their best (fewest
+    moves, then fewest hints, then least time) and the run the board counts them by
+    (their best hint-free win, else their best hinted one)."""
+    p, r = schema.players, schema.runs
+    day, now = run.date.isoformat(), _now()
+    hinted = 1 if run.hinted else 0
+    # one statement makes the player or finds them (and renames them if a name is sent)
+    ins = _insert(conn, p).values(token_hash=run.token_hash, name=run.name, made_at=now)
+    name = sa.func.coalesce(ins.excluded.name, p.c.name)
+    pid = conn.execute(ins.on_conflict_do_update(index_elements=["token_hash"],
+                                                 set_={"name": name})
+                       .returning(p.c.id)).scalar_one()
+    this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
+            "best_path": run.moves, "best_at": now}
+    shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
+    made = conn.execute(
+        _insert(conn, r).values(day=day, player_id=pid, first_moves=taken,
+                                first_hints=run.hints, first_seconds=run.seconds,
+                                first_at=now, wins=1, **this, **shown)
+        .on_conflict_do_nothing(index_elements=["day", "player_id"])
+        .returning(r.c.player_id)).first()
+    if made is None:
+        row = conn.execute(sa.select(r).where(r.c.day == day, r.c.player_id == pid)
+                           .with_for_update()).one()
+        change = {"wins": row.wins + 1}
+        if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints, row.best_seconds):
+            change.update(this)
+        if (hinted, taken, run.seconds) < (row.shown_hinted, row.shown_moves, row.shown_seconds):
+            change.update(shown)
+        conn.execute(r.update().where(r.c.day == day, r.c.player_id == pid).values(**change))
+        best, first = change.get("best_moves", row.best_moves), row.first_moves
+    else:
+        best, first = taken, taken
+    return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
+            "hinted": bool(hinted), "streak": _streak(conn, pid, run.date)}
