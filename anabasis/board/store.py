@@ -168,7 +168,8 @@ class Store:
         return _Writing(self)
 
     def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
-        """Count the request against each ``(bucket, limit)``, then, under the limits,
+        """Count the request against its token's and its address's ``(bucket, limit)``
+        (``limits``: those two, in that order), then, under the limits,
         ``check(run, day)`` (the day's (code, par, gen)) for the moves taken, and keep the
         win: all in one transaction, whose commit is the moment the run is accepted.
 
@@ -289,22 +290,63 @@ def _could_open(run: Run, now: float) -> bool:
     return run.date in open_days(at)
 
 
+class _Statements:
+    """The write path's statements, built once per dialect: the request only binds
+    values (building a statement costs more than running it on a quiet database)."""
+
+    def __init__(self, dialect: str):
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        h, p, r = schema.rate_hits, schema.players, schema.runs
+        b = sa.bindparam
+        # a token's bucket and an address's, counted in one statement
+        hit = insert(h).values([{"bucket": b("token"), "minute": b("minute"), "hits": 1},
+                                {"bucket": b("address"), "minute": b("minute"), "hits": 1}])
+        self.hit = hit.on_conflict_do_update(
+            index_elements=["bucket", "minute"],
+            set_={"hits": h.c.hits + 1}).returning(h.c.bucket, h.c.hits)
+        self.before = sa.select(h.c.bucket, h.c.hits).where(
+            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute == b("minute"))
+        self.forget = h.delete().where(h.c.minute < b("minute"))
+        player = insert(p).values(token_hash=b("token_hash"), name=b("name"),
+                                  made_at=b("made_at"))
+        # one statement makes the player or finds them (and renames them if a name is sent)
+        self.player = player.on_conflict_do_update(
+            index_elements=["token_hash"],
+            set_={"name": sa.func.coalesce(player.excluded.name, p.c.name)}).returning(p.c.id)
+        columns = [c.name for c in r.columns]
+        self.first_run = insert(r).values({c: b(c) for c in columns}).on_conflict_do_nothing(
+            index_elements=["day", "player_id"]).returning(r.c.player_id)
+        self.kept_run = sa.select(r).where(r.c.day == b("day"),
+                                           r.c.player_id == b("pid")).with_for_update()
+        self.won = sa.select(r.c.day).where(r.c.player_id == b("pid"), r.c.day <= b("day")) \
+            .order_by(r.c.day.desc()).limit(400)
+
+
+_STATEMENTS: dict[str, _Statements] = {}
+
+
+def _statements(conn: sa.Connection) -> _Statements:
+    name = conn.dialect.name
+    got = _STATEMENTS.get(name)
+    if got is None:
+        got = _STATEMENTS[name] = _Statements(name)
+    return got
+
+
 def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
-    """Count a request against each ``(bucket, limit)``; the seconds to wait if one is
-    over its limit (counted over this minute and the last), else None."""
-    h = schema.rate_hits
+    """Count a request against its token's and its address's ``(bucket, limit)``; the
+    seconds to wait if one is over its limit (counted over this minute and the last),
+    else None."""
+    q = _statements(conn)
     minute = int(now // WINDOW)
-    counts = {}
-    for bucket, _limit in limits:
-        ins = _insert(conn, h).values(bucket=bucket, minute=minute, hits=1)
-        ins = ins.on_conflict_do_update(index_elements=["bucket", "minute"],
-                                        set_={"hits": h.c.hits + 1}).returning(h.c.hits)
-        counts[bucket] = conn.execute(ins).scalar_one()
-    for bucket, hits in conn.execute(sa.select(h.c.bucket, h.c.hits).where(
-            h.c.bucket.in_([b for b, _ in limits]), h.c.minute == minute - 1)):
+    (token, _), (address, _) = limits
+    counts = dict(conn.execute(q.hit, {"token": token, "address": address,
+                                       "minute": minute}).all())
+    for bucket, hits in conn.execute(q.before, {"buckets": [b for b, _ in limits],
+                                                "minute": minute - 1}):
         counts[bucket] += hits
     if random.random() < 0.002:  # now and then, forget old minutes
-        conn.execute(h.delete().where(h.c.minute < minute - 1))
+        conn.execute(q.forget, {"minute": minute - 1})
     over = any(counts[bucket] > limit for bucket, limit in limits)
     return WINDOW - int(now % WINDOW) if over else None
 
@@ -313,27 +355,19 @@ def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
     """Keep a checked winning run: the player's first win of the day, their best (fewest
     moves, then fewest hints, then least time) and the run the board counts them by
     (their best hint-free win, else their best hinted one)."""
-    p, r = schema.players, schema.runs
+    q, r = _statements(conn), schema.runs
     day, now = run.date.isoformat(), _now()
     hinted = 1 if run.hinted else 0
-    # one statement makes the player or finds them (and renames them if a name is sent)
-    ins = _insert(conn, p).values(token_hash=run.token_hash, name=run.name, made_at=now)
-    name = sa.func.coalesce(ins.excluded.name, p.c.name)
-    pid = conn.execute(ins.on_conflict_do_update(index_elements=["token_hash"],
-                                                 set_={"name": name})
-                       .returning(p.c.id)).scalar_one()
+    pid = conn.execute(q.player, {"token_hash": run.token_hash, "name": run.name,
+                                  "made_at": now}).scalar_one()
     this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
             "best_path": run.moves, "best_at": now}
     shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
-    made = conn.execute(
-        _insert(conn, r).values(day=day, player_id=pid, first_moves=taken,
-                                first_hints=run.hints, first_seconds=run.seconds,
-                                first_at=now, wins=1, **this, **shown)
-        .on_conflict_do_nothing(index_elements=["day", "player_id"])
-        .returning(r.c.player_id)).first()
+    made = conn.execute(q.first_run, {
+        "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
+        "first_seconds": run.seconds, "first_at": now, "wins": 1, **this, **shown}).first()
     if made is None:
-        row = conn.execute(sa.select(r).where(r.c.day == day, r.c.player_id == pid)
-                           .with_for_update()).one()
+        row = conn.execute(q.kept_run, {"day": day, "pid": pid}).one()
         change = {"wins": row.wins + 1}
         if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints, row.best_seconds):
             change.update(this)
@@ -343,5 +377,7 @@ def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
         best, first = change.get("best_moves", row.best_moves), row.first_moves
     else:
         best, first = taken, taken
+    won = conn.execute(q.won, {"pid": pid, "day": day}).scalars().all()
+    streak = streak_of([_dt.date.fromisoformat(d) for d in won], run.date)
     return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
-            "hinted": bool(hinted), "streak": _streak(conn, pid, run.date)}
+            "hinted": bool(hinted), "streak": streak}
