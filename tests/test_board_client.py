@@ -66,7 +66,7 @@ def test_the_queue_keeps_runs_in_order_across_restarts_and_drops_junk(tmp_path):
 def test_backoff_doubles_to_its_cap_and_takes_the_boards_retry_after():
     b = client.Backoff(1.0, 8.0)
     waits = [b.next() for _ in range(6)]
-    for wait, want in zip(waits, [1, 2, 4, 8, 8, 8]):
+    for wait, want in zip(waits, [1, 2, 4, 8, 8, 8], strict=True):
         assert 0.75 * want <= wait <= 1.25 * want
     assert b.next(told=50.0) == 50.0
     b.reset()

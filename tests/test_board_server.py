@@ -690,3 +690,25 @@ def test_migrations_are_versioned_and_the_live_tables_match_them(backend):
             schema.migrate(eng)
     finally:
         eng.dispose()
+
+
+def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    env = dict(os.environ, ANABASIS_DATA_DIR=str(tmp_path))
+    for db in ("ftp://example.org/board", f"postgresql://nobody@127.0.0.1:{local.free_port()}/x"):
+        out = subprocess.run([sys.executable, "-m", "anabasis", "serve", "--db", db,
+                              "--db-timeout", "2", "--port", str(local.free_port())],
+                             capture_output=True, text=True, env=env, timeout=60)
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.startswith("anabasis: ") and out.stderr.count("\n") == 1, out.stderr
+    out = subprocess.run([sys.executable, "-m", "anabasis", "serve", "--workers", "0"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and "--workers" in out.stderr
+
+
+def test_the_bench_has_a_board_section():
+    from anabasis import bench
+
+    assert ("board", "anabasis.bench.board") in bench.SECTIONS

@@ -4,8 +4,8 @@
   room, 38 moves), as the server checks a run; median of many.  ``board.check_ms``: that
   and the rest of a run's checks short of the database (the body's fields and bounds).
 - For each database (``sqlite``, then ``postgresql`` where there is one: a throwaway
-  cluster, or ``$ANABASIS_BENCH_PG_URL``), a server process (``--workers``
-  :data:`WORKERS`) on a fresh database and a load generator of :data:`CLIENTS` clients
+  cluster, or ``$ANABASIS_BENCH_PG_URL``), a server (``--workers`` :data:`WORKERS`,
+  figure ``board.DB.workers``) on a fresh database and a load generator of :data:`CLIENTS` clients
   (two processes of threads, each client on one kept-alive connection), every run a
   new player's winning run of today's room:
   ``board.DB.submit_per_s`` (verified submissions per second, each replayed and
@@ -39,8 +39,12 @@ CLIENTS, LOAD_PROCESSES = 50, 2
 SUBMISSIONS, SECONDS = 6000, 20.0
 #: Runs stored for the day when its board is read; reads made.
 STORED, READS = 10_000, 1000
-#: Server processes (``anabasis serve --workers``).
-WORKERS = int(os.environ.get("ANABASIS_BENCH_BOARD_WORKERS", "2"))
+#: Server processes (``anabasis serve --workers``) for each database: SQLite has one
+#: writer, so one process; PostgreSQL takes several.  ``$ANABASIS_BENCH_BOARD_WORKERS``
+#: sets both.
+WORKERS = {"sqlite": 1, "postgresql": 2}
+if os.environ.get("ANABASIS_BENCH_BOARD_WORKERS"):
+    WORKERS = dict.fromkeys(WORKERS, int(os.environ["ANABASIS_BENCH_BOARD_WORKERS"]))
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -136,6 +140,11 @@ def _fill(db: str, date: _dt.date, par: int, upto: int) -> None:
                          "shown_moves": moves, "shown_hinted": hinted,
                          "shown_seconds": 30.0 + i % 600, "wins": 1})
         conn.execute(schema.runs.insert(), rows)
+    if engine.dialect.name == "postgresql":
+        # what autovacuum does after so many inserts: the planner's figures, the visibility
+        # map (so the board's index scans need not visit the table)
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("VACUUM ANALYZE runs")
     engine.dispose()
 
 
@@ -147,7 +156,7 @@ def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
     date = _dt.datetime.now(_dt.timezone.utc).date()
     made = gen.build("hard", gen.daily_seed(date))
     code, moves = codes.encode(made.room), "".join(made.moves)
-    server = local.Server(db, args=("--workers", str(WORKERS), "--per-token", "1000000",
+    server = local.Server(db, args=("--workers", str(WORKERS[kind]), "--per-token", "1000000",
                                     "--per-address", "1000000", "--proxies", "127.0.0.1"))
     server.start()
     try:
@@ -172,6 +181,7 @@ def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
         answers = [a for part in parts for a in part]
         ok = [s for status, s in answers if status == 200]
         failed = len(answers) - len(ok)
+        yield f"board.{kind}.workers", WORKERS[kind]
         yield f"board.{kind}.submit_per_s", len(ok) / wall
         yield f"board.{kind}.submit_p50_ms", 1000 * _percentile(ok, 50)
         yield f"board.{kind}.submit_p99_ms", 1000 * _percentile(ok, 99)
