@@ -383,6 +383,58 @@ def cmd_bench(args) -> int:
     return bench.main(args)
 
 
+def cmd_serve(args) -> int:
+    from anabasis.board import server
+    from anabasis.board.store import StoreError
+
+    for flag, value in (("--port", args.port), ("--workers", args.workers),
+                        ("--per-token", args.per_token), ("--per-address", args.per_address)):
+        if value < (0 if flag == "--port" else 1):
+            raise InputError(f"{flag}: {value} is too small")
+    try:
+        server.serve(args.db, args.host, args.port, workers=args.workers,
+                     timeout=args.db_timeout, per_token=args.per_token,
+                     per_address=args.per_address, proxies=args.proxies)
+    except StoreError as e:
+        raise InputError(str(e)) from None
+    except Exception as e:  # the database refused us at start: say so in one line
+        import sqlalchemy.exc
+
+        if isinstance(e, sqlalchemy.exc.SQLAlchemyError):
+            say(f"serve: the database is not answering: {str(e).splitlines()[0]}")
+            return BAD_INPUT
+        raise
+    return DONE
+
+
+def cmd_board(args) -> int:
+    from anabasis.board import client
+
+    try:
+        url = client.board_url(args.url or os.environ.get("ANABASIS_BOARD") or "local")
+        date = client.parse_day(args.date)
+    except client.BoardError as e:
+        raise InputError(str(e)) from None
+    if url is None:
+        raise InputError("board: no board set (give --url URL, or 'local')")
+    board = client.BoardClient(url)
+    try:
+        day = board.day(date)
+    except client.BoardError as e:
+        say(f"board: {url}: {e}")
+        return NEGATIVE if e.status == 404 else BAD_INPUT
+    mine = None
+    token = client.read_token(client.default_save_dir())
+    if token:
+        try:
+            mine = board.me(date, token)
+        except client.BoardError:
+            mine = None
+    for line in client.board_lines(day, mine):
+        print(one_line(line))
+    return DONE
+
+
 def _fraction(text: str) -> float:
     """A number from 0 to 1 (argparse turns the ValueError into a one-line refusal)."""
     value = float(text)
@@ -511,6 +563,31 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save", metavar="FILE",
                    help="save to FILE (default: back to a level file; else the data folder)")
     s.set_defaults(func=cmd_edit)
+
+    s = sub.add_parser("serve", help="the daily board's server (HTTP/JSON)")
+    s.add_argument("--db", metavar="URL",
+                   help="postgresql://..., sqlite:///FILE or a file (default: board.sqlite3 "
+                        "in the data folder)")
+    s.add_argument("--host", default="127.0.0.1", metavar="H", help="default: %(default)s")
+    s.add_argument("--port", type=int, default=8765, metavar="P", help="default: %(default)s")
+    s.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes (default: %(default)s)")
+    s.add_argument("--db-timeout", type=float, default=5.0, metavar="S",
+                   help="seconds to wait for the database (default: %(default)s)")
+    s.add_argument("--per-token", type=int, default=30, metavar="N",
+                   help="runs a player may send a minute (default: %(default)s)")
+    s.add_argument("--per-address", type=int, default=120, metavar="N",
+                   help="runs an address may send a minute (default: %(default)s)")
+    s.add_argument("--proxies", metavar="IPS",
+                   help="load balancers whose X-Forwarded-For is believed (comma-separated)")
+    s.set_defaults(func=cmd_serve)
+
+    s = sub.add_parser("board", help="a day's board, printed (from a board server)")
+    s.add_argument("date", nargs="?", default="today", metavar="DATE",
+                   help="YYYY-MM-DD (default: today, UTC)")
+    s.add_argument("--url", metavar="URL",
+                   help="the board (default: $ANABASIS_BOARD, else the local one)")
+    s.set_defaults(func=cmd_board)
 
     s = sub.add_parser("bench", help="the performance figures")
     s.add_argument("--only", metavar="PREFIX", help="only figures whose name starts so")
