@@ -45,15 +45,6 @@ WARM_AFTER_S = 0.25
 DRAG_YAW, DRAG_PITCH = 0.008, 0.006
 CLICK_SLOP = 4  #: pixels a press may move and still be a click, not a drag
 
-_CURSOR_KEYS = {
-    pygame.K_RIGHT: (0, +1), pygame.K_LEFT: (0, -1), pygame.K_DOWN: (1, +1),
-    pygame.K_UP: (1, -1), pygame.K_PAGEUP: (2, +1), pygame.K_PAGEDOWN: (2, -1),
-    pygame.K_RIGHTBRACKET: (3, +1), pygame.K_LEFTBRACKET: (3, -1),
-}
-_NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(9)}
-_NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n for n in range(9)})
-
-
 @dataclass
 class EditTarget:
     """What the editor opens and where it saves.
@@ -117,6 +108,7 @@ class Editor(Scene):
     """The room editor."""
 
     name = "editor"
+    keys = "editor"  #: the keymap reads the editor's own keys here first
 
     def __init__(self, app, target: EditTarget | None = None):
         self.app = app
@@ -141,7 +133,7 @@ class Editor(Scene):
         self._last_input = 0.0
         self._press: tuple[int, int] | None = None
         self._dragged = False
-        self.held: set[int] = set()
+        self.held: set[str] = set()  #: the orbit actions whose keys are down
         self.last_code = ""  #: the room code copied last
         self.palette_rects: list = []  #: (rect, kind) of the palette, as last drawn
         # -- draw state
@@ -353,16 +345,16 @@ class Editor(Scene):
 
     # -- input ----------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         t = event.type
         if self.field is not None:
             self._typing(event)
             return
         if t == pygame.KEYDOWN:
-            self._key(event)
+            self._key(action)
         elif t == pygame.KEYUP:
-            self.held.discard(event.key)
+            self.held.discard(action)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self._press = event.pos
             self._dragged = False
@@ -380,53 +372,52 @@ class Editor(Scene):
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.sight.zoomed_by(0.9 ** event.y)
 
-    def _key(self, event) -> None:
-        key, mod = event.key, event.mod
-        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in _CURSOR_KEYS:
-            axis, by = _CURSOR_KEYS[key]
-            if ctrl:
+    def _key(self, action: str | None) -> None:
+        """A key, as the keymap read it (the editor's own keys first, then the game's)."""
+        if action is None:
+            return
+        kind, _, sign = action.partition("_")
+        if kind in ("cursor", "size") and sign[:1] in "xyzw" and sign[1:] in ("+", "-"):
+            axis, by = "xyzw".index(sign[0]), (1 if sign[1] == "+" else -1)
+            if kind == "size":
                 self.resize(axis, by)
             else:
                 self.move_cursor(axis, by)
-        elif key in _NUMBER_KEYS:
-            self.put(NUMBER_KINDS[_NUMBER_KEYS[key]])
-        elif key == pygame.K_DELETE:
+        elif action.startswith("put_") and action[4:].isdigit():
+            self.put(NUMBER_KINDS[int(action[4:])])
+        elif action == "put_empty":
             self.put(".")
-        elif key == pygame.K_SPACE:
+        elif action == "mark":
             self.mark = None if self.mark == self.cursor else self.cursor
-        elif key == pygame.K_f:
+        elif action == "fill":
             self.fill(self.brush)
-        elif key == pygame.K_x:
+        elif action == "clear_box":
             self.fill(".")
-        elif key in (pygame.K_z, pygame.K_BACKSPACE):
-            self.redo() if (ctrl and shift) else self.undo()
-        elif key == pygame.K_y:
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
             self.redo()
-        elif key == pygame.K_w:
+        elif action == "wrap":
             self.toggle_wrap()
-        elif key == pygame.K_n:
-            self._start_field("name")
-        elif key == pygame.K_t:
-            self._start_field("teaches")
-        elif key == pygame.K_d:
+        elif action in ("name", "teaches"):
+            self._start_field(action)
+        elif action == "opening_view":
             view = views.next_view(self.draft.view)
             self.edit(self.draft.with_header(view=view))
             self.say(f"the room opens in the {view} view", "dim", 1.5)
-        elif key == pygame.K_v:
+        elif action == "turn":
             self.sight = self.sight.turned(self._framing(self.sight.turned()))
-        elif key in (pygame.K_q, pygame.K_e):
-            self.held.add(key)
-        elif key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif action in ("orbit_left", "orbit_right"):
+            self.held.add(action)
+        elif action == "play":
             self.play()
-        elif key == pygame.K_l:
+        elif action == "solution":
             self.play(solution=True)
-        elif key == pygame.K_s:
+        elif action == "save":
             self.save()
-        elif key == pygame.K_c:
+        elif action == "copy":
             self.copy_code()
-        elif key == pygame.K_ESCAPE:
+        elif action == "back":
             self.leave()
 
     def _start_field(self, which: str) -> None:
@@ -519,8 +510,8 @@ class Editor(Scene):
         self.clock += dt
         if self.message_left > 0:
             self.message_left -= dt
-        spin = (1.8 * dt if pygame.K_q in self.held else 0.0) - (
-            1.8 * dt if pygame.K_e in self.held else 0.0)
+        spin = (1.8 * dt if "orbit_left" in self.held else 0.0) - (
+            1.8 * dt if "orbit_right" in self.held else 0.0)
         if spin:
             self.sight = self.sight.orbit(spin)
         if self.sight.turning:

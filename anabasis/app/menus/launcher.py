@@ -93,7 +93,7 @@ class Launcher(Menu):
 
     # -- input ----------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         if self.typing:
             self._handle_typing(event)
@@ -103,7 +103,7 @@ class Launcher(Menu):
             # the player bound them to in play; rebound movement keys work too
             fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                                    pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
-            action = ARROWS.get(event.key) or (None if fixed else self.app.action_for(event.key))
+            action = ARROWS.get(event.key) or (None if fixed else action)
             if self.steer(action):
                 pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

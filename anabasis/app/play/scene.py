@@ -122,7 +122,8 @@ class Play(Scene):
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
-            self.say("V turns your sight · H shows every key", "info", 6.0)
+            self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
+                     6.0)
 
     def _framing(self, sight: Sight) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
@@ -174,13 +175,12 @@ class Play(Scene):
 
     # -- input ----------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         t = event.type
         self._last_input = self.clock
         if t == pygame.KEYDOWN:
-            self._key(self.app.action_for(event.key), event)
+            self._key(action, event)
         elif t == pygame.KEYUP:
-            action = self.app.action_for(event.key)
             if action in ("orbit_left", "orbit_right"):
                 self._let_go(action)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -288,7 +288,7 @@ class Play(Scene):
             if won:
                 self.hints.used = 0  # playing again: a fresh count
             self.hints.ask(self.game)
-            self.say("restarted (Z undoes it)", "dim", 1.5)
+            self.say(self.app.keymap.text("restarted ({undo} undoes it)"), "dim", 1.5)
             return True
         return False
 
