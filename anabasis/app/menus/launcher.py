@@ -192,24 +192,22 @@ class Launcher(Menu):
 
     # -- drawing ----------------------------------------------------------------------
 
-    def draw_gl(self, window) -> None:
+    def draw_gl(self, window) -> bool:
         """The launcher has no 3D scene of its own: a dark backdrop.
 
         While the player reads it, the ray tracer's variants are compiled, one
         per idle frame, so that the first moves in a room never wait for them.
         """
         window.begin_scene()
-        if self.clock - self._last_input > 0.25 and self.app.frames >= 2:
-            self._warm_step()
+        return self.clock - self._last_input > 0.25 and self.app.frames >= 2 and self._warm_step()
 
-    def _warm_step(self) -> None:
+    def _warm_step(self) -> bool:
         """Compile one more of the ray tracer's variants (``warm_plan``'s); the warm-up is
         the app's, kept from one visit of the launcher to the next."""
         app = self.app
         if app.warmer is None:
             app.warmer = Warmer(warm_plan())
-        if app.warmer.step(app.renderer_for):
-            app.warmed = True  # one compile per frame
+        return app.warmer.step(app.renderer_for)  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
         key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,

@@ -21,6 +21,7 @@ import pygame
 from anabasis.app.play import markers
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.engine.moves import STEPS
 from anabasis.picture import views
 
@@ -248,13 +249,13 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     d = np.array(STEPS[moves[0]], float)
     b, camera = play.sight.basis(), play.sight.camera
     feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
-    tail = views.project(camera, b, feet + HINT_FROM * d)
-    tip = views.project(camera, b, feet + HINT_TO * d)
-    if tail is None or tip is None:
+    at = projector(camera, size)
+    *a, tail_depth = at(to_slice(feet + HINT_FROM * d, b))
+    *z, tip_depth = at(to_slice(feet + HINT_TO * d, b))
+    if tail_depth <= 1e-6 or tip_depth <= 1e-6:  # at or behind the eye
         return None
-    W, H = size
-    a = (W / 2 + tail[0] * H / 2, H / 2 - tail[1] * H / 2)
-    z = (W / 2 + tip[0] * H / 2, H / 2 - tip[1] * H / 2)
+    a, z = tuple(a), tuple(z)
+    H = size[1]
     if math.hypot(z[0] - a[0], z[1] - a[1]) < 0.02 * H:
         return None
     return a, z

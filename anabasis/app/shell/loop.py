@@ -136,7 +136,7 @@ class Loop:
             if not self.running:
                 return False
         self._poll()
-        self.warmed = False  #: set by a scene that compiled a shader variant this frame
+        self.warmed = False  #: the scene compiled a shader variant this frame (its draw_gl)
         self.scene.update(dt)
         if self._want_shot:
             self.window.dirty = True  # drawn whole this frame, to be read back
@@ -174,7 +174,7 @@ class Loop:
         return self.exit_code
 
     def draw(self) -> None:
-        self.scene.draw_gl(self.window)
+        self.warmed = bool(self.scene.draw_gl(self.window))
         self.traced = self.window.scene_drawn  #: the room was drawn this frame
         ov = self.overlay
         # One costly thing a frame on a software rasteriser: a frame that traced the room
@@ -342,6 +342,15 @@ class Loop:
             return True
         except Exception:
             return False
+
+    def copy_code(self, code: str) -> None:
+        """A room code to the clipboard, said on screen; printed where there is no clipboard
+        (play's C and the editor's alike)."""
+        if self.copy(code):
+            self.scene.say(f"room code copied: {code}")
+        else:
+            print(f"room code: {code}", flush=True)
+            self.scene.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
 
     def paste(self) -> str | None:
         try:

@@ -31,9 +31,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """``dt`` seconds have passed."""
 
-    def draw_gl(self, window) -> None:
-        """The 3D scene into the window's internal target (default: a dark backdrop)."""
+    def draw_gl(self, window) -> bool:
+        """The 3D scene into the window's internal target (default: a dark backdrop); True
+        if it compiled a shader variant this frame (the loop leaves that frame's timing out
+        of the dynamic resolution)."""
         window.begin_scene()
+        return False
 
     def draw_overlay(self, ov) -> None:
         """The 2D layer over it, through the :class:`~anabasis.app.shell.overlay.Overlay`."""
