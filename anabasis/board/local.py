@@ -154,7 +154,9 @@ class Server:
         raise RuntimeError(f"anabasis serve did not answer in {wait} s")
 
     def kill(self) -> None:
-        """SIGKILL, as a crash or the OOM killer would (the processes below it too)."""
+        """SIGKILL, as a crash or the OOM killer would.  With ``--workers 1`` (the
+        default) the server is this one process; with more, the workers are its children
+        and outlive it."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)

@@ -78,6 +78,11 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
     before use, so a restarted database costs the requests in flight only.
     """
     if url.startswith("sqlite"):
+        import sqlite3
+
+        if sqlite3.sqlite_version_info < (3, 35):  # ON CONFLICT ... RETURNING
+            raise StoreError(f"SQLite {sqlite3.sqlite_version} is too old for the board "
+                             "(3.35 or later): use PostgreSQL, or a newer Python")
         engine = sa.create_engine(url, pool_size=8, max_overflow=40, pool_timeout=timeout,
                                   connect_args={"timeout": timeout, "check_same_thread": False})
 
