@@ -86,6 +86,13 @@ class Cluster:
     def url(self) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/board"
 
+    def postmaster_pid(self) -> int | None:
+        """The running cluster's main process (its sessions are its children)."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
     def stop(self) -> None:
         """Stop it (fast: the open sessions are cut, as in a restart)."""
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", check=False)
