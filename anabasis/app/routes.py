@@ -22,11 +22,12 @@ from __future__ import annotations
 import os
 import sys
 
+from anabasis.app.menus import chapters
+from anabasis.app.menus.chapters import chapter_end_text
 from anabasis.app.menus.keys_screen import KeysScreen
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.play.session import Opened, open_level, opened_made
-from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.loop import Loop
 
 
@@ -71,16 +72,20 @@ class App(Loop):
 
     def _first_unsolved(self, otherwise: int = 0) -> int:
         """The launcher's selection: the first level not yet won at all; else the first won
-        only with hints (still to solve alone); else ``otherwise``.  A player who took hints
-        to get through a level moves on, as after a clean win."""
-        from anabasis.formats import levels
+        only with hints (still to solve alone), chapter by chapter among the open ones; else
+        ``otherwise``.  A player who took hints to get through a level moves on, as after a
+        clean win."""
+        return self._launcher_line(chapters.first_unsolved(self.progress), otherwise)
 
-        keys = [level_key(n) for n in range(1, levels.count() + 1)]
-        won = self.progress.solved | self.progress.hinted
-        for wins in (won, self.progress.solved):
-            for i, key in enumerate(keys):
-                if key not in wins:
-                    return i
+    def _launcher_line(self, where, otherwise: int = 0) -> int:
+        """The launcher's line of ``(chapter, n)`` (its levels come first, chapter by chapter,
+        one line for a closed chapter), else ``otherwise``."""
+        if where is None:
+            return otherwise
+        lines = chapters.layout(chapters.campaign(self.progress))
+        for i, line in enumerate(lines):
+            if line == tuple(where):
+                return i
         return otherwise
 
     def show_keys(self, return_to: int) -> None:
@@ -96,23 +101,32 @@ class App(Loop):
             self.quit(1)
             return
         if selected is None:
-            left = self.scene.level - 1 if self.scene.level else 0
+            opened = getattr(self.scene, "opened", None)
+            left = (self._launcher_line((opened.chapter, opened.level))
+                    if opened is not None and opened.kind == "level" else 0)
             selected = self._first_unsolved(left)
         self.save_progress()
         self.switch(Launcher(self, selected))
 
     def next_after(self, opened: Opened) -> None:
-        """Enter after a win: the next level, a new room of the same tier, or the launcher."""
+        """Enter after a win: the next level of its chapter, a new room of the same tier, or
+        the launcher (after a chapter's last level: saying what is done, and what opened)."""
         from anabasis.formats import levels
 
-        if opened.kind == "level" and opened.level < levels.count():
-            self.open(open_level(opened.level + 1))
+        if opened.kind == "level":
+            try:
+                count = len(levels.chapter(opened.chapter))
+            except IndexError:
+                count = 0
+            if opened.level < count:
+                self.open(open_level(opened.level + 1, opened.chapter))
+                return
+            self.to_launcher()
+            self.scene.say(chapter_end_text(self.progress, opened.chapter))
         elif opened.tier and opened.kind == "gen":
             self.build_room(opened.tier)
         else:
             self.to_launcher()
-            if opened.kind == "level":
-                self.scene.say("every level done: try a room made to order")
 
     def build_room(self, tier: str, seed: int | None = None) -> None:
         """Build a made room off the main thread; it opens when ready ("building…" till then)."""

@@ -129,7 +129,7 @@ def draw(ov, play) -> None:
 
     # top left: where you are and what it teaches
     if opened.kind == "level":
-        title = f"{opened.level} · {opened.title}"
+        title = f"{opened.number} · {opened.title}"
     else:
         title = opened.title
     ov.text(title, (pad, pad), big, GOLD)
@@ -193,7 +193,8 @@ def draw(ov, play) -> None:
 
     # bottom: the one-line hint
     keys = play.app.keymap
-    hint = (_win_texts(opened.kind, opened.level, opened.tier, keys)[1] if play.won
+    hint = (_win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
+                      play.every_level_done)[1] if play.won
             else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
@@ -315,7 +316,8 @@ def _soft(colour) -> tuple[int, int, int]:
 
 
 @cache
-def _win_texts(kind: str, level: int | None, tier: str | None, keys) -> tuple[str, str]:
+def _win_texts(kind: str, level: int | None, tier: str | None, keys, chapter: int = 1,
+               done_all: bool = False) -> tuple[str, str]:
     """After a win: what Enter does, in the win panel's words, and the hint line.
 
     Made once per room: the next level's name is read from its file, and the
@@ -324,16 +326,22 @@ def _win_texts(kind: str, level: int | None, tier: str | None, keys) -> tuple[st
     from anabasis.formats import levels
 
     if kind == "level":
-        if level < levels.count():
+        try:
+            count = len(levels.chapter(chapter))
+        except IndexError:
+            count = 0
+        if level < count:
             try:
-                name = levels.load_level(level + 1).name
+                name = levels.load_from(chapter, level + 1).name
             except Exception:
                 name = ""
-            return (keys.text("{next}: next level, ") + f"{level + 1}"
+            number = f"{level + 1}" if chapter == 1 else f"{chapter}.{level + 1}"
+            return (keys.text("{next}: next level, ") + number
                     + (f" · {name}" if name else ""),
                     keys.text("{next} next level · {undo} undo · {restart} play again"
                               " · {back} levels"))
-        return (keys.text("{next}: back to the levels (every level done)"),
+        return (keys.text("{next}: back to the levels")
+                + (" (every level done)" if done_all else f" (the end of chapter {chapter})"),
                 keys.text("{next} or {back} levels · {undo} undo · {restart} play again"))
     if tier:
         hint = keys.text("{new_room} a new room · {undo} undo · {restart} play again"
@@ -371,7 +379,8 @@ def _win_panel(ov, play, s: float) -> None:
     # the way on, plain to see; the rest of the keys quieter below it
     opened = play.opened
     keys = play.app.keymap
-    ov.text(_win_texts(opened.kind, opened.level, opened.tier, keys)[0],
+    ov.text(_win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
+                      play.every_level_done)[0],
             (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
     ov.text(keys.text("{undo} undo · {restart} play again · {back} levels"),
             (box.centerx, box.bottom - int(34 * s)),

@@ -104,6 +104,7 @@ class Play(Scene):
         self.message_left = 0.0
         self.message_kind = "info"
         self.new_best = False
+        self.every_level_done = False  #: after a level's win: every level of every chapter
         self.help = False
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
@@ -417,6 +418,10 @@ class Play(Scene):
             return  # a play-test in the editor: the room is not finished, nothing is recorded
         self.new_best = self.app.progress.record(self.opened.key, moves, hints=self.hints.used)
         self.app.save_progress()
+        if self.opened.kind == "level":
+            from anabasis.app.menus.chapters import every_level_done
+
+            self.every_level_done = every_level_done(self.app.progress)
 
     def start_turn(self) -> None:
         # the room spans other axes in the new view: frame it again, over the turn,

@@ -79,9 +79,14 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("anabasis", appauthor=False))
 
 
-def level_key(n: int) -> str:
-    """The key a tutorial level's best is kept under."""
-    return f"level:{n}"
+def level_key(n: int, chapter: int = 1) -> str:
+    """The key a level's best is kept under: ``level:N`` for the tutorial's (chapter 1,
+    as it always was), ``level:C.N`` for level ``N`` of chapter ``C``.
+
+    >>> level_key(3), level_key(4, 2)
+    ('level:3', 'level:2.4')
+    """
+    return f"level:{n}" if chapter == 1 else f"level:{chapter}.{n}"
 
 
 def room_key(code: str) -> str:
@@ -187,6 +192,20 @@ def _name(raw: Any, longest: int) -> str:
     if not 0 < len(raw) <= longest:
         raise Invalid(f"a name of {len(raw)} characters (1 to {longest})")
     return raw
+
+
+class Text(Kind):
+    """One line of text, at most ``longest`` characters, no control characters."""
+
+    def __init__(self, longest: int):
+        self.longest = longest
+
+    def take(self, raw, problems):
+        if not isinstance(raw, str):
+            raise Invalid(f"the value is {_kind(raw)}, not text")
+        if len(raw) > self.longest or not raw.isprintable():
+            raise Invalid(f"the value is not one line of at most {self.longest} characters")
+        return raw
 
 
 class Names(Kind):
@@ -295,6 +314,9 @@ FIELDS: dict[str, Field] = {
     "keys": Field(Keys(), _default_keys),
     "volume": Field(Number(0.0, 1.0), lambda: DEFAULT_VOLUME),
     "muted": Field(Flag(), lambda: False),
+    # which daily board the game sends its wins to: "none" (the default: no board, the
+    # game as it always was), "local" (``anabasis serve`` here), or an http(s):// URL
+    "board": Field(Text(2000), lambda: "none"),
 }
 
 
@@ -392,6 +414,7 @@ class Progress:
     keys: dict[str, list[str]]
     volume: float
     muted: bool
+    board: str
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
