@@ -63,6 +63,12 @@ def needs_ramps(room: Room, max_states: int | None = None) -> bool:
     return solver.solve(room, without=("ramps",), max_states=max_states).status == "impossible"
 
 
+def needs_gravity_w(room: Room, max_states: int | None = None) -> bool:
+    """Whether ``room`` is impossible without w's gravity (nothing falls kata): the search."""
+    return solver.solve(room, without=("gravity-w",),
+                        max_states=max_states).status == "impossible"
+
+
 def needs_crates(room: Room, max_states: int | None = None) -> bool:
     """Whether ``room`` has crates and is impossible without them (the exhaustive search)."""
     if not room.start.crates:

@@ -22,7 +22,7 @@ from anabasis.refusal import Refusal
 
 #: The generator's version.  Bump it whenever a seed may give another room
 #: (the frozen vectors in tests/test_gen.py fail until it is bumped).
-GEN = 2
+GEN = 3
 
 TIERS = ("easy", "medium", "hard")
 
@@ -58,15 +58,18 @@ class Tier:
     min_forks: int  #: states on the solution with two or more live ways on
     needs_dead: bool  #: at least one reachable dead state
     needs_crates: bool  #: impossible without its crates
+    #: what every shortest solution of every room of the tier does (names of depth.TRICKS)
+    tricks: tuple[str, ...] = ()
+    max_after_fork: int = 99  #: moves of the shortest solution after its last fork, at most
 
 
 TIER = {
-    "easy": Tier("easy", 1, (6, 24), (5, 7), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
-                 20, 1, 0, 0, True, False),
-    "medium": Tier("medium", 2, (12, 40), (7, 8), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
-                   5_000, 180, 2, 1, 3, True, True),
-    "hard": Tier("hard", 3, (20, 60), (8, 10), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
-                 5_000, 700, 4, 2, 8, True, True),
+    "easy": Tier("easy", 1, (6, 24), (6, 8), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
+                 20, 1, 0, 0, True, False, ("ramp up", "slip")),
+    "medium": Tier("medium", 2, (12, 40), (8, 10), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
+                   5_000, 180, 2, 1, 3, True, True, ("ramp up", "slip", "climb"), 4),
+    "hard": Tier("hard", 3, (20, 60), (9, 12), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
+                 5_000, 700, 4, 2, 8, True, True, ("ramp up", "slip", "climb"), 3),
 }
 
 #: What the launcher says of each tier: what its rooms are made of, and its band of moves.
