@@ -11,7 +11,19 @@ state graph; the medians over the seeds of reachable states, the dead-state
 share, the share of 200 random walkers (300 moves each) that win, box lines
 and box changes in the shortest solution, and forks on it; and the share
 of rooms with a dead state and of rooms that end higher than they start.
-The targets are in ``docs/gen.md``.
+
+What every shortest solution does (GEN 3), as shares of the rooms whose
+*every* shortest solution has it, checked on the whole graph
+(:func:`anabasis.gen.depth.every_shortest`): ``slip_share`` (a deliberate
+slip kata), ``climb_z_share`` (a climb in z), ``crate_climb_share`` (a
+climb onto a crate), ``crate_fall_w_share`` (a crate falling kata),
+``ramp_down_share`` (a ramp taken down); ``needs_gravity_w``, the share
+of rooms the exhaustive search proves impossible without w's gravity;
+``motif_sets`` and ``shapes``, how many distinct motif sets and distinct
+chains (motifs in order) the seeds gave; ``after_last_fork`` and
+``after_last_push``, the medians of the moves of the shortest solution
+after its last fork and after its last push.  The targets are in
+``docs/gen.md``.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ from collections.abc import Iterator
 
 from anabasis import gen
 from anabasis.engine import solver
+from anabasis.gen import proofs
 
 SEEDS = range(30)
 
@@ -66,6 +79,16 @@ def depth(rooms: list[gen.Made]) -> dict[str, float]:
         "forks": statistics.median(d.forks for d in ds),
         "solution": statistics.median(d.solution for d in ds),
         "higher": sum(d.climb >= 1 for d in ds) / n,
+        "slip_share": sum(d.does("slip") for d in ds) / n,
+        "climb_z_share": sum(d.does("climb") for d in ds) / n,
+        "crate_climb_share": sum(d.does("crate climb") for d in ds) / n,
+        "crate_fall_w_share": sum(d.does("crate falls in w") for d in ds) / n,
+        "ramp_down_share": sum(d.does("ramp down") for d in ds) / n,
+        "needs_gravity_w": sum(proofs.needs_gravity_w(m.room) for m in rooms) / n,
+        "motif_sets": len({m.motifs for m in rooms}),
+        "shapes": len({m.chain for m in rooms}),
+        "after_last_fork": statistics.median(d.after_fork for d in ds),
+        "after_last_push": statistics.median(d.after_push for d in ds),
     }
 
 

@@ -28,7 +28,7 @@ from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_sp
 #: Terrains built per seed before giving up (never reached in practice).
 MAX_TRIES = 300
 #: Terrains tried on one recipe before the seed moves on to the next recipe along.
-TRIES_PER_RECIPE = 30
+TRIES_PER_RECIPE = 12
 
 _MOVES = moves_for(False)
 
@@ -58,6 +58,8 @@ class Made:
     recipe: str = ""  #: what the room is made of, every claim true (on request, after a win)
     chain: tuple[str, ...] = ()  #: its motifs in chain order (:mod:`anabasis.gen.motifs`)
     motifs: tuple[str, ...] = ()  #: its motif set, with counts (the bench counts distinct ones)
+    #: the ledges with no way back that the player can get onto, as (x, y) columns each
+    ledges: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @property
     def name(self) -> str:
@@ -280,10 +282,14 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     parts = [f"up {_count(d.climb, 'slice')} in w"]
     if d.does("slip"):
         parts.append("a slip kata you must take, and a ramp back up")
-    if d.does("crate climb"):
-        parts.append("a crate to push against a wall two high and climb, as a stair")
-    elif d.does("climb"):
+    if "stair" in land.chain and d.does("crate climb"):
+        parts.append("a crate to push against a wall two high in z, as a stair")
+    elif d.does("crate climb"):
+        parts.append("a climb onto a crate")
+    if "step" in land.chain and d.does("climb"):
         parts.append("a step to climb in z")
+    elif d.does("climb") and not d.does("crate climb"):
+        parts.append("a climb in z")
     shafts = sum(g.kind == "shaft" for g in land.gaps)
     dips = sum(g.kind == "dip" for g in land.gaps)
     what = []
@@ -317,9 +323,15 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
 
 def _ledges_met(land: terrain.Terrain, graph) -> int:
     """How many of the decoy ledges the player can get onto (in some reachable state)."""
+    return len(_ledges(land, graph))
+
+
+def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The decoy ledges the player can get onto, each as its (x, y) columns."""
     X = land.X
     stood = {(x + X * y) for x, y, _z, _w in (graph.position(i) for i in range(len(graph)))}
-    return sum(any(c in stood for c in ledge) for ledge in land.decoys)
+    return tuple(tuple((c % X, c // X) for c in ledge) for ledge in land.decoys
+                 if any(c in stood for c in ledge))
 
 
 def _carried(land: terrain.Terrain, columns: list[int]) -> bool:
@@ -402,6 +414,8 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             continue
         if len(graph) < spec.min_states:  # the first gate, before the measures
             verdict.drop("few states")
+            if 2 * len(graph) < spec.min_states:  # far too few: this terrain is too small
+                break
             continue
         depth = measure(graph)
         if depth is None:
@@ -443,13 +457,13 @@ def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.T
     needs = ("gravity-w", "ramps", "crates")
     extra = tuple(name for name, there in (
         ("carry", _carried(land, crates)),
-        ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)),
-        ("ledge", _ledges_met(land, graph) > 0)) if there)
+        ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)))
+        if there) + ("ledge",) * _ledges_met(land, graph)
     line = subtitle(land.chain, seed, extra)
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
                 needs, depth, line, 0, 0, recipe(depth, land, crates, graph), land.chain,
-                motifs.motif_set(land.chain, extra))
+                motifs.motif_set(land.chain, extra), _ledges(land, graph))
 
 
 def build_spec(spec: str) -> Made:

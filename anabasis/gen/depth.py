@@ -20,7 +20,6 @@ from anabasis.engine.rules import DELTA, DOWN
 from anabasis.engine.solver import Graph
 from anabasis.gen.prng import SplitMix64
 
-
 #: What a move can do that a room may ask of every shortest solution (see :func:`tricks`):
 #: a ramp taken up, a ramp taken down, a deliberate slip (the player falling kata, not
 #: down a ramp), a climb in z, a climb onto a crate, a crate falling kata in w.

@@ -27,7 +27,11 @@ day its own mix.
 from __future__ import annotations
 
 from functools import cache
-from itertools import permutations
+
+from anabasis.gen.prng import derive, mix64
+
+#: The motifs, as :func:`anabasis.gen.terrain.make` lays them ("fall" is glue: no trick).
+MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "fall")
 
 #: What every shortest solution of a room with the motif does (names of depth.TRICKS).
 TRICKS_OF = {
@@ -41,77 +45,107 @@ TRICKS_OF = {
 }
 
 #: Per tier: the ramps and drops every recipe has, the crate motifs (one set drawn), the
-#: extras (one set drawn).  Ramps outnumber drops by the tier's climb.
+#: extras (one set drawn).  Ramps outnumber drops by the tier's climb (an extra drop comes
+#: with its ramp back).
 MENU = {
-    "easy": (("ramp", "ramp", "drop"), (("dip",), ("stair",)), ((), ("step",))),
+    "easy": (("ramp", "ramp", "drop"), (("dip",), ("stair",), ("shaft",)), ((), ("step",))),
     "medium": (("ramp", "ramp", "ramp", "drop"),
-               (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",)),
-               ((), ("step",))),
+               (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",),
+                ("shaft", "stair")),
+               ((), ("step",), ("step", "step"))),
     "hard": (("ramp", "ramp", "ramp", "ramp", "drop"),
-             (("dip", "shaft"), ("dip", "stair"), ("shaft", "stair"), ("dip", "dip", "stair")),
-             ((), ("step",))),
+             (("dip", "shaft"), ("shaft", "stair"), ("dip", "dip", "stair"),
+              ("stair", "shaft")),
+             ((), ("step",), ("ramp", "drop"))),
 }
+#: The longest chain each tier lays (links, falls included).
+LONGEST = {"easy": 6, "medium": 8, "hard": 10}
 
 
-def _valid(order: tuple[str, ...]) -> bool:
-    """Whether a chain can be laid in this order: z stays 0 to 2, a stair starts on the
-    floor, every drop is left by a ramp, and the chain ends on a trick."""
-    s = 0
-    waiting = False  # a drop not yet left by a ramp
-    for m in order:
+_CRATE_MOTIFS = ("dip", "shaft", "stair")
+
+
+@cache
+def _orders(counts: tuple[tuple[str, int], ...], s: int, waiting: bool,
+            crate: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every order of the motifs ``counts`` holds that can be laid from ground ``s`` in z
+    (``waiting``: a drop not yet left by a ramp), the crate motifs in ``crate``'s order.
+
+    Built one motif at a time and memoized, so that an order that cannot be
+    laid is cut short and a tail is worked out once.  A stair (or a step)
+    that finds the ground too high in z comes after a fall back to the floor.
+    """
+    if not any(k for _, k in counts):
+        return ((),) if not waiting else ()
+    out = []
+    for i, (m, k) in enumerate(counts):
+        if not k or (m in _CRATE_MOTIFS and m != crate[0]):
+            continue
+        head: tuple[str, ...] = (m,)
+        ns, nw = s, waiting
         if m == "step":
             if s >= 2:
-                return False
-            s += 1
+                head, ns = ("fall", "step"), 1
+            else:
+                ns = s + 1
         elif m == "stair":
             if s:
-                return False
-            s = 2
+                head = ("fall", "stair")
+            ns = 2
         elif m == "drop":
             if waiting:
-                return False
-            waiting = True
+                continue
+            nw = True
         elif m == "ramp":
-            waiting = False
-    return not waiting and order[-1] != "drop"
+            nw = False
+        rest = counts[:i] + ((m, k - 1),) + counts[i + 1:]
+        tail_crate = crate[1:] if m in _CRATE_MOTIFS else crate
+        for tail in _orders(rest, ns, nw, tail_crate):
+            if not tail and m == "drop":
+                continue  # a chain does not end on a drop
+            out.append(head + tail)
+    return tuple(out)
 
 
 @cache
 def recipes(tier: str) -> tuple[tuple[str, ...], ...]:
-    """Every recipe of ``tier``, in a fixed order (sorted)."""
+    """Every recipe of ``tier``, in a fixed order (sorted).
+
+    An order can be laid when z stays 0 to 2 (a step climbs one, a stair
+    starts on the floor and climbs two: where the ground is too high in z
+    for either, a fall back to the floor comes first), every drop is left
+    by a ramp before the next drop or the end, and the chain does not end
+    on a drop.  Medium and hard recipes all climb in z (a step or a stair).
+    """
     base, crates, extras = MENU[tier]
-    out = set()
+    out: set = set()
     for crate in crates:
         for extra in extras:
             items = base + crate + extra
             if tier != "easy" and "step" not in items and "stair" not in items:
-                continue  # medium and hard rooms all climb in z
-            for order in set(permutations(items)):
-                if _valid(order) and _plain(order, crate):
-                    out.add(order)
-    # a tier's easiest shape first is no matter: the seed's bijection scatters them
+                continue
+            counts = tuple((m, items.count(m)) for m in sorted(set(items)))
+            out.update(o for o in _orders(counts, 0, False, crate) if len(o) <= LONGEST[tier])
     return tuple(sorted(out))
 
 
-def _plain(order: tuple[str, ...], crate: tuple[str, ...]) -> bool:
-    """The crate motifs come in the menu's order (a dip before a shaft, say), so that
-    one recipe is not listed twice under two names."""
-    picked = [m for m in order if m in ("dip", "shaft", "stair")]
-    return tuple(picked) == crate
-
-
-#: Odd, and prime to every list length that occurs: seeds one apart pick recipes far apart.
-_STRIDE = 7919
-
-
 def recipe_for(tier: str, seed: int, attempt: int = 0) -> tuple[str, ...]:
-    """The recipe seed ``seed`` builds (``attempt`` > 0: the next ones along, if it cannot)."""
+    """The recipe seed ``seed`` builds (``attempt`` > 0: others, when it cannot be laid).
+
+    Seed ``s`` takes entry ``s * stride mod n`` of the tier's ``n`` recipes,
+    the stride prime to ``n`` and near ``n`` over the golden ratio, so that
+    seeds one apart take recipes far apart in the (sorted) list and any
+    ``n`` seeds in a row take ``n`` different recipes.  A seed's later
+    attempts take recipes drawn anywhere in the list.
+    """
     listed = recipes(tier)
     n = len(listed)
-    stride = _STRIDE
+    stride = max(1, (n * 618) // 1000)
     while _gcd(stride, n) != 1:
-        stride += 2
-    return listed[(seed * stride + attempt * (n // 2 + 1)) % n]
+        stride += 1
+    if attempt:  # anywhere else in the list: a recipe that cannot be laid has neighbours alike
+        return listed[mix64(derive(seed, attempt)) % n]
+    return listed[(seed * stride) % n]
 
 
 def _gcd(a: int, b: int) -> int:

@@ -116,17 +116,19 @@ class Walkthrough:
     slips: int
     pushes: int
     heights: tuple[int, ...]
+    downs: int = 0  #: ramps taken down (the step itself lowers the player's w)
 
 
 def walk_through(room: Room, moves) -> Walkthrough:
     """Replay ``moves`` and count its ramps up, slips and pushes.
 
     A move is a ramp up when the step itself (before settling) raises the
-    player's w; a slip when settling then lowers the player's w (however
-    many slices it falls); a push when the step moves a crate.
+    player's w, and a ramp down when it lowers it; a slip when settling
+    then lowers the player's w (however many slices it falls); a push when
+    the step moves a crate.
     """
     state = rules.start(room).state
-    ramps = slips = pushes = 0
+    ramps = slips = pushes = downs = 0
     heights = {state.player[3]}
     status = "playing"
     for move in moves:
@@ -134,6 +136,8 @@ def walk_through(room: Room, moves) -> Walkthrough:
         stepped = result.frames[0] if result.frames else result.state
         if stepped.player[3] > state.player[3]:
             ramps += 1
+        elif stepped.player[3] < state.player[3]:
+            downs += 1
         if result.state.player[3] < stepped.player[3]:
             slips += 1
         if stepped.crates != state.crates:
@@ -144,4 +148,4 @@ def walk_through(room: Room, moves) -> Walkthrough:
         state, status = result.state, result.status
         if status != "playing":
             break
-    return Walkthrough(status == "won", ramps, slips, pushes, tuple(sorted(heights)))
+    return Walkthrough(status == "won", ramps, slips, pushes, tuple(sorted(heights)), downs)

@@ -25,9 +25,11 @@ A new plaza touches no earlier plaza from which it could be reached
 (walking, slipping, climbing one, or climbing a crate), except the plaza
 it comes from when the motif is a drop, a step or a stair; so the only
 ways on are the ones the chain made.  Decoys are dead-end ledges in w;
-every other column is a hole to the void or a wall a slice above
-everything round it.  A ramp column has no floor above its ramp: a mover
-that walks onto it from above falls through.
+every other column is a hole to the void or a wall, solid right through
+(a wall a slice above its neighbours, as GEN 2 made them, is floor to a
+player who floats, without w's gravity, at the slice above them).  A ramp
+column is open below and above the slices above its ramp: a mover that
+walks onto it from above, other than down the ramp, falls through and out.
 """
 
 from __future__ import annotations
@@ -48,15 +50,13 @@ WALLED = -2  #: a column that must stay a wall
 RAMP_TOWARD = tuple(RAMP_OF_LEAN[(0, dx) if dx else (1, dy)] for dx, dy in DIRS)
 GAP_DEPTH = {"dip": 1, "shaft": 2}
 GAP_CRATES = {"dip": 1, "shaft": 2, "stair": 1}
-#: What each link of the chain does to the level ``(h, s)``.
-MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "fall")
 TOP_S = 2  #: the highest ground in z
 
 
 def can_step(a: tuple[int, int], b: tuple[int, int], crates: bool = False) -> bool:
     """Whether a player on ground of level ``a`` can get onto a neighbour of level ``b``
     (walk, slip kata, fall in z, climb one; with ``crates``, climb two on a crate)."""
-    return 0 < b[0] <= a[0] and b[1] <= a[1] + (2 if crates else 1)
+    return b[0] <= a[0] and b[1] <= a[1] + (2 if crates else 1)
 
 
 @dataclass
@@ -188,6 +188,8 @@ class Terrain:
                 if n < 0 or n in seen:
                     continue
                 there = (height[n], lift[n])
+                if there[0] <= 0:  # a hole: out
+                    continue
                 if can_step(here, there):
                     if n in ramps and there[0] < here[0] and not (
                             there[0] == here[0] - 1 and ramps[n] == RAMP_TOWARD[d ^ 1]):
@@ -218,9 +220,10 @@ class Terrain:
                         cells[flat_index(size, (x, y, z, w))] = BLOCK
             if ramp is not None:
                 cells[flat_index(size, (x, y, s, h))] = ramp
-                if s == 0:  # no floor above the ramp: walk onto it from above and fall out
-                    for w in range(h + 1, W):
-                        cells[flat_index(size, (x, y, 0, w))] = 0
+                # nothing under the slices above the ramp: walk onto it from above and fall out
+                for w in range(h + 1, W):
+                    for z in range(s + 1):
+                        cells[flat_index(size, (x, y, z, w))] = 0
         at = self.at
         return Room(size, bytes(cells), at(self.goal), State.of(at(start), [at(c) for c in crates]),
                     name=name, view="both")
@@ -253,8 +256,11 @@ class _Grower:
         self.plazas: list[list[int]] = []
         self.entry: dict[int, int] = {}  #: plaza -> the gap it was entered by
         self.side: dict[int, tuple[int, int]] = {}  #: gap -> the level of its two sides
+        self.gap_before: dict[int, int] = {}  #: gap -> the plaza before it
         self.parent: dict[int, int] = {}  #: plaza -> the plaza it may touch (drop, step, stair)
         self.sealed: dict[int, int] = {}  #: plaza -> the one lower column it may touch (its ramp)
+        #: the first sealed plaza: no plaza from it on touches a plaza or gap from before it
+        self.fence: int | None = None
         self.nb = [_neighbours(c, X, Y) for c in range(X * Y)]
 
     def fits(self, c: int, plaza: int, level: tuple[int, int]) -> bool:
@@ -269,10 +275,14 @@ class _Grower:
         if self.owner[c] != FREE:
             return False
         seal = self.sealed.get(plaza)
+        fence = self.fence if self.fence is not None and plaza >= self.fence else None
         for n in self.nb[c]:
             o = self.owner[n]
             if o == FREE or o == plaza or o == WALLED:
                 continue
+            if fence is not None and n != seal and (
+                    o < fence if o < self.GAP_BASE else self.gap_before[o] < fence):
+                return False
             if o >= self.GAP_BASE:
                 if self.entry.get(plaza) == o:
                     continue
@@ -364,6 +374,8 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                     if any(g.owner[n] not in (FREE, WALLED) and n != a for n in g.nb[b]):
                         continue
                     g.sealed[len(g.plazas)] = a
+                    if g.fence is None:
+                        g.fence = len(g.plazas)
                 nk = len(g.plazas)
                 if g.fits(b, nk, (here[0] + 1, here[1])):
                     g.new_plaza(b, (here[0] + 1, here[1]))
@@ -371,6 +383,8 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                     after_drop = False
                     break
                 g.sealed.pop(nk, None)
+                if g.fence == nk:
+                    g.fence = None
                 nk = -1
             elif step in ("dip", "shaft"):
                 if c < 0 or g.owner[b] != FREE or g.owner[c] != FREE or a in ramps:
@@ -383,6 +397,7 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                 g.owner[b] = gap_id  # for fits(): the new plaza may touch its own gap
                 g.entry[nk] = gap_id
                 g.side[gap_id] = here
+                g.gap_before[gap_id] = k
                 if not g.fits(c, nk, here):
                     g.owner[b] = FREE
                     del g.entry[nk], g.side[gap_id]
@@ -454,13 +469,13 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
         doors = g.doors(k)
         rng.shuffle(doors)
         for _a, b, _c in doors:
-            if g.owner[b] != FREE or not _dead_end(g, b, low, None):
+            if g.owner[b] != FREE or k in g.sealed or not _dead_end(g, b, low, None, k):
                 continue
             d = g.new_plaza(b, low)  # it leads nowhere: nothing round it can be reached from it
             cells = g.plazas[d]
             for _ in range(rng.between(1, 3)):
                 spots = [n for c in cells for n in g.nb[c]
-                         if g.owner[n] == FREE and _dead_end(g, n, low, d)]
+                         if g.owner[n] == FREE and _dead_end(g, n, low, d, k)]
                 if not spots:
                     break
                 n = rng.choice(spots)
@@ -488,14 +503,12 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
         o = g.owner[c]
         if o != FREE and o != WALLED:
             continue
-        near = [height[n] for n in g.nb[c] if g.owner[n] not in (FREE, WALLED)]
-        if not near:
-            height[c] = W
-        elif rng.chance(tier.holes):
+        near = any(g.owner[n] not in (FREE, WALLED) for n in g.nb[c])
+        if near and rng.chance(tier.holes):
             height[c] = 0
             holes.append(c)
-        else:
-            height[c] = min(W, max(near) + 1)
+        else:  # a wall, solid right through: nowhere to stand, even where nothing falls kata
+            height[c] = W
     if max(lift) + 2 > MAX_SIZE[2]:
         return None
     goal = _nearest(g, last, g.plazas[last][0])
@@ -505,14 +518,15 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                             [g.lv[i][1] for i in range(last + 1)]))
 
 
-def _dead_end(g: _Grower, c: int, low: tuple[int, int], decoy: int | None) -> bool:
-    """Whether a ledge at ``low`` may take column ``c``: nothing round it can be reached
-    from it (not even on a crate), and it touches no gap."""
+def _dead_end(g: _Grower, c: int, low: tuple[int, int], decoy: int | None, beside: int) -> bool:
+    """Whether a ledge at ``low`` beside plaza ``beside`` may take column ``c``: it touches
+    nothing else (so it is a dead end, and joins no two plazas even where nothing falls
+    kata), and ``beside`` cannot be reached from it (not even on a crate)."""
     for n in g.nb[c]:
         o = g.owner[n]
         if o in (FREE, WALLED) or o == decoy:
             continue
-        if o >= g.GAP_BASE or can_step(low, g.lv[o], True):
+        if o != beside or can_step(low, g.lv[o], True):
             return False
     return True
 
