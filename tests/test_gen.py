@@ -31,7 +31,29 @@ SEEDS = range(6)
 #: generator now builds another room for that seed: bump gen.GEN, then
 #: write the new vectors here (``anabasis gen SPEC`` prints them).
 FROZEN = [
-
+    ("easy.0", 10, "DDqnVaMwasvcM7x6MhVpinyW1c1mNyzLutPDKUDArF-7s44e9vBo"),
+    ("easy.k3x9", 11, "DCo3WJgupHtCdevZdcCF5wlnuXYVj8a8qgONNRMopZhP"),
+    ("easy.zz", 10, "DDKlWE1zcPpbU2aiFxWDMdDLJqaGHrBMujeqcMeMijg5"),
+    ("medium.1", 27,
+     "DEu5U2ofVHi7d4ALV5FYeNjR-jy53ppdjn-JVkol0AUpWcBhsLmplgFQfdzNDhcclW0gU2RV6qlIhzgI3F3"),
+    ("medium.k3x9", 29,
+     "DDw5V-I9OlNMdViVSzPMer-7rOomz0nYoxr5eA6ONhP-GrquawkoOjfwKHU06hwAojXzHDbdYRDuEgbmN0"),
+    ("medium.anabasis", 22,
+     "DEw3V_qnyW5EAEUs4ttzSg_pDmQ7lPpcJSUVrU18kK9RCC2Viaf5Tg_RsI_HctIwKhMp_dwWE2DxPGz"),
+    ("hard.2", 35,
+     "DEQtWBtdTuOmr35A8PMyQcPSx2E_URmL-qa0QVDhnlxJR4UDAFUqbV_Cwndzb7f2NMfb4RxP_01lw97w9XztmaImn"),
+    ("hard.k3x9", 39,
+     "DFw7VBaG8_xv3XMWr-LIUxt2T0qu93_rPuqVp2ZhNyesfRZIO70rAPthU9uvESg5_3-zt_oohnbE271ZM9N7CEmcty"
+     "qKH4_f0uglSoC99GzTMmzzCX"),
+    ("hard.3w5e11264sgsf", 38,
+     "DEWtTZf6YTY4NXcHQjWk9A86Fc3pMfTwNgWvISM4xldihQ6OtsgZmG3ZpHO1ZGux7G7KCrP4aDgJxCB8coCPIKeieN"
+     "MqZmQHvWk"),
+    ("daily.2026-11-29", 34,
+     "DE29Vdv4AB67k9NO8FsT720HkjRcttF2T3qIQ00g4g-Tsq5RDO4fuBANlvYdUsCAfl4X8Nq6v786g4F2v7NmqW7ymf"
+     "BzGmiLEIH9JA"),
+    ("daily.2027-01-01", 35,
+     "DFU9VdnsyvrSPzyYxC6eUDCz0X_CiINwIIROZmc_6oAXSIwxxX4xU3i8r0B2qJ1q3CwUw_HfcRvHmzyi0E9Q5nx1oW"
+     "YVKuwwDSYHMzWH"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 

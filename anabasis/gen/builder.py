@@ -407,6 +407,9 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             if spot >= 0:
                 crates = crates + [spot]
         room = land.room(name, land.start, crates)
+        if not passed and not proofs.out_of_reach_without_gravity_w(room):
+            verdict.drop("gravity-w optional")  # the flood ignores crates: so will the next
+            break
         graph = solver.explore(room, max_states=spec.max_states)
         verdict.states += len(graph)
         if not graph.complete:
