@@ -34,26 +34,26 @@ FROZEN = [
     ("easy.0", 10, "DDqnVaMwasvcM7x6MhVpinyW1c1mNyzLutPDKUDArF-7s44e9vBo"),
     ("easy.k3x9", 11, "DCo3WJgupHtCdevZdcCF5wlnuXYVj8a8qgONNRMopZhP"),
     ("easy.zz", 10, "DDKlWE1zcPpbU2aiFxWDMdDLJqaGHrBMujeqcMeMijg5"),
-    ("medium.1", 27,
-     "DEu5U2ofVHi7d4ALV5FYeNjR-jy53ppdjn-JVkol0AUpWcBhsLmplgFQfdzNDhcclW0gU2RV6qlIhzgI3F3"),
-    ("medium.k3x9", 29,
-     "DDw5V-I9OlNMdViVSzPMer-7rOomz0nYoxr5eA6ONhP-GrquawkoOjfwKHU06hwAojXzHDbdYRDuEgbmN0"),
-    ("medium.anabasis", 22,
-     "DEw3V_qnyW5EAEUs4ttzSg_pDmQ7lPpcJSUVrU18kK9RCC2Viaf5Tg_RsI_HctIwKhMp_dwWE2DxPGz"),
-    ("hard.2", 35,
-     "DEQtWBtdTuOmr35A8PMyQcPSx2E_URmL-qa0QVDhnlxJR4UDAFUqbV_Cwndzb7f2NMfb4RxP_01lw97w9XztmaImn"),
-    ("hard.k3x9", 39,
-     "DFw7VBaG8_xv3XMWr-LIUxt2T0qu93_rPuqVp2ZhNyesfRZIO70rAPthU9uvESg5_3-zt_oohnbE271ZM9N7CEmcty"
-     "qKH4_f0uglSoC99GzTMmzzCX"),
-    ("hard.3w5e11264sgsf", 38,
-     "DEWtTZf6YTY4NXcHQjWk9A86Fc3pMfTwNgWvISM4xldihQ6OtsgZmG3ZpHO1ZGux7G7KCrP4aDgJxCB8coCPIKeieN"
-     "MqZmQHvWk"),
-    ("daily.2026-11-29", 34,
-     "DE29Vdv4AB67k9NO8FsT720HkjRcttF2T3qIQ00g4g-Tsq5RDO4fuBANlvYdUsCAfl4X8Nq6v786g4F2v7NmqW7ymf"
-     "BzGmiLEIH9JA"),
-    ("daily.2027-01-01", 35,
-     "DFU9VdnsyvrSPzyYxC6eUDCz0X_CiINwIIROZmc_6oAXSIwxxX4xU3i8r0B2qJ1q3CwUw_HfcRvHmzyi0E9Q5nx1oW"
-     "YVKuwwDSYHMzWH"),
+    ("medium.1", 22, "DDu3WCJHbXRDf93Mma2gr8tBLJv9UnNDhc9Im18Uk8ZHYuuvBUbKVJflwd5BGWNkdh0J"),
+    ("medium.k3x9", 20,
+     "DEu5WA5O5mKdS1hyEmWJj3oM5PuQMR-uxYM7DBZ2GX6Fp4g93Vn7DtW_DaORtkz0id2U4Gdf_BbmQYDjWn"),
+    ("medium.anabasis", 25,
+     "DEO5V7q6SElU3V1Ih2-kHUTh1fkkPhoFZL0ywfD4vCHNrrDlj28y4Ep1B1kRTzLWR5r0plVPlSUQ0wug"),
+    ("hard.2", 45,
+     "DE07U82qtqJEX5OPm8EFAfhJkaDphHiF9E-fj3fct9dcsagcW_A6LmgGqDnxLpOy5ZHSCjAnEE4EUGPMfsn7uCotrE"
+     "X09GtayU4Mi-8AF"),
+    ("hard.k3x9", 38,
+     "DFU9V-QWg5NhN62-JR7ir5eMk_5r0708DYTUXVVntAfBAkJ490z_iSCX9OgNq_sB8UDmxozA2IY1y8eyNzxFCf-T3f"
+     "_kV6PEEV0egHpit"),
+    ("hard.3w5e11264sgsf", 33,
+     "DFy_V_FKsqNLjqqi6k-ORoKvNGJrPPUhGLb4gliXUB5mMdjjAZOOc79D8lOrzJ3dI1hzL4CpYEN3RzFrTdxzQI9Nt6"
+     "Q1xHS_LIXUXxn8X90u"),
+    ("daily.2026-11-29", 38,
+     "DFQ9Vjgel8xyllA_inZKatOX_1Di_2xujuHmngKs87HPUqlbouafgTVlTsTmAANw5gvx9oVRnqY7WNK1TkTp9_nxlM"
+     "N-MVmUUWVdAl00NYah"),
+    ("daily.2027-01-01", 40,
+     "DE0_TXY-x2QvmvCFIIpLK78kA23iWiIYcMjIk6DIXTGvzSX3PE5GmjiafdgierstMGV8jH7Vj86Lgigh7MATIgUyPg"
+     "7ZX_DITvZ0rpbmPZk9YwCQql"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 
@@ -368,6 +368,8 @@ def test_the_subtitle_names_the_room_and_the_recipe_is_true():
             assert ("a step to climb in z" in m.recipe) == ("step" in m.chain and d.does("climb"))
             assert ("shaft" in m.recipe) == ("shaft" in m.chain) == (d.falls > 0)
             assert ("dip" in m.recipe) == ("dip" in m.chain)
+            assert ("ramp to take down" in m.recipe) == ("descent" in m.chain)
+            assert "descent" not in m.chain or d.does("ramp down")
             assert str(d.states) in m.recipe
             n = len(m.room.start.crates)
             assert ("too many" in m.recipe) == (n > sum(terrain.GAP_CRATES[k] for k in m.chain
@@ -470,7 +472,7 @@ def alone(recipe: tuple[str, ...]):
     raise AssertionError(f"{recipe}: no room laid")
 
 
-@pytest.mark.parametrize("motif", ["ramp", "dip", "shaft", "drop", "step", "stair"])
+@pytest.mark.parametrize("motif", ["ramp", "dip", "shaft", "drop", "step", "stair", "descent"])
 def test_each_motif_alone_asks_its_trick_of_every_shortest_solution(motif):
     # after a ramp (so that a drop has a slice to fall and a ramp to leave it by)
     recipe = {"drop": ("ramp", "drop", "ramp")}.get(motif, ("ramp", motif))
@@ -495,7 +497,8 @@ def test_recipes_differ_from_seed_to_seed():
         run = [gen.recipe_for(tier, seed) for seed in range(1000, 1000 + len(listed))]
         assert len(set(run)) == len(listed)
         for recipe in listed:  # every recipe asks for the tier's climb, a drop, a crate motif
-            assert recipe.count("ramp") - recipe.count("drop") == gen.TIER[tier].climb
+            downs = recipe.count("drop") + recipe.count("descent")
+            assert recipe.count("ramp") - downs == gen.TIER[tier].climb
             assert "drop" in recipe and {"dip", "shaft", "stair"} & set(recipe)
             if tier != "easy":
                 assert {"step", "stair"} & set(recipe)

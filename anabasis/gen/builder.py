@@ -252,6 +252,7 @@ _ADJECTIVES = {
     "carry": ("Ferried", "Borrowed", "Wandering", "Carried"),
     "decoy crate": ("Crowded", "Idle", "Loose", "Spare"),
     "ramp": ("High", "Ana", "Upper", "Lifted"),
+    "descent": ("Winding", "Doubled", "Folded", "Switchback"),
 }
 
 
@@ -263,7 +264,7 @@ def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> 
     """
     noun_of = next((m for m in ("stair", "shaft", "dip") if m in chain), "dip")
     adjective_of = next((m for m in ("decoy crate", "carry") if m in extra),
-                        next((m for m in ("step", "drop") if m in chain), "ramp"))
+                        next((m for m in ("descent", "step", "drop") if m in chain), "ramp"))
     noun = _NOUNS[noun_of][seed % 4]
     adjective = _ADJECTIVES[adjective_of][(seed // 4) % 4]
     return f"the {adjective} {noun}"
@@ -282,6 +283,8 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     parts = [f"up {_count(d.climb, 'slice')} in w"]
     if d.does("slip"):
         parts.append("a slip kata you must take, and a ramp back up")
+    if "descent" in land.chain and d.does("ramp down"):
+        parts.append("a ramp to take down, before the way goes up again")
     if "stair" in land.chain and d.does("crate climb"):
         parts.append("a crate to push against a wall two high in z, as a stair")
     elif d.does("crate climb"):

@@ -5,16 +5,17 @@ lays it): what it asks of the player, and so what every shortest solution
 of a room that has it must do (:data:`TRICKS_OF`, checked on the room's
 whole state graph by :func:`anabasis.gen.depth.every_shortest`):
 
-======  ==========================================  ===========================
-motif   the pattern                                 every shortest solution ...
-======  ==========================================  ===========================
-ramp    a ramp up one slice in w                    takes a ramp up
-dip     a column a slice lower: a crate fills it    has a crate fall kata
-shaft   two slices lower: two crates, in order      has a crate fall kata
-drop    a plaza a slice lower, by a slip only       slips kata on purpose
-step    a plaza one higher in z                     climbs in z
-stair   two higher in z: a crate is the stair       climbs onto a crate
-======  ==========================================  ===========================
+=======  ==========================================  ===========================
+motif    the pattern                                 every shortest solution ...
+=======  ==========================================  ===========================
+ramp     a ramp up one slice in w                    takes a ramp up
+dip      a column a slice lower: a crate fills it    has a crate fall kata
+shaft    two slices lower: two crates, in order      has a crate fall kata
+drop     a plaza a slice lower, by a slip only       slips kata on purpose
+step     a plaza one higher in z                     climbs in z
+stair    two higher in z: a crate is the stair       climbs onto a crate
+descent  a plaza a slice lower, down a ramp          takes a ramp down
+=======  ==========================================  ===========================
 
 A *recipe* is a tier's motifs in chain order.  Every recipe a tier may use
 is listed once, in a fixed order (:func:`recipes`); a seed picks one
@@ -31,7 +32,7 @@ from functools import cache
 from anabasis.gen.prng import derive, mix64
 
 #: The motifs, as :func:`anabasis.gen.terrain.make` lays them ("fall" is glue: no trick).
-MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "fall")
+MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "descent", "fall")
 
 #: What every shortest solution of a room with the motif does (names of depth.TRICKS).
 TRICKS_OF = {
@@ -41,6 +42,7 @@ TRICKS_OF = {
     "drop": ("slip",),
     "step": ("climb",),
     "stair": ("climb", "crate climb"),
+    "descent": ("ramp down",),
     "fall": (),
 }
 
@@ -52,11 +54,11 @@ MENU = {
     "medium": (("ramp", "ramp", "ramp", "drop"),
                (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",),
                 ("shaft", "stair")),
-               ((), ("step",), ("step", "step"))),
+               ((), ("step",), ("step", "step"), ("ramp", "descent"))),
     "hard": (("ramp", "ramp", "ramp", "ramp", "drop"),
              (("dip", "shaft"), ("shaft", "stair"), ("dip", "dip", "stair"),
               ("stair", "shaft")),
-             ((), ("step",), ("ramp", "drop"))),
+             ((), ("step",), ("ramp", "drop"), ("ramp", "descent"))),
 }
 #: The longest chain each tier lays (links, falls included).
 LONGEST = {"easy": 6, "medium": 8, "hard": 10}
@@ -135,17 +137,22 @@ def recipe_for(tier: str, seed: int, attempt: int = 0) -> tuple[str, ...]:
     Seed ``s`` takes entry ``s * stride mod n`` of the tier's ``n`` recipes,
     the stride prime to ``n`` and near ``n`` over the golden ratio, so that
     seeds one apart take recipes far apart in the (sorted) list and any
-    ``n`` seeds in a row take ``n`` different recipes.  A seed's later
-    attempts take recipes drawn anywhere in the list.
+    ``n`` seeds in a row take ``n`` different recipes.  A seed's first
+    three fallbacks are the first choices of the seeds a quarter, a half
+    and three quarters of the list along (so no seed of a run shorter than
+    ``n / 4`` falls back onto another's first choice); later ones are
+    drawn anywhere in the list.
     """
     listed = recipes(tier)
     n = len(listed)
     stride = max(1, (n * 618) // 1000)
     while _gcd(stride, n) != 1:
         stride += 1
-    if attempt:  # anywhere else in the list: a recipe that cannot be laid has neighbours alike
+    if attempt > 3:  # anywhere in the list
         return listed[mix64(derive(seed, attempt)) % n]
-    return listed[(seed * stride) % n]
+    # the recipe of the seed a quarter of the list along: for a run of seeds shorter than
+    # that, a seed's first three fallbacks are no other seed's first choice
+    return listed[((seed + attempt * (n // 4)) * stride) % n]
 
 
 def _gcd(a: int, b: int) -> int:

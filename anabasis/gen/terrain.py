@@ -19,6 +19,8 @@ each link of the chain is a motif with one trick:
 - **step**: a plaza one higher in z: a climb;
 - **stair**: a plaza two higher in z: only a crate pushed against it, as a
   stair, lets the player up;
+- **descent**: a plaza one slice lower in w, reached down a ramp set in
+  it (the only place it touches the plaza above): a ramp taken both ways;
 - **fall**: back down to the floor in z (glue, no trick).
 
 A new plaza touches no earlier plaza from which it could be reached
@@ -258,6 +260,7 @@ class _Grower:
         self.side: dict[int, tuple[int, int]] = {}  #: gap -> the level of its two sides
         self.gap_before: dict[int, int] = {}  #: gap -> the plaza before it
         self.parent: dict[int, int] = {}  #: plaza -> the plaza it may touch (drop, step, stair)
+        self.door: dict[int, int] = {}  #: plaza -> the one column above it it may touch (descent)
         self.sealed: dict[int, int] = {}  #: plaza -> the one lower column it may touch (its ramp)
         #: the first sealed plaza: no plaza from it on touches a plaza or gap from before it
         self.fence: int | None = None
@@ -291,7 +294,7 @@ class _Grower:
                 continue
             if seal is not None and n != seal and self.lv[o][0] < level[0]:
                 return False
-            if self.parent.get(plaza) == o:
+            if self.parent.get(plaza) == o or self.door.get(plaza) == n:
                 continue
             if can_step(self.lv[o], level, True):
                 return False
@@ -407,6 +410,20 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                 g.new_plaza(c, here)
                 gaps.append(Gap(step, k, nk, [b]))
                 break
+            elif step == "descent":
+                # a plaza a slice lower, that touches this one only where its ramp comes up
+                if a in ramps or any(a in gap.cells for gap in gaps) or g.owner[b] != FREE:
+                    continue
+                if any(g.owner[n] not in (FREE, WALLED) and n != a for n in g.nb[b]):
+                    continue
+                nk = len(g.plazas)
+                g.door[nk] = a
+                if g.fits(b, nk, (here[0] - 1, here[1])):
+                    g.new_plaza(b, (here[0] - 1, here[1]))
+                    ramps[b] = RAMP_TOWARD[next(d for d in range(4) if _toward(b, d, X, Y) == a)]
+                    break
+                del g.door[nk]
+                nk = -1
             else:
                 if step == "drop":
                     level = (here[0] - 1, here[1])
