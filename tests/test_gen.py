@@ -34,26 +34,28 @@ FROZEN = [
     ("easy.0", 10, "DDqnVaMwasvcM7x6MhVpinyW1c1mNyzLutPDKUDArF-7s44e9vBo"),
     ("easy.k3x9", 11, "DCo3WJgupHtCdevZdcCF5wlnuXYVj8a8qgONNRMopZhP"),
     ("easy.zz", 10, "DDKlWE1zcPpbU2aiFxWDMdDLJqaGHrBMujeqcMeMijg5"),
-    ("medium.1", 22, "DDu3WCJHbXRDf93Mma2gr8tBLJv9UnNDhc9Im18Uk8ZHYuuvBUbKVJflwd5BGWNkdh0J"),
-    ("medium.k3x9", 20,
-     "DEu5WA5O5mKdS1hyEmWJj3oM5PuQMR-uxYM7DBZ2GX6Fp4g93Vn7DtW_DaORtkz0id2U4Gdf_BbmQYDjWn"),
-    ("medium.anabasis", 25,
-     "DEO5V7q6SElU3V1Ih2-kHUTh1fkkPhoFZL0ywfD4vCHNrrDlj28y4Ep1B1kRTzLWR5r0plVPlSUQ0wug"),
-    ("hard.2", 45,
-     "DE07U82qtqJEX5OPm8EFAfhJkaDphHiF9E-fj3fct9dcsagcW_A6LmgGqDnxLpOy5ZHSCjAnEE4EUGPMfsn7uCotrE"
-     "X09GtayU4Mi-8AF"),
-    ("hard.k3x9", 38,
-     "DFU9V-QWg5NhN62-JR7ir5eMk_5r0708DYTUXVVntAfBAkJ490z_iSCX9OgNq_sB8UDmxozA2IY1y8eyNzxFCf-T3f"
-     "_kV6PEEV0egHpit"),
-    ("hard.3w5e11264sgsf", 33,
-     "DFy_V_FKsqNLjqqi6k-ORoKvNGJrPPUhGLb4gliXUB5mMdjjAZOOc79D8lOrzJ3dI1hzL4CpYEN3RzFrTdxzQI9Nt6"
-     "Q1xHS_LIXUXxn8X90u"),
-    ("daily.2026-11-29", 38,
-     "DFQ9Vjgel8xyllA_inZKatOX_1Di_2xujuHmngKs87HPUqlbouafgTVlTsTmAANw5gvx9oVRnqY7WNK1TkTp9_nxlM"
-     "N-MVmUUWVdAl00NYah"),
-    ("daily.2027-01-01", 40,
-     "DE0_TXY-x2QvmvCFIIpLK78kA23iWiIYcMjIk6DIXTGvzSX3PE5GmjiafdgierstMGV8jH7Vj86Lgigh7MATIgUyPg"
-     "7ZX_DITvZ0rpbmPZk9YwCQql"),
+    ("medium.1", 34,
+     "DDu5V8jXQFPk1Q9aFxvgZa9LC7zbdICA2SFQqs95iNVy-22RjLLODZXnwh1C_oKyGzvEWOP8fSkQstVe"),
+    ("medium.k3x9", 33,
+     "DES9VaHhToHeuZiRg1ggUZIVaR0yVUCisxKnJ0wz6_3zSC_3iJPeUwRYFqDGBXS1bpRjWIvAwDj30HYGw3ac7OqL3A"
+     "LPpH8E4Ds"),
+    ("medium.anabasis", 28,
+     "DDQ7WFqlT5ogm96cA7odp5uZfp77Pg1T1s2ZvR9CjzitgUalcC1jQff66wJ8KAqZIYGfPzGpmkD"),
+    ("hard.2", 40,
+     "DEy5UpOoenW-uiPGVaNvebLHL9sZMMa84CiiEj0hy2Rth-w-E5CDC8KqGrBNE6--MaRoAT6-CaLJANPJEa-bZHBD5M"
+     "rLNHrmFEfTHI"),
+    ("hard.k3x9", 34,
+     "DEU7V-GKeeSnDVcL7ze_wBLbOG5kMIopcQdV9cd-hu9KukfNCZertvtJOfrvFVaFKsXfTissAiD5mkLeBbQ-rwDPfZ"
+     "gQvTOW"),
+    ("hard.3w5e11264sgsf", 37,
+     "DEw5VqdfuJwISRpGWwphkSJs16QkrSmn5pDq8L_MiswB8jfMOTS8t2bi8IWWtEBAs_l2MZWlNCQ2vh_dyhK_PVJK_d"
+     "iq5EP"),
+    ("daily.2026-11-29", 32,
+     "DE07UpdDRbFj3_knQu1B2qHUiSMhn1iOuEen4aZRH4lmBkb4ZPSxmk1IH0SagOUk-tXH-deDAIfDWhwJs5zhVJEeS4"
+     "fZDkkQNGFiR-9FgtJwVluUZNwc"),
+    ("daily.2027-01-01", 33,
+     "DFQ7UpdG2zRuSXjveQjx_WKLbPqaFIbLYDbApfWbothCkL7rHyfIGifLlWCXyZux2e158Jvspju3f2RCfY2XpibFe4"
+     "Ip4aHYO"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 

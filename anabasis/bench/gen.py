@@ -21,8 +21,9 @@ climb onto a crate), ``crate_fall_w_share`` (a crate falling kata),
 of rooms the exhaustive search proves impossible without w's gravity;
 ``motif_sets`` and ``shapes``, how many distinct motif sets and distinct
 chains (motifs in order) the seeds gave; ``after_last_fork`` and
-``after_last_push``, the medians of the moves of the shortest solution
-after its last fork and after its last push.  The targets are in
+``after_last_push`` and ``after_last_trap``, the medians of the moves of
+the shortest solution after its last fork, after its last push, and after
+the last state on it where some move leads to a dead state.  The targets are in
 ``docs/gen.md``.
 """
 
@@ -89,6 +90,7 @@ def depth(rooms: list[gen.Made]) -> dict[str, float]:
         "shapes": len({m.chain for m in rooms}),
         "after_last_fork": statistics.median(d.after_fork for d in ds),
         "after_last_push": statistics.median(d.after_push for d in ds),
+        "after_last_trap": statistics.median(d.after_trap for d in ds),
     }
 
 

@@ -46,6 +46,8 @@ class Depth:
     every: int = 0  #: the tricks (:data:`TRICKS` bits) that every shortest solution does
     after_fork: int = 0  #: moves of the shortest solution after its last fork
     after_push: int = 0  #: moves of the shortest solution after its last push
+    #: moves of the shortest solution after the last state where a move leads to a dead state
+    after_trap: int = 0
 
     def does(self, trick: str) -> bool:
         """Whether every shortest solution does ``trick`` (one of :data:`TRICKS`)."""
@@ -113,9 +115,11 @@ def measure(graph: Graph) -> Depth | None:
                     default=-1)
     last_push = max((k for k, (a, b) in enumerate(pairwise(path))
                      if graph.crates(a) != graph.crates(b)), default=-1)
+    last_trap = max((k for k in range(len(path) - 1)
+                     if any(c >= 0 and not live[c] for c in children[path[k]])), default=-1)
     return Depth(n, dead, length, forks, lines, changes, pushes, falls,
                  w[first] - w[0], min_ramps, tuple(path), every_shortest(graph, dist, length),
-                 length - 1 - last_fork, length - 1 - last_push)
+                 length - 1 - last_fork, length - 1 - last_push, length - 1 - last_trap)
 
 
 def _is_fork(graph: Graph, live: list[bool], path: list[int], k: int) -> bool:

@@ -54,7 +54,7 @@ MENU = {
     "medium": (("ramp", "ramp", "ramp", "drop"),
                (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",),
                 ("shaft", "stair")),
-               ((), ("step",), ("step", "step"), ("ramp", "descent"))),
+               ((), ("step",), ("step", "step"), ("ramp", "descent"), ("ramp", "drop"))),
     "hard": (("ramp", "ramp", "ramp", "ramp", "drop"),
              (("dip", "shaft"), ("shaft", "stair"), ("dip", "dip", "stair"),
               ("stair", "shaft")),
@@ -117,7 +117,8 @@ def recipes(tier: str) -> tuple[tuple[str, ...], ...]:
     starts on the floor and climbs two: where the ground is too high in z
     for either, a fall back to the floor comes first), every drop is left
     by a ramp before the next drop or the end, and the chain does not end
-    on a drop.  Medium and hard recipes all climb in z (a step or a stair).
+    on a drop.  Medium and hard recipes all climb in z (a step or a stair),
+    and end on a crate motif: the top slice is a puzzle, not a walk.
     """
     base, crates, extras = MENU[tier]
     out: set = set()
@@ -127,7 +128,8 @@ def recipes(tier: str) -> tuple[tuple[str, ...], ...]:
             if tier != "easy" and "step" not in items and "stair" not in items:
                 continue
             counts = tuple((m, items.count(m)) for m in sorted(set(items)))
-            out.update(o for o in _orders(counts, 0, False, crate) if len(o) <= LONGEST[tier])
+            out.update(o for o in _orders(counts, 0, False, crate) if len(o) <= LONGEST[tier]
+                       and (tier == "easy" or o[-1] in _CRATE_MOTIFS))
     return tuple(sorted(out))
 
 
