@@ -41,21 +41,21 @@ FROZEN = [
      "LPpH8E4Ds"),
     ("medium.anabasis", 28,
      "DDQ7WFqlT5ogm96cA7odp5uZfp77Pg1T1s2ZvR9CjzitgUalcC1jQff66wJ8KAqZIYGfPzGpmkD"),
-    ("hard.2", 40,
-     "DEy5UpOoenW-uiPGVaNvebLHL9sZMMa84CiiEj0hy2Rth-w-E5CDC8KqGrBNE6--MaRoAT6-CaLJANPJEa-bZHBD5M"
-     "rLNHrmFEfTHI"),
-    ("hard.k3x9", 34,
-     "DEU7V-GKeeSnDVcL7ze_wBLbOG5kMIopcQdV9cd-hu9KukfNCZertvtJOfrvFVaFKsXfTissAiD5mkLeBbQ-rwDPfZ"
-     "gQvTOW"),
+    ("hard.2", 34,
+     "DEw5LBUefMwpJsY0RTtj1-3kVXWsv09j9pWL06kJT5YaxlEIiXvG55BmLpEAPhYoA3jTaOqhTisi12GqJ4C6CzNYce"
+     "uDJ4mg"),
+    ("hard.k3x9", 36,
+     "DFy9V-rb3xy-HPG91lsVbB7srfMEhcYK42eQhZpNaavNsaLx7Hv-f71ZdCDfrIlugW78VzRSiz-mX5wIdqna6lW3Vp"
+     "4GK2c8IGh5"),
     ("hard.3w5e11264sgsf", 37,
      "DEw5VqdfuJwISRpGWwphkSJs16QkrSmn5pDq8L_MiswB8jfMOTS8t2bi8IWWtEBAs_l2MZWlNCQ2vh_dyhK_PVJK_d"
      "iq5EP"),
     ("daily.2026-11-29", 32,
      "DE07UpdDRbFj3_knQu1B2qHUiSMhn1iOuEen4aZRH4lmBkb4ZPSxmk1IH0SagOUk-tXH-deDAIfDWhwJs5zhVJEeS4"
      "fZDkkQNGFiR-9FgtJwVluUZNwc"),
-    ("daily.2027-01-01", 33,
-     "DFQ7UpdG2zRuSXjveQjx_WKLbPqaFIbLYDbApfWbothCkL7rHyfIGifLlWCXyZux2e158Jvspju3f2RCfY2XpibFe4"
-     "Ip4aHYO"),
+    ("daily.2027-01-01", 34,
+     "DE25WA3VexxFCuHNsOzE7iiRfFqN2_HDvaMrgydmVDf33gakHxQYJCVuYaLKoUjBA04gDKO-LoNSCEzisRq9ozRNWd"
+     "Jvo74tgMf-nSgrSe"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 

@@ -129,7 +129,9 @@ def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
         far = land.feed_distance(gap, land.area(gap, crossings=True))
         spots = [c for c in far if c not in taken and c not in holes and c != area[0]]
         chosen: list[int] = []
-        for c in _far_first(rng, spots, far):
+        ledge = set(land.ledge_above(gap))  # a crate up there is pushed off it: tried first
+        for c in (_far_first(rng, [c for c in spots if c in ledge], far)
+                  + _far_first(rng, [c for c in spots if c not in ledge], far)):
             if _feasible(land, plan + [(gap, chosen + [c])]):
                 chosen.append(c)
                 taken.add(c)
@@ -175,6 +177,7 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
     stuck: set[int] = set()  # crates standing as stairs: in the way from then on
     for gap, crates in plan:
         area = land.area(gap)
+        upper = set(land.ledge_above(gap))
         ground = (set(area) | filled) - stuck
         targets = [set(gap.cells)] if len(crates) == 1 or gap.kind != "shaft" else [
             {c} for c in gap.cells]
@@ -185,7 +188,7 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
                 into = -1
                 for crate in order:
                     left.discard(crate)
-                    into = _feeds(land, ground - left, target, crate, area[0])
+                    into = _feeds(land, ground - left, target, crate, area[0], upper)
                     if into < 0:
                         break
                 else:
@@ -203,11 +206,14 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
     return True
 
 
-def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, entry: int) -> int:
+def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, entry: int,
+           upper: set[int] = frozenset()) -> int:
     """The gap column ``crate`` can be pushed into by a player coming in at ``entry``, or -1.
 
     ``free`` is the ground the player and the crate may use (the crate's own
-    column among it).
+    column among it); ``upper`` the part of it a slice up, a ledge: what
+    leaves it (the player dropping, a crate pushed off) never comes back,
+    and from it the player cannot push a crate below (he would walk onto it).
     """
     start = (crate, entry)
     seen = {start}
@@ -217,12 +223,14 @@ def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, ent
             q = step[p]
             if q == c:
                 beyond = step[c]
+                if p in upper and c not in upper:
+                    continue
                 if beyond in gap:
                     return beyond
-                if beyond not in free:
+                if beyond not in free or (beyond in upper and c not in upper):
                     continue
                 nxt = (beyond, c)
-            elif q in free:
+            elif q in free and not (q in upper and p not in upper):
                 nxt = (c, q)
             else:
                 continue
@@ -251,6 +259,7 @@ _ADJECTIVES = {
     "step": ("Terraced", "Stepped", "Tiered", "Benched"),
     "carry": ("Ferried", "Borrowed", "Wandering", "Carried"),
     "decoy crate": ("Crowded", "Idle", "Loose", "Spare"),
+    "ledge crate": ("Tumbled", "Fallen", "Shoved", "Toppled"),
     "ramp": ("High", "Ana", "Upper", "Lifted"),
     "descent": ("Winding", "Doubled", "Folded", "Switchback"),
 }
@@ -263,7 +272,7 @@ def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> 
     'the Sunken Crag'
     """
     noun_of = next((m for m in ("stair", "shaft", "dip") if m in chain), "dip")
-    adjective_of = next((m for m in ("decoy crate", "carry") if m in extra),
+    adjective_of = next((m for m in ("ledge crate", "decoy crate", "carry") if m in extra),
                         next((m for m in ("descent", "step", "drop") if m in chain), "ramp"))
     noun = _NOUNS[noun_of][seed % 4]
     adjective = _ADJECTIVES[adjective_of][(seed // 4) % 4]
@@ -303,12 +312,9 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
         what.append("two crates, in order, for a shaft two deep")
     if what:
         parts.append(" and ".join(what))
-    at = 0
-    carried = 0
-    for gap in land.gaps:
-        need = terrain.GAP_CRATES[gap.kind]
-        carried += sum(c not in land.plazas[gap.before] for c in columns[at:at + need])
-        at += need
+    carried, off = _carried(land, columns)
+    if off:
+        parts.append(f"{_count(off, 'crate')} to push off a ledge, to land a slice below")
     if carried:
         parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
     if spare:
@@ -337,14 +343,20 @@ def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], 
                  if any(c in stood for c in ledge))
 
 
-def _carried(land: terrain.Terrain, columns: list[int]) -> bool:
-    at = 0
+def _carried(land: terrain.Terrain, columns: list[int]) -> tuple[int, int]:
+    """How many crates start short of their gap's plaza, carried over a filled gap; and how
+    many start on the ledge a drop came down from, to be pushed off it."""
+    at = carried = off = 0
     for gap in land.gaps:
         need = terrain.GAP_CRATES[gap.kind]
-        if any(c not in land.plazas[gap.before] for c in columns[at:at + need]):
-            return True
+        ledge = set(land.ledge_above(gap))
+        for c in columns[at:at + need]:
+            if c in ledge:
+                off += 1
+            elif c not in land.plazas[gap.before]:
+                carried += 1
         at += need
-    return False
+    return carried, off
 
 
 def _stream(tier: str, seed: int) -> SplitMix64:
@@ -461,8 +473,10 @@ def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.T
     run = proofs.walk_through(room, moves)
     assert run.won, "the graph's solution must win when replayed"
     needs = ("gravity-w", "ramps", "crates")
+    carried, off = _carried(land, crates)
     extra = tuple(name for name, there in (
-        ("carry", _carried(land, crates)),
+        ("carry", carried),
+        ("ledge crate", off),
         ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)))
         if there) + ("ledge",) * _ledges_met(land, graph)
     line = subtitle(land.chain, seed, extra)

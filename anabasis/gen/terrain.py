@@ -124,9 +124,10 @@ class Terrain:
     def area(self, gap: Gap, crossings: bool = False) -> list[int]:
         """The plazas a crate for ``gap`` may start on: the one before it, and the ones
         before that at the same level, back across the dips and shafts between them
-        (once filled, a crate is pushed over a gap like over ground).  The column
-        the player comes in by is first.  With ``crossings``, the columns of the
-        gaps between them too (as if filled).
+        (once filled, a crate is pushed over a gap like over ground), and the ledge a
+        drop came down from to them (:meth:`ledge_above`).  The column the player
+        comes in by is first.  With ``crossings``, the columns of the gaps between
+        them too (as if filled).
         """
         plazas = [gap.before]
         between: list[int] = []
@@ -137,7 +138,23 @@ class Terrain:
                 break
             plazas.insert(0, came.before)
             between += came.cells
-        return [c for k in plazas for c in self.plazas[k]] + (between if crossings else [])
+        ledge = self.ledge_above(gap)
+        return ledge + [c for k in plazas for c in self.plazas[k]] + (
+            between if crossings else [])
+
+    def ledge_above(self, gap: Gap) -> list[int]:
+        """The columns of the plaza a drop came down from, when the plazas a crate for
+        ``gap`` may start on were reached by that drop: a crate there is pushed off the
+        ledge, and lands a slice lower where it is needed.  Otherwise none."""
+        first = gap.before
+        while True:
+            came = next((g for g in self.gaps if g.after == first and g.kind != "stair"), None)
+            if came is None:
+                break
+            first = came.before
+        if first >= 1 and first - 1 < len(self.chain) and self.chain[first - 1] == "drop":
+            return list(self.plazas[first - 1])
+        return []
 
     def feed_distance(self, gap: Gap, floor) -> dict[int, int]:
         """The columns of ``floor`` from which a crate can be pushed into ``gap``, each with
