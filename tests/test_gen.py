@@ -487,6 +487,7 @@ def test_each_motif_alone_asks_its_trick_of_every_shortest_solution(motif):
     assert set(gen.TRICKS_OF[motif]) <= tricks
     if motif == "drop":  # nothing falls kata without w's gravity: the lower plaza is out of reach
         assert solver.solve(room, without=("gravity-w",)).status == "impossible"
+        assert gen.out_of_reach_without_gravity_w(room)
     if motif == "stair":
         assert room.size[2] == 4  # the wall two high, and the player on it
 
@@ -551,6 +552,19 @@ def test_quick_ramp_proof_says_no_when_there_is_a_way_round():
     assert solver.solve(flat, without=("ramps",)).status == "solved"
     assert not gen.out_of_reach_without_ramps(flat)
     assert not gen.needs_ramps(flat)
+
+
+def test_quick_gravity_proof_says_no_when_there_is_a_way():
+    # a level walk to the goal needs nothing to fall kata: the flood must not claim otherwise
+    walk = levelfile.parse("##### ##### #####\n\n##### #@..* .....\n")
+    assert solver.solve(walk, without=("gravity-w",)).status == "solved"
+    assert not gen.out_of_reach_without_gravity_w(walk) and not gen.needs_gravity_w(walk)
+    # the goal a slice below, over a ledge: only a slip gets there
+    slip = levelfile.parse("##### ##### #####\n\n##### #...* .....\n\n"
+                           "##### #@### .....\n")
+    assert solver.solve(slip).status == "solved"
+    assert solver.solve(slip, without=("gravity-w",)).status == "impossible"
+    assert gen.out_of_reach_without_gravity_w(slip) and gen.needs_gravity_w(slip)
 
 
 def test_needs_ramps_searches_when_the_flood_cannot_prove_it():

@@ -24,6 +24,7 @@ from anabasis.gen.proofs import (
     needs_crates,
     needs_gravity_w,
     needs_ramps,
+    out_of_reach_without_gravity_w,
     out_of_reach_without_ramps,
     spare_crates,
     walk_through,
@@ -46,11 +47,11 @@ from anabasis.gen.seeds import (
 )
 
 __all__ = [
-    "GEN", "MAX_SEED", "MAX_TRIES", "MOTIFS", "SEED_DIGITS", "TIER", "TIER_TEXT", "TIERS",
-    "TRICKS", "TRICKS_OF", "Depth", "GenError", "Made", "Tier", "Walkthrough", "build",
-    "build_async", "build_spec", "daily_seed", "decoy", "every_shortest", "gates",
-    "live_states", "measure", "motif_set", "needs_crates", "needs_gravity_w", "needs_ramps",
-    "out_of_reach_without_ramps", "parse_seed", "parse_spec", "random_walk", "recipe",
-    "recipe_for", "recipes", "room_name", "seed_text", "shutdown", "spare_crates", "subtitle",
-    "today", "walk_through",
+    "Depth", "GEN", "GenError", "MAX_SEED", "MAX_TRIES", "MOTIFS", "Made", "SEED_DIGITS", "TIER",
+    "TIERS", "TIER_TEXT", "TRICKS", "TRICKS_OF", "Tier", "Walkthrough", "build", "build_async",
+    "build_spec", "daily_seed", "decoy", "every_shortest", "gates", "live_states", "measure",
+    "motif_set", "needs_crates", "needs_gravity_w", "needs_ramps",
+    "out_of_reach_without_gravity_w", "out_of_reach_without_ramps", "parse_seed", "parse_spec",
+    "random_walk", "recipe", "recipe_for", "recipes", "room_name", "seed_text", "shutdown",
+    "spare_crates", "subtitle", "today", "walk_through",
 ]
