@@ -76,9 +76,9 @@ TIER = {
 TIER_TEXT = {
     name: f"{what}; {TIER[name].band[0]} to {TIER[name].band[1]} moves"
     for name, what in (
-        ("easy", "one slice up: a ramp, a crate to bridge a dip, a ledge to keep off"),
-        ("medium", "two slices up: two crates for two dips, dead ends to see coming"),
-        ("hard", "three slices up: a dip, a shaft two deep, three crates: which goes where"),
+        ("easy", "one slice up: a drop, a ramp, a crate, a step"),
+        ("medium", "two slices up, and climbs in z: crates with a use each"),
+        ("hard", "three slices up, in all four dimensions: which crate goes where"),
     )
 }
 
