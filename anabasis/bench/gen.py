@@ -23,12 +23,16 @@ of rooms the exhaustive search proves impossible without w's gravity;
 chains (motifs in order) the seeds gave; ``after_last_fork`` and
 ``after_last_push`` and ``after_last_trap``, the medians of the moves of
 the shortest solution after its last fork, after its last push, and after
-the last state on it where some move leads to a dead state.  The targets are in
+the last state on it where some move leads to a dead state.  And today's
+room over the two weeks of :data:`DAYS` (``gen.depth.daily.*``): distinct
+shapes and motif sets, how many share a shape with a hard room above, and
+the slip and climb shares.  The targets are in
 ``docs/gen.md``.
 """
 
 from __future__ import annotations
 
+import datetime
 import statistics
 import time
 from collections.abc import Iterator
@@ -94,12 +98,26 @@ def depth(rooms: list[gen.Made]) -> dict[str, float]:
     }
 
 
+#: Today's rooms the bench builds: two weeks from this day.
+DAYS = [datetime.date(2026, 12, 1) + datetime.timedelta(days=k) for k in range(14)]
+
+
 def bench() -> Iterator[tuple[str, float]]:
+    chains = {}
     for tier in gen.TIERS:
         ms, cpu, rooms = built(tier)
+        chains[tier] = {m.chain for m in rooms}
         yield f"gen.{tier}_median_ms", percentile(ms, 0.5)
         yield f"gen.{tier}_p95_ms", percentile(ms, 0.95)
         yield f"gen.{tier}_cpu_median_ms", percentile(cpu, 0.5)
         yield f"gen.{tier}_cpu_p95_ms", percentile(cpu, 0.95)
         for name, value in depth(rooms).items():
             yield f"gen.depth.{tier}.{name}", float(value)
+    # today's room: a hard room, each day its own mix (not the shape of a hard room above)
+    days = [gen.build("hard", gen.daily_seed(day)) for day in DAYS]
+    ds = [m.depth for m in days]
+    yield "gen.depth.daily.shapes", float(len({m.chain for m in days}))
+    yield "gen.depth.daily.motif_sets", float(len({m.motifs for m in days}))
+    yield "gen.depth.daily.same_shape_as_hard", float(sum(m.chain in chains["hard"] for m in days))
+    yield "gen.depth.daily.slip_share", sum(d.does("slip") for d in ds) / len(ds)
+    yield "gen.depth.daily.climb_z_share", sum(d.does("climb") for d in ds) / len(ds)
