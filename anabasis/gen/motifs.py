@@ -50,7 +50,8 @@ TRICKS_OF = {
 #: extras (one set drawn).  Ramps outnumber drops by the tier's climb (an extra drop comes
 #: with its ramp back).
 MENU = {
-    "easy": (("ramp", "ramp", "drop"), (("dip",), ("stair",), ("shaft",)), ((), ("step",))),
+    "easy": (("ramp", "ramp", "drop"), (("dip",), ("stair",), ("shaft",)),
+             ((), ("step",), ("ramp", "descent"))),
     "medium": (("ramp", "ramp", "ramp", "drop"),
                (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",),
                 ("shaft", "stair")),
@@ -118,15 +119,17 @@ def recipes(tier: str) -> tuple[tuple[str, ...], ...]:
     for either, a fall back to the floor comes first), every drop is left
     by a ramp before the next drop or the end, and the chain does not end
     on a drop.  Medium and hard recipes all climb in z (a step or a stair),
-    and end on a crate motif: the top slice is a puzzle, not a walk.
+    and so do easy ones with a descent; medium and hard ones end on a crate
+    motif: the top slice is a puzzle, not a walk.
     """
     base, crates, extras = MENU[tier]
     out: set = set()
     for crate in crates:
         for extra in extras:
             items = base + crate + extra
-            if tier != "easy" and "step" not in items and "stair" not in items:
-                continue
+            if "step" not in items and "stair" not in items and (
+                    tier != "easy" or "descent" in items):
+                continue  # medium and hard rooms climb in z, and so do easy ones that descend
             counts = tuple((m, items.count(m)) for m in sorted(set(items)))
             out.update(o for o in _orders(counts, 0, False, crate) if len(o) <= LONGEST[tier]
                        and (tier == "easy" or o[-1] in _CRATE_MOTIFS))
