@@ -33,7 +33,7 @@ SEEDS = range(6)
 FROZEN = [
     ("easy.0", 13, "DDK5WEzwUxOOTLkQOjN1Gg0uGudXrUuLmAxfMQe0xwQlY0duakrRNHpegPR-N"),
     ("easy.k3x9", 13, "DCqrWJdCILeTkzQM1HjSXTARQxBAcLQSgpxZWIXPFOIqShU"),
-    ("easy.zz", 13, "DDMpVVKtPqeTo7JihQNT1596k66SUrs06DAShxtMmHHp4ZHmYCiimOLkm"),
+    ("easy.zz", 12, "DConUpvDUEY5dQudoVMlGk2rmgZIXyGAvyRPvv4iDRwfo"),
     ("medium.1", 34,
      "DDu5V8jXQFPk1Q9aFxvgZa9LC7zbdICA2SFQqs95iNVy-22RjLLODZXnwh1C_oKyGzvEWOP8fSkQstVe"),
     ("medium.k3x9", 33,
@@ -41,21 +41,21 @@ FROZEN = [
      "LPpH8E4Ds"),
     ("medium.anabasis", 28,
      "DDQ7WFqlT5ogm96cA7odp5uZfp77Pg1T1s2ZvR9CjzitgUalcC1jQff66wJ8KAqZIYGfPzGpmkD"),
-    ("hard.2", 34,
-     "DEw5LBUefMwpJsY0RTtj1-3kVXWsv09j9pWL06kJT5YaxlEIiXvG55BmLpEAPhYoA3jTaOqhTisi12GqJ4C6CzNYce"
-     "uDJ4mg"),
-    ("hard.k3x9", 36,
-     "DFy9V-rb3xy-HPG91lsVbB7srfMEhcYK42eQhZpNaavNsaLx7Hv-f71ZdCDfrIlugW78VzRSiz-mX5wIdqna6lW3Vp"
-     "4GK2c8IGh5"),
+    ("hard.2", 37,
+     "DE29Vge2YcGc-A-7bJce_ECX-wj-b1fLw1b2Lqrt_oEpda4OpudGIn2GDXZK5eLQqkQkPh7dV95dTBLhQe9HU5qTCY"
+     "-p3Ws3C9_1QJx8KhuOS"),
+    ("hard.k3x9", 39,
+     "DFU7VSKAT7C8_6nfNq_HtCeX2_UL-ev4USwrhjR37jy_UPCgGdf_bCOO0-sHn8e4FEL8nR1G5vuwMqKzq3QHOvymcR"
+     "WjdM7oN_bh-1hvfT5HuNPFq"),
     ("hard.3w5e11264sgsf", 37,
      "DEw5VqdfuJwISRpGWwphkSJs16QkrSmn5pDq8L_MiswB8jfMOTS8t2bi8IWWtEBAs_l2MZWlNCQ2vh_dyhK_PVJK_d"
      "iq5EP"),
     ("daily.2026-11-29", 32,
      "DE07UpdDRbFj3_knQu1B2qHUiSMhn1iOuEen4aZRH4lmBkb4ZPSxmk1IH0SagOUk-tXH-deDAIfDWhwJs5zhVJEeS4"
      "fZDkkQNGFiR-9FgtJwVluUZNwc"),
-    ("daily.2027-01-01", 34,
-     "DE25WA3VexxFCuHNsOzE7iiRfFqN2_HDvaMrgydmVDf33gakHxQYJCVuYaLKoUjBA04gDKO-LoNSCEzisRq9ozRNWd"
-     "Jvo74tgMf-nSgrSe"),
+    ("daily.2027-01-01", 44,
+     "DE25V_7TRGC3eF8TBVMakeZmx1O1PF0Q0t8VDwETj7RpN1M8RIRY4Jpj2DAjAL3Cc7Vggl4T-pJO8SEfPKZBj5Mn9j"
+     "RtJElZVQTDrmlvRX4_f8taz"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 

@@ -357,14 +357,16 @@ class _Grower:
         return out
 
 
-def _region(tier: Tier, following: str | None, rng: SplitMix64) -> int:
-    """How many columns a plaza grows to, by the motif that ``following`` leaves it: room
-    for crates before a dip, a shaft or a stair; a landing before anything else; a
-    column or three at the end."""
+def _region(tier: Tier, following: tuple[str, ...], rng: SplitMix64) -> int:
+    """How many columns a plaza grows to, by the motifs ``following`` it: room for crates
+    before a dip, a shaft or a stair (and above a drop to one: its crates may start up
+    there, to be pushed off); a landing before anything else; a column or three at the
+    end."""
     lo, hi = tier.region
-    if following is None:
+    if not following:
         return rng.between(1, 3)
-    if following in ("dip", "shaft", "stair"):
+    if following[0] in ("dip", "shaft", "stair") or (
+            following[0] == "drop" and following[1:2] in (("dip",), ("shaft",), ("stair",))):
         return rng.between(lo, hi)
     return rng.between(max(2, lo - 3), max(3, hi - 4))
 
@@ -376,7 +378,7 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
     g = _Grower(rng, X, Y)
     start = rng.below(X * Y)
     k = g.new_plaza(start, (0, 0))
-    g.grow(k, _region(tier, recipe[0], rng))
+    g.grow(k, _region(tier, recipe, rng))
     ramps: dict[int, int] = {}
     gaps: list[Gap] = []
     after_drop = False
@@ -464,7 +466,7 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
         if nk < 0:
             return None
         k = nk
-        g.grow(k, _region(tier, recipe[i + 1] if i + 1 < len(recipe) else None, rng))
+        g.grow(k, _region(tier, recipe[i + 1:], rng))
         if step == "stair":
             # where a crate stands as the stair: columns of the plaza below beside the high
             # one, with room to stand behind them
