@@ -412,6 +412,7 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
         return None
     tricks = motifs.tricks_of(recipe)
     passed = []
+    first = True  # the terrain's first placement: the gravity flood, once
     for _ in range(spec.placements):
         crates = _place(rng, land)
         if crates is None:  # the next draw would most likely fail too
@@ -422,9 +423,10 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             if spot >= 0:
                 crates = crates + [spot]
         room = land.room(name, land.start, crates)
-        if not passed and not proofs.out_of_reach_without_gravity_w(room):
+        if first and not proofs.out_of_reach_without_gravity_w(room):
             verdict.drop("gravity-w optional")  # the flood ignores crates: so will the next
             break
+        first = False
         graph = solver.explore(room, max_states=spec.max_states)
         verdict.states += len(graph)
         if not graph.complete:

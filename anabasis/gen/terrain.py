@@ -101,6 +101,7 @@ class Terrain:
     ground: list[int] = field(default_factory=list)  #: each plaza's ground in z
 
     def __post_init__(self) -> None:
+        self._cells: bytes | None = None
         if not self.lift:
             self.lift = [0] * (self.X * self.Y)
         if not self.ground:
@@ -226,6 +227,16 @@ class Terrain:
         """The 4D room: floor at z = 0, each column's ground in w and its step in z."""
         X, Y, W, Z = self.X, self.Y, self.W, self.Z
         size = (X, Y, Z, W)
+        at = self.at
+        return Room(size, self.cells(), at(self.goal),
+                    State.of(at(start), [at(c) for c in crates]), name=name, view="both")
+
+    def cells(self) -> bytes:
+        """The room's cells (made once: every crate placement shares them)."""
+        if self._cells is not None:
+            return self._cells
+        X, Y, W, Z = self.X, self.Y, self.W, self.Z
+        size = (X, Y, Z, W)
         cells = bytearray(X * Y * Z * W)
         for c, h in enumerate(self.height):
             if h <= 0:  # a hole has no floor either: what falls in falls out
@@ -243,9 +254,8 @@ class Terrain:
                 for w in range(h + 1, W):
                     for z in range(s + 1):
                         cells[flat_index(size, (x, y, z, w))] = 0
-        at = self.at
-        return Room(size, bytes(cells), at(self.goal), State.of(at(start), [at(c) for c in crates]),
-                    name=name, view="both")
+        self._cells = bytes(cells)
+        return self._cells
 
     def at(self, c: int) -> tuple[int, int, int, int]:
         """Where a mover stands on column ``c``: on its step in z, on its ground in w."""
