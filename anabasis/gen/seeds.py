@@ -67,9 +67,11 @@ TIER = {
     "easy": Tier("easy", 1, (6, 24), (6, 8), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
                  30, 1, 0, 0, True, False, ("ramp up", "slip")),
     "medium": Tier("medium", 2, (12, 40), (8, 10), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
-                   5_000, 180, 2, 1, 3, True, True, ("ramp up", "slip", "climb"), 4),
+                   5_000, 180, 2, 1, 3, True, True,
+                   ("ramp up", "slip", "climb", "crate falls in w"), 4),
     "hard": Tier("hard", 3, (20, 60), (9, 12), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
-                 5_000, 700, 4, 2, 8, True, True, ("ramp up", "slip", "climb"), 3),
+                 5_000, 700, 4, 2, 8, True, True,
+                 ("ramp up", "slip", "climb", "crate falls in w"), 3),
 }
 
 #: What the launcher says of each tier: what its rooms are made of, and its band of moves.
