@@ -1,7 +1,9 @@
 """Building a room for a tier and a seed: terrains, crate placements searched, gates, the best kept.
 
-For each candidate terrain (:mod:`anabasis.gen.terrain`) the crates'
-starting columns are searched, Taylor and Parberry's way: several
+A seed picks a recipe (:func:`anabasis.gen.motifs.recipe_for`) and lays
+terrains along it (:mod:`anabasis.gen.terrain`).  For each candidate
+terrain the crates' starting columns are searched, Taylor and Parberry's
+way: several
 placements are tried, each one's whole state graph is explored
 (:func:`anabasis.engine.solver.explore`) and measured
 (:mod:`anabasis.gen.depth`), and of those that pass the tier's gates the
@@ -366,11 +368,14 @@ def _stream(tier: str, seed: int) -> SplitMix64:
 def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     """The proved room for ``tier`` and ``seed``: the same every time while ``GEN`` stands.
 
-    Terrains are drawn from the seed's stream one after another.  For each,
-    ``tier.placements`` crate placements are measured on their whole state
-    graphs; the first terrain with a placement that passes the gates gives
-    the room: its passing placement with the highest depth score whose
-    proofs hold.  Pass a dict as ``stats`` to get the drop reasons.
+    The seed's recipe is laid as terrain after terrain, drawn from the
+    seed's stream (after :data:`TRIES_PER_RECIPE`, the next recipe along).
+    For each terrain, ``tier.placements`` crate placements are measured on
+    their whole state graphs; the first terrain with a placement that
+    passes the gates (the tier's and its motifs' tricks on every shortest
+    solution among them) gives the room: its passing placement with the
+    highest depth score whose proofs hold (without w's gravity, its ramps,
+    its crates).  Pass a dict as ``stats`` to get the drop reasons.
     """
     check(tier, seed)
     spec = TIER[tier]

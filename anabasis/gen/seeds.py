@@ -42,9 +42,9 @@ class Tier:
     climb: int  #: slices the goal stands above the start: ramps up every solution takes
     band: tuple[int, int]  #: the shortest solution's length, in moves, both ends included
     size: tuple[int, int]  #: the grid is X by Y columns, each drawn from this range
-    gaps: tuple[str, ...]  #: the crossings that need crates, drawn from: "dip", "shaft"
+    gaps: tuple[str, ...]  #: GEN 2's crossings (GEN 3 draws its motifs from motifs.MENU)
     region: tuple[int, int]  #: columns in each plaza, both ends included
-    together: float  #: chance that the gaps come one after another, at one height
+    together: float  #: GEN 2's chance of gaps in a row (a GEN 3 recipe orders its own)
     decoys: int  #: dead-end ledges beside the way
     decoy_crate: float  #: chance of one crate more than the gaps need, kept only if it is a trap
     holes: float  #: chance that a spare column beside a plaza is a hole to the void
