@@ -26,6 +26,7 @@ from anabasis.app.menus import chapters
 from anabasis.app.menus.chapters import chapter_end_text
 from anabasis.app.menus.keys_screen import KeysScreen
 from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play.daily_card import DailyBoard
 from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.play.session import Opened, open_level, opened_made
 from anabasis.app.shell.loop import Loop
@@ -44,6 +45,8 @@ class App(Loop):
         self.warmer = None  #: the launcher's warm-up (made on its first idle frame), kept
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
         self._build = None  #: the made room building (one at a time)
+        #: the daily board (the save file's ``board`` setting; none: no board, no thread)
+        self.daily_board = DailyBoard(self.progress.path.parent, self.progress.board)
         if edit is not None:  # ``anabasis edit``: an EditTarget
             self.edit(edit)
         elif opened is None:
@@ -52,6 +55,10 @@ class App(Loop):
             self.open(opened)
             if demo:
                 self._start_demo(opened)
+
+    def close(self) -> None:
+        self.daily_board.stop()
+        super().close()
 
     @property
     def warm_done(self) -> bool:

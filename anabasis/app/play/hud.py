@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers
+from anabasis.app.play import daily_card, markers
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -107,7 +107,8 @@ def draw(ov, play) -> None:
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
            _hint_key(play), app.keymap,  # (a new keymap: the keys rebound)
-           opened.par)  # a shared room's par arrives once proved
+           opened.par,  # a shared room's par arrives once proved
+           play.daily.version if play.daily is not None else None)  # the board answered
     if not ov.begin(key):
         return
     axes = _axis_screen(b, camera)
@@ -221,7 +222,9 @@ def draw(ov, play) -> None:
     if app.building:
         ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
 
-    if play.won:
+    if play.won and play.daily is not None:
+        daily_card.draw(ov, play, s)
+    elif play.won:
         _win_panel(ov, play, s)
     if play.help:
         _help_panel(ov, s, play.app.keymap)

@@ -105,6 +105,7 @@ class Play(Scene):
         self.message_kind = "info"
         self.new_best = False
         self.every_level_done = False  #: after a level's win: every level of every chapter
+        self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
         self.help = False
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
@@ -223,6 +224,8 @@ class Play(Scene):
             self.leave()
         elif action == "copy":
             self.copy_code()
+        elif action == "share" and self.won and self.daily is not None:
+            self.daily.share(self.app)
         elif action == "help":
             self.help = not self.help
         elif action == "hint":
@@ -422,6 +425,12 @@ class Play(Scene):
             from anabasis.app.menus.chapters import every_level_done
 
             self.every_level_done = every_level_done(self.app.progress)
+        elif self.opened.kind == "daily" and self.opened.day and self.opened.par is not None:
+            from anabasis.app.play.daily_card import winning_line
+
+            self.daily = self.app.daily_board.won(
+                self.opened.day, self.opened.code, winning_line(self.game), self.hints.used,
+                self.clock, self.opened.par)
 
     def start_turn(self) -> None:
         # the room spans other axes in the new view: frame it again, over the turn,
@@ -440,6 +449,8 @@ class Play(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.daily is not None:
+            self.app.daily_board.poll()  # the board's answer, if it came (never waits)
         if self.message_left > 0:
             self.message_left -= dt
         if not self.animating:  # a lost line waits for the move to finish playing

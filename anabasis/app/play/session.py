@@ -25,6 +25,7 @@ class Opened:
     chapter: int = 1  #: the level's chapter, for "level" (1: the tutorial)
     tier: str | None = None  #: the generator's tier, for "gen" and "daily"
     spec: str | None = None  #: "hard.1x" or "daily.2026-11-29", for made rooms
+    day: str | None = None  #: the day (YYYY-MM-DD, UTC) whose room it is, for "daily"
     _code: str | None = None
     #: the scene Esc goes back to (the editor, for a play-test): its ``returned()`` is called
     back: object | None = None
@@ -108,9 +109,11 @@ def opened_made(made, kind: str = "gen") -> Opened:
     from anabasis import gen
 
     spec = gen.room_name(made.tier, made.seed)
+    day = None
     if kind == "daily":
         s = f"{made.seed:08d}"
-        title = f"today's room · {s[:4]}-{s[4:6]}-{s[6:]}"
+        day = f"{s[:4]}-{s[4:6]}-{s[6:]}"
+        title = f"today's room · {day}"
     else:
         title = f"{made.tier} room · {spec}"
-    return Opened(made.room, kind, title, tier=made.tier, spec=spec)
+    return Opened(made.room, kind, title, tier=made.tier, spec=spec, day=day)

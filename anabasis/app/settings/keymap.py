@@ -42,6 +42,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("restart", ("r",), "back to the start (undo brings the moves back)"),
     Action("back", ("escape",), "to the launcher (Esc always does this too)"),
     Action("copy", ("c",), "the room code to the clipboard"),
+    Action("share", ("x",), "after today's room: its share text (it spoils nothing)"),
     Action("screenshot", ("f12",), "the window as drawn, to the screenshots folder"),
     Action("help", ("h", "f1"), "the controls and the rules in a few lines"),
     Action("hint", ("/", "?"),
