@@ -88,8 +88,7 @@ class Launcher(Menu):
         header = f"chapter {c} · {state.title} · {state.progress_text}"
         if not (state.open and state.playable):
             why = state.lock_text if state.playable else "needs a later release of the game"
-            return [Item(f"chapter {c}: {state.title}", ("locked", c), why,
-                         f"{state.count} levels", header=header)]
+            return [Item(f"closed: {state.count} levels", ("locked", c), why, header=header)]
         items = []
         for n in range(1, state.count + 1):
             label = str(n) if c == 1 else f"{c}.{n}"
