@@ -36,9 +36,9 @@ CHAPTERS = {
         ("03-fetch.txt", 21, ("gravity-w", "ramps", "crates"), "RDDRDRUUDLDLLUURRURRR"),
         ("04-ledge.txt", 15, ("gravity-w", "crates"), "DRRURRDLULDDRLL"),
         ("05-shaft.txt", 22, ("gravity-w", "crates"), "RRUURRLLDDRRUDLLUURRRD"),
-        ("06-backstop.txt", 16, ("gravity-w", "crates"), "DRRURDRLLDRRDRUR"),
+        ("06-backstop.txt", 16, ("gravity-w", "crates"), "DRRRUDRLLDRRDRUR"),
         ("07-two-in-a-shaft.txt", 25, ("gravity-w", "crates"), "LDLLDDRULURRRLLDDRULURRRD"),
-        ("08-underpass.txt", 22, ("gravity-w", "ramps", "crates"), "LLDRDRDRULDLLUURRRRRRU"),
+        ("08-underpass.txt", 20, ("gravity-w", "ramps", "crates"), "LLDRDDRRULDLUURRRRRU"),
     ]),
     3: ("03-wrap", "the wrap", [
         ("01-descending.txt", 11, ("gravity-w", "wrap"), "RRRDDDLLLUU"),
@@ -46,10 +46,10 @@ CHAPTERS = {
         ("03-ramp-round.txt", 7, ("gravity-w", "ramps", "wrap"), "URRRDLD"),
         ("04-from-above.txt", 4, ("gravity-w", "crates", "wrap"), "RRRR"),
         ("05-climb-round.txt", 7, ("gravity-w", "crates", "wrap"), "LDRDURR"),
-        ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "RDRRRURDDD"),
-        ("07-rounds.txt", 20, ("gravity-w", "crates", "wrap"), "DRURRDDLLURURDDLDRRR"),
-        ("08-ring.txt", 28, ("gravity-w", "ramps", "crates", "wrap"),
-         "RDRDRRUULDLDRRDRUUDULULDDRDR"),
+        ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "DRRRRURDDD"),
+        ("07-rounds.txt", 16, ("gravity-w", "crates", "wrap"), "DRURDRDULDLDRRRR"),
+        ("08-ring.txt", 30, ("gravity-w", "ramps", "crates", "wrap"),
+         "DRRDRRRDUULULDLDRRRUDULULDDRDR"),
     ]),
 }
 LEVELS = [(c, n) for c, (_, _, rows) in CHAPTERS.items() for n in range(1, len(rows) + 1)]
