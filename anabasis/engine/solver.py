@@ -200,11 +200,13 @@ class _Search:
         none near it, is left out: with the hook, about half the row."""
         row = self.rows[player]
         out = []
+        answered = set()  # a second footprint move to the same cell finds it seen: once is enough
         for after, _, m in row:
             if hit >> m & 1:
                 is_hook, d = self.codes[m]
                 out.append((after, self.hook, d) if is_hook else (after, self.general, m))
-            elif after >= 0:
+            elif after >= 0 and after not in answered:
+                answered.add(after)
                 out.append((after, None, m))
         found = self.touch[player][1][hit] = tuple(out)
         return found
