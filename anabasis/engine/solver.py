@@ -149,13 +149,15 @@ class _Search:
         for m, (is_hook, d) in enumerate(self.codes):
             spy = _Spy()
             moved_to = (hook_movers if is_hook else step_movers)(t, player, spy, d)
-            after = settle_player(t, moved_to, spy)
-            # a crate resting on the player, or leaning kata on it, would fall when it
-            # leaves; a move that leaves nothing (with no crate in what it asked) moves
-            # nothing, whatever rests on the player
-            asked = spy.asked
-            if moved_to != player:
-                asked = asked | {t.nb[UP][player], t.nb[ANA][player]}
+            if moved_to == player:
+                # the move itself moved nothing (no crate in what it asked): from a
+                # settled state nothing falls after it, whatever the crates under the
+                # player or on it; only a crate in what the move asked can change that
+                after, asked = player, spy.asked
+            else:
+                after = settle_player(t, moved_to, spy)
+                # a crate resting on the player, or leaning kata on it, falls when it leaves
+                asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
             near = 0
             for c in asked:
                 if c >= 0:
