@@ -17,7 +17,9 @@ gives, the app asks :func:`first_unsolved` where to put the selection and
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from functools import lru_cache
 
 from anabasis.app.settings.progress import level_key
 
@@ -38,6 +40,7 @@ class ChapterState:
     opens: str  #: the share as the chapter file gives it ("2/3")
     playable: bool = True  #: every level loads with this engine
     before_number: int = 0  #: the chapter before's number (0 for chapter 1)
+    chapter: object = None  #: its :class:`anabasis.formats.levels.Chapter`
 
     def keys(self) -> list[str]:
         return [level_key(n, self.number) for n in range(1, self.count + 1)]
@@ -83,7 +86,8 @@ def campaign(progress, chapters=None, check: bool = False) -> list[ChapterState]
             playable = False
         out.append(ChapterState(ch.number, ch.title, len(ch), solved, won, is_open, needed,
                                 before.count if before else 0, before.won if before else 0,
-                                str(ch.opens), playable, before.number if before else 0))
+                                str(ch.opens), playable, before.number if before else 0,
+                                ch))
         before = out[-1]
     return out
 
@@ -143,3 +147,21 @@ def chapter_end_text(progress, number: int) -> str:
         left = sum(s.count - s.solved for s in states)
         parts.append(f"{left} level{'s' if left != 1 else ''} still to solve without hints")
     return "; ".join(parts)
+
+
+def level_room(state: ChapterState, n: int):
+    """Level ``n`` of a chapter, as the launcher lists it: parsed once per version of its
+    file (a launcher opened again does not parse every chapter's levels again)."""
+    from anabasis.formats import levels
+
+    if state.number == 1 or state.chapter is None:
+        return levels.load_level(n) if state.number == 1 else levels.load_from(state.number, n)
+    path = state.chapter.level_path(n)
+    return _room_at(str(path), os.stat(path).st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _room_at(path: str, mtime_ns: int):
+    from anabasis.formats import levels
+
+    return levels.load(path)

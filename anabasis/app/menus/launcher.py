@@ -82,8 +82,6 @@ class Launcher(Menu):
     def _chapter_items(self, state: chapters.ChapterState, progress) -> list[Item]:
         """A chapter's lines: its levels (with progress and bests) if it is open, else one
         line that says what opens it.  The chapter's title and progress head its first."""
-        from anabasis.formats import levels
-
         c = state.number
         header = f"chapter {c} · {state.title} · {state.progress_text}"
         if not (state.open and state.playable):
@@ -94,7 +92,7 @@ class Launcher(Menu):
             label = str(n) if c == 1 else f"{c}.{n}"
             action = ("level", n) if c == 1 else ("level", n, c)
             try:
-                room = levels.load_level(n) if c == 1 else levels.load_from(c, n)
+                room = chapters.level_room(state, n)
             except Exception as e:  # a broken level file shows, and cannot be opened
                 items.append(Item(f"{label}  (unreadable)", ("broken", n), str(e)[:90],
                                   header=header if n == 1 else ""))

@@ -425,7 +425,8 @@ class Play(Scene):
             from anabasis.app.menus.chapters import every_level_done
 
             self.every_level_done = every_level_done(self.app.progress)
-        elif self.opened.kind == "daily" and self.opened.day and self.opened.par is not None:
+        elif (self.opened.kind == "daily" and self.opened.day and self.opened.code
+              and self.opened.par is not None):
             from anabasis.app.play.daily_card import winning_line
 
             self.daily = self.app.daily_board.won(
