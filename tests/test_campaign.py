@@ -9,10 +9,10 @@ import json
 import pygame
 from conftest import DT
 
-from anabasis.app.menus import chapters
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
 from anabasis.app.play.session import open_level
+from anabasis.app.settings import campaign as chapters
 from anabasis.app.settings import progress as progress_mod
 from anabasis.app.settings.progress import level_key
 from anabasis.engine import solver

@@ -22,13 +22,13 @@ from __future__ import annotations
 import os
 import sys
 
-from anabasis.app.menus import chapters
-from anabasis.app.menus.chapters import chapter_end_text
 from anabasis.app.menus.keys_screen import KeysScreen
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.daily_card import DailyBoard
 from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.play.session import Opened, open_level, opened_made
+from anabasis.app.settings import campaign as chapters
+from anabasis.app.settings.campaign import chapter_end_text
 from anabasis.app.shell.loop import Loop
 
 

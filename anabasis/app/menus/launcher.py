@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app.menus import chapters
 from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.play import session
+from anabasis.app.settings import campaign as chapters
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.drawstate import Warmer, warm_plan

@@ -76,6 +76,10 @@ class DailyCard:
 
         self.card = client.card(run.date, moves, par, run.hints, board.wins)
 
+    def key(self) -> tuple:
+        """What the card shows, for the overlay's cache: redrawn when it changes."""
+        return self.version, self.status()
+
     @property
     def sending(self) -> bool:
         """The run is queued for a board that has not answered yet."""

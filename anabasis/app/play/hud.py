@@ -108,7 +108,7 @@ def draw(ov, play) -> None:
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
            _hint_key(play), app.keymap,  # (a new keymap: the keys rebound)
            opened.par,  # a shared room's par arrives once proved
-           play.daily.version if play.daily is not None else None)  # the board answered
+           play.daily.key() if play.daily is not None else None)  # the board answered
     if not ov.begin(key):
         return
     axes = _axis_screen(b, camera)

@@ -422,7 +422,7 @@ class Play(Scene):
         self.new_best = self.app.progress.record(self.opened.key, moves, hints=self.hints.used)
         self.app.save_progress()
         if self.opened.kind == "level":
-            from anabasis.app.menus.chapters import every_level_done
+            from anabasis.app.settings.campaign import every_level_done
 
             self.every_level_done = every_level_done(self.app.progress)
         elif (self.opened.kind == "daily" and self.opened.day and self.opened.code
