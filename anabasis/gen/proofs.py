@@ -2,7 +2,8 @@
 
 The quick proof that a room needs its ramps is a flood (no search); when
 it cannot prove it, the exhaustive search decides instead of dropping the
-room.  :func:`spare_crates` finds the crates a room could do without, and
+room (asked of :mod:`anabasis.engine.proofs`, the one home for proofs).
+:func:`spare_crates` finds the crates a room could do without, and
 :func:`walk_through` replays a solution and counts what it does.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from anabasis.engine import proofs as home
 from anabasis.engine import rules, solver
 from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.world import Room, State
@@ -64,7 +66,7 @@ def needs_ramps(room: Room, max_states: int | None = None) -> bool:
     """Whether ``room`` is impossible without its ramps: the flood, else the exhaustive search."""
     if out_of_reach_without_ramps(room):
         return True
-    return solver.solve(room, without=("ramps",), max_states=max_states).status == "impossible"
+    return home.needs(room, "ramps", max_states) == "impossible"
 
 
 def out_of_reach_without_gravity_w(room: Room) -> bool:
@@ -131,15 +133,14 @@ def needs_gravity_w(room: Room, max_states: int | None = None) -> bool:
     else the exhaustive search."""
     if out_of_reach_without_gravity_w(room):
         return True
-    return solver.solve(room, without=("gravity-w",),
-                        max_states=max_states).status == "impossible"
+    return home.needs(room, "gravity-w", max_states) == "impossible"
 
 
 def needs_crates(room: Room, max_states: int | None = None) -> bool:
     """Whether ``room`` has crates and is impossible without them (the exhaustive search)."""
     if not room.start.crates:
         return False
-    return solver.solve(room, without=("crates",), max_states=max_states).status == "impossible"
+    return home.needs(room, "crates", max_states) == "impossible"
 
 
 def spare_crates(room: Room, max_states: int | None = None) -> list[tuple]:
