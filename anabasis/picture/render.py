@@ -808,10 +808,9 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("1280x720")
     (1280, 720)
     """
+    from anabasis.picture.size import SizeError, read_size
+
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        w = h = 0
-    if not (1 <= w <= 8192 and 1 <= h <= 8192):
-        raise ValueError(f"--size {text!r}: expected WxH, like 1280x720")
-    return w, h
+        return read_size(text, (1, 1), (8192, 8192))
+    except SizeError:
+        raise ValueError(f"--size {text!r}: expected WxH, like 1280x720") from None

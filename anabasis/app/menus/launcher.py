@@ -19,6 +19,7 @@ from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.play import session
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
 
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
@@ -51,7 +52,7 @@ class Launcher(Menu):
         self._last_input = 0.0
         self.rects: list[pygame.Rect] = []
         self.typing = False  #: entering a room code
-        self.code_text = ""
+        self.field: TextField | None = None  #: the code's text field, while typing
         self.error = ""
         self.status = ""
 
@@ -119,24 +120,16 @@ class Launcher(Menu):
             self.pointer_and_pad(event)
 
     def _handle_typing(self, event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            self.code_text += "".join(ch for ch in event.text if ch.isprintable())
+        got = self.field.handle(event)
+        if got == "edited":
             self.error = ""
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.typing = False
-                pygame.key.stop_text_input()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._open_code(self.code_text)
-            elif event.key == pygame.K_BACKSPACE:
-                self.code_text = self.code_text[:-1]
-                self.error = ""
-            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                pasted = self.app.paste()
-                if pasted is None:
-                    self.error = "nothing to paste (no clipboard here): type the code"
-                else:
-                    self.code_text += pasted.strip()
+        elif got == "no-paste":
+            self.error = "nothing to paste (no clipboard here): type the code"
+        elif got == "cancel":
+            self.typing = False
+            self.field.close()
+        elif got == "enter":
+            self._open_code(self.code_text)
 
     def _switch_column(self) -> None:
         """Left/Right: between the levels and the rest (two columns on a wide window)."""
@@ -158,9 +151,8 @@ class Launcher(Menu):
             self.app.build_daily(None)
         elif kind == "code":
             self.typing = True
-            self.code_text = ""
+            self.field = TextField(paste=self.app.paste)
             self.error = ""
-            pygame.key.start_text_input()
         elif kind == "edit":
             self.app.edit()
         elif kind == "keys":
@@ -179,8 +171,18 @@ class Launcher(Menu):
             self.error = f"not a room code: {e}"
             return
         self.typing = False
-        pygame.key.stop_text_input()
+        self.field.close()
         self.app.open(opened)
+
+    @property
+    def code_text(self) -> str:
+        """The room code typed so far."""
+        return self.field.text if self.field is not None else ""
+
+    @code_text.setter
+    def code_text(self, text: str) -> None:
+        if self.field is not None:
+            self.field.text = text
 
     def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
         """The status line (it stays till the next one)."""
