@@ -1326,3 +1326,38 @@ def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd)
     assert play.message == "the crate fell out of the room"
     app.close()
     assert capfd.readouterr().err == ""
+
+
+# -- each HUD is drawn from a value made per frame, and again whenever it changes ----------
+
+
+def test_the_hud_redraws_for_a_new_message_and_when_it_goes(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    settle(app)
+    for _ in range(int(7 / DT)):  # the opening line has gone: the HUD at rest
+        app.tick(DT)
+    assert not any("fresh words" in t for t in app.overlay.written)
+    play.say("fresh words on screen", "info", 0.5)
+    app.tick(DT)
+    app.tick(DT)  # (a frame that traced the room leaves a new HUD to the next)
+    assert "fresh words on screen" in app.overlay.written
+    for _ in range(int(1 / DT)):
+        app.tick(DT)
+    assert "fresh words on screen" not in app.overlay.written  # gone with its time
+
+
+def test_the_launcher_redraws_for_its_status_line(make_app):
+    app = make_app()
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    app.tick(DT)
+    launcher.say("a status line to read")
+    app.tick(DT)
+    app.tick(DT)  # (a frame that warmed a variant leaves a new HUD to the next)
+    assert "a status line to read" in app.overlay.written
+    launcher.say("another one")
+    app.tick(DT)
+    app.tick(DT)
+    assert "another one" in app.overlay.written
+    assert "a status line to read" not in app.overlay.written

@@ -24,7 +24,22 @@ from anabasis.app.viewer.drawstate import Warmer, warm_plan
 
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
-@dataclass
+@dataclass(frozen=True)
+class LauncherShown:
+    """Everything the launcher shows, made once a frame: drawn from this value alone."""
+
+    size: tuple[int, int]
+    items: tuple
+    selected: int
+    typing: bool
+    code_text: str
+    error: str
+    status: str
+    building: str
+    notice: str
+
+
+@dataclass(frozen=True)
 class Item:
     """One line of the menu."""
 
@@ -212,10 +227,12 @@ class Launcher(Menu):
         return app.warmer.step(app.renderer_for)  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
-        key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,
-               self.status, self.app.building)
-        if not ov.begin(key):
+        shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
+                              self.code_text, self.error, self.status, self.app.building,
+                              self.app.progress.notice)
+        if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
+        v = shown
         W, H = ov.size
         s = ov.scale
         big, mid, small = int(54 * s), int(24 * s), int(18 * s)
@@ -230,20 +247,20 @@ class Launcher(Menu):
         margin, gap = int(60 * s), int(50 * s)
         col_w = (W - 2 * margin - gap) // 2 if two else W - 2 * margin
         columns = [[], []]
-        for i, item in enumerate(self.items):
+        for i, item in enumerate(v.items):
             columns[1 if two and item.action[0] != "level" and item.action[0] != "broken"
                     else 0].append(i)
-        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(self.items)
+        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(v.items)
         for c, members in enumerate(columns):
             if not members:
                 continue
             x0 = margin + c * (col_w + gap)
             x1 = x0 + col_w
-            heights = [line_h + (head_h if self.items[i].header else 0) for i in members]
+            heights = [line_h + (head_h if v.items[i].header else 0) for i in members]
             # scroll the column that holds the selection so that it stays on screen
             scroll = self._scrolls.get(c, 0)
-            if self.selected in members:
-                k = members.index(self.selected)
+            if v.selected in members:
+                k = members.index(v.selected)
                 y_sel = sum(heights[: k + 1])
                 if y_sel - scroll > bottom - top:
                     scroll = y_sel - (bottom - top)
@@ -253,7 +270,7 @@ class Launcher(Menu):
             y = top - scroll
             above = below = False
             for i in members:
-                item = self.items[i]
+                item = v.items[i]
                 if item.header:
                     if top <= y and y + head_h + line_h <= bottom:
                         ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
@@ -264,7 +281,7 @@ class Launcher(Menu):
                     y += line_h
                     continue
                 self.rects[i] = rect
-                if i == self.selected:
+                if i == v.selected:
                     ov.panel(rect, (60, 70, 100, 210), 8)
                 colour = GOOD if item.done else INK
                 if item.done:
@@ -289,24 +306,24 @@ class Launcher(Menu):
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
         hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
-        if self.app.building:
-            hint = f"building {self.app.building}…"
-        if self.status:
-            ov.text(self.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
+        if v.building:
+            hint = f"building {v.building}…"
+        if v.status:
+            ov.text(v.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
-        if self.app.progress.notice:  # says what was done: set aside, or kept in memory
-            for k, line in enumerate(ov.wrap(self.app.progress.notice, small, W // 2)[:3]):
+        if v.notice:  # says what was done: set aside, or kept in memory
+            for k, line in enumerate(ov.wrap(v.notice, small, W // 2)[:3]):
                 ov.text(line, (W - int(60 * s), int(40 * s) + k * (small + 4)), small, WARN,
                         anchor="topright")
-        if self.typing:
+        if v.typing:
             box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
-            shown = self.code_text[-60:] + "_"
+            shown = v.code_text[-60:] + "_"
             ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
-            ov.text(self.error or "Enter opens · Ctrl+V pastes · Esc cancels",
-                    (box.x + 20, box.bottom - small - 14), small, WARN if self.error else DIM)
+            ov.text(v.error or "Enter opens · Ctrl+V pastes · Esc cancels",
+                    (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         ov.upload()
 
 
