@@ -679,32 +679,32 @@ def test_proofs_started_from_a_module_run_with_dash_m_do_not_run_it_again(tmp_pa
 # -- the one viewer: the editor's picture and warm-up are play's ---------------------------
 
 
-def _scene_crop(app):
-    """The middle of the window as drawn (the room; no HUD panel lies over it), as bytes."""
-    import pygame
-
-    shot = app.window.read_screen()
-    w, h = shot.get_size()
-    return pygame.image.tobytes(shot.subsurface((w // 4, h // 4, w // 2, h // 2)), "RGB")
+def _scene_pixels(app) -> bytes:
+    """The room as the internal target holds it (no HUD over it)."""
+    window = app.window
+    return window._scene_fbo.read(viewport=window.scene_viewport, components=3)
 
 
 def test_the_editors_picture_turns_with_the_view_mid_turn(app):
     import pygame
 
-    app.edit(None)
+    from anabasis.app import edit_target
+
+    app.edit(edit_target("3"))  # a level: a room with something in it to see turn
     ed = app.scene
-    for _ in range(3):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    for _ in range(3):  # (zoomed by the wheel: a turn keeps the camera where it is)
         app.tick(DT)
-    before = _scene_crop(app)
+    before = _scene_pixels(app)
     press(app, pygame.K_v)  # the view turns (0.4 s: some twelve frames)
     for _ in range(4):
         app.tick(DT)
-    assert ed.sight.turning
-    middle = _scene_crop(app)
+    assert ed.sight.turning and ed.sight.zoomed
+    middle = _scene_pixels(app)
     for _ in range(30):
         app.tick(DT)
     assert not ed.sight.turning
-    after = _scene_crop(app)
+    after = _scene_pixels(app)
     # mid-turn the picture is the turn's, not the view it left nor the one it comes to
     assert middle != before and middle != after and before != after
 
