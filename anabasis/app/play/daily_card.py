@@ -205,41 +205,51 @@ def _queued(save_dir: Path) -> bool:
 # -- drawing ------------------------------------------------------------------------
 
 
-def draw(ov, play, s: float) -> None:
-    """The win panel of today's room: the card."""
+def shown(play) -> tuple:
+    """What the card shows now, as one frozen value (the HUD draws it, and again only when
+    it changes): the moves line, the streak line, the histogram's bars, the status line
+    (and whether it is a refusal), the keys line."""
     daily: DailyCard = play.daily
     card = daily.card
-    keys = play.app.keymap
+    hints = card.hints
+    line = f"{card.moves} moves · {card.against_par}"
+    if hints:
+        line += f" · {hints} hint{'s' if hints != 1 else ''}"
+    streak = f"streak {card.streak} day{'s' if card.streak != 1 else ''}"
+    who = ("everyone today" if card.histogram.everyone
+           else "you alone, till the board answers" if daily.board.url else "you alone")
+    refused = bool(daily.outcome is not None and daily.outcome.refused)
+    keys = play.app.keymap.text("{share}: copy the share text · {next}: back"
+                                " · {restart} play again")
+    return (line, bool(hints), f"{streak} · {who}", tuple(card.histogram.bars(20, 6)),
+            daily.status(), refused, keys)
+
+
+def draw(ov, value: tuple, s: float) -> None:
+    """The win panel of today's room: the card, from :func:`shown`'s value."""
+    line, hinted, streak, bars, status, refused, keys = value
     W, H = ov.size
     big, mid, small = int(34 * s), int(22 * s), int(17 * s)
-    bars = card.histogram.bars(width=20, most_rows=6)
     row_h = small + int(6 * s)
-    height = int(150 * s) + len(bars) * row_h + 3 * (small + 6)
+    height = int(130 * s) + len(bars) * row_h + 3 * (small + 6)
     box = pygame.Rect(0, 0, min(W - 20, int(560 * s)), min(H - 20, height))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 230), 14)
     y = box.y + int(12 * s)
     ov.text("Today's room, solved", (box.centerx, y), big, GOLD, anchor="midtop")
     y += big + int(6 * s)
-    hints = card.hints
-    line = f"{card.moves} moves · {card.against_par}"
-    if hints:
-        line += f" · {hints} hint{'s' if hints != 1 else ''}"
-    ov.text(line, (box.centerx, y), mid, INK if not hints else DIM, anchor="midtop")
+    ov.text(line, (box.centerx, y), mid, DIM if hinted else INK, anchor="midtop")
     y += mid + int(4 * s)
-    streak = f"streak {card.streak} day{'s' if card.streak != 1 else ''}"
-    who = ("everyone today" if card.histogram.everyone
-           else "you alone, till the board answers" if daily.board.url else "you alone")
-    ov.text(f"{streak} · {who}", (box.centerx, y), small, GOOD, anchor="midtop")
+    ov.text(streak, (box.centerx, y), small, GOOD, anchor="midtop")
     y += small + int(10 * s)
     # the histogram: a row per move count from par, hint-free and hinted bars end to end
     label_w = int(70 * s)
     x0 = box.x + int(30 * s) + label_w
     unit = max(1, (box.right - int(40 * s) - x0) // 22)
-    for label, clean, hinted, mine in bars:
+    for label, clean, hinted_len, mine in bars:
         ov.text(label, (x0 - int(8 * s), y), small, INK if mine else DIM, anchor="topright")
         bx = x0
-        for length, colour in ((clean, CLEAN), (hinted, HINTED)):
+        for length, colour in ((clean, CLEAN), (hinted_len, HINTED)):
             if length:
                 rect = pygame.Rect(bx, y + 2, length * unit, row_h - 6)
                 pygame.draw.rect(ov.surface, MINE if mine else colour, rect, 0, 3)
@@ -250,8 +260,6 @@ def draw(ov, play, s: float) -> None:
             ov.text("you", (bx + int(6 * s), y), small, INK)
         y += row_h
     y += int(6 * s)
-    status = daily.status()
-    refused = daily.outcome is not None and daily.outcome.refused
     ov.text(status, (box.centerx, y), small, WARN if refused else DIM, anchor="midtop")
-    ov.text(keys.text("{share}: copy the share text · {next}: back · {restart} play again"),
-            (box.centerx, box.bottom - small - int(12 * s)), small, GOLD, anchor="midtop")
+    ov.text(keys, (box.centerx, box.bottom - small - int(12 * s)), small, GOLD,
+            anchor="midtop")
