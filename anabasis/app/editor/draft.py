@@ -29,6 +29,13 @@ KIND_NAMES = {
     ".": "empty", "#": "block", ">": "ramp +x", "<": "ramp -x", "v": "ramp +y",
     "^": "ramp -y", "$": "crate", "@": "player", "*": "goal",
 }
+#: The brushes beyond the cells: a floor with what holds it, a column of blocks in w.
+FLOOR, COLUMN = "floor", "column"
+#: Every brush, in the palette's order (the cells' number keys, then 9 and K).
+BRUSHES = (*KINDS, FLOOR, COLUMN)
+BRUSH_NAMES = {**KIND_NAMES, FLOOR: "floor", COLUMN: "column"}
+#: The palette's key for each brush.
+BRUSH_KEYS = {**{kind: str(n) for n, kind in enumerate(KINDS)}, FLOOR: "9", COLUMN: "K"}
 #: A new room's size: small, with room to climb.
 DEFAULT_SIZE = (5, 4, 3, 3)
 
@@ -157,6 +164,34 @@ class Draft:
                         changes[i] = _combine(self.chars[i], kind)
         return self._with(changes)
 
+    def floor(self, pos: Pos, up: int = 2) -> tuple[Draft, Pos | None]:
+        """A block at ``pos`` that holds whoever stands on it: with it, the block that holds
+        the cell on top from the other gravity (``up`` is the view's up axis, 2 for z or 3
+        for w; the other is the other's).  The block put with it (None where it would fall
+        outside the room: at w = 0 nothing is kata, at z = 0 nothing is below).
+
+        >>> d, held = Draft.new((1, 1, 2, 2)).floor((0, 0, 0, 1))
+        >>> d.map_text().split(), held
+        (['.', '#', '#', '.'], (0, 0, 1, 0))
+        """
+        other = 3 if up == 2 else 2
+        top = list(pos)
+        top[up] += 1
+        top[other] -= 1
+        held = tuple(top)
+        if self.wrap and other == 3:
+            held = held[:3] + (held[3] % self.size[3],)
+        draft = self.put(pos, "#")
+        if not self.inside(held):
+            return draft, None
+        return draft.put(held, "#"), held
+
+    def column(self, pos: Pos, kind: str = "#") -> Draft:
+        """``kind`` in every cell from w = 0 up to ``pos``'s w, at ``pos``'s x, y, z: a
+        w-height in one stroke (a landscape's hills)."""
+        x, y, z, w = pos
+        return self.fill((x, y, z, 0), (x, y, z, w), kind)
+
     def resized(self, axis: int, n: int) -> Draft:
         """The room with ``n`` cells along ``axis`` (0..3): what fits is kept, new cells empty."""
         size = list(self.size)
@@ -226,6 +261,11 @@ class History:
         self._redo.clear()
         self.draft = draft
         return True
+
+    def amend(self, draft: Draft) -> None:
+        """Make ``draft`` the current one in place of the last step (a stroke that goes on)."""
+        self._redo.clear()
+        self.draft = draft
 
     def undo(self) -> bool:
         if not self._undo:

@@ -30,8 +30,10 @@ import numpy as np
 import pygame
 
 from anabasis.app.editor import hud as editor_hud
-from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
+from anabasis.app.editor import pick
+from anabasis.app.editor.draft import BRUSH_NAMES, COLUMN, FLOOR, KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
+from anabasis.app.settings.keymap import editor_keymap
 from anabasis.app.shell.scene import Scene
 from anabasis.app.viewer.sight import Sight
 from anabasis.engine.cells import CODE_OF, PLAYER
@@ -51,6 +53,7 @@ _CURSOR_KEYS = {
     pygame.K_RIGHTBRACKET: (3, +1), pygame.K_LEFTBRACKET: (3, -1),
 }
 _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(9)}
+_CONFIRM_KEYS = {"save": pygame.K_s, "copy": pygame.K_c}
 _NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n for n in range(9)})
 
 
@@ -85,6 +88,28 @@ def fresh_path(folder: Path, name: str) -> Path:
         n += 1
         path = folder / f"{stem}-{n}.txt"
     return path
+
+
+def plain(message: str) -> str:
+    """A refusal in plain words: the parser's ``file:line:column:`` taken off (a draft was
+    never that file) and a first word in capitals kept as it was.
+
+    >>> plain("room.txt:4:1: the map has no player '@'")
+    "the map has no player '@'"
+    """
+    return re.sub(r"^[^\n:]*:\d+(:\d+)?: ", "", message)
+
+
+def _xyzw(pos) -> str:
+    return " ".join(f"{a} {v}" for a, v in zip("xyzw", pos, strict=True))
+
+
+def _cells(lo, hi):
+    for w in range(lo[3], hi[3] + 1):
+        for z in range(lo[2], hi[2] + 1):
+            for y in range(lo[1], hi[1] + 1):
+                for x in range(lo[0], hi[0] + 1):
+                    yield (x, y, z, w)
 
 
 def picture_room(draft: Draft) -> Room:
@@ -144,6 +169,16 @@ class Editor(Scene):
         self.held: set[int] = set()
         self.last_code = ""  #: the room code copied last
         self.palette_rects: list = []  #: (rect, kind) of the palette, as last drawn
+        self.proof_rects: list = []  #: (rect, line kind, text) of the proof panel, as drawn
+        self.help = False  #: H or F1: the help over the editor
+        self.hover: pick.Pick | None = None  #: what the mouse points at
+        self.hover_cell = None  #: ... and the cell a left click paints
+        self.pointer = None  #: the mouse's last pixel
+        self._stroke = None  #: a drag painting: (button, axis, level, last cell)
+        self.confirm = ""  #: "save" or "copy": pressed once on an impossible room
+        self.code_shown: str | None = None  #: the code shown in its field (no clipboard)
+        self.code_file: Path | None = None  #: ... and the file it was written to
+        self._actions = editor_keymap()
         # -- draw state
         self._picture: Room | None = None
         self._picture_of: Draft | None = None
@@ -206,6 +241,7 @@ class Editor(Scene):
 
     def _edited(self) -> None:
         self.leaving = False
+        self.confirm = ""
         if self.app.scene is self:  # a new name (or its undo) shows in the caption at once
             self.app.retitle(self.title)
         self.cursor = tuple(min(c, n - 1) for c, n in zip(self.cursor, self.draft.size,
@@ -221,14 +257,100 @@ class Editor(Scene):
         self.app.after_frame(self.prover.launch)
 
     def put(self, kind: str, pos=None) -> None:
+        """``kind`` (a cell's kind, or the ``floor`` or ``column`` brush) at the cursor (or
+        ``pos``); it becomes the brush."""
         self.brush = kind
-        self.edit(self.draft.put(pos or self.cursor, kind))
+        pos = pos or self.cursor
+        if kind == FLOOR:
+            draft, held = self.draft.floor(pos, self._up_axis())
+            self.edit(draft)
+            if held is None:
+                self.say(f"a block at {_xyzw(pos)}, but nothing can hold a player on it from "
+                         f"the other gravity here (outside the room)", "warn", 4.0)
+            return
+        if kind == COLUMN:
+            self.edit(self.draft.column(pos))
+            return
+        self.edit(self.draft.put(pos, kind))
+
+    def painted(self, draft: Draft, cell, kind: str) -> Draft:
+        """``draft`` with ``kind`` (a cell's kind or a brush) put at ``cell``."""
+        if kind == FLOOR:
+            return draft.floor(cell, self._up_axis())[0]
+        if kind == COLUMN:
+            return draft.column(cell)
+        return draft.put(cell, kind)
+
+    def _up_axis(self) -> int:
+        """The 4D axis the view draws up (z, or w in the w-up view)."""
+        b = views.view_basis(self.sight.view)
+        return int(np.argmax(np.abs(b[:, 2])))
+
+    def box(self):
+        """The marked box: (lo, hi) corners (inclusive), or None when no corner is marked."""
+        if self.mark is None:
+            return None
+        lo = tuple(min(a, b) for a, b in zip(self.mark, self.cursor, strict=True))
+        hi = tuple(max(a, b) for a, b in zip(self.mark, self.cursor, strict=True))
+        return lo, hi
+
+    def box_line(self) -> str:
+        """What the HUD says of the box: whether one is set, its size, the slices it reaches."""
+        box = self.box()
+        if box is None:
+            return "no box: Space marks a corner here"
+        lo, hi = box
+        n = math.prod(b - a + 1 for a, b in zip(lo, hi, strict=True))
+        text = (f"box: {' x '.join(str(b - a + 1) for a, b in zip(lo, hi, strict=True))}"
+                f" = {n} cell{'s' if n != 1 else ''} · F fills · X clears · Space unmarks")
+        hidden = self._hidden_reach()
+        if hidden:
+            text += f" · {hidden}"
+        return text
+
+    def _hidden_reach(self) -> str:
+        """Where the box reaches into slices the view does not show ("" where it does not)."""
+        box = self.box()
+        if box is None:
+            return ""
+        k = views.hidden_axis(self.sight.view)
+        lo, hi = box
+        if lo[k] == hi[k]:
+            return ""
+        axis = "xyzw"[k]
+        return (f"it reaches {axis} {lo[k]} to {hi[k]}, and only {axis} {self.cursor[k]} is "
+                f"shown")
 
     def fill(self, kind: str) -> None:
         if self.mark is None:
             self.say("mark a corner of the box first (Space), then move to the other", "warn")
             return
-        self.edit(self.draft.fill(self.mark, self.cursor, kind))
+        (lo, hi), hidden = self.box(), self._hidden_reach()
+        if kind in (FLOOR, COLUMN):
+            draft = self.draft
+            for cell in _cells(lo, hi):
+                draft = self.painted(draft, cell, kind)
+        else:
+            draft = self.draft.fill(lo, hi, kind)
+        self.mark = None  # done with: the next F or X starts a box of its own
+        n = math.prod(b - a + 1 for a, b in zip(lo, hi, strict=True))
+        what = "cleared" if kind == "." else f"filled with {BRUSH_NAMES.get(kind, kind)}"
+        self.edit(draft)
+        if hidden:
+            self.say(f"{n} cells {what}: {hidden} ([ ] walk the slices)", "warn", 5.0)
+        else:
+            self.say(f"{n} cell{'s' if n != 1 else ''} {what}; the box is unmarked", "dim",
+                     2.0)
+
+    def toggle_mark(self) -> None:
+        """Space: mark the box's corner here, or unmark it."""
+        if self.mark is not None:
+            self.mark = None
+            self.say("the box is unmarked (Space marks a corner again)", "dim", 2.0)
+            return
+        self.mark = self.cursor
+        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then F "
+                 "fills it, X clears it", "info", 4.0)
 
     def resize(self, axis: int, by: int) -> None:
         n = self.draft.size[axis] + by
@@ -278,7 +400,7 @@ class Editor(Scene):
         try:
             return self.draft.room(self.save_path().name, par, needs)
         except LevelError as e:
-            self.say(f"not a room yet: {e}", "warn", 5.0)
+            self.say(f"not a room yet: {plain(str(e))}", "warn", 5.0)
             return None
 
     def play(self, solution: bool = False) -> None:
@@ -303,9 +425,25 @@ class Editor(Scene):
         self._drawn = None
         self.app.switch(self, self.title)
 
+    def _impossible_asked(self, what: str) -> bool:
+        """A room proved impossible (or too big to prove) is saved or copied only when the
+        key is pressed again: True when this press is the first, and the warning is said."""
+        proofs = self.proofs
+        if proofs.status not in ("impossible", "too-big") or self.confirm == what:
+            self.confirm = ""
+            return False
+        self.confirm = what
+        key = "S" if what == "save" else "C"
+        reason = plain(proofs.lines()[0][1])
+        self.say(f"this room cannot be won ({reason}): {key} again {what}s it all the same",
+                 "warn", 6.0)
+        return True
+
     def copy_code(self) -> None:
         from anabasis.formats import codes
 
+        if self._impossible_asked("copy"):
+            return
         room = self.room()
         if room is None:
             return
@@ -313,9 +451,20 @@ class Editor(Scene):
         self.last_code = code
         if self.app.copy(code):
             self.say(f"room code copied: {code}")
-        else:
-            print(f"room code: {code}", flush=True)
-            self.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
+            return
+        print(f"room code: {code}", flush=True)
+        # no clipboard: the code in a field of its own, and in a file beside the save
+        self.code_shown = code
+        self.code_file = None
+        path = self.save_path().with_suffix(".code.txt")
+        try:
+            from anabasis.app.settings.progress import atomic_write
+
+            atomic_write(path, code + "\n")
+            self.code_file = path
+        except OSError as e:
+            self.say(f"no clipboard here, and {path} could not be written: "
+                     f"{e.strerror or e}", "warn", 6.0)
 
     def save(self) -> Path | None:
         """S: the level file, with ``par:`` and ``needs:`` from the proofs (once they are done)."""
@@ -323,13 +472,15 @@ class Editor(Scene):
 
         proofs = self.proofs
         if proofs.status == "refused":
-            self.say(f"not saved: {proofs.refusal}", "warn", 5.0)
+            self.say(f"not saved: {plain(proofs.refusal)}", "warn", 5.0)
             return None
         if not proofs.done:
             self.save_pending = True
             self.say("saving as soon as the proofs are done…", "dim", 2.0)
             return None
         self.save_pending = False
+        if self._impossible_asked("save"):
+            return None
         path = self.save_path()
         par = proofs.par if proofs.status == "solved" else None
         try:
@@ -339,7 +490,7 @@ class Editor(Scene):
             return None
         self.target.save_to = path
         self.saved_draft = self.draft
-        note = f"par {par}" if par is not None else f"no par: {proofs.lines()[0][1]}"
+        note = f"par {par}" if par is not None else f"no par: {plain(proofs.lines()[0][1])}"
         self.say(f"saved {path} ({note})", "good", 5.0)
         return path
 
@@ -363,20 +514,12 @@ class Editor(Scene):
             self._key(event)
         elif t == pygame.KEYUP:
             self.held.discard(event.key)
-        elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self._press = event.pos
-            self._dragged = False
-        elif t == pygame.MOUSEMOTION and self._press is not None:
-            dx, dy = event.rel
-            px, py = self._press
-            if abs(event.pos[0] - px) + abs(event.pos[1] - py) > CLICK_SLOP:
-                self._dragged = True
-            if self._dragged:
-                self.sight = self.sight.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
-        elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            if self._press is not None and not self._dragged:
-                self.click(event.pos, event.button)
-            self._press = None
+        elif t == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event.pos, event.button)
+        elif t == pygame.MOUSEMOTION:
+            self._mouse_moved(event.pos, event.rel)
+        elif t == pygame.MOUSEBUTTONUP:
+            self._mouse_up(event.pos, event.button)
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.sight.zoomed_by(0.9 ** event.y)
 
@@ -384,7 +527,23 @@ class Editor(Scene):
         key, mod = event.key, event.mod
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in _CURSOR_KEYS:
+        action = self._actions.get(key)
+        if self.help:
+            self.help = False  # any key closes the help (H and F1 too)
+            return
+        if self.code_shown is not None:
+            if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c):
+                self.code_shown = None
+            return
+        if self.confirm and key != _CONFIRM_KEYS.get(self.confirm):
+            self.confirm = ""
+        if action == "editor_help":
+            self.help = True
+        elif action == "floor_brush":
+            self.put(FLOOR)
+        elif action == "column_brush":
+            self.put(COLUMN)
+        elif key in _CURSOR_KEYS:
             axis, by = _CURSOR_KEYS[key]
             if ctrl:
                 self.resize(axis, by)
@@ -395,7 +554,7 @@ class Editor(Scene):
         elif key == pygame.K_DELETE:
             self.put(".")
         elif key == pygame.K_SPACE:
-            self.mark = None if self.mark == self.cursor else self.cursor
+            self.toggle_mark()
         elif key == pygame.K_f:
             self.fill(self.brush)
         elif key == pygame.K_x:
@@ -501,17 +660,114 @@ class Editor(Scene):
         cell = tuple(int(math.floor(c)) for c in p)
         return cell if self.draft.inside(cell) else None
 
+    def _uniforms(self, size) -> dict:
+        from anabasis.picture.render import frame_uniforms
+
+        return frame_uniforms(self.picture(), self.frame(), size)[0]
+
+    def pick(self, pixel, size=None) -> pick.Pick | None:
+        """What the ray through window ``pixel`` meets first, as the picture draws it."""
+        size = size or self.app.window.size
+        if self.sight.turning:
+            return None
+        u = self._uniforms(size)
+        return pick.walk(self.draft, u, *pick.ray(u, pixel, size))
+
+    def aim(self, pixel, button: int, size=None):
+        """(cell, axis, level) a press at ``pixel`` paints (left) or clears (right): the cell
+        beside the face the mouse points at, or the cell itself; where the ray meets
+        nothing, the cell on the floor of the cursor's layer.  ``axis`` and ``level``: the
+        layer a drag from there goes on painting in.  None: nothing there."""
+        size = size or self.app.window.size
+        hit = self.pick(pixel, size)
+        up = self._up_axis()
+        if hit is not None:
+            into_goal = self.draft.at(hit.cell) == "*" and self.brush in ("@", "$")
+            if button == 3 or self.brush == "." or into_goal or hit.beside is None:
+                cell = hit.cell if (button == 3 or self.brush == "." or into_goal) else None
+            else:
+                cell = hit.beside
+            if cell is None:
+                return None
+            axis = next((k for k, v in enumerate(hit.face or ()) if v), up)
+            return cell, axis, cell[axis]
+        cell = self.cell_at(pixel, size)
+        if cell is None:
+            return None
+        return cell, up, cell[up]
+
     def click(self, pixel, button: int) -> None:
         """A click: on the palette, choose the brush; on the room, put it (right: empty)."""
-        for rect, kind in self.palette_rects:
-            if rect.collidepoint(pixel):
-                self.brush = kind
+        self._mouse_down(pixel, button)
+        self._mouse_up(pixel, button)
+
+    def _mouse_down(self, pixel, button: int) -> None:
+        self.pointer = pixel
+        if button in (1, 3):
+            for rect, kind in self.palette_rects:
+                if rect.collidepoint(pixel):
+                    self.brush = kind
+                    return
+            aimed = self.aim(pixel, button)
+            if aimed is not None:
+                cell, axis, level = aimed
+                # the cursor stays (the picture is centred on it): clicks paint where the
+                # mouse is, and a drag goes on in the same layer
+                kind = "." if button == 3 else self.brush
+                draft = self.painted(self.draft, cell, kind)
+                self._stroke = (button, axis, level, cell, self.history.do(draft))
                 return
-        cell = self.cell_at(pixel, self.app.window.size)
-        if cell is None:
+        # a press on nothing (or the middle button): a drag turns the camera
+        self._press = pixel
+        self._dragged = False
+
+    def _mouse_moved(self, pixel, rel) -> None:
+        self.pointer = pixel
+        if self._stroke is not None:
+            button, axis, level, last, changed = self._stroke
+            u = self._uniforms(self.app.window.size)
+            cell = pick.on_plane(u, pixel, self.app.window.size, axis, level,
+                                 self.draft.inside)
+            if cell is not None and cell != last:
+                kind = "." if button == 3 else self.brush
+                draft = self.draft
+                for c in pick.line(last, cell)[1:]:
+                    draft = self.painted(draft, c, kind)
+                if changed:
+                    self.history.amend(draft)
+                else:
+                    changed = self.history.do(draft)
+                self._stroke = (button, axis, level, cell, changed)
+            self._hover(pixel)
             return
-        # the cursor stays (the picture is centred on it): clicks paint where the mouse is
-        self.edit(self.draft.put(cell, "." if button == 3 else self.brush))  # brush kept
+        if self._press is not None:
+            dx, dy = rel
+            px, py = self._press
+            if abs(pixel[0] - px) + abs(pixel[1] - py) > CLICK_SLOP:
+                self._dragged = True
+            if self._dragged:
+                self.sight = self.sight.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
+            return
+        self._hover(pixel)
+
+    def _mouse_up(self, pixel, button: int) -> None:
+        if self._stroke is not None and self._stroke[0] == button:
+            changed = self._stroke[4]
+            self._stroke = None
+            if changed:
+                self._edited()  # one undo step for the stroke, proved once
+            self._hover(pixel)
+        elif self._press is not None:
+            self._press = None
+
+    def _hover(self, pixel) -> None:
+        """The cell under the mouse, outlined: where a left click paints."""
+        if any(rect.collidepoint(pixel) for rect, _ in self.palette_rects):
+            self.hover, self.hover_cell = None, None
+            return
+        self.hover = self.pick(pixel)
+        aimed = self.aim(pixel, 1)
+        self.hover_cell = aimed[0] if aimed else None
 
     # -- time -----------------------------------------------------------------------------
 

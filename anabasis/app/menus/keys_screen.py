@@ -47,6 +47,7 @@ WHAT = {
     "mute": "the sound off and on again (saved with your progress)",
     "volume_down": "the sound quieter, a tenth at a time",
     "volume_up": "the sound louder, a tenth at a time",
+    "edit_room": "the room being played, opened in the editor (a level's edits: a new room)",
     RESET_ALL: "every action back to its default keys",
     BACK: "the keys are already saved",
 }

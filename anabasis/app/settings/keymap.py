@@ -31,6 +31,14 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "mute": ["m"],
     "volume_down": ["-", "[-]"],
     "volume_up": ["=", "[+]"],
+    "edit_room": ["f2"],
+}
+
+#: The editor's own actions beyond the cells' number keys, and their keys (pygame key names).
+EDITOR_KEYS: dict[str, list[str]] = {
+    "floor_brush": ["9", "[9]"],
+    "column_brush": ["k"],
+    "editor_help": ["h", "f1"],
 }
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
@@ -69,6 +77,14 @@ def keymap(bindings: dict[str, list[str]]) -> dict[int, str]:
     codes.setdefault(pygame.K_KP_ENTER, "next")
     codes[pygame.K_ESCAPE] = "back"  # whatever the file says: nobody is locked in
     return codes
+
+
+def editor_keymap() -> dict[int, str]:
+    """Key codes to the editor's own actions (:data:`EDITOR_KEYS`)."""
+    import pygame
+
+    return {pygame.key.key_code(name): action for action, names in EDITOR_KEYS.items()
+            for name in names}
 
 
 def first_key(bindings: dict[str, list[str]], action: str) -> str:
