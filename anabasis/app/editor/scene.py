@@ -71,6 +71,33 @@ class EditTarget:
     source: str = "a new room"
 
 
+def played_target(opened) -> EditTarget:
+    """What the editor opens for a room being played (an ``Opened``): the room as it starts,
+    saved as a new room of the player's (a shipped level is never written over)."""
+    from anabasis.app.settings.progress import level_key
+
+    room = opened.room
+    if opened.kind == "level":
+        source = f"level {opened.level}"
+        name = room.name or level_key(opened.level)
+    elif opened.kind in ("gen", "daily"):
+        source, name = opened.title, room.name or (opened.spec or opened.title)
+    else:
+        source, name = "a shared room", room.name
+    draft = Draft.of_room(room)
+    if name != draft.name:
+        draft = draft.with_header(name=name)
+    return EditTarget(draft, None, source)
+
+
+def open_played(app, opened) -> None:
+    """The room being played, in the editor."""
+    target = played_target(opened)
+    app.edit(target)
+    app.scene.say(f"editing a copy of {target.source}: S saves it as a new room of yours",
+                  "info", 5.0)
+
+
 def rooms_dir(app) -> Path:
     """The data folder's ``rooms`` (beside the saved progress)."""
     from anabasis.app.settings.progress import data_dir
@@ -500,7 +527,9 @@ class Editor(Scene):
             self.say("unsaved edits: S saves · Esc again leaves without saving", "warn", 4.0)
             return
         self.prover.stop()
-        self.app.to_launcher()
+        from anabasis.app.editor.rooms import launcher_on
+
+        launcher_on(self.app, ("edit",))  # back on "make a room…", not on a level
 
     # -- input ----------------------------------------------------------------------------
 

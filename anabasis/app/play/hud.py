@@ -34,6 +34,7 @@ HELP = [
     "Z or Backspace: undo (as often as you like) · R: restart",
     "? or /: a hint, the next move of a shortest solution (again: the one after)",
     "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
+    "F2: open this room in the editor (a level's edits are saved as a new room of yours)",
     "",
     "The views, and what each is best for",
     "stand (z up, w hidden): walking, and what is in your way in your slice",

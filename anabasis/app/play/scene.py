@@ -238,6 +238,17 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "edit_room":
+            self.edit_room()
+
+    def edit_room(self) -> None:
+        """F2: this room in the editor, as it starts (a play-test goes back to its editor)."""
+        if self.opened.back is not None:
+            self.leave()
+            return
+        from anabasis.app.editor.scene import open_played
+
+        open_played(self.app, self.opened)
 
     def leave(self) -> None:
         """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
