@@ -71,7 +71,7 @@ def why_impossible(room) -> str:
     """One line saying why ``room`` cannot be won, where a simple proof shows it; else ""."""
     if room.goal not in _walk_freely(room):
         return "the goal is out of reach even walking freely: blocks and ramps wall it off"
-    top = highest_w(room)
+    top = None if getattr(room, "hook", False) else highest_w(room)  # the hook pulls you ana
     if top is not None and room.goal[3] > top:
         return (f"the player cannot get above slice w = {top}: only a ramp takes you ana, "
                 f"and slice w = {top} has none")
@@ -88,6 +88,8 @@ def count_shortest(room, par: int, max_states: int = COUNT_STATES) -> int | None
     tell)."""
     from anabasis.engine import solver
 
+    if getattr(room, "hook", False):  # par counts hook moves there; the graph has steps only
+        return None
     graph = solver.explore(room, max_states=max_states)
     if not graph.complete or not len(graph):
         return None

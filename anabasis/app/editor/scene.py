@@ -480,18 +480,28 @@ class Editor(Scene):
             self.say(f"room code copied: {code}")
             return
         print(f"room code: {code}", flush=True)
-        # no clipboard: the code in a field of its own, and in a file beside the save
+        self.show_code(code)  # no clipboard: in a field of its own, and in a file
+
+    def show_code(self, code: str | None = None) -> None:
+        """Shift+C (or C with no clipboard): the code whole, in a field of its own (its
+        characters coloured by kind, so look-alikes differ), and written to a file beside
+        the save (``my-room.code.txt``), to be sent as it is."""
+        from anabasis.app.settings.progress import atomic_write
+        from anabasis.formats import codes
+
+        if code is None:
+            room = self.room()
+            if room is None:
+                return
+            code = self.last_code = codes.encode(room)
         self.code_shown = code
         self.code_file = None
         path = self.save_path().with_suffix(".code.txt")
         try:
-            from anabasis.app.settings.progress import atomic_write
-
             atomic_write(path, code + "\n")
             self.code_file = path
         except OSError as e:
-            self.say(f"no clipboard here, and {path} could not be written: "
-                     f"{e.strerror or e}", "warn", 6.0)
+            self.say(f"{path} could not be written: {e.strerror or e}", "warn", 6.0)
 
     def save(self) -> Path | None:
         """S: the level file, with ``par:`` and ``needs:`` from the proofs (once they are done)."""
@@ -612,6 +622,8 @@ class Editor(Scene):
             self.play(solution=True)
         elif key == pygame.K_s:
             self.save()
+        elif key == pygame.K_c and shift:
+            self.show_code()
         elif key == pygame.K_c:
             self.copy_code()
         elif key == pygame.K_ESCAPE:
