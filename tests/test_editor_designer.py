@@ -385,7 +385,7 @@ def test_an_impossible_room_is_saved_only_when_asked_twice(app, tmp_path):
     press(app, pygame.K_c)
     assert "C again" in ed.message and ed.last_code == ""
     press(app, pygame.K_c)
-    assert ed.last_code == codes.encode(ed.draft.room())
+    assert ed.last_code == codes.encode(ed.draft.room(), named=True)
 
 
 def test_a_drafts_refusal_is_in_plain_words(app):
@@ -408,7 +408,7 @@ def test_the_code_shown_whole_in_its_field_and_written_beside_the_save(app, tmp_
     ed = edit(app, _designed(), path)
     proved(app)
     press(app, pygame.K_c, pygame.KMOD_LSHIFT)  # Shift+C: show the code, clipboard or not
-    code = codes.encode(ed.draft.room())
+    code = codes.encode(ed.draft.room(), named=True)
     assert ed.code_shown == code
     assert ed.code_file == tmp_path / "designed.code.txt"
     assert ed.code_file.read_text().strip() == code
@@ -532,8 +532,12 @@ def test_the_designers_room_built_by_keys_and_clicks_reopened_from_its_file_and_
     ed = app.scene
     assert isinstance(ed, Editor) and ed.draft.chars == _designed().chars
     assert ed.target.save_to is None
+    # the code carried its name and teaches line: shared whole
+    assert ed.draft.name == "ramp and crate"
+    assert ed.draft.teaches == "push the crate into the gap from a slice up"
     # and from the command line: `anabasis edit CODE`
     from anabasis.app import edit_target
 
     target = edit_target(code)
     assert target.draft.chars == _designed().chars and target.save_to is None
+    assert target.draft.name == "ramp and crate"

@@ -288,24 +288,33 @@ def code_runs(code: str) -> list[tuple[str, str]]:
 def _code_field(ov, ed, mid: int, small: int) -> None:
     """No clipboard here: the code in a field of its own, coloured by kind of character."""
     W, H = ov.size
-    box = pygame.Rect(0, 0, int(W * 0.8), int(mid * 6 + small * 3))
+    box = pygame.Rect(0, 0, int(W * 0.8), int(mid * 7 + small * 4))
     box.center = (W // 2, H // 2)
     ov.panel(box, (20, 24, 34, 245), 12)
     ov.text("The room's code (no clipboard here)", (box.x + 20, box.y + 14), mid, GOLD)
-    code = ed.code_shown
+    from anabasis.formats import codes
+
+    shown = codes.display(ed.code_shown)
     x, y = box.x + 20, box.y + 24 + mid
-    per_line = max(8, (box.width - 40) // max(1, ov.width_of("W", mid)))
-    for start in range(0, len(code), per_line):
-        x = box.x + 20
-        for kind, run in code_runs(code[start:start + per_line]):
+    gap = ov.width_of("  ", mid)
+    for group in shown.groups:  # in groups of four, each character coloured by its kind
+        width = ov.width_of(group, mid)
+        if x + width > box.right - 20:
+            x, y = box.x + 20, y + mid + 8
+        for kind, run in code_runs(group):
             rect = ov.text(run, (x, y), mid, CODE_COLOURS[kind])
             if kind == "lower":  # small letters underlined too: l is never I
                 pygame.draw.line(ov.surface, CODE_COLOURS[kind], (rect.x, rect.bottom - 1),
                                  (rect.right, rect.bottom - 1), 1)
             x = rect.right + 1
-        y += mid + 8
+        x += gap
+    y += mid + 8
     legend = "white: capitals · blue, underlined: small letters · gold: digits"
+    if shown.legend:
+        legend = f"{shown.legend} · {legend}"
     ov.text(legend, (box.x + 20, y + 2), small, DIM)
+    ov.text("the spaces are for reading: the code is written without them",
+            (box.x + 20, y + small + 8), small, DIM)
     where = (f"written to {ed.code_file}" if ed.code_file else "printed on the terminal")
     ov.text(where + " · Enter or Esc closes", (box.x + 20, box.bottom - small - 12), small,
             DIM)

@@ -158,7 +158,7 @@ def picture_room(draft: Draft) -> Room:
         "goal": goals[0] if goals else (-99, -99, -99, -99),
         "start": State.of(players[0] if players else (0, 0, 0, 0), crates),
         "wrap": draft.wrap, "name": draft.name, "teaches": draft.teaches, "par": None,
-        "needs": (), "view": draft.view,
+        "needs": (), "view": draft.view, "hook": draft.hook,
     }
     for key, value in fields.items():
         object.__setattr__(room, key, value)
@@ -467,33 +467,41 @@ class Editor(Scene):
         return True
 
     def copy_code(self) -> None:
-        from anabasis.formats import codes
 
         if self._impossible_asked("copy"):
             return
         room = self.room()
         if room is None:
             return
-        code = codes.encode(room)
-        self.last_code = code
+        code = self.last_code = self.encode(room)
         if self.app.copy(code):
             self.say(f"room code copied: {code}")
             return
         print(f"room code: {code}", flush=True)
         self.show_code(code)  # no clipboard: in a field of its own, and in a file
 
+    def encode(self, room: Room) -> str:
+        """The room's code, with its name and teaches line (the plain code where the name
+        is longer than a code carries: said)."""
+        from anabasis.formats import codes
+
+        try:
+            return codes.encode(room, named=True)
+        except ValueError as e:
+            self.say(f"the code leaves the name out: {e}", "warn", 5.0)
+            return codes.encode(room)
+
     def show_code(self, code: str | None = None) -> None:
         """Shift+C (or C with no clipboard): the code whole, in a field of its own (its
         characters coloured by kind, so look-alikes differ), and written to a file beside
         the save (``my-room.code.txt``), to be sent as it is."""
         from anabasis.app.settings.progress import atomic_write
-        from anabasis.formats import codes
 
         if code is None:
             room = self.room()
             if room is None:
                 return
-            code = self.last_code = codes.encode(room)
+            code = self.last_code = self.encode(room)
         self.code_shown = code
         self.code_file = None
         path = self.save_path().with_suffix(".code.txt")
