@@ -541,3 +541,20 @@ def test_the_designers_room_built_by_keys_and_clicks_reopened_from_its_file_and_
     target = edit_target(code)
     assert target.draft.chars == _designed().chars and target.save_to is None
     assert target.draft.name == "ramp and crate"
+
+
+def test_esc_from_a_shared_room_comes_back_on_its_launcher_line(app):
+    import pygame
+
+    from anabasis.app.menus.launcher import Launcher
+    from anabasis.app.play import session
+
+    app.open(session.open_code(codes.encode(_designed().room())))
+    app.tick(DT)
+    press(app, pygame.K_ESCAPE)
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    assert launcher.items[launcher.selected].action == ("code",)  # not a level's line
+    press(app, pygame.K_RETURN)  # so Enter opens the code's field again, not a level
+    assert isinstance(app.scene, Launcher) and app.scene.typing
+    press(app, pygame.K_ESCAPE)

@@ -62,6 +62,10 @@ WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
 ARROWS = ("up", "down", "left", "right")
 
+#: The launcher's line Esc comes back to from a room that is not a level.
+LAUNCHER_LINE = {"room": lambda o: ("code",), "gen": lambda o: ("gen", o.tier),
+                 "daily": lambda o: ("daily",)}
+
 
 def loss_text(result: Result, w_hidden: bool = False) -> str:
     """What the game says when a move lost (and is undone), from the engine's why.
@@ -254,6 +258,11 @@ class Play(Scene):
         """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
         if self.opened.back is not None:
             self.opened.back.returned()
+        elif self.opened.kind in LAUNCHER_LINE and not self.demo:
+            # back on the line it was opened from, so the next keys do not open a level
+            from anabasis.app.editor.rooms import launcher_on
+
+            launcher_on(self.app, LAUNCHER_LINE[self.opened.kind](self.opened))
         else:
             self.app.to_launcher()
 
