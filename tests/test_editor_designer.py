@@ -365,7 +365,7 @@ def test_hovering_the_hooks_line_says_what_it_means(app):
     app.tick(DT)
     assert hud._tip_of(ed) == hud.HOOK_TEXT
     assert "shortest solution would be N moves shorter" in hud.HOOK_TEXT
-    assert hud.HOOK_TEXT in hud.HELP_LINES
+    assert any(hud.HOOK_TEXT[1:] in line for line in hud.HELP_LINES)
     img = shot(app)
     post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
     assert np.abs(img - shot(app)).max() > 0  # the tip was drawn, and is gone

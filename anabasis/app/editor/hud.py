@@ -19,14 +19,14 @@ from anabasis.picture import views
 
 #: The editor's keys, as the help strip shows them.
 HELP = [
-    ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
+    ("H / F1", "help"), ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
     ("0-8", "put a cell"), ("9 / K", "floor / column brush"),
-    ("click", "paint · right-click: clear · drag: a line"),
+    ("click", "paint · right: clear · drag: a line"),
     ("Space", "box corner"), ("F / X", "fill / clear the box"),
     ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
     ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
     ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
-    ("H / F1", "help"), ("Esc", "leave"),
+    ("Esc", "leave"),
 ]
 
 #: What "the hook saves N moves" means, in the help and on the proof panel's line.
@@ -35,23 +35,25 @@ HOOK_TEXT = ("the hook: a move of hook rooms only (fired along x, y or w, it pul
              "room's shortest solution would be N moves shorter, so a player given the hook "
              "could skip part of your puzzle; \"saves nothing\": it is no shortcut here")
 
-#: The help over the editor (H or F1): how a room is built, in a few lines.
+#: The help over the editor (H or F1): how a room is built, a paragraph a line.
 HELP_LINES = [
     "Build a room cell by cell; the proof panel (top right) proves it as you go.",
-    "A player stands on a block only if something also holds them from the other gravity:",
-    "  the block kata of where they stand (w - 1), or a ramp under them. The floor brush (9)",
-    "  puts both; a floor drawn as a dark pit has nothing kata of it.",
-    "The column brush (K) puts blocks from w 0 up to the cursor's w: a landscape's hills.",
-    "The box: Space marks a corner, move to the other, F fills it with the brush, X clears",
-    "  it; it is unmarked after. If it reaches slices not shown, the message says so.",
-    "The mouse: the outlined cell is where a click paints (beside the face you point at);",
-    "  right-click clears the cell pointed at; drag paints a line; drag the background or",
-    "  the middle button to turn the camera; the wheel zooms.",
-    "Impossible rooms say why where the search can tell; S or C on one asks again first.",
-    "The solution count: \"the only shortest solution\" or how many there are.",
-    HOOK_TEXT,
-    "C copies the room's code (with its name and teaches); with no clipboard it is shown",
-    "  and written to a file beside the save. S saves. P plays it, L shows the solution.",
+    "A player stands on a block only where something also holds them from the other "
+    "gravity: the block kata of where they stand (w - 1), or a ramp under them. A floor "
+    "drawn as a dark pit has nothing kata of it. The floor brush (9) puts both blocks; the "
+    "column brush (K) puts blocks from w 0 up to the cursor's w, a landscape's hills.",
+    "The box: Space marks a corner, move to the other, F fills it with the brush, X clears "
+    "it; then it is unmarked. Where it reaches slices not shown, the message says so.",
+    "The mouse: the pink cell is where a click paints (beside the face you point at); "
+    "right-click clears the cell pointed at; a drag paints a line; drag the background, or "
+    "with the middle button, to turn the camera; the wheel zooms.",
+    "The proofs: the par and its moves, \"the only shortest solution\" or how many there "
+    "are, the rules the room needs; an impossible room says why where a simple proof tells. "
+    "S or C on an impossible room warns first, and acts when pressed again.",
+    HOOK_TEXT[0].upper() + HOOK_TEXT[1:] + ".",
+    "C copies the room's code, its name and teaches line in it; with no clipboard, or with "
+    "Shift+C, the code is shown whole and written to a file beside the save. S saves, P "
+    "plays the room, L shows the solution, Esc leaves.",
     "Any key closes this help.",
 ]
 _COLOUR = {"good": GOOD, "warn": WARN, "dim": DIM, "info": INK}
@@ -324,17 +326,23 @@ def _help(ov, s: float) -> None:
     """H or F1: the editor's help, over everything."""
     W, H = ov.size
     ov.panel(pygame.Rect(0, 0, W, H), (8, 10, 16, 215), 0)
-    lines = HELP_LINES
-    size = max(9, min(int(17 * s), int((H - 80) / (len(lines) * 1.9 + 3))))
-    width = int(min(W - 40, 900 * s))
+    width = int(min(W - 60, 900 * s))
     x = (W - width) // 2
-    y = int(20 * s)
+    size = int(19 * s)
+    while size > 9:  # the largest size at which it all fits
+        parts = [ov.wrap(line, size, width) for line in HELP_LINES]
+        height = sum(len(p) for p in parts) * (size + 5) + len(parts) * size // 2
+        if height + int(size * 1.4) + 40 <= H:
+            break
+        size -= 1
+    y = 20
     ov.text("The editor", (x, y), int(size * 1.4), GOLD)
     y += int(size * 1.4) + 10
-    for line in lines:
-        for part in ov.wrap(line, size, width):
-            ov.text(part, (x, y), size, INK)
+    for part in parts:
+        for line in part:
+            ov.text(line, (x, y), size, INK)
             y += size + 5
+        y += size // 2
 
 
 def _spinner(ov, centre, r: int, t: float) -> None:
