@@ -558,3 +558,27 @@ def test_esc_from_a_shared_room_comes_back_on_its_launcher_line(app):
     press(app, pygame.K_RETURN)  # so Enter opens the code's field again, not a level
     assert isinstance(app.scene, Launcher) and app.scene.typing
     press(app, pygame.K_ESCAPE)
+
+
+def test_make_a_room_lists_saved_rooms_and_refuses_a_broken_one(app):
+    import pygame
+
+    from anabasis.app.editor.rooms import RoomsMenu, make_a_room
+    from anabasis.app.editor.scene import rooms_dir
+    from anabasis.app.menus.launcher import Launcher
+
+    folder = rooms_dir(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.txt").write_text("name: broken\n\nnonsense\n", encoding="utf-8")
+    make_a_room(app)
+    menu = app.scene
+    assert isinstance(menu, RoomsMenu) and menu.items[0].path is None
+    k = next(k for k, item in enumerate(menu.items) if item.path == folder / "broken.txt")
+    assert menu.items[k].error and ":" not in menu.items[k].error.split(" ")[0]
+    menu.activate(k)  # refused, in plain words: the menu stays
+    assert app.scene is menu and menu.error.startswith("broken.txt cannot be opened: ")
+    press(app, pygame.K_ESCAPE)  # back to the launcher, on "make a room…"
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    assert launcher.items[launcher.selected].action == ("edit",)
+    (folder / "broken.txt").unlink()

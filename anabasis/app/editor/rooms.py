@@ -65,11 +65,10 @@ class RoomsMenu(Menu):
 
     name = "rooms"
 
-    def __init__(self, app, return_to: int = 0):
+    def __init__(self, app):
         from anabasis.app.editor.scene import rooms_dir
 
         self.app = app
-        self.return_to = return_to  #: the launcher's line Esc comes back to
         self.folder = rooms_dir(app)
         self.items = [Saved("a new room", None, "an empty room of 5 x 4 x 3 x 3")]
         self.items += saved_rooms(self.folder)
@@ -92,7 +91,7 @@ class RoomsMenu(Menu):
         pass
 
     def back(self) -> None:
-        self.app.to_launcher(self.return_to)
+        launcher_on(self.app, ("edit",))
 
     def activate(self, i: int) -> None:
         item = self.items[i]
@@ -152,10 +151,10 @@ class RoomsMenu(Menu):
         ov.upload()
 
 
-def make_a_room(app, return_to: int = 0) -> None:
+def make_a_room(app) -> None:
     """"make a room…": the choice of a new room or a saved one; straight to a new room when
     nothing is saved yet."""
-    menu = RoomsMenu(app, return_to)
+    menu = RoomsMenu(app)
     if len(menu.items) == 1:
         app.edit()
         return

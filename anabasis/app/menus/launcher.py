@@ -164,7 +164,7 @@ class Launcher(Menu):
         elif kind == "edit":
             from anabasis.app.editor.rooms import make_a_room
 
-            make_a_room(self.app, i)
+            make_a_room(self.app)
         elif kind == "keys":
             self.app.show_keys(i)
         elif kind == "quit":
