@@ -328,6 +328,11 @@ def test_the_mouse_hovers_paints_clears_and_drags_a_line(app):
     assert ed.history.depth[0] == depth + 3
     keys(app, "z")
     assert all(ed.draft.at((x, 2, 1, 1)) in ".*" for x in range(1, 5))
+    # a click on a panel of the HUD paints nothing behind it
+    chars = ed.draft.chars
+    for rect in ed.panel_rects:
+        click(app, (rect.centerx + 7, rect.centery))
+    assert ed.draft.chars == chars
     # a drag that starts off the room turns the camera, and paints nothing
     yaw, chars = ed.sight.camera.yaw, ed.draft.chars
     post(pygame.MOUSEBUTTONDOWN, pos=(5, 200), button=1)

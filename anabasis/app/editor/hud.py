@@ -149,8 +149,9 @@ def draw(ov, ed) -> None:
         (ed.box_line(), BOX_TEXT if box is not None else DIM),
     ]
     width = max([ov.width_of(t, small) for t, _ in lines] + [int(300 * s)]) + 2 * pad
-    ov.panel(pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
-                         big + len(lines) * (small + 4) + pad), band, 10)
+    header = pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
+                         big + len(lines) * (small + 4) + pad)
+    ov.panel(header, band, 10)
     ov.text(f"{draft.name or 'a room with no name'}  (N names it)", (pad, pad), big, GOLD)
     for i, (text, colour) in enumerate(lines):
         ov.text(text, (pad, pad + big + 4 + i * (small + 4)), small, colour)
@@ -160,7 +161,8 @@ def draw(ov, ed) -> None:
     x0 = W - panel_w - pad // 2
     proof_lines = proofs.lines()
     panel_h = mid * 2 + 16 + (len(proof_lines) + 1) * (small + 5) + pad
-    ov.panel(pygame.Rect(x0, pad // 2, panel_w, panel_h), band, 10)
+    proofs_rect = pygame.Rect(x0, pad // 2, panel_w, panel_h)
+    ov.panel(proofs_rect, band, 10)
     x = x0 + pad
     for axis, value in zip("xyzw", c, strict=True):
         rect = ov.text(f"{axis} {value}", (x, pad), mid, views.AXIS_COLOURS[axis])
@@ -184,7 +186,9 @@ def draw(ov, ed) -> None:
     ed.palette_rects = []
     cell_w = int(min(96 * s, (W - 2 * pad) / len(BRUSHES)))
     py = H - int(3 * small + 3 * pad)
-    ov.panel(pygame.Rect(0, py - pad // 2, W, H - py + pad // 2), band, 0)
+    bottom = pygame.Rect(0, py - pad // 2, W, H - py + pad // 2)
+    ov.panel(bottom, band, 0)
+    ed.panel_rects = [header, proofs_rect, bottom]  #: a click there paints nothing
     for n, kind in enumerate(BRUSHES):
         rect = pygame.Rect(pad + n * cell_w, py, cell_w - 6, small + 10)
         ed.palette_rects.append((rect, kind))

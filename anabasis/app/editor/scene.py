@@ -197,6 +197,8 @@ class Editor(Scene):
         self.last_code = ""  #: the room code copied last
         self.palette_rects: list = []  #: (rect, kind) of the palette, as last drawn
         self.proof_rects: list = []  #: (rect, line kind, text) of the proof panel, as drawn
+        self.panel_rects: list = []  #: the HUD's panels, as drawn: the mouse there paints not
+        self._hover_of = None  #: what the hover was worked out for (the draft, the sight)
         self.help = False  #: H or F1: the help over the editor
         self.hover: pick.Pick | None = None  #: what the mouse points at
         self.hover_cell = None  #: ... and the cell a left click paints
@@ -757,6 +759,8 @@ class Editor(Scene):
                 if rect.collidepoint(pixel):
                     self.brush = kind
                     return
+            if self._on_panel(pixel):
+                return
             aimed = self.aim(pixel, button)
             if aimed is not None:
                 cell, axis, level = aimed
@@ -809,9 +813,13 @@ class Editor(Scene):
         elif self._press is not None:
             self._press = None
 
+    def _on_panel(self, pixel) -> bool:
+        return any(rect.collidepoint(pixel) for rect in self.panel_rects)
+
     def _hover(self, pixel) -> None:
         """The cell under the mouse, outlined: where a left click paints."""
-        if any(rect.collidepoint(pixel) for rect, _ in self.palette_rects):
+        self._hover_of = (self.draft, self.sight)
+        if self._on_panel(pixel) or self.sight.turning:
             self.hover, self.hover_cell = None, None
             return
         self.hover = self.pick(pixel)
@@ -830,6 +838,9 @@ class Editor(Scene):
             self.sight = self.sight.orbit(spin)
         if self.sight.turning:
             self.sight = self.sight.advanced(dt)
+        if (self.pointer is not None and self._stroke is None and self._press is None
+                and self._hover_of != (self.draft, self.sight)):
+            self._hover(self.pointer)  # an edit or a turn moved what is under the mouse
         self.prover.poll()
         if self.save_pending and self.proofs.done:
             self.save()
