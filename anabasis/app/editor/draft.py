@@ -34,8 +34,9 @@ FLOOR, COLUMN = "floor", "column"
 #: Every brush, in the palette's order (the cells' number keys, then 9 and K).
 BRUSHES = (*KINDS, FLOOR, COLUMN)
 BRUSH_NAMES = {**KIND_NAMES, FLOOR: "floor", COLUMN: "column"}
-#: The palette's key for each brush.
-BRUSH_KEYS = {**{kind: str(n) for n, kind in enumerate(KINDS)}, FLOOR: "9", COLUMN: "K"}
+#: The keymap's action for each brush (its key is the keymap's to say).
+BRUSH_KEYS = {**{kind: f"put_{n}" for n, kind in enumerate(KINDS)}, FLOOR: "floor_brush",
+              COLUMN: "column_brush"}
 #: A new room's size: small, with room to climb.
 DEFAULT_SIZE = (5, 4, 3, 3)
 

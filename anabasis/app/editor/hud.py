@@ -17,16 +17,17 @@ from anabasis.app.editor.draft import BRUSH_KEYS, BRUSH_NAMES, BRUSHES, KIND_NAM
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
-#: The editor's keys, as the help strip shows them.
+#: The editor's keys, as the help strip shows them (each ``{action}`` written as its key).
 HELP = [
-    ("H / F1", "help"), ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
-    ("0-8", "put a cell"), ("9 / K", "floor / column brush"),
+    ("{help}", "help"), ("arrows", "cursor x, y"), ("{cursor_z+} {cursor_z-}", "cursor z"),
+    ("{cursor_w-} {cursor_w+}", "cursor w"),
+    ("{put_0}-{put_8}", "put a cell"), ("{floor_brush} / {column_brush}", "floor / column brush"),
     ("click", "paint · right: clear · drag: a line"),
-    ("Space", "box corner"), ("F / X", "fill / clear the box"),
-    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
-    ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
-    ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
-    ("Esc", "leave"),
+    ("{mark}", "box corner"), ("{fill} / {clear_box}", "fill / clear the box"),
+    ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{name} / {teaches}", "name / teaches"),
+    ("{opening_view}", "opening view"), ("{turn:v}", "turn"), ("{undo} / {redo}", "undo / redo"),
+    ("{play}", "play it"), ("{solution}", "show the solution"), ("{save}", "save"),
+    ("{copy}", "copy code"), ("{show_code}", "show the code"), ("{back}", "leave"),
 ]
 
 #: What "the hook saves N moves" means, in the help and on the proof panel's line.
@@ -35,26 +36,29 @@ HOOK_TEXT = ("the hook: a move of hook rooms only (fired along x, y or w, it pul
              "room's shortest solution would be N moves shorter, so a player given the hook "
              "could skip part of your puzzle; \"saves nothing\": it is no shortcut here")
 
-#: The help over the editor (H or F1): how a room is built, a paragraph a line.
+#: The help over the editor (H or F1): how a room is built, a paragraph a line (each
+#: ``{action}`` written as its key, ``Keymap.text``).
 HELP_LINES = [
     "Build a room cell by cell; the proof panel (top right) proves it as you go.",
     "A player stands on a block only where something also holds them from the other "
     "gravity: the block kata of where they stand (w - 1), or a ramp under them. A floor "
-    "drawn as a dark pit has nothing kata of it. The floor brush (9) puts both blocks; the "
-    "column brush (K) puts blocks from w 0 up to the cursor's w, a landscape's hills.",
-    "The box: Space marks a corner, move to the other, F fills it with the brush, X clears "
+    "drawn as a dark pit has nothing kata of it. The floor brush ({floor_brush}) puts both "
+    "blocks; the column brush ({column_brush}) puts blocks from w 0 up to the cursor's w, a "
+    "landscape's hills.",
+    "The box: {mark} marks a corner, move to the other, {fill} fills it with the brush, "
+    "{clear_box} clears "
     "it; then it is unmarked. Where it reaches slices not shown, the message says so.",
     "The mouse: the pink cell is where a click paints (beside the face you point at); "
     "right-click clears the cell pointed at; a drag paints a line; drag the background, or "
     "with the middle button, to turn the camera; the wheel zooms.",
     "The proofs: the par and its moves, \"the only shortest solution\" or how many there "
     "are, the rules the room needs; an impossible room says why where a simple proof tells. "
-    "S or C on an impossible room warns first, and acts when pressed again.",
+    "{save} or {copy} on an impossible room warns first, and acts when pressed again.",
     HOOK_TEXT[0].upper() + HOOK_TEXT[1:] + ".",
-    "C copies the room's code, its name and teaches line in it; with no clipboard, or with "
-    "Shift+C, the code is shown whole and written to a file beside the save. S saves, P "
-    "plays the room, L shows the solution, Esc leaves.",
-    "Any key closes this help.",
+    "{copy} copies the room's code, its name and teaches line in it; with no clipboard, or "
+    "with {show_code}, the code is shown whole and written to a file beside the save. "
+    "{save} saves, {play} plays the room, {solution} shows the solution, {back} leaves.",
+    "Any key closes this help ({help*} open it).",
 ]
 _COLOUR = {"good": GOOD, "warn": WARN, "dim": DIM, "info": INK}
 #: The 12 edges of a box, as pairs of corner numbers (bit k of a corner: axis k's high side).
@@ -101,7 +105,8 @@ def save_line(ed) -> str:
     to = ed.target.save_to
     if to and not ed.unsaved and to.exists():
         return f"saved to {to}"
-    return "unsaved" + (f" · S saves to {ed.save_path()}" if ed.unsaved or to else "")
+    says = ed.app.keymap.text(" · {save} saves to ")
+    return "unsaved" + (says + str(ed.save_path()) if ed.unsaved or to else "")
 
 
 def draw(ov, ed) -> None:
@@ -113,8 +118,8 @@ def draw(ov, ed) -> None:
            sight.turn_from, round(sight.turn_t, 3), round(cam.yaw, 3), round(cam.pitch, 3),
            round(cam.distance, 3), proofs, phase,
            ed.message if ed.message_left > 0 else "", ed.field, ed.field_text, ed.field_fresh,
-           ed.unsaved, ed.history.depth, ed.hover_cell, ed.help, ed.code_shown, ed.confirm,
-           _tip_of(ed))
+           ed.unsaved, ed.app.keymap, ed.history.depth, ed.hover_cell, ed.help, ed.code_shown,
+           ed.confirm, _tip_of(ed))
     if not ov.begin(key):
         return
     W, H = ov.size
@@ -141,10 +146,12 @@ def draw(ov, ed) -> None:
 
     # top left: the room's header
     X, Y, Z, Wd = draft.size
+    keys = ed.app.keymap
     lines = [
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
-         + f"   opens in {draft.view}   ·   view: {sight.view} (V turns)", INK),
-        ("teaches: " + (draft.teaches or "(T to write it)"), DIM),
+         + f"   opens in {draft.view}   ·   view: {sight.view}"
+         + keys.text(" ({turn:v} turns)"), INK),
+        ("teaches: " + (draft.teaches or keys.text("({teaches} to write it)")), DIM),
         (save_line(ed), DIM),
         (ed.box_line(), BOX_TEXT if box is not None else DIM),
     ]
@@ -152,7 +159,8 @@ def draw(ov, ed) -> None:
     header = pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
                          big + len(lines) * (small + 4) + pad)
     ov.panel(header, band, 10)
-    ov.text(f"{draft.name or 'a room with no name'}  (N names it)", (pad, pad), big, GOLD)
+    ov.text((draft.name or "a room with no name") + keys.text("  ({name} names it)"), (pad, pad),
+            big, GOLD)
     for i, (text, colour) in enumerate(lines):
         ov.text(text, (pad, pad + big + 4 + i * (small + 4)), small, colour)
 
@@ -194,11 +202,11 @@ def draw(ov, ed) -> None:
         ed.palette_rects.append((rect, kind))
         if kind == ed.brush:
             ov.panel(rect, (70, 80, 120, 230), 6)
-        label = f"{BRUSH_KEYS[kind]} {kind} {BRUSH_NAMES[kind]}" if kind in KIND_NAMES else (
-            f"{BRUSH_KEYS[kind]} {BRUSH_NAMES[kind]}")
+        label = f"{keys.label(BRUSH_KEYS[kind])} " + (
+            f"{kind} {BRUSH_NAMES[kind]}" if kind in KIND_NAMES else BRUSH_NAMES[kind])
         ov.text(label, (rect.x + 5, rect.y + 5), small, GOLD if kind == ed.brush else INK)
-    keys = " · ".join(f"{k} {what}" for k, what in HELP)
-    for i, line in enumerate(ov.wrap(keys, small, W - 2 * pad)[:2]):
+    strip = " · ".join(f"{keys.text(k)} {what}" for k, what in HELP)
+    for i, line in enumerate(ov.wrap(strip, small, W - 2 * pad)[:2]):
         ov.text(line, (pad, py + small + 14 + i * (small + 4)), small, DIM)
 
     if ed.message and ed.message_left > 0:
@@ -230,7 +238,7 @@ def draw(ov, ed) -> None:
     if ed.code_shown is not None:
         _code_field(ov, ed, mid, small)
     if ed.help:
-        _help(ov, s)
+        _help(ov, s, ed.app.keymap)
     ov.upload()
 
 
@@ -326,7 +334,7 @@ def _code_field(ov, ed, mid: int, small: int) -> None:
             DIM)
 
 
-def _help(ov, s: float) -> None:
+def _help(ov, s: float, keys) -> None:
     """H or F1: the editor's help, over everything."""
     W, H = ov.size
     ov.panel(pygame.Rect(0, 0, W, H), (8, 10, 16, 215), 0)
@@ -334,7 +342,7 @@ def _help(ov, s: float) -> None:
     x = (W - width) // 2
     size = int(19 * s)
     while size > 9:  # the largest size at which it all fits
-        parts = [ov.wrap(line, size, width) for line in HELP_LINES]
+        parts = [ov.wrap(keys.text(line), size, width) for line in HELP_LINES]
         height = sum(len(p) for p in parts) * (size + 5) + len(parts) * size // 2
         if height + int(size * 1.4) + 40 <= H:
             break

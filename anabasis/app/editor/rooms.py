@@ -76,9 +76,10 @@ class RoomsMenu(Menu):
         self.rects: list[pygame.Rect] = []
         self.error = ""
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
-            if self.steer(ARROWS.get(event.key)):
+            # the arrows, Enter and Esc mean what they say here; rebound steps work too
+            if self.steer(ARROWS.get(event.key) or action):
                 self.error = ""
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.selected)
