@@ -14,8 +14,9 @@ import itertools
 import numpy as np
 import pytest
 
-from anabasis.app.editor import explain, pick
+from anabasis.app.editor import pick
 from anabasis.app.editor.draft import COLUMN, FLOOR, Draft
+from anabasis.app.play import explain
 from anabasis.app.play.proofs import prove
 from anabasis.engine import rules
 from anabasis.formats import codes, levelfile, levels
@@ -394,7 +395,7 @@ def test_an_impossible_room_is_saved_only_when_asked_twice(app, tmp_path):
 
 
 def test_a_drafts_refusal_is_in_plain_words(app):
-    from anabasis.app.editor.scene import plain
+    from anabasis.app.settings.rooms import plain
 
     ed = edit(app, _designed().put((0, 0, 1, 0), "."))
     proofs = proved(app)
@@ -456,9 +457,9 @@ def test_the_designers_room_built_by_keys_and_clicks_reopened_from_its_file_and_
     from its code, from play."""
     import pygame
 
-    from anabasis.app.editor.rooms import RoomsMenu
     from anabasis.app.editor.scene import Editor, rooms_dir
     from anabasis.app.menus.launcher import Launcher
+    from anabasis.app.menus.rooms import RoomsMenu
     from anabasis.app.play import session
     from anabasis.app.play.scene import Play
 
@@ -568,14 +569,14 @@ def test_esc_from_a_shared_room_comes_back_on_its_launcher_line(app):
 def test_make_a_room_lists_saved_rooms_and_refuses_a_broken_one(app):
     import pygame
 
-    from anabasis.app.editor.rooms import RoomsMenu, make_a_room
     from anabasis.app.editor.scene import rooms_dir
     from anabasis.app.menus.launcher import Launcher
+    from anabasis.app.menus.rooms import RoomsMenu
 
     folder = rooms_dir(app)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "broken.txt").write_text("name: broken\n\nnonsense\n", encoding="utf-8")
-    make_a_room(app)
+    app.make_a_room()
     menu = app.scene
     assert isinstance(menu, RoomsMenu) and menu.items[0].path is None
     k = next(k for k, item in enumerate(menu.items) if item.path == folder / "broken.txt")

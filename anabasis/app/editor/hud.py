@@ -14,20 +14,22 @@ import itertools
 import pygame
 
 from anabasis.app.editor.draft import BRUSH_KEYS, BRUSH_NAMES, BRUSHES, KIND_NAMES
+from anabasis.app.settings.rooms import plain
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
 #: The editor's keys, as the help strip shows them (each ``{action}`` written as its key).
 HELP = [
-    ("{help}", "help"), ("arrows", "cursor x, y"), ("{cursor_z+} {cursor_z-}", "cursor z"),
+    ("arrows", "cursor x, y"), ("{cursor_z+} {cursor_z-}", "cursor z"),
     ("{cursor_w-} {cursor_w+}", "cursor w"),
-    ("{put_0}-{put_8}", "put a cell"), ("{floor_brush} / {column_brush}", "floor / column brush"),
-    ("click", "paint · right: clear · drag: a line"),
+    ("{put_0}-{put_8}", "put a cell"), ("click", "put · right-click: empty"),
     ("{mark}", "box corner"), ("{fill} / {clear_box}", "fill / clear the box"),
     ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{name} / {teaches}", "name / teaches"),
     ("{opening_view}", "opening view"), ("{turn:v}", "turn"), ("{undo} / {redo}", "undo / redo"),
     ("{play}", "play it"), ("{solution}", "show the solution"), ("{save}", "save"),
-    ("{copy}", "copy code"), ("{show_code}", "show the code"), ("{back}", "leave"),
+    ("{copy}", "copy code"), ("{show_code}", "show the code"),
+    ("{floor_brush} / {column_brush}", "floor / column brush"), ("{help}", "help"),
+    ("{back}", "leave"),
 ]
 
 #: What "the hook saves N moves" means, in the help and on the proof panel's line.
@@ -251,12 +253,6 @@ BOX_MARGIN = 0.08  #: the box is drawn this far outside its cells
 #: The code's characters by kind, so that look-alikes differ: capitals, small letters, digits.
 CODE_COLOURS = {"upper": (240, 240, 240), "lower": (130, 200, 255), "digit": (255, 200, 90),
                 "mark": (170, 170, 170)}
-
-
-def plain(text: str) -> str:
-    from anabasis.app.editor.scene import plain as _plain
-
-    return _plain(text)
 
 
 def _tip_of(ed) -> str:

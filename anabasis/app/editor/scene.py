@@ -32,6 +32,7 @@ from anabasis.app.editor import hud as editor_hud
 from anabasis.app.editor import pick
 from anabasis.app.editor.draft import BRUSH_NAMES, COLUMN, FLOOR, KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
+from anabasis.app.settings.rooms import plain, rooms_dir  # noqa: F401 (the editor's API too)
 from anabasis.app.shell.scene import Scene
 from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
 from anabasis.app.viewer.drawstate import DrawCache, Warmer
@@ -83,20 +84,20 @@ def played_target(opened) -> EditTarget:
     return EditTarget(draft, None, source)
 
 
+def open_saved(path: Path) -> EditTarget:
+    """The :class:`EditTarget` of a saved room: it saves back to its own file
+    (``LevelError`` if the format refuses it)."""
+    from anabasis.formats import levelfile
+
+    return EditTarget(Draft.of_room(levelfile.load(path)), path, path.name)
+
+
 def open_played(app, opened) -> None:
     """The room being played, in the editor."""
     target = played_target(opened)
     app.edit(target)
     app.scene.say(f"editing a copy of {target.source}: S saves it as a new room of yours",
                   "info", 5.0)
-
-
-def rooms_dir(app) -> Path:
-    """The data folder's ``rooms`` (beside the saved progress)."""
-    from anabasis.app.settings.progress import data_dir
-
-    path = getattr(app.progress, "path", None)
-    return (Path(path).parent if path else data_dir()) / "rooms"
 
 
 def fresh_path(folder: Path, name: str) -> Path:
@@ -108,16 +109,6 @@ def fresh_path(folder: Path, name: str) -> Path:
         n += 1
         path = folder / f"{stem}-{n}.txt"
     return path
-
-
-def plain(message: str) -> str:
-    """A refusal in plain words: the parser's ``file:line:column:`` taken off (a draft was
-    never that file) and a first word in capitals kept as it was.
-
-    >>> plain("room.txt:4:1: the map has no player '@'")
-    "the map has no player '@'"
-    """
-    return re.sub(r"^[^\n:]*:\d+(:\d+)?: ", "", message)
 
 
 def _xyzw(pos) -> str:
@@ -212,7 +203,8 @@ class Editor(Scene):
                                            variant={"EDIT"}), variant={"EDIT"})
         self.prover = Prover()
         self._prove()
-        self.say("a room of your own: keys along the bottom; P plays it", "info", 5.0)
+        self.say(app.keymap.text("a room of your own: {help} shows the help, keys along the "
+                                 "bottom; {play} plays it"), "info", 5.0)
 
     # -- state ------------------------------------------------------------------------
 
@@ -544,9 +536,7 @@ class Editor(Scene):
             self.say("unsaved edits: S saves · Esc again leaves without saving", "warn", 4.0)
             return
         self.prover.stop()
-        from anabasis.app.editor.rooms import launcher_on
-
-        launcher_on(self.app, ("edit",))  # back on "make a room…", not on a level
+        self.app.to_launcher_on(("edit",))  # back on "make a room…", not on a level
 
     # -- input ----------------------------------------------------------------------------
 

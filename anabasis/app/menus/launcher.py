@@ -162,9 +162,7 @@ class Launcher(Menu):
             self.error = ""
             pygame.key.start_text_input()
         elif kind == "edit":
-            from anabasis.app.editor.rooms import make_a_room
-
-            make_a_room(self.app)
+            self.app.make_a_room()
         elif kind == "keys":
             self.app.show_keys(i)
         elif kind == "quit":

@@ -156,7 +156,7 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         yield Proofs("too-big", states=found.states, done=True, max_states=max_states)
         return
     if found.status == "impossible":
-        from anabasis.app.editor.explain import why_impossible
+        from anabasis.app.play.explain import why_impossible
 
         yield Proofs("impossible", states=found.states, done=True, max_states=max_states,
                      reason=why_impossible(room))
@@ -176,7 +176,7 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         proofs = replace(proofs, without=dict(without),
                          without_states={**proofs.without_states, switch: result.states})
         yield proofs
-    from anabasis.app.editor.explain import COUNT_FROM, COUNT_STATES, count_shortest
+    from anabasis.app.play.explain import COUNT_FROM, COUNT_STATES, count_shortest
 
     if found.states <= COUNT_FROM:  # a bigger room's count would cost more than its proofs
         proofs = replace(proofs, shortest=count_shortest(room, proofs.par,

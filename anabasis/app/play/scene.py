@@ -245,9 +245,7 @@ class Play(Scene):
         if self.opened.back is not None:
             self.leave()
             return
-        from anabasis.app.editor.scene import open_played
-
-        open_played(self.app, self.opened)
+        self.app.edit_played(self.opened)
 
     def leave(self) -> None:
         """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
@@ -255,9 +253,7 @@ class Play(Scene):
             self.opened.back.returned()
         elif self.opened.kind in LAUNCHER_LINE and not self.demo:
             # back on the line it was opened from, so the next keys do not open a level
-            from anabasis.app.editor.rooms import launcher_on
-
-            launcher_on(self.app, LAUNCHER_LINE[self.opened.kind](self.opened))
+            self.app.to_launcher_on(LAUNCHER_LINE[self.opened.kind](self.opened))
         else:
             self.app.to_launcher()
 

@@ -9,55 +9,11 @@ launcher on "make a room…".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import pygame
 
 from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.settings.rooms import Saved, rooms_dir, saved_rooms
 from anabasis.app.shell.overlay import DIM, GOLD, INK, WARN
-
-
-@dataclass
-class Saved:
-    """One line: a saved room (``path``), or a new room (``path`` None)."""
-
-    label: str
-    path: Path | None = None
-    detail: str = ""
-    error: str = ""
-
-
-def saved_rooms(folder: Path) -> list[Saved]:
-    """The level files in ``folder``, newest first, each named from its header."""
-    from anabasis.app.editor.scene import plain
-    from anabasis.formats import levelfile
-
-    try:
-        paths = [p for p in folder.glob("*.txt") if not p.name.endswith(".code.txt")]
-    except OSError:
-        return []
-    out = []
-    for path in sorted(paths, key=lambda p: (-p.stat().st_mtime, p.name)):
-        try:
-            room = levelfile.load(path)
-        except (levelfile.LevelError, OSError, UnicodeDecodeError, ValueError) as e:
-            out.append(Saved(path.name, path, error=plain(str(e))))
-            continue
-        X, Y, Z, W = room.size
-        par = f"par {room.par}" if room.par is not None else "no par"
-        out.append(Saved(room.name or path.stem, path,
-                         f"{path.name} · {X} x {Y} x {Z} x {W} · {par}"))
-    return out
-
-
-def open_saved(path: Path):
-    """The :class:`EditTarget` of a saved room: it saves back to its own file."""
-    from anabasis.app.editor.draft import Draft
-    from anabasis.app.editor.scene import EditTarget
-    from anabasis.formats import levelfile
-
-    return EditTarget(Draft.of_room(levelfile.load(path)), path, path.name)
 
 
 class RoomsMenu(Menu):
@@ -66,8 +22,6 @@ class RoomsMenu(Menu):
     name = "rooms"
 
     def __init__(self, app):
-        from anabasis.app.editor.scene import rooms_dir
-
         self.app = app
         self.folder = rooms_dir(app)
         self.items = [Saved("a new room", None, "an empty room of 5 x 4 x 3 x 3")]
@@ -92,7 +46,7 @@ class RoomsMenu(Menu):
         pass
 
     def back(self) -> None:
-        launcher_on(self.app, ("edit",))
+        self.app.to_launcher_on(("edit",))
 
     def activate(self, i: int) -> None:
         item = self.items[i]
@@ -102,14 +56,9 @@ class RoomsMenu(Menu):
         if item.path is None:
             self.app.edit()
             return
-        try:
-            target = open_saved(item.path)
-        except Exception as e:  # changed or gone since the list was made
-            from anabasis.app.editor.scene import plain
-
-            self.error = f"{item.label} cannot be opened: {plain(str(e))}"
-            return
-        self.app.edit(target)
+        refused = self.app.edit_saved(item.path)  # (changed or gone since the list was made)
+        if refused:
+            self.error = f"{item.label} cannot be opened: {refused}"
 
     def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
         self.error = text
@@ -151,22 +100,3 @@ class RoomsMenu(Menu):
                 int(19 * s), INK, anchor="center")
         ov.upload()
 
-
-def make_a_room(app) -> None:
-    """"make a room…": the choice of a new room or a saved one; straight to a new room when
-    nothing is saved yet."""
-    menu = RoomsMenu(app)
-    if len(menu.items) == 1:
-        app.edit()
-        return
-    app.switch(menu)
-
-
-def launcher_on(app, action: tuple) -> None:
-    """The launcher, with the line of ``action`` (``("edit",)``) chosen."""
-    app.to_launcher()
-    items = getattr(app.scene, "items", [])
-    for i, item in enumerate(items):
-        if item.action == action:
-            app.scene.selected = i
-            return
