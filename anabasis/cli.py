@@ -487,13 +487,25 @@ class _Parser(argparse.ArgumentParser):
             pass
 
 
+def _level_name(text: str) -> tuple[int, int]:
+    """``--level``'s value: ``3`` (chapter 1's level 3) or ``2.4``, as (chapter, level)."""
+    from anabasis.formats import levels
+
+    number = levels.parse_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text)!r} is not a level: write N (chapter 1) or C.N, like 3 or 2.4")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="anabasis",
         description="A climb through a 4D room with two gravities. "
         "With no command, opens the game.")
     p.add_argument("--version", action=_Version, help="print the version and exit")
-    p.add_argument("--level", type=int, metavar="N", help="open level N")
+    p.add_argument("--level", type=_level_name, metavar="N",
+                   help="open level N (chapter 1's), or C.N (chapter C's level N)")
     p.add_argument("--room", metavar="CODE", help="open the room with this code")
     p.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
                    help="open today's room (or that day's)")
