@@ -826,4 +826,5 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         return read_size(text, (1, 1), (8192, 8192))
     except SizeError:
-        raise ValueError(f"--size {text!r}: expected WxH from 1x1 to 8192x8192, like 1280x720") from None
+        raise ValueError(f"--size {text!r}: expected WxH from 1x1 to 8192x8192, "
+                         "like 1280x720") from None
