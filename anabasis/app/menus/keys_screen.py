@@ -47,6 +47,9 @@ WHAT = {
     "mute": "the sound off and on again (saved with your progress)",
     "volume_down": "the sound quieter, a tenth at a time",
     "volume_up": "the sound louder, a tenth at a time",
+    "hook": "in a hook room: held with an arrow, the hook flies that way (tapped: ready)",
+    "hook_ana": "in a hook room: the hook fired ana, along +w",
+    "hook_kata": "in a hook room: the hook fired kata, along -w",
     RESET_ALL: "every action back to its default keys",
     BACK: "the keys are already saved",
 }

@@ -18,9 +18,9 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers
+from anabasis.app.play import hook, markers
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
-from anabasis.engine.moves import STEPS
+from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 HINT = ("arrows move · V turn · Z undo · R restart · ? hint · Q/E orbit · C code · H help"
@@ -101,7 +101,7 @@ def draw(ov, play) -> None:
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
-           _hint_key(play),
+           _hint_key(play), hook.overlay_key(play, ov.size),
            opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
@@ -158,6 +158,7 @@ def draw(ov, play) -> None:
         markers.draw(ov, marks, s, top=right_panel.bottom)
         for at, age in rings:
             markers.draw_ring(ov, at, age, s)
+        hook.draw(ov, play)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -189,6 +190,8 @@ def draw(ov, play) -> None:
     # bottom: the one-line hint
     hint = (_win_texts(opened.kind, opened.level, opened.tier)[1] if play.won
             else HINT + (" · N new room" if opened.tier else ""))
+    if play.game.hook and not play.won:  # the hook's keys, first: only a hook room has them
+        hint = hook.keys_line(play) + " · " + hint
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
@@ -217,7 +220,7 @@ def draw(ov, play) -> None:
     if play.won:
         _win_panel(ov, play, s)
     if play.help:
-        _help_panel(ov, s)
+        _help_panel(ov, s, hook.help_lines(app.progress.keys) if play.game.hook else ())
     ov.upload()
 
 
@@ -240,7 +243,7 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     moves = play.hints.revealed()
     if not moves or play.animating:
         return None
-    d = np.array(STEPS[moves[0]], float)
+    d = np.array({**STEPS, **HOOKS}[moves[0]], float)
     b, camera = play.sight.basis(), play.sight.camera
     feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
     tail = views.project(camera, b, feet + HINT_FROM * d)
@@ -259,6 +262,8 @@ def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
     from anabasis.app.settings.keymap import key_label
 
+    if move in HOOKS:
+        return hook.hint_words(play, move)
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
@@ -368,22 +373,23 @@ def _win_panel(ov, play, s: float) -> None:
             int(17 * s), DIM, anchor="midtop")
 
 
-def _help_panel(ov, s: float) -> None:
+def _help_panel(ov, s: float, more=()) -> None:
     W, H = ov.size
+    help_lines = HELP + ["", "The hook", *more] if more else HELP
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
     # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (len(HELP) * 1.4 + 3))))
-    widest = max(HELP, key=lambda t: ov.width_of(t, size))
+    size = max(9, min(int(18 * s), int((H - 60) / (len(help_lines) * 1.4 + 3))))
+    widest = max(help_lines, key=lambda t: ov.width_of(t, size))
     while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(HELP) + int(50 * s))
+    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(help_lines) + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
-    for line in HELP:
-        heading = line in HEADINGS
+    for line in help_lines:
+        heading = line in HEADINGS or (bool(more) and line == "The hook")
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),

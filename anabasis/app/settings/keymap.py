@@ -31,6 +31,10 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "mute": ["m"],
     "volume_down": ["-", "[-]"],
     "volume_up": ["=", "[+]"],
+    # the hook, in hook rooms only: held (or tapped, then an arrow), and along w
+    "hook": ["left shift", "right shift"],
+    "hook_ana": ["t"],
+    "hook_kata": ["g"],
 }
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
