@@ -50,6 +50,7 @@ class Draft:
     name: str = ""
     teaches: str = ""
     view: str = "stand"
+    hook: bool = False  #: a hook room (``hook: yes``): the hook is a move its player has
 
     @classmethod
     def new(cls, size=DEFAULT_SIZE) -> Draft:
@@ -68,7 +69,8 @@ class Draft:
         chars[room.index(room.start.player)] = "@"
         g = room.index(room.goal)
         chars[g] = {"@": "+", "$": "%"}.get(chars[g], "*")
-        return cls(room.size, "".join(chars), room.wrap, room.name, room.teaches, room.view)
+        return cls(room.size, "".join(chars), room.wrap, room.name, room.teaches, room.view,
+                   room.hook)
 
     # -- reading ------------------------------------------------------------------
 
@@ -84,7 +86,7 @@ class Draft:
 
     def text(self, par: int | None = None, needs=()) -> str:
         """The draft as a level file (canonical, as :func:`levelfile.write` writes one)."""
-        from anabasis.engine.world import SWITCHES
+        from anabasis.engine.world import NEEDS
 
         head = []
         if self.name:
@@ -94,7 +96,9 @@ class Draft:
         if par is not None:
             head.append(f"par: {par}")
         if needs:
-            head.append(f"needs: {', '.join(s for s in SWITCHES if s in needs)}")
+            head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
+        if self.hook:  # as levelfile.write has it: only a hook room says so
+            head.append("hook: yes")
         head.append(f"wrap: {'w' if self.wrap else 'no'}")
         head.append(f"view: {self.view}")
         return "\n".join(head) + "\n\n" + self.map_text()

@@ -22,7 +22,8 @@ HELP = [
     ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
     ("0-8", "put a cell"), ("click", "put · right-click: empty"),
     ("Space", "box corner"), ("F / X", "fill / clear the box"),
-    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
+    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("K", "hook room"),
+    ("N / T", "name / teaches"),
     ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
     ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
     ("Esc", "leave"),
@@ -109,6 +110,7 @@ def draw(ov, ed) -> None:
     X, Y, Z, Wd = draft.size
     lines = [
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
+         + ("   hook room" if draft.hook else "")
          + f"   opens in {draft.view}   ·   view: {sight.view} (V turns)", INK),
         ("teaches: " + (draft.teaches or "(T to write it)"), DIM),
         (save_line(ed), DIM),

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -106,7 +106,7 @@ def picture_room(draft: Draft) -> Room:
         "goal": goals[0] if goals else (-99, -99, -99, -99),
         "start": State.of(players[0] if players else (0, 0, 0, 0), crates),
         "wrap": draft.wrap, "name": draft.name, "teaches": draft.teaches, "par": None,
-        "needs": (), "view": draft.view,
+        "needs": (), "view": draft.view, "hook": draft.hook,
     }
     for key, value in fields.items():
         object.__setattr__(room, key, value)
@@ -247,6 +247,12 @@ class Editor(Scene):
             return
         self.say("w wraps" if self.draft.wrap else "w does not wrap", "dim", 1.5)
 
+    def toggle_hook(self) -> None:
+        """The ``hook:`` switch: a hook room (the hook a move, proved so) or not."""
+        self.edit(replace(self.draft, hook=not self.draft.hook))
+        self.say("a hook room: the hook is a move, and the proofs take it" if self.draft.hook
+                 else "not a hook room: the hook is no move here", "dim", 2.0)
+
     def undo(self) -> None:
         if self.history.undo():
             self._edited()
@@ -384,7 +390,9 @@ class Editor(Scene):
         key, mod = event.key, event.mod
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in _CURSOR_KEYS:
+        if self.app.action_for(key) == "hook_switch":
+            self.toggle_hook()
+        elif key in _CURSOR_KEYS:
             axis, by = _CURSOR_KEYS[key]
             if ctrl:
                 self.resize(axis, by)

@@ -50,6 +50,7 @@ WHAT = {
     "hook": "in a hook room: held with an arrow, the hook flies that way (tapped: ready)",
     "hook_ana": "in a hook room: the hook fired ana, along +w",
     "hook_kata": "in a hook room: the hook fired kata, along -w",
+    "hook_switch": "in the editor: the room's hook: switch (a hook room or not)",
     RESET_ALL: "every action back to its default keys",
     BACK: "the keys are already saved",
 }

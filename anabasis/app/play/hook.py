@@ -172,7 +172,7 @@ def keys_line(play) -> str:
 
 HELP_LINES = [
     "{hook} + an arrow: fire the hook that way on screen (an arrow that means w: ana or kata)",
-    "tap {hook} alone: the hook is ready, the next arrow fires it · {ana} / {kata}: hook ana / kata",
+    "tap {hook} alone: the hook is ready, the next arrow fires it · {ana} / {kata}: ana / kata",
     "The hook (hook rooms): it flies to the first block or crate 2 or more cells away.",
     "A crate it catches comes to the cell beside you; a block pulls you to the cell before it.",
     "Fired ana it fetches a crate onto your head in w, but it cannot lift you: you fall back.",

@@ -35,6 +35,8 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "hook": ["left shift", "right shift"],
     "hook_ana": ["t"],
     "hook_kata": ["g"],
+    # the editor's: the room's hook: switch
+    "hook_switch": ["k"],
 }
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
