@@ -159,15 +159,65 @@ def test_outside_hook_rooms_shift_and_an_arrow_step(make_app):
         play.room, play.game.first, move).state
     assert "throw" not in app.sound.played
     # the HUD and the help say nothing of the hook here
-    assert hook.keys_line(play) not in _hud_line(app)
+    assert "hook" not in hud.key_line(play).lower()
+    assert not any("hook" in line.lower() for line in hud.help_lines(play))
 
 
-def _hud_line(app):
+def test_the_hooks_keys_are_shown_in_a_hook_room_its_help_and_the_keys_screen(make_app):
+    from anabasis.app.menus.keys_screen import WHAT, KeysScreen
+
+    app = make_app(hook_level("01"))
     play = app.scene
-    hint = hud.HINT
-    if play.game.hook:
-        hint = hook.keys_line(play) + " · " + hint
-    return hint if play.game.hook else hud.HINT
+    line = hud.key_line(play)
+    assert line.startswith("Left Shift+arrow hook · T hook ana · G hook kata · arrows move")
+    helped = hud.help_lines(play)
+    assert hud.HOOK_HEADING in helped and any(line.startswith("Left Shift + an arrow")
+                                              for line in helped)
+    screen = KeysScreen(app)
+    for action in hook.ACTIONS:
+        assert action in screen.items and WHAT[action]
+
+
+def test_the_hook_keys_are_rebindable(make_app):
+    app = make_app(hook_level("03"))
+    play = app.scene
+    app.progress.bind_key("hook", "j")
+    app.keys_changed()
+    assert hud.key_line(play).startswith("J+arrow hook")
+    key_down(app, pygame.K_LSHIFT)  # no longer the hook: Shift and the arrow step
+    press(app, arrow_for(play, "R"))
+    key_up(app, pygame.K_LSHIFT)
+    settle(app)
+    assert play.game.state == rules.step(play.room, play.game.first, "R").state
+    press(app, pygame.K_z)
+    key_down(app, pygame.K_j)
+    press(app, arrow_for(play, "R"))
+    key_up(app, pygame.K_j)
+    settle(app)
+    assert play.game.state == rules.step(play.room, play.game.first, "hR").state
+
+
+def test_a_hook_key_pressed_mid_turn_fires_the_way_it_means_in_the_view_turned_to(make_app):
+    app = make_app(hook_level("04"))
+    play = app.scene
+    play_moves(app, ["R"])
+    before = play.game.state
+    while views.next_view(play.sight.view) != "both":
+        press(app, pygame.K_v)
+        settle(app)
+    # the arrow that will mean ana once turned (where the "both" view draws w along the floor)
+    arrow = hook.hook_to_arrow(views.view_basis("both"), play.sight.camera.yaw, "hA")
+    assert views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) != "w"
+    press(app, pygame.K_v)
+    assert play.sight.turning
+    key_down(app, pygame.K_LSHIFT)
+    press(app, KEYS[arrow])
+    key_up(app, pygame.K_LSHIFT)
+    assert play.game.state == before  # it waits for the turn
+    settle(app)
+    assert play.sight.view == "both"
+    assert play.game.moves == 2
+    assert play.game.state == rules.step(play.room, before, "hA").state
 
 
 def test_undo_and_restart_take_hook_moves_back(make_app):

@@ -188,10 +188,7 @@ def draw(ov, play) -> None:
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    hint = (_win_texts(opened.kind, opened.level, opened.tier)[1] if play.won
-            else HINT + (" · N new room" if opened.tier else ""))
-    if play.game.hook and not play.won:  # the hook's keys, first: only a hook room has them
-        hint = hook.keys_line(play) + " · " + hint
+    hint = key_line(play)
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
@@ -220,7 +217,7 @@ def draw(ov, play) -> None:
     if play.won:
         _win_panel(ov, play, s)
     if play.help:
-        _help_panel(ov, s, hook.help_lines(app.progress.keys) if play.game.hook else ())
+        _help_panel(ov, help_lines(play), s)
     ov.upload()
 
 
@@ -373,9 +370,29 @@ def _win_panel(ov, play, s: float) -> None:
             int(17 * s), DIM, anchor="midtop")
 
 
-def _help_panel(ov, s: float, more=()) -> None:
+def key_line(play) -> str:
+    """The one line of keys along the bottom (the hook's first, in a hook room only)."""
+    opened = play.opened
+    if play.won:
+        return _win_texts(opened.kind, opened.level, opened.tier)[1]
+    hint = HINT + (" · N new room" if opened.tier else "")
+    if play.game.hook:
+        hint = hook.keys_line(play) + " · " + hint
+    return hint
+
+
+def help_lines(play) -> list[str]:
+    """The help's lines: the hook's too, in a hook room only."""
+    if not play.game.hook:
+        return HELP
+    return [*HELP, "", HOOK_HEADING, *hook.help_lines(play.app.progress.keys)]
+
+
+HOOK_HEADING = "The hook"
+
+
+def _help_panel(ov, help_lines: list[str], s: float) -> None:
     W, H = ov.size
-    help_lines = HELP + ["", "The hook", *more] if more else HELP
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
     # as large as fits the window: a small window gets smaller lines, never cut ones
@@ -389,7 +406,7 @@ def _help_panel(ov, s: float, more=()) -> None:
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in help_lines:
-        heading = line in HEADINGS or (bool(more) and line == "The hook")
+        heading = line in HEADINGS or line == HOOK_HEADING
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
