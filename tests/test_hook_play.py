@@ -305,21 +305,39 @@ def _near(rgb, at, colour, r=6, tol=40):
     return bool((np.abs(patch - np.array(colour)).sum(axis=2) <= tol).any())
 
 
+#: (a room, the moves before, the hook, what it does): a block pulls you, a crate comes to
+#: you, and a hook that catches nothing comes back
+FLIGHTS = {"pulls you": ("03", "", "hR", "you"), "pulls a crate": ("01", "UUhR", "hL", "crate"),
+           "comes back": (None, "", "hR", "")}
+
+
 @pytest.mark.parametrize("turns", [0, 1, 2])
-def test_the_hooks_flight_is_drawn_in_every_view(make_app, turns):
-    """03 leap, hooked along +x: mid-flight, the line and its head on screen where the
-    flight projects; the pull drawn to the post; gone once landed."""
-    app = make_app(hook_level("03"))
+@pytest.mark.parametrize("what", FLIGHTS)
+def test_the_hooks_flight_is_drawn_in_every_view(make_app, turns, what):
+    """Mid-flight, the line and its head are on screen where the flight projects, frame
+    by frame: out, then pulling you or the crate, or back; gone once it is over."""
+    name, before, move, pulled = FLIGHTS[what]
+    if name is None:
+        room = levelfile.parse("hook: yes\nview: stand\n\n###### ######\n\n###### #@..*.\n")
+        opened = Opened(room, "room", "open")
+    else:
+        opened = hook_level(name)
+    app = make_app(opened)
     app.view_tips = 0  # no tip of the new view over the picture
     play = app.scene
+    play_moves(app, parse_moves(before))
     for _ in range(turns):
         press(app, pygame.K_v)
         settle(app)
-    play.queue.append(("hook", hook.hook_to_arrow(play.sight.basis(), play.sight.camera.yaw,
-                                                  "hR")))
-    app.tick(DT)
+    play.message_left = 0.0
+    arrow = hook.hook_to_arrow(play.sight.basis(), play.sight.camera.yaw, move)
+    if arrow is None:
+        pytest.skip(f"no arrow fires {move} in the {play.sight.view} view")
+    moves = play.game.moves
+    play.queue.append(("hook", arrow))
     app.tick(DT)
     assert play.flight is not None and play.animating
+    assert play.flight.pulled == pulled and play.flight.back is (not pulled)
     seen = 0
     while play.animating:
         app.tick(DT)  # then the line as it was drawn on that frame
@@ -335,7 +353,7 @@ def test_the_hooks_flight_is_drawn_in_every_view(make_app, turns):
             assert _near(rgb, mid, hook.LINE_COLOUR, tol=60) or _near(rgb, mid, hook.W_GOLD)
     assert seen >= 2
     assert hook.screen_line(play, app.overlay.size) is None
-    assert play.game.moves == 1
+    assert play.game.moves == moves + (1 if pulled else 0)
 
 
 def test_mid_turn_the_flight_turns_with_the_view(make_app):
@@ -353,6 +371,13 @@ def test_mid_turn_the_flight_turns_with_the_view(make_app):
     rest = hook.screen_line(play, app.overlay.size)
     assert rest is not None and rest[2] == 1  # along the hidden axis: drawn up, said ana
     assert abs(rest[0][0] - rest[1][0]) < 1 and rest[1][1] < rest[0][1]
+    app.tick(DT)  # drawn: in w's gold, up the screen, the head at its end
+    rest = hook.screen_line(play, app.overlay.size)
+    rgb = _screen(app)
+    (x0, y0), (x1, y1), _ = rest
+    assert _near(rgb, (x1, y1), hook.HEAD_COLOUR)
+    if y0 - y1 > 20:
+        assert _near(rgb, (x0, (y0 + y1) / 2), hook.W_GOLD)
     turned = play.sight.turned()
     assert turned.view == "w-up"
     play.sight = turned.advanced(0.5 * turned_s(turned))
