@@ -126,6 +126,13 @@ def test_an_arrow_that_means_w_fires_the_hook_ana_or_kata(make_app):
     assert hook.HEAD_TEXT in play.message
 
 
+def test_a_hook_room_says_how_the_hook_is_fired_as_it_opens(make_app):
+    app = make_app(hook_level("01"))
+    assert app.scene.message.startswith("this room has the hook: hold Left Shift and press")
+    app.open(open_level(1))
+    assert "hook" not in app.scene.message
+
+
 def test_a_tap_of_the_hook_key_makes_it_ready_for_the_next_arrow(make_app):
     app = make_app(hook_level("03"))
     play = app.scene
@@ -252,7 +259,10 @@ def test_a_hint_that_is_a_hook_move_is_shown_and_named(make_app):
     assert play.hints.revealed() == ("hR",)
     words = play.hints.words(lambda m: hud.hint_arrow_key(play, m))
     assert words.startswith("hint: press Left Shift+Right (the hook)")
-    assert hud.hint_arrow(play, app.overlay.size) is not None  # an arrow along +x
+    line = hud.hint_arrow(play, app.overlay.size)  # an arrow along +x, the hook's head on it
+    assert line is not None
+    app.tick(DT)
+    assert _near(_screen(app), line[1], hook.HEAD_COLOUR)
     # the hint played by keys: the plan goes on
     fire(app, "hR")
     settle(app)

@@ -164,6 +164,15 @@ def key_name(play, action: str) -> str:
     return first_key(play.app.progress.keys, action) or action
 
 
+def greet(play) -> None:
+    """A hook room not solved yet says, as it opens, how the hook is fired."""
+    if not play.game.hook or play.demo or play.opened.key in play.app.progress.solved:
+        return
+    play.say(f"this room has the hook: hold {key_name(play, 'hook')} and press an arrow · "
+             f"{key_name(play, 'hook_ana')} / {key_name(play, 'hook_kata')}: ana / kata",
+             "info", 6.0)
+
+
 def keys_line(play) -> str:
     """The hook's keys in the HUD's one line (only in a hook room)."""
     return (f"{key_name(play, 'hook')}+arrow hook · {key_name(play, 'hook_ana')} hook ana"

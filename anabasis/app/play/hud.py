@@ -284,6 +284,9 @@ def _hint(ov, play, pad: int, mid: int, small: int) -> None:
     line = hint_arrow(play, ov.size)
     if line is not None:
         _arrow(ov.surface, *line, max(3, int(H * 0.008)))
+        if hints.revealed()[0] in HOOKS:  # a hook move: the hook's head at the tip
+            pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
+                               max(4, int(H * 0.012)))
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)

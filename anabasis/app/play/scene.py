@@ -126,6 +126,7 @@ class Play(Scene):
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
             self.say("V turns your sight · H shows every key", "info", 6.0)
+        hook.greet(self)
 
     def _framing(self, sight: Sight) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
