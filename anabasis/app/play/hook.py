@@ -158,10 +158,8 @@ class HookKeys:
 
 
 def key_name(play, action: str) -> str:
-    """The first key bound to ``action``, as the player reads it."""
-    from anabasis.app.settings.keymap import first_key
-
-    return first_key(play.app.progress.keys, action) or action
+    """The first key bound to ``action``, as the player reads it (the keymap's label)."""
+    return play.app.keymap.label(action) or action
 
 
 def greet(play) -> None:
@@ -173,28 +171,23 @@ def greet(play) -> None:
              "info", 6.0)
 
 
+KEYS_LINE = "{hook}+arrow hook · {hook_ana} hook ana · {hook_kata} hook kata"
+
+
 def keys_line(play) -> str:
     """The hook's keys in the HUD's one line (only in a hook room)."""
-    return (f"{key_name(play, 'hook')}+arrow hook · {key_name(play, 'hook_ana')} hook ana"
-            f" · {key_name(play, 'hook_kata')} hook kata")
+    return play.app.keymap.text(KEYS_LINE)
 
 
+#: The help's lines on the hook (only in a hook room), each ``{action}`` written as its key.
 HELP_LINES = [
     "{hook} + an arrow: fire the hook that way on screen (an arrow that means w: ana or kata)",
-    "tap {hook} alone: the hook is ready, the next arrow fires it · {ana} / {kata}: ana / kata",
+    "tap {hook} alone: the hook is ready, the next arrow fires it · {hook_ana} / {hook_kata}:"
+    " ana / kata",
     "The hook (hook rooms): it flies to the first block or crate 2 or more cells away.",
     "A crate it catches comes to the cell beside you; a block pulls you to the cell before it.",
     "Fired ana it fetches a crate onto your head in w, but it cannot lift you: you fall back.",
 ]
-
-
-def help_lines(keys: dict) -> list[str]:
-    """The help's lines on the hook, with the keys as bound (only in a hook room)."""
-    from anabasis.app.settings.keymap import first_key
-
-    names = {"hook": first_key(keys, "hook") or "hook", "ana": first_key(keys, "hook_ana"),
-             "kata": first_key(keys, "hook_kata")}
-    return [line.format(**names) for line in HELP_LINES]
 
 
 def hint_words(play, move: str) -> str:
@@ -206,10 +199,7 @@ def hint_words(play, move: str) -> str:
     arrow = hook_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
         return f"turn the view (V) and fire the hook {HOOK_WORDS[move]}"
-    from anabasis.app.settings.keymap import first_key
-
-    return f"{key_name(play, 'hook')}+{first_key(play.app.progress.keys, arrow) or arrow}" \
-           " (the hook)"
+    return f"{key_name(play, 'hook')}+{key_name(play, arrow)} (the hook)"
 
 
 HOOK_WORDS = {"hR": "along +x", "hL": "along -x", "hD": "along +y", "hU": "along -y",
