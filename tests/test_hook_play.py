@@ -85,6 +85,12 @@ def test_a_hook_level_is_won_by_keys_in_par(make_app, name):
     play_moves(app, moves)
     assert play.won and play.game.moves == opened.room.par == len(moves)
     assert {"throw", "catch"} <= set(app.sound.played)
+    # won: the hook's keys fire nothing more
+    thrown = list(app.sound.played).count("throw")
+    press(app, pygame.K_t)
+    fire(app, "hR")
+    settle(app)
+    assert list(app.sound.played).count("throw") == thrown and play.won
 
 
 def test_the_hook_is_fired_by_shift_and_an_arrow_in_every_view(make_app):

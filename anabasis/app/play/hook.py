@@ -78,9 +78,9 @@ def arrow_to_hook(b: np.ndarray, yaw: float, arrow: str) -> str | None:
 
     >>> arrow_to_hook(views.view_basis("stand"), 0.0, "up")
     'hU'
-    >>> arrow_to_hook(views.view_basis("both"), 0.0, "up"), \\
-    ... arrow_to_hook(views.view_basis("both"), 0.0, "down")
-    ('hA', 'hK')
+    >>> both = views.view_basis("both")  # w along the floor's depth: away is kata here
+    >>> arrow_to_hook(both, 0.0, "up"), arrow_to_hook(both, 0.0, "down")
+    ('hK', 'hA')
     """
     move = views.arrow_to_move(b, yaw, arrow)
     if move in rules.STEPS:
@@ -229,7 +229,7 @@ def flight(room, state: State, move: str) -> Flight:
     """The hook ``move`` fired from ``state``: how far it flies and what it catches.
 
     >>> from anabasis.formats import levelfile
-    >>> room = levelfile.parse("hook: yes\\n\\n#### ####\\n\\n#### @..#\\n")
+    >>> room = levelfile.parse("hook: yes\\n\\n#### ####\\n\\n#### @.*#\\n")
     >>> f = flight(room, rules.start(room).state, "hR")
     >>> f.cells, f.caught
     (3, 'block')
@@ -267,6 +267,8 @@ def fire(play, move: str) -> bool:
     before = play.game.state
     result = play.game.play(move)
     play.played(result)
+    if result.why == why.ROOM_OVER:
+        return False  # the room is won: nothing more moves, nor flies
     f = flight(play.room, before, move)
     throw_s = max(THROW_MIN_S, THROW_S * max(f.cells, 1))
     W, wrap = play.room.size[3], play.room.wrap
