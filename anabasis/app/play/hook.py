@@ -414,21 +414,30 @@ def _cell_pixels(drawn, b, camera, size) -> float:
     return max(12.0, math.hypot(q[0] - p[0], q[1] - p[1]))
 
 
-def overlay_key(play, size) -> tuple:
-    """What the hook's part of the HUD depends on (redrawn when it changes)."""
-    line = screen_line(play, size)
-    head = on_head(play)
-    keys = play.hook_keys
-    return (None if line is None else tuple(round(v) for v in (*line[0], *line[1])),
-            head, keys.ready, keys.held)
-
-
-def draw(ov, play) -> None:
-    """The hook's line (while it flies), the crate-on-your-head tag, the ready mark."""
+def shown(play, size) -> tuple | None:
+    """The hook's part of the HUD as a frozen value (the HUD is drawn again only when it
+    changes): (its line in pixels, or None; the crate-on-your-head tag's (x, y, cell), or
+    None; the ready words, or ""), or None outside hook rooms."""
     if not play.game.hook:
-        return
-    s = ov.scale
-    line = screen_line(play, ov.size)
+        return None
+    line = screen_line(play, size)
+    if line is not None:
+        (x0, y0), (x1, y1), hidden = line
+        line = ((round(x0), round(y0)), (round(x1), round(y1)), hidden)
+    head = None
+    if on_head(play) is not None:
+        b, camera = play.sight.basis(), play.sight.camera
+        drawn = play.pose().player
+        x, y, _ = markers.project(drawn, drawn, b, camera, size)
+        head = (round(x), round(y), round(_cell_pixels(drawn, b, camera, size)))
+    keys = play.hook_keys
+    ready = READY_TEXT if keys.ready else "hook: an arrow fires it" if keys.held else ""
+    return line, head, ready
+
+
+def draw(ov, shown: tuple, s: float) -> None:
+    """Draw the hook's part of the HUD, :func:`shown`'s value, into overlay ``ov``."""
+    line, head, ready = shown
     if line is not None:
         a, z, hidden = line
         width = max(3, int(4 * s))
@@ -440,23 +449,18 @@ def draw(ov, play) -> None:
             way = "ana" if hidden > 0 else "kata"
             ov.text(f"hook {way}", (int(z[0]) + int(12 * s), int(z[1]) - int(9 * s)),
                     int(17 * s), W_GOLD)
-    head = on_head(play)
     if head is not None:
-        _draw_head(ov, play, s)
-    keys = play.hook_keys
-    if keys.ready or keys.held:
+        _draw_head(ov, head, s)
+    if ready:
         W, H = ov.size
-        ov.text(READY_TEXT if keys.ready else "hook: an arrow fires it",
-                (W // 2, int(H * 0.72)), int(20 * s), HEAD_COLOUR, anchor="midtop")
+        ov.text(ready, (W // 2, int(H * 0.72)), int(20 * s), HEAD_COLOUR, anchor="midtop")
 
 
-def _draw_head(ov, play, s: float) -> None:
-    """The tag of a crate on the player's head in w: a bracket over the player, the words."""
-    size = ov.size
-    b, camera = play.sight.basis(), play.sight.camera
-    drawn = play.pose().player
-    x, y, _ = markers.project(drawn, drawn, b, camera, size)
-    cell = _cell_pixels(drawn, b, camera, size)
+def _draw_head(ov, head: tuple, s: float) -> None:
+    """The tag of a crate on the player's head in w: a crate's square over the player, a
+    stem down to it, the words; ``head`` is the player's (x, y) on screen and a cell's
+    pixels."""
+    x, y, cell = head
     top = y - cell * 0.9
     r = int(cell * 0.45)
     box = pygame.Rect(0, 0, 2 * r, 2 * r)
