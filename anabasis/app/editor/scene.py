@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -386,6 +386,12 @@ class Editor(Scene):
             return
         self.say("w wraps" if self.draft.wrap else "w does not wrap", "dim", 1.5)
 
+    def toggle_hook(self) -> None:
+        """The ``hook:`` switch: a hook room (the hook a move, proved so) or not."""
+        self.edit(replace(self.draft, hook=not self.draft.hook))
+        self.say("a hook room: the hook is a move, and the proofs take it" if self.draft.hook
+                 else "not a hook room: the hook is no move here", "dim", 2.0)
+
     def undo(self) -> None:
         if self.history.undo():
             self._edited()
@@ -601,6 +607,8 @@ class Editor(Scene):
             self.redo()
         elif action == "wrap":
             self.toggle_wrap()
+        elif action == "hook_switch":
+            self.toggle_hook()
         elif action in ("name", "teaches"):
             self._start_field(action)
         elif action == "opening_view":

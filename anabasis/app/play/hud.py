@@ -19,11 +19,11 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import daily_card, markers
+from anabasis.app.play import daily_card, hook, markers
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
-from anabasis.engine.moves import STEPS
+from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 #: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
@@ -108,6 +108,9 @@ class Shown:
     win: tuple | None  #: the win panel: (moves line, note, its colour, the way on, the keys)
     help: tuple | None  #: the help panel's lines, while it is open
     daily: tuple | None = None  #: after a win of today's room: its card (daily_card.shown)
+    #: the hook's part, in a hook room (its line in flight, the crate on your head, ready):
+    #: :func:`anabasis.app.play.hook.shown`
+    hook: tuple | None = None
 
     @classmethod
     def of(cls, play, size: tuple[int, int]) -> Shown:
@@ -142,9 +145,7 @@ class Shown:
                           ((markers.project(cell, drawn, b, camera, size),
                             (play.clock - at) / markers.RING_S) for cell, at in play.rings))
         labels = views.axis_labels(b)
-        hint_line = (_win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
-                                play.every_level_done)[1] if play.won
-                     else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
+        hint_line = key_line(play)
         return cls(
             size=size, title=title, teaches=opened.room.teaches,
             moves=f"moves {play.game.moves}" + (f"   par {par}" if par is not None else ""),
@@ -161,7 +162,8 @@ class Shown:
             hint=_hint_shown(play, size), building=app.building,
             win=_win_shown(play) if play.won and play.daily is None else None,
             daily=daily_card.shown(play) if play.won and play.daily is not None else None,
-            help=tuple(keys.text(line) for line in HELP) if play.help else None,
+            help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
+            hook=hook.shown(play, size) if not play.won and not play.help else None,
         )
 
 
@@ -213,6 +215,8 @@ def draw_shown(ov, shown: Shown) -> None:
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom)
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
+    if shown.hook is not None:
+        hook.draw(ov, shown.hook, s)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -287,7 +291,7 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     moves = play.hints.revealed()
     if not moves or play.animating:
         return None
-    d = np.array(STEPS[moves[0]], float)
+    d = np.array({**STEPS, **HOOKS}[moves[0]], float)
     b, camera = play.sight.basis(), play.sight.camera
     feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
     at = projector(camera, size)
@@ -304,6 +308,8 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
 
 def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
+    if move in HOOKS:
+        return hook.hint_words(play, move)
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
@@ -326,15 +332,19 @@ def _hint_shown(play, size) -> tuple | None:
     line = hint_arrow(play, size)
     if line is not None:
         line = tuple(tuple(round(c, 1) for c in p) for p in line)
-    return words, line
+    revealed = hints.revealed()
+    return words, line, bool(revealed) and revealed[0] in HOOKS
 
 
 def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
     """The hint: an arrow on the player's cell, and the keys to press in words."""
-    words, line = hint
+    words, line, is_hook = hint
     W, H = ov.size
     if line is not None:
         _arrow(ov.surface, *line, max(3, int(H * 0.008)))
+        if is_hook:  # a hook move: the hook's head at the tip
+            pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
+                               max(4, int(H * 0.012)))
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
@@ -440,6 +450,28 @@ def _win_panel(ov, win: tuple, s: float) -> None:
             anchor="midtop")
 
 
+def key_line(play) -> str:
+    """The one line of keys along the bottom (the hook's first, in a hook room only)."""
+    opened, keys = play.opened, play.app.keymap
+    if play.won:
+        return _win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
+                          play.every_level_done)[1]
+    hint = keys.text(HINT + (" · {new_room} new room" if opened.tier else ""))
+    if play.game.hook:
+        hint = hook.keys_line(play) + " · " + hint
+    return hint
+
+
+HOOK_HEADING = "The hook"
+
+
+def help_lines(play) -> list[str]:
+    """The help's lines (``{action}`` templates): the hook's too, in a hook room only."""
+    if not play.game.hook:
+        return HELP
+    return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
+
+
 def _help_panel(ov, s: float, lines: tuple) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
@@ -455,7 +487,7 @@ def _help_panel(ov, s: float, lines: tuple) -> None:
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in lines:
-        heading = line in HEADINGS
+        heading = line in HEADINGS or line == HOOK_HEADING
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),

@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app.play import cues, hud, markers
+from anabasis.app.play import cues, hook, hud, markers
 from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
@@ -100,10 +100,13 @@ class Play(Scene):
         w, h = app.window.scene_size  # the camera chosen for the room, framing all of it
         self.sight = Sight(view, views.room_camera(self.room.size, view, self.game.state.player,
                                                    w / h, self.room.wrap))
-        self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
+        #: ("arrow", a), ("turn",), ("move", m), ("hook", a): waiting to run
+        self.queue: deque = deque()
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0
         self.landing: Result | None = None  #: the result the animation playing ends in
+        self.hook_keys = hook.HookKeys(self.game.hook)  #: the hook's keys (a hook room's)
+        self.flight: hook.Flight | None = None  #: the hook's last flight, while it is drawn
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
@@ -128,6 +131,7 @@ class Play(Scene):
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
             self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
                      6.0)
+        hook.greet(self)
 
     def _framing(self, sight: Sight) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
@@ -185,6 +189,7 @@ class Play(Scene):
         if t == pygame.KEYDOWN:
             self._key(action, event)
         elif t == pygame.KEYUP:
+            self.hook_keys.up(self, action)
             if action in ORBITS:
                 self._let_go(action)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -211,6 +216,8 @@ class Play(Scene):
             return  # the demo plays itself: only leaving it is the player's
         if self.help and action not in ("help", "fullscreen", "screenshot"):
             self.help = False  # any key closes the help
+            return
+        if self.hook_keys.down(self, action):
             return
         if action in ARROWS:
             if self.won:
@@ -320,8 +327,17 @@ class Play(Scene):
         self.move(move)
         return move
 
+    def hook_arrow(self, arrow: str) -> str | None:
+        """An arrow with the hook key, at rest: the hook fired the way it means on screen."""
+        move = hook.arrow_to_hook(self.sight.basis(), self.sight.camera.yaw, arrow)
+        if move is not None:
+            self.move(move)
+        return move
+
     def move(self, move: str) -> bool:
         """Play one move through the engine and start its animation."""
+        if move in rules.HOOKS:
+            return hook.fire(self, move)
         before = self.game.state
         result = self.game.play(move)
         self.played(result)
@@ -485,7 +501,7 @@ class Play(Scene):
                 self._view_tip()
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
-            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
+            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] in ("arrow", "hook"))
             self.anim_t += dt * speed
             self._due(self.anim_t)
             if self.anim_t >= self.timeline.total:
@@ -504,6 +520,8 @@ class Play(Scene):
                 self.arrow(action[1])
             elif kind == "move":
                 self.move(action[1])
+            elif kind == "hook":
+                self.hook_arrow(action[1])
 
     # -- drawing ------------------------------------------------------------------------
 

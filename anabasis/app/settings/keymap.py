@@ -55,6 +55,11 @@ ACTIONS: tuple[Action, ...] = (
     Action("volume_up", ("=", "[+]"), "the sound louder, a tenth at a time"),
     Action("edit_room", ("f2",),
            "the room being played, opened in the editor (a level's edits: a new room)"),
+    # the hook, in hook rooms only: held with an arrow (or tapped, then an arrow), along w
+    Action("hook", ("left shift", "right shift"),
+           "in a hook room: held with an arrow, the hook flies that way (tapped: ready)"),
+    Action("hook_ana", ("t",), "in a hook room: the hook fired ana, along +w"),
+    Action("hook_kata", ("g",), "in a hook room: the hook fired kata, along -w"),
     # the editor's own (the game's undo, turn, orbit, copy and back serve it too)
     Action("cursor_x+", ("right",), "the cursor along +x", EDITOR),
     Action("cursor_x-", ("left",), "the cursor along -x", EDITOR),
@@ -92,6 +97,7 @@ ACTIONS: tuple[Action, ...] = (
            EDITOR),
     Action("show_code", ("shift+c",), "the room code shown whole, and written to a file",
            EDITOR),
+    Action("hook_switch", ("o",), "the room's hook: switch (a hook room or not)", EDITOR),
 )
 
 #: The actions a player can rebind, and their default keys (pygame key names).
