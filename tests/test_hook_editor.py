@@ -48,7 +48,7 @@ def test_the_panel_says_what_the_hook_saving_moves_means_in_a_plain_room():
     assert proofs.par == 6 and proofs.hook == 1 and proofs.hook_saves == 5
     lines = proofs.lines()
     at = lines.index(("warn", "the hook saves 5 moves"))
-    assert lines[at + 1] == ("dim", "were the hook a move here (a hook room, K), par would be "
+    assert lines[at + 1] == ("dim", "were the hook a move here (a hook room, O), par would be "
                                     "1, not 6: in this room it is not one")
 
 
