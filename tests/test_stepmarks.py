@@ -104,7 +104,7 @@ def test_a_mark_names_a_slip_by_its_slices():
     from anabasis.formats import levelfile
 
     # w 1 holds the player up in w at x 1 only; w 0 holds everything: one slice down
-    room = levelfile.parse("#### ####\n\n#### #...\n\n#### .@.*\n")
+    room = levelfile.parse("#### ####\n\n#### ##..\n\n#### .@.*\n")
     state = rules.start(room).state
     assert state.player == (1, 0, 1, 2)
     mark = stepmarks.classify(room, state, "R")
