@@ -109,4 +109,5 @@ def test_a_mark_names_a_slip_by_its_slices():
     assert state.player == (1, 0, 1, 2)
     mark = stepmarks.classify(room, state, "R")
     assert (mark.kind, mark.slip, mark.label, mark.short) == ("slip kata", 1, "slip kata 1", "1")
-    assert stepmarks.classify(room, state, "L").kind == "nothing"  # a wall of the room
+    assert stepmarks.classify(room, state, "L").kind == "walk"  # held in w by w 1's x 0
+    assert stepmarks.classify(room, state, "U").kind == "nothing"  # the room's wall
