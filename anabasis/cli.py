@@ -24,7 +24,7 @@ import stat
 import sys
 
 from anabasis.engine.moves import HOOKS, STEPS, parse_moves
-from anabasis.engine.world import SWITCHES, VIEWS
+from anabasis.engine.world import NEEDS, VIEWS
 from anabasis.formats import levelfile
 from anabasis.formats.source import resolve
 from anabasis.refusal import Refusal, shorten
@@ -135,13 +135,20 @@ def _states(n: int) -> str:
 
 
 def cmd_solve(args) -> int:
-    from anabasis.engine import solver
+    from anabasis.engine import proofs
 
     room = resolve(args.source)
     without = _switches(args.without)
     if args.max_states is not None and args.max_states < 1:
         raise InputError(f"--max-states: {args.max_states} is not 1 or more")
-    result = solver.solve(room, without=without, hook=args.hook, max_states=args.max_states)
+    if "hook" in without and not room.hook:
+        raise InputError("--without hook: this is not a hook room (no 'hook: yes'): "
+                         "the hook is no move here to switch off")
+    if "hook" in without and args.hook:
+        raise InputError("--hook and --without hook: give one or the other")
+    # a hook room's par has the hook in it; --hook adds it in any room
+    result = proofs.without(room, without, max_states=args.max_states,
+                            hook=True if args.hook else None)
     if result.status == "solved":
         print(f"solution: {len(result.moves)}")
         print(f"moves: {''.join(result.moves)}".rstrip())  # no trailing space for 0 moves
@@ -166,6 +173,7 @@ def cmd_hint(args) -> int:
     for move in moves:
         if game.status != "playing" or game.play(move).status == "lost":
             break
+    # the way on takes the hook where the room has it (a hook room), as its par does
     way = solver.way_on(room, game.state, game.history, max_states=args.max_states)
     if way.status == "won":
         print("won")
@@ -194,9 +202,9 @@ def _switches(text: str | None) -> tuple[str, ...]:
         return ()
     names = [s.strip() for s in text.split(",")]
     for name in names:
-        if name not in SWITCHES:
+        if name not in NEEDS:
             what = f"unknown rule {name!r}" if name else f"an empty rule name in {text!r}"
-            raise InputError(f"--without: {what} (known: {', '.join(SWITCHES)})")
+            raise InputError(f"--without: {what} (known: {', '.join(NEEDS)})")
     return tuple(dict.fromkeys(names))
 
 
@@ -247,7 +255,7 @@ def cmd_code(args) -> int:
 
     room = resolve(args.file)
     try:
-        print(codes.encode(room))
+        print(codes.encode(room, named=args.named))
     except ValueError as e:
         raise InputError(f"{args.file}: {e}") from None
     return DONE
@@ -384,6 +392,58 @@ def cmd_bench(args) -> int:
     return bench.main(args)
 
 
+def cmd_serve(args) -> int:
+    from anabasis.board import server
+    from anabasis.board.store import StoreError
+
+    for flag, value in (("--port", args.port), ("--workers", args.workers),
+                        ("--per-token", args.per_token), ("--per-address", args.per_address)):
+        if value < (0 if flag == "--port" else 1):
+            raise InputError(f"{flag}: {value} is too small")
+    try:
+        server.serve(args.db, args.host, args.port, workers=args.workers,
+                     timeout=args.db_timeout, per_token=args.per_token,
+                     per_address=args.per_address, proxies=args.proxies)
+    except StoreError as e:
+        raise InputError(str(e)) from None
+    except Exception as e:  # the database refused us at start: say so in one line
+        import sqlalchemy.exc
+
+        if isinstance(e, sqlalchemy.exc.SQLAlchemyError):
+            say(f"serve: the database is not answering: {str(e).splitlines()[0]}")
+            return BAD_INPUT
+        raise
+    return DONE
+
+
+def cmd_board(args) -> int:
+    from anabasis.board import client
+
+    try:
+        url = client.board_url(args.url or os.environ.get("ANABASIS_BOARD") or "local")
+        date = client.parse_day(args.date)
+    except client.BoardError as e:
+        raise InputError(str(e)) from None
+    if url is None:
+        raise InputError("board: no board set (give --url URL, or 'local')")
+    board = client.BoardClient(url)
+    try:
+        day = board.day(date)
+    except client.BoardError as e:
+        say(f"board: {url}: {e}")
+        return NEGATIVE if e.status == 404 else BAD_INPUT
+    mine = None
+    token = client.read_token(client.default_save_dir())
+    if token:
+        try:
+            mine = board.me(date, token)
+        except client.BoardError:
+            mine = None
+    for line in client.board_lines(day, mine):
+        print(one_line(line))
+    return DONE
+
+
 def _fraction(text: str) -> float:
     """A number from 0 to 1 (argparse turns the ValueError into a one-line refusal)."""
     value = float(text)
@@ -454,8 +514,10 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="shortest solution, or prove there is none")
     s.add_argument("source", help="a level number, a level file, or a room code")
     s.add_argument("--without", metavar="RULES",
-                   help=f"rules switched off, comma-separated: {','.join(SWITCHES)}")
-    s.add_argument("--hook", action="store_true", help="let the solver use the hook too")
+                   help=f"rules switched off, comma-separated: {','.join(NEEDS)} "
+                        "(hook: in a hook room only)")
+    s.add_argument("--hook", action="store_true",
+                   help="let the solver use the hook too (a hook room always has it)")
     s.add_argument("--max-states", type=int, default=None, metavar="N",
                    help=f"give up after reaching this many states (default: {_solve_cap():,}; "
                    "a crowded room can take some 1.4 GB and half a minute to reach it)")
@@ -470,13 +532,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("hint", help="the next move of a shortest solution from a position, "
                        "or how far to undo")
     s.add_argument("source", help="a level number, a level file, or a room code")
-    s.add_argument("moves", nargs="?", default="", help=f"moves played first: {' '.join(STEPS)}")
+    s.add_argument("moves", nargs="?", default="",
+                   help=f"moves played first: {' '.join(STEPS)} (hooks {' '.join(HOOKS)})")
     s.add_argument("--max-states", type=int, default=_hint_cap(), metavar="N",
                    help="say 'too big to tell' past this many states (default: %(default)s)")
     s.set_defaults(func=cmd_hint)
 
     s = sub.add_parser("code", help="a level file (or level number) to its room code")
     s.add_argument("file", metavar="FILE", help="a level file, or a level number")
+    s.add_argument("--named", action="store_true",
+                   help="the code carries the level's name and teaches line too")
     s.set_defaults(func=cmd_code)
 
     s = sub.add_parser("show", help="a room code to a level file")
@@ -510,6 +575,31 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save", metavar="FILE",
                    help="save to FILE (default: back to a level file; else the data folder)")
     s.set_defaults(func=cmd_edit)
+
+    s = sub.add_parser("serve", help="the daily board's server (HTTP/JSON)")
+    s.add_argument("--db", metavar="URL",
+                   help="postgresql://..., sqlite:///FILE or a file (default: board.sqlite3 "
+                        "in the data folder)")
+    s.add_argument("--host", default="127.0.0.1", metavar="H", help="default: %(default)s")
+    s.add_argument("--port", type=int, default=8765, metavar="P", help="default: %(default)s")
+    s.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes (default: %(default)s)")
+    s.add_argument("--db-timeout", type=float, default=5.0, metavar="S",
+                   help="seconds to wait for the database (default: %(default)s)")
+    s.add_argument("--per-token", type=int, default=30, metavar="N",
+                   help="runs a player may send a minute (default: %(default)s)")
+    s.add_argument("--per-address", type=int, default=120, metavar="N",
+                   help="runs an address may send a minute (default: %(default)s)")
+    s.add_argument("--proxies", metavar="IPS",
+                   help="load balancers whose X-Forwarded-For is believed (comma-separated)")
+    s.set_defaults(func=cmd_serve)
+
+    s = sub.add_parser("board", help="a day's board, printed (from a board server)")
+    s.add_argument("date", nargs="?", default="today", metavar="DATE",
+                   help="YYYY-MM-DD (default: today, UTC)")
+    s.add_argument("--url", metavar="URL",
+                   help="the board (default: $ANABASIS_BOARD, else the local one)")
+    s.set_defaults(func=cmd_board)
 
     s = sub.add_parser("bench", help="the performance figures")
     s.add_argument("--only", metavar="PREFIX", help="only figures whose name starts so")

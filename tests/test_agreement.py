@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from anabasis.bench.solver import bench_room
 from anabasis.engine import reference, rules, solver
-from anabasis.engine.world import SWITCHES, Room, State
+from anabasis.engine.world import NEEDS, SWITCHES, Room, State
 
 MOVES = list(reference.STEPS) + list(reference.HOOKS)
 
@@ -163,6 +163,27 @@ def test_solvers_agree(room, moves, without, hook):
             result = rules.step(plain, state, move, gravity_w=gravity_w)
             state = result.state
         assert result.status == "won" if expected.moves else state.player == room.goal
+
+
+@settings(REPRODUCIBLE, max_examples=500)
+@given(ROOMS, st.lists(st.sampled_from(MOVES), max_size=30),
+       st.sets(st.sampled_from(NEEDS), max_size=2))
+def test_solvers_agree_in_hook_rooms(room, moves, without):
+    # a hook room (hook: yes): the hook is a move unless it is switched off
+    room = replace(walk(room, moves), hook=True)
+    expected = reference.solve(room, without=without, max_states=1500)
+    assert solver.solve(room, without=without, max_states=1500) == expected
+    # the room's word is the same as asking for the hook in its plain twin
+    twin = replace(room, hook=False)
+    assert expected == reference.solve(twin, without=set(without) - {"hook"},
+                                       hook="hook" not in without, max_states=1500)
+    event(f"{expected.status}, {'with' if 'hook' not in without else 'without'} the hook")
+    if expected.status == "solved" and not without:
+        # the whole graph holds the hook's moves too, numbered in the search's order
+        graph = solver.explore(room, max_states=1500)
+        if expected.moves:
+            assert graph.won.index(True) + 1 == expected.states
+        assert set(graph.names) == set(MOVES)
 
 
 def test_solvers_agree_on_the_bench_room_capped():

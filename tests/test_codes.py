@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -113,14 +114,56 @@ FROZEN = [
         '.v#>^v#>> .^#<.#<.. ^#.v...v# .^..<#<##\n'
         'v.<#<.<.v v^^>.<..# v>.##..## <.#><<.>#\n'
     ),
+    (
+        'FCCiWN9tnDS6k7ElP',
+        'hook: yes\n'
+        'wrap: no\n'
+        'view: stand\n'
+        '\n'
+        '##### ##### #####\n'
+        '##### ##### #####\n'
+        '\n'
+        '##### ##### .....\n'
+        '##### #@.$* .....\n'
+    ),
+    (
+        'GBgU2SxITgfvAz',
+        'hook: yes\n'
+        'wrap: w\n'
+        'view: w-up\n'
+        '\n'
+        '#### ####\n'
+        '\n'
+        '#### #@.$\n'
+        '\n'
+        '#### ...*\n'
+    ),
+    (
+        'DCEiWNbKSOyh_U0gz3uyXwkN_EY3Y2xDeVH7Es6_QDZ8xQB4eAHRSHdoH',
+        'name: corridor\n'
+        "teaches: walk in w's own slice to the glow\n"
+        'wrap: no\n'
+        'view: stand\n'
+        '\n'
+        '##### ##### #####\n'
+        '##### ##### #####\n'
+        '##### ##### #####\n'
+        '\n'
+        '##### ##### .....\n'
+        '##### #@..* .....\n'
+        '##### ##### .....\n'
+    ),
 ]
+#: The frozen codes that carry a name and teaches line (encoded with ``named=True``).
+NAMED = {code for code, text in FROZEN if text.startswith("name:")}
 
 
 def corridor() -> Room:
     return decode(FROZEN[0][0])
 
 
-def random_room(rng: random.Random, size, wrap: bool, view: str, crates: int) -> Room:
+def random_room(rng: random.Random, size, wrap: bool, view: str, crates: int,
+                hook: bool = False) -> Room:
     """A room of ``size`` with a random mix of cells and movers."""
     X, Y, Z, W = size
     weights = [rng.randint(0, 6) for _ in STATIC]
@@ -133,13 +176,14 @@ def random_room(rng: random.Random, size, wrap: bool, view: str, crates: int) ->
     player = rng.choice(empties)
     spots = [p for p in empties if p != player]
     crates_at = rng.sample(spots, min(crates, len(spots)))
-    return Room(size, bytes(cells), goal, State.of(player, crates_at), wrap=wrap, view=view)
+    return Room(size, bytes(cells), goal, State.of(player, crates_at), wrap=wrap, view=view,
+                hook=hook)
 
 
 def same_room(a: Room, b: Room) -> bool:
     """Equal in everything a code carries."""
-    return (a.size, a.cells, a.goal, a.start, a.wrap, a.view) == (
-        b.size, b.cells, b.goal, b.start, b.wrap, b.view)
+    return (a.size, a.cells, a.goal, a.start, a.wrap, a.view, a.hook) == (
+        b.size, b.cells, b.goal, b.start, b.wrap, b.view, b.hook)
 
 
 def some_codes() -> list[str]:
@@ -148,7 +192,7 @@ def some_codes() -> list[str]:
                                       rng.randint(2, 4)), rng.random() < 0.5,
                                 rng.choice(VIEWS), rng.randint(0, 3)))
             for _ in range(3)]
-    return [code for code, _ in FROZEN[:4]] + made
+    return [code for code, _ in FROZEN[:4]] + [FROZEN[5][0]] + made
 
 
 # -- stable ------------------------------------------------------------------------
@@ -158,7 +202,106 @@ def some_codes() -> list[str]:
 def test_frozen_codes_open_the_same_rooms(code, text):
     room = decode(code, check_start=False)  # the format: some of these rooms start lost
     assert levelfile.write(room) == text
-    assert encode(room) == code
+    assert encode(room, named=code in NAMED) == code
+
+
+def test_the_rules_letter_says_wrap_and_hook():
+    for code, _ in FROZEN:
+        room = decode(code, check_start=False)
+        assert codes.LETTER_OF[room.wrap, room.hook] == code[0]
+    assert [codes.RULES_OF[x] for x in "DEFG"] == [(False, False), (True, False),
+                                                   (False, True), (True, True)]
+
+
+def test_a_hook_room_and_its_plain_twin_have_codes_of_their_own():
+    hooked = decode(FROZEN[5][0])
+    plain = replace(hooked, hook=False)
+    assert encode(plain)[0] == "D" and encode(plain)[1:-4] == FROZEN[5][0][1:-4]
+    assert decode(encode(plain)) == plain and not decode(encode(plain)).hook
+
+
+def test_a_named_code_carries_the_name_and_teaches_line():
+    room = levelfile.parse(FROZEN[7][1])
+    named = encode(room, named=True)
+    assert named == FROZEN[7][0]
+    assert encode(room) == FROZEN[0][0]  # not asked: the plain code, as ever
+    again = decode(named)
+    assert (again.name, again.teaches) == ("corridor", "walk in w's own slice to the glow")
+    assert again == replace(room, par=None, needs=())
+    for name, teaches in [("Ünïcode ✓", ""), ("", "only a teaches line"), ("x" * 200, "y")]:
+        room = replace(decode(FROZEN[5][0]), name=name, teaches=teaches)
+        assert decode(encode(room, named=True)) == room
+    # a room with neither gets the plain code, asked or not
+    assert encode(decode(FROZEN[0][0]), named=True) == FROZEN[0][0]
+
+
+def test_a_name_that_is_not_one_line_is_refused_by_encode():
+    for name in ["two\nlines", " padded", "x" * 201]:
+        with pytest.raises(ValueError, match="not one header line"):
+            encode(replace(corridor(), name=name), named=True)
+
+
+@pytest.mark.parametrize("code", [FROZEN[7][0], FROZEN[6][0]])
+def test_a_named_or_hook_code_with_any_one_changed_character_is_refused(code):
+    for i in range(len(code)):
+        for ch in ALPHABET:
+            if ch != code[i]:
+                with pytest.raises(CodeError):
+                    decode(code[:i] + ch + code[i + 1 :])
+
+
+def test_the_checksum_refusal_says_which_character_is_wrong():
+    code = FROZEN[2][0]
+    for i in range(1, len(code)):
+        for ch in ALPHABET:
+            if ch == code[i]:
+                continue
+            with pytest.raises(CodeError) as refused:
+                decode(code[:i] + ch + code[i + 1 :])
+            message = str(refused.value)
+            assert message.startswith("the checksum does not match")
+            # a single change has a syndrome of its own here: the place is named
+            assert f"character {i + 1}, {ch!r}, looks wrong (perhaps {code[i]!r})" in message
+
+
+def test_the_checksum_refusal_says_which_neighbours_are_swapped():
+    code = FROZEN[2][0]
+    named = 0
+    for i in range(1, len(code) - 1):
+        if code[i] == code[i + 1]:
+            continue
+        with pytest.raises(CodeError) as refused:
+            decode(code[:i] + code[i + 1] + code[i] + code[i + 2 :])
+        message = str(refused.value)
+        if "look swapped" in message:
+            named += 1
+            assert f"characters {i + 1} and {i + 2}, {code[i + 1] + code[i]!r}" in message
+        else:  # where it cannot tell, it names no place rather than a wrong one
+            assert "looks wrong" not in message
+    assert named >= len(code) - 4
+
+
+def test_a_missing_character_names_no_place():
+    code = FROZEN[2][0]
+    with pytest.raises(CodeError, match="checksum") as refused:
+        decode(code[:7] + code[8:])
+    assert "character" not in str(refused.value).split("swapped", 1)[1]
+
+
+def test_the_display_form_groups_the_code_and_names_its_look_alikes():
+    shown = codes.display(" DCEiWNbKSOyh_wpEk\n")
+    assert shown.groups == ("DCEi", "WNbK", "SOyh", "_wpE", "k")
+    assert "".join(shown.groups) == FROZEN[0][0]
+    assert shown.look_alikes == ((10, "O", "capital o"),)
+    assert shown.legend == "O is capital o"
+    alike = codes.display("Il1O0x")
+    assert [(p, ch) for p, ch, _ in alike.look_alikes] == [(1, "I"), (2, "l"), (3, "1"),
+                                                          (4, "O"), (5, "0")]
+    assert alike.legend == "I is capital i; l is small L; 1 is one; O is capital o; 0 is zero"
+    assert codes.display("DAAAKLUqA").look_alikes == ()
+    assert codes.display("DAAAKLUqA").legend == ""
+    with pytest.raises(CodeError):  # the display form is for people: decode refuses it
+        decode(shown.text)
 
 
 # -- round trips --------------------------------------------------------------------
@@ -173,14 +316,14 @@ def rooms(draw):
     wrap = W >= 2 and draw(st.booleans())
     rng = random.Random(draw(st.integers(0, 2**32)))
     return random_room(rng, (X, Y, Z, W), wrap, draw(st.sampled_from(VIEWS)),
-                       draw(st.integers(0, 40)))
+                       draw(st.integers(0, 40)), draw(st.booleans()))
 
 
 @settings(max_examples=150, deadline=None)
 @given(rooms())
 def test_decode_of_encode_is_the_room(room):
     code = encode(room)
-    assert code[0] == ("E" if room.wrap else "D")
+    assert code[0] == codes.LETTER_OF[room.wrap, room.hook]
     assert set(code) <= set(ALPHABET)
     # a code carries no name, par or needs: the rest is equal (the format alone: a random
     # room's start may be lost, which decode refuses by default)

@@ -24,9 +24,10 @@ ALLOWED = {
     "formats": {"engine"},
     "gen": {"engine", "formats"},
     "picture": {"engine", "formats"},
-    "app": {"engine", "formats", "gen", "picture"},
-    "bench": {"engine", "formats", "gen", "picture", "app"},
-    "cli": {"engine", "formats", "gen", "picture", "app", "bench"},
+    "app": {"engine", "formats", "gen", "picture", "board"},
+    "board": {"engine", "formats", "gen"},
+    "bench": {"engine", "formats", "gen", "picture", "app", "board"},
+    "cli": {"engine", "formats", "gen", "picture", "app", "bench", "board"},
 }
 BASE = {"refusal", ""}  # the package root and its refusals are under every layer
 THIRD_PARTY_BANNED = {"engine": {"pygame", "moderngl", "numpy", "pyrr"},

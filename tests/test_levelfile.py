@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -154,7 +155,9 @@ def rooms(draw):
                 wrap=draw(st.booleans()), name=draw(text), teaches=draw(text),
                 par=draw(st.none() | st.integers(1, 999)),
                 needs=tuple(s for s in SWITCHES if draw(st.booleans())),
-                view=draw(st.sampled_from(VIEWS)))
+                view=draw(st.sampled_from(VIEWS)), hook=draw(st.booleans()))
+    if room.hook and draw(st.booleans()):
+        room = replace(room, needs=(*room.needs, "hook"))
     assume(rules.start(room).status == "playing")
     return room
 
@@ -298,6 +301,29 @@ def test_refuses_bad_needs():
     assert (line, col) == (2, 14) and "named twice" in msg
     line, col, msg = refusal(with_line(2, "needs: ramps,"))
     assert (line, col) == (2, 14) and "unknown rule ''" in msg
+
+
+def test_the_hook_header_makes_a_hook_room_and_writes_back():
+    text = with_line(2, "par: 3\nneeds: hook\nhook: yes")
+    room = parse(text, "t.txt")
+    assert room.hook and room.needs == ("hook",)
+    assert write(room) == text  # canonical: hook after needs, written only when yes
+    assert not parse(with_line(2, "par: 3\nhook: no")).hook
+    assert write(parse(with_line(2, "par: 3\nhook: no"))) == CORRIDOR
+    assert "hook" not in write(parse(CORRIDOR))
+
+
+def test_refuses_a_bad_hook():
+    line, col, msg = refusal(with_line(3, "hook: w"))
+    assert (line, col) == (3, 7) and msg == "hook must be 'no' or 'yes', not 'w'"
+
+
+def test_refuses_needs_hook_outside_a_hook_room():
+    line, col, msg = refusal(with_line(2, "needs: ramps, hook"))
+    assert (line, col) == (2, 15) and "'hook' only in a hook room" in msg
+    line, col, msg = refusal(with_line(2, "needs: hook\nhook: no"))
+    assert (line, col) == (2, 8) and "add 'hook: yes'" in msg
+    assert parse(with_line(2, "needs: hook, ramps\nhook: yes")).needs == ("ramps", "hook")
 
 
 def test_refuses_a_bad_wrap():

@@ -77,6 +77,47 @@ def test_rules_case(engine, path):
     assert levelfile.write_map(room, played.state) == expected_map
 
 
+#: RULES.md's consequences of the hook, each a case in a hook room (``hook: yes``).
+HOOK_CONSEQUENCES = [
+    "hook-pulls-a-crate-to-you-and-it-falls",  # pull a crate toward you
+    "hook-pulls-a-crate-over-a-gap-it-falls-into",  # ... over a gap it then falls into
+    "hook-pulls-a-crate-out-of-a-corner",  # ... out of a corner no push can reach
+    "hook-crosses-a-gap-to-a-block-and-you-stay",  # cross a gap
+    "hook-crosses-a-gap-and-nothing-holds-you",  # ... else you fall as ever
+    "hook-fetches-a-crate-from-ana-it-falls-where-you-step-away",  # fetch a crate from ana
+    "hook-ana-at-a-block-cannot-lift-you",  # it cannot lift you
+    "hook-ana-onto-a-ramp-stays",  # ... only a ramp under your feet keeps you up
+]
+
+
+def test_each_consequence_of_the_hook_has_its_case():
+    stems = {path.stem for path in CASES}
+    for name in HOOK_CONSEQUENCES:
+        assert name in stems, name
+        room, expect, _ = read_case(Path(__file__).parent / "rules" / f"{name}.txt")
+        assert "h" in expect["moves"]
+    hook_rooms = [p.stem for p in CASES if read_case(p)[0].hook]
+    assert len(hook_rooms) >= 6
+
+
+@pytest.mark.parametrize("path", [p for p in CASES if read_case(p)[0].hook],
+                         ids=lambda p: p.stem)
+def test_hook_room_cases_play_the_same_as_the_game_plays_them(path):
+    # in a hook room the hook is the player's: the game takes it without being asked
+    room, expect, expected_map = read_case(path)
+    game = rules.Game(room)
+    status = game.status
+    for move in moves.parse_moves(expect["moves"]):
+        if game.status != "playing":
+            break
+        result = game.play(move)
+        status = "lost" if result.status == "lost" else game.status
+        if status == "lost":
+            break
+    assert status == expect["status"]
+    assert levelfile.write_map(room, game.state) == expected_map
+
+
 # -- the world ----------------------------------------------------------------
 
 CORRIDOR = """
@@ -760,3 +801,12 @@ def test_game_refuses_the_hook_unless_asked():
     with pytest.raises(ValueError):
         rules.Game(room).play("hR")
     assert rules.Game(room, hook=True).play("hR").moved is False
+
+
+def test_in_a_hook_room_the_game_takes_the_hook_unless_told_not_to():
+    from dataclasses import replace
+
+    room = replace(parse(PUSH), hook=True)
+    assert rules.Game(room).hook and rules.Game(room).play("hR").moved is False
+    with pytest.raises(ValueError):
+        rules.Game(room, hook=False).play("hR")

@@ -202,3 +202,64 @@ def test_crate_on_the_players_head_moves_in_the_search():
     found = solver.solve(room)
     assert found == reference.solve(room) and found.text == "RR"
     assert found.states == 3  # start, then the player at x=1 with the crate dropped, then won
+
+
+def test_a_hook_room_takes_the_hook_unless_switched_off():
+    from dataclasses import replace
+
+    room = replace(parse(HOOKED), hook=True)
+    assert solver.solve(room).moves == ("hR",)  # its par counts hook moves
+    assert solver.solve(room) == reference.solve(room)
+    plain = solver.solve(room, without=("hook",))
+    assert plain.text == "RRRR" and plain == reference.solve(room, without=("hook",))
+    assert solver.solve(room, hook=False) == plain  # asked not to, it does not
+    assert solver.solve(room, hook=True, without=("hook",)) == plain  # without wins
+    # the way on and the whole graph take the room's word too
+    assert solver.way_on(room, rules.start(room).state).moves == ("hR",)
+    assert solver.explore(room).names[-1] == "hK"
+    assert solver.explore(parse(HOOKED)).names == ("R", "L", "D", "U")
+
+
+def test_uses_hook_says_what_a_search_takes():
+    from dataclasses import replace
+
+    room = parse(HOOKED)
+    hooked = replace(room, hook=True)
+    assert [solver.uses_hook(room), solver.uses_hook(hooked)] == [False, True]
+    assert solver.uses_hook(room, hook=True) and not solver.uses_hook(hooked, hook=False)
+    assert not solver.uses_hook(hooked, ("hook", "ramps"))
+
+
+def test_the_hook_search_of_the_bench_room_is_exhaustive_and_agrees_capped():
+    room = bench_room()
+    for cap in (3000, 20_000):
+        found = solver.solve(room, hook=True, max_states=cap)
+        assert found == reference.solve(room, hook=True, max_states=cap)
+        assert found.status == "gave-up"
+
+
+def test_proofs_is_the_one_home_for_a_rooms_proofs():
+    from dataclasses import replace
+
+    from anabasis.engine import proofs
+
+    room = parse(HOOKED)
+    found = proofs.prove(room)
+    assert (found.par, found.hook, found.hook_saves) == (4, 1, 3)
+    assert proofs.refusals(replace(room, par=4), found) == ["the hook saves 3 moves"]
+    assert proofs.hook_saves(room) == 3
+    hooked = replace(room, hook=True, par=1, needs=("hook",))
+    found = proofs.prove(hooked)
+    assert found.needs == (("hook", "solved"),)  # it walks there too: hook is no need here
+    assert proofs.refusals(hooked, found) == ["needs hook: without it the search is solved"]
+    assert found.par == 1 and found.hook == 1 and proofs.hook_saves(hooked) == 0
+    assert proofs.without(hooked, ["hook"]).text == "RRRR"
+    with pytest.raises(ValueError, match="hook rooms only"):
+        proofs.without(room, ["hook"])
+    with pytest.raises(ValueError, match="unknown rule"):
+        proofs.without(room, ["magic"])
+    # a claim the proofs do not bear out is named
+    wrong = replace(hooked, par=2, needs=("ramps", "hook"))
+    said = proofs.refusals(wrong, proofs.prove(wrong))
+    assert said[0].startswith("par is 2, the shortest solution 1")
+    assert any(s.startswith("needs ramps: without it the search is solved") for s in said)

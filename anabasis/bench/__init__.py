@@ -44,6 +44,7 @@ SECTIONS = [
     ("play", "anabasis.bench.play"),
     ("play_loaded", "anabasis.bench.play_loaded"),
     ("edit", "anabasis.bench.edit"),
+    ("board", "anabasis.bench.board"),
 ]
 
 

@@ -239,9 +239,18 @@ def replay(room: Room, moves, *, gravity_w: bool = True) -> Replay:
     return play_out(start, step, room, moves, gravity_w=gravity_w)
 
 
-def solve(room: Room, *, without=(), hook: bool = False, max_states: int | None = None) -> Solution:
-    """Breadth-first search for the shortest solution, or prove there is none."""
+def solve(room: Room, *, without=(), hook: bool | None = None,
+          max_states: int | None = None) -> Solution:
+    """Breadth-first search for the shortest solution, or prove there is none.
+
+    ``hook``: None takes the room's word (a hook room has the hook), True adds
+    it anywhere; ``hook`` among ``without`` takes it away.
+    """
     gravity_w = "gravity-w" not in without
+    if "hook" in without:
+        hook = False
+    elif hook is None:
+        hook = room.hook
     room = room.without(set(without) - {"gravity-w"})
     first = start(room, gravity_w=gravity_w)
     if first.status == "lost":

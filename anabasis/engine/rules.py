@@ -589,10 +589,12 @@ class Game:
     (True, 2, 'playing')
     """
 
-    def __init__(self, room: Room, *, gravity_w: bool = True, hook: bool = False):
+    def __init__(self, room: Room, *, gravity_w: bool = True, hook: bool | None = None):
         self.room = room
         self.gravity_w = gravity_w
-        self.hook = hook  #: whether play() takes hook moves (the engine's, not the player's)
+        #: whether play() takes hook moves: a hook room's player has them (None: as the
+        #: room says); elsewhere they are the engine's, not the player's
+        self.hook = room.hook if hook is None else hook
         first = start(room, gravity_w=gravity_w)
         self._first = first.state
         self._first_status = first.status

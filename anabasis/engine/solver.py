@@ -105,6 +105,8 @@ class _Search:
         #: near, and the union of the other moves' footprints (see :meth:`live`).
         self.lives: list[tuple | None] = [None] * t.n
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
+        #: Per player cell, for the search (see :meth:`touch_of`).
+        self.touch: list[tuple | None] = [None] * t.n
 
     # -- states as ints ---------------------------------------------------------
 
@@ -156,6 +158,55 @@ class _Search:
         self.rows[player] = row = tuple(row)
         return row
 
+    def cells_of(self, part: int) -> tuple[int, ...]:
+        """The crates of a crates' part, as a tuple of cells (the search keeps it with the
+        layout's states: see :class:`_Seen`)."""
+        crates, rest = [], part >> self.shift
+        while rest:
+            crates.append((rest & self.pmask) - 1)
+            rest >>= self.shift
+        return tuple(crates)
+
+    def touch_of(self, player: int) -> tuple:
+        """What the search needs of the player's cell: ``(touch, row, afters)``.
+
+        ``touch`` holds for each cell the bits of the moves (``1 << m``) whose
+        footprint holds it (0 for most cells), so that the moves a crate
+        layout can change are the union of a few small ints, one look-up a
+        crate (not a test of a room-sized bit mask per move: with the hook's
+        ten moves those were the loop's largest cost).  ``row`` is every
+        move's ``(cell after or -1, move number)`` with no crate near, in
+        order; ``afters`` the live moves' cells, each once.
+        """
+        row = self.rows[player] or self.footprints(player)
+        touch = [0] * self.t.n  # a list, not a dict: indexing it beats a method call
+        for _, near, m in row:
+            bit = 1 << m
+            while near:
+                low = near & -near
+                touch[low.bit_length() - 1] |= bit
+                near ^= low
+        afters = tuple(dict.fromkeys(after for after, _, _ in row if after >= 0))
+        found = self.touch[player] = (touch, {}, afters)
+        return found
+
+    def moves_with(self, player: int, hit: int) -> tuple:
+        """The moves worth trying from ``player`` when crates are near the moves of ``hit``
+        (bit m: move m), in order: ``(cell after, whole, arg)``, where ``whole`` is None for
+        a move its footprint answers, else the method that plays it (``general(m, ...)``,
+        or ``hook(d, ...)`` for a hook).  A move that does nothing with no crate near, and
+        none near it, is left out: with the hook, about half the row."""
+        row = self.rows[player]
+        out = []
+        for after, _, m in row:
+            if hit >> m & 1:
+                is_hook, d = self.codes[m]
+                out.append((after, self.hook, d) if is_hook else (after, self.general, m))
+            elif after >= 0:
+                out.append((after, None, m))
+        found = self.touch[player][1][hit] = tuple(out)
+        return found
+
     def live(self, player: int) -> tuple:
         """The moves from ``player`` worth trying, for crate layouts that miss most footprints.
 
@@ -194,8 +245,8 @@ class _Search:
         """Move ``m`` with crates near: the new state's int, or -1 (no move, or lost)."""
         t = self.t
         is_hook, d = self.codes[m]
-        if is_hook and t.nb[d][player] in crates:
-            return -1  # it catches the crate beside you at once: nothing moves
+        if is_hook:
+            return self.hook(d, player, crates, part)
         moved = list(crates)
         moved_to = (hook_movers if is_hook else step_movers)(t, player, moved, d)
         untouched = tuple(moved) == crates  # no crate pushed or pulled
@@ -217,21 +268,79 @@ class _Search:
         key = new | after
         return -1 if key == (part | player) else key
 
+    def hook(self, d: int, player: int, crates: tuple[int, ...], part: int) -> int:
+        """:meth:`general` for the hook fired in direction ``d``: ``rules.hook_movers``'s
+        flight, with the settle after it only where something can move."""
+        t = self.t
+        line, hard = t.nb[d], t.hard
+        first = line[player]
+        if first in crates:
+            return -1  # it catches the crate beside you at once: nothing moves
+        before, cell = player, first
+        for k in range(1, t.reach[d] + 1):
+            if k > 1:
+                before, cell = cell, line[cell]
+            if cell < 0:
+                return -1  # it flew out of the grid: nothing happens
+            if cell in crates:  # k >= 2: the crate comes to the cell beside you
+                moved = [first if c == cell else c for c in crates]
+                if len(moved) <= FEW_CRATES and at_rest(t, player, moved):
+                    return self.pack_crates(moved) | player
+                after, lost, _ = settle_movers(t, player, moved)
+                if lost:
+                    return -1
+                key = self.pack_crates(c for c in moved if c != GONE) | after
+                return -1 if key == (part | player) else key
+            if hard[cell]:
+                if k < 2:
+                    return -1
+                break
+        else:
+            return -1  # round the wrapped room and nothing caught
+        moved_to = before  # pulled to the cell before the block; no crate moved
+        if t.nb[UP][player] not in crates and t.nb[ANA][player] not in crates:
+            after = settle_player(t, moved_to, crates)  # no crate can move: the player alone
+            return -1 if after < 0 or after == player else part | after
+        moved = list(crates)
+        after, lost, _ = settle_movers(t, moved_to, moved)
+        if lost:
+            return -1
+        key = self.pack_crates(c for c in moved if c != GONE) | after
+        return -1 if key == (part | player) else key
 
-def solve(room: Room, *, without=(), hook: bool = False,
+
+def solve(room: Room, *, without=(), hook: bool | None = None,
           max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
     """Breadth-first search for the shortest solution, or prove there is none.
 
     ``without`` names rules switched off (``gravity-w``, ``ramps``, ``crates``,
-    ``wrap``); ``hook`` adds the hook moves; the search gives up (status
-    ``gave-up``) once it has reached ``max_states`` states (None: the default cap).
+    ``wrap``, and in a hook room ``hook``); ``hook`` says whether the hook is
+    a move: None (the default) as the room says (a hook room has it), True
+    to add it anywhere (the proof that it saves nothing).  ``without=("hook",)``
+    wins over ``hook``.  The search gives up (status ``gave-up``) once it has
+    reached ``max_states`` states (None: the default cap).
     """
+    hook = uses_hook(room, without, hook)
     room = room.without(set(without) - {"gravity-w"})
     return solve_from(room, room.start, gravity_w="gravity-w" not in without, hook=hook,
                       max_states=max_states)
 
 
-def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool = False,
+def uses_hook(room: Room, without=(), hook: bool | None = None) -> bool:
+    """Whether a search of ``room`` takes hook moves: ``hook`` if given, else the room's
+    own (a hook room), and never with ``hook`` among ``without``.
+
+    >>> from anabasis.engine.world import Room
+    >>> plain = Room.empty((3, 1, 1, 1), (0, 0, 0, 0), (2, 0, 0, 0))
+    >>> uses_hook(plain), uses_hook(plain, hook=True), uses_hook(plain, ("hook",), True)
+    (False, True, False)
+    """
+    if "hook" in without:
+        return False
+    return room.hook if hook is None else bool(hook)
+
+
+def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool | None = None,
                max_states: int | None = DEFAULT_MAX_STATES) -> Solution:
     """:func:`solve` from any state of the room (settled first), not only from its start.
 
@@ -242,7 +351,7 @@ def solve_from(room: Room, state: State, *, gravity_w: bool = True, hook: bool =
     """
     if max_states is None:
         max_states = DEFAULT_MAX_STATES
-    search = _Search(room, gravity_w, hook)
+    search = _Search(room, gravity_w, uses_hook(room, (), hook))
     first = _settled_key(search, state)
     if first is None:
         return Solution("impossible", None, 0)
@@ -261,74 +370,131 @@ def _settled_key(search: _Search, state: State) -> int | None:
     return search.pack_crates(c for c in crates if c != GONE) | player
 
 
-def _bfs(search: _Search, first: int, max_states: int, parents: dict | None = None) -> Solution:
+class _Seen:
+    """The states a search has reached, each with its parent: per crate layout (the
+    crates' part of the key), its crates' cells and a small dict from the player's
+    cell to the parent's key.
+
+    Most moves leave the crates where they are, so the search asks the
+    layout's own dict, a few hundred entries that stay in the cache, rather
+    than one dict of millions (a cache miss a move).  ``count`` is the
+    states held.
+    """
+
+    __slots__ = ("layouts", "count", "search")
+
+    def __init__(self, search: _Search):
+        #: crates' part -> (player cell -> parent key, the crates' cells)
+        self.layouts: dict[int, tuple[dict[int, int], tuple[int, ...]]] = {}
+        self.count = 0
+        self.search = search
+
+    def __contains__(self, key: int) -> bool:
+        player = key & self.search.pmask
+        layout = self.layouts.get(key ^ player)
+        return layout is not None and player in layout[0]
+
+    def __len__(self) -> int:
+        return self.count
+
+    def add(self, key: int, parent: int) -> None:
+        player = key & self.search.pmask
+        part = key ^ player
+        layout = self.layouts.get(part)
+        if layout is None:
+            layout = self.layouts[part] = ({}, self.search.cells_of(part))
+        layout[0][player] = parent
+        self.count += 1
+
+    def parent(self, key: int) -> int:
+        player = key & self.search.pmask
+        return self.layouts[key ^ player][0][player]
+
+
+def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None) -> Solution:
     """The breadth-first search proper: the hot loop, kept flat on purpose.
 
-    ``parents`` may hold states already known to be dead (each visited by an
+    ``seen`` may hold states already known to be dead (each visited by an
     earlier search that ended impossible): they are skipped as if seen, and
     they count toward ``max_states``.  ``first`` must not be among them.
     """
     t = search.t
     goal, pmask = t.goal, search.pmask
-    rows, lives = search.rows, search.lives
-    live_of, general, crates_of = search.live, search.general, search.crates_of
-    crate_info = search.crate_info
-    if parents is None:
-        parents = {}
-    parents[first] = -1
-    count = len(parents)
+    touches, touch_of, moves_with = search.touch, search.touch_of, search.moves_with
+    cells_of = search.cells_of
+    if seen is None:
+        seen = _Seen(search)
+    seen.add(first, -1)
+    layouts = seen.layouts
+    count = seen.count
     if count >= max_states:  # the cap is reached already (a cap of 1: the start alone)
         return Solution("gave-up", None, count)
     queue = [first]
     for key in queue:  # the list grows as the search goes: a FIFO without popping
         player = key & pmask
         part = key ^ player
-        info = crate_info.get(part)
-        if info is None:
-            info = crates_of(part)
-        crates, cmask = info
-        live = lives[player]
-        if live is None:
-            live = live_of(player)
-        dead, row, near_any, afters = live
-        if not near_any & cmask:  # no crate near any move: each goes where its footprint says
+        here, crates = layouts[part]  # this crate layout's states, and its crates
+        touch = touches[player]
+        if touch is None:
+            touch = touch_of(player)
+        near, by_hit, afters = touch
+        hit = 0  # the moves a crate is near: bit m for move m
+        for c in crates:
+            hit |= near[c]
+        if not hit:  # no crate near any move: each goes where its footprint says
             for after in afters:
-                new = part | after
-                if new in parents:
+                if after in here:
                     continue
-                parents[new] = key
+                here[after] = key
                 count += 1
+                new = part | after
                 if after == goal:
-                    return Solution("solved", _path(search, parents, new), count)
+                    seen.count = count
+                    return Solution("solved", _path(search, seen, new), count)
                 if count >= max_states:
+                    seen.count = count
                     return Solution("gave-up", None, count)
                 queue.append(new)
             continue
-        if dead & cmask:  # a crate may bring a dead move to life: every move
-            row = rows[player]
-        for after, near, m in row:
-            if near & cmask:  # a crate is near: the whole move
-                new = general(m, player, crates, part)
-                if new < 0 or new in parents:
+        row = by_hit.get(hit)
+        if row is None:
+            row = moves_with(player, hit)
+        for after, whole, arg in row:
+            if whole is not None:  # a crate is near: the whole move
+                new = whole(arg, player, crates, part)
+                if new < 0:
                     continue
                 after = new & pmask
+                moved = new ^ after
+                if moved == part:
+                    if after in here:
+                        continue
+                    here[after] = key
+                else:
+                    layout = layouts.get(moved)
+                    if layout is None:
+                        layout = layouts[moved] = ({}, cells_of(moved))
+                    elif after in layout[0]:
+                        continue
+                    layout[0][after] = key
             else:  # the player alone, as the footprint says; the crates' part as it was
-                if after < 0:
+                if after in here:
                     continue
+                here[after] = key
                 new = part | after
-                if new in parents:
-                    continue
-            parents[new] = key
             count += 1
             if after == goal:
-                return Solution("solved", _path(search, parents, new), count)
+                seen.count = count
+                return Solution("solved", _path(search, seen, new), count)
             if count >= max_states:
+                seen.count = count
                 return Solution("gave-up", None, count)
             queue.append(new)
+    seen.count = count
     return Solution("impossible", None, count)
 
 
-def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
+def _path(search: _Search, seen: _Seen, key: int) -> tuple[str, ...]:
     """The moves from the start to ``key``.
 
     Only parents are kept (a move number per state would cost a multiply in
@@ -337,10 +503,10 @@ def _path(search: _Search, parents: dict, key: int) -> tuple[str, ...]:
     search took.
     """
     path = []
-    parent = parents[key]
+    parent = seen.parent(key)
     while parent >= 0:
         path.append(search.move_between(parent, key))
-        key, parent = parent, parents[parent]
+        key, parent = parent, seen.parent(parent)
     return tuple(reversed(path))
 
 
@@ -361,7 +527,7 @@ class WayOn(NamedTuple):
 
 
 def way_on(room: Room, state: State, history: Sequence[State] = (), *,
-           gravity_w: bool = True, hook: bool = False,
+           gravity_w: bool = True, hook: bool | None = None,
            max_states: int = HINT_MAX_STATES) -> WayOn:
     """Whether the goal can still be reached from ``state``: the hint and the lost-cause check.
 
@@ -389,10 +555,10 @@ def way_on(room: Room, state: State, history: Sequence[State] = (), *,
     >>> way_on(room, played[-1], played[:-1])
     WayOn(status='lost', moves=None, undo=2, states=14)
     """
-    search = _Search(room, gravity_w, hook)
+    search = _Search(room, gravity_w, uses_hook(room, (), hook))
     goal, pmask = search.t.goal, search.pmask
     first = _settled_key(search, state)
-    parents: dict[int, int] = {}
+    parents = _Seen(search)
     if first is not None:
         if first & pmask == goal:
             return WayOn("won", (), None, 1)
@@ -424,7 +590,8 @@ class Graph:
     States are numbered in breadth-first order, the start first (0).  For
     each state, ``children[i]`` holds the state each move that changes
     something leads to, in the search's move order, with ``moves[i]`` the
-    move numbers (indices into ``STEPS``' order: R, L, D, U); a move that
+    move numbers (indices into :func:`moves_for`'s order: R, L, D, U, then
+    in a hook room hR hL hD hU hA hK; see :attr:`names`); a move that
     loses leads to -1 (only with ``losses=True``: otherwise it is left out,
     like a move that does nothing).  A won state has no moves: once won,
     nothing more moves.  ``complete`` is False when the search stopped at
@@ -445,6 +612,11 @@ class Graph:
         return len(self.keys)
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The move names, indexed by the numbers in :attr:`moves` (``moves_for``'s order)."""
+        return self._search.moves
+
+    @property
     def tables(self) -> Tables:
         """The room's compiled tables (``pos`` turns a flat index into a position)."""
         return self._search.t
@@ -463,8 +635,10 @@ class Graph:
         return self._search.crates_of(key ^ (key & self._search.pmask))[0]
 
 
-def explore(room: Room, *, max_states: int = 100_000, losses: bool = False) -> Graph:
-    """The room's whole reachable state graph (steps only, every rule on).
+def explore(room: Room, *, max_states: int = 100_000, losses: bool = False,
+            hook: bool | None = None) -> Graph:
+    """The room's whole reachable state graph (every rule on; the hook as :func:`solve`
+    takes it: a move of a hook room's, else steps only).
 
     It visits what :func:`solve` would, in the same order, but goes on past
     the first win and keeps every edge, for the measures that need the
@@ -477,7 +651,7 @@ def explore(room: Room, *, max_states: int = 100_000, losses: bool = False) -> G
     >>> len(g), g.won[-1], g.children[0]
     (5, True, (1, 2))
     """
-    search = _Search(room, True, False)
+    search = _Search(room, True, uses_hook(room, (), hook))
     t = search.t
     crates = [t.index(c) for c in room.start.crates]
     player, lost, _ = settle_movers(t, t.index(room.start.player), crates)

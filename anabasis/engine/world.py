@@ -26,8 +26,10 @@ Pos = tuple[int, int, int, int]
 WALL = -1  #: x or y out of range, the ceiling, and w >= W unless w wraps: solid
 VOID = -2  #: z < 0, and w < 0 unless w wraps: movers that fall here fall out
 
-#: The proofs' switches, as named in a level's ``needs:`` line.
+#: The proofs' switches of every room, as named in a level's ``needs:`` line.
 SWITCHES = ("gravity-w", "ramps", "crates", "wrap")
+#: What a ``needs:`` line may name: the switches, and in a hook room the hook.
+NEEDS = (*SWITCHES, "hook")
 #: The views, in the order V (or Space) turns through them.
 VIEWS = ("stand", "w-up", "both")
 
@@ -74,6 +76,8 @@ class Room:
     par: int | None = None
     needs: tuple[str, ...] = ()
     view: str = "stand"
+    #: A hook room: the hook is a move the player has (RULES.md's "The hook").
+    hook: bool = False
 
     def __post_init__(self):
         X, Y, Z, W = self.size
@@ -146,13 +150,14 @@ class Room:
         """This room with the room-side rules switched off.
 
         ``ramps``: every ramp is a plain block; ``crates``: every crate is
-        removed; ``wrap``: w no longer wraps.  ``gravity-w`` is a rule of
+        removed; ``wrap``: w no longer wraps; ``hook``: the hook is not a
+        move (the room is no longer a hook room).  ``gravity-w`` is a rule of
         motion, not of the room: pass it to the engine as ``gravity_w=False``.
         """
         switches = set(switches)
-        unknown = switches - set(SWITCHES)
+        unknown = switches - set(NEEDS)
         if unknown:
-            known = ", ".join(SWITCHES)
+            known = ", ".join(NEEDS)
             raise ValueError(f"unknown rule {sorted(unknown)[0]!r}: known are {known}")
         room = self
         if "ramps" in switches:
@@ -162,6 +167,8 @@ class Room:
             room = replace(room, start=State.of(room.start.player))
         if "wrap" in switches:
             room = replace(room, wrap=False)
+        if "hook" in switches and room.hook:
+            room = replace(room, hook=False)
         return room
 
     def validate_cells(self) -> None:

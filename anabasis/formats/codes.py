@@ -1,7 +1,8 @@
 """Room codes: a whole room in one URL-safe word, checked, stable for good.
 
-A code is a rules letter (``D`` two downs, ``E`` two downs with the wrap),
-then the room's bits packed six to a character in the URL-safe alphabet
+A code is a rules letter (``D`` two downs, ``E`` two downs with the wrap,
+``F`` and ``G`` the same with the hook), then the room's bits packed six to a
+character in the URL-safe alphabet
 ``A-Z a-z 0-9 - _``, then four characters of CRC-24 over everything before
 them.  The room's bits come from an adaptive binary arithmetic coder whose
 context for each cell is its already-coded neighbours (x-1, y-1, z-1 and
@@ -9,16 +10,23 @@ w-1), so the solid ground and walls of a tutorial room cost little; all of
 its arithmetic is on integers, so a code decodes the same on every machine,
 for good.  ``docs/format.md`` lays the code out bit by bit.
 
-What a code carries: size, cells, goal, player, crates, the wrap (in the
-letter) and the room's opening view.  Not the name, par or needs: those are
-a level file's, not a room's.
+What a code carries: size, cells, goal, player, crates, the wrap and the
+hook (in the letter) and the room's opening view; and, when it is asked to
+(``encode(room, named=True)``), the room's name and ``teaches`` line, after
+the room in the same stream, under the same CRC.  A code without them is
+exactly the code an earlier release wrote.  Never the par or needs: those
+are a level file's proofs, not a room's.
+
+:func:`display` is a code as a person reads it out: in groups, with the
+look-alike characters (``I l 1 O 0``) named.
 
 Checked: the CRC-24 has degree 24 and a constant term, so every error
 burst of 24 bits or fewer is caught.  One changed character is a burst of
 at most 6 bits, and two neighbours swapped one of at most 12, so both are
 always refused, never opened as some other room.  Random text passes the
 CRC once in 2**24, and must then still decode to a valid room whose own
-code is exactly the text given.
+code is exactly the text given.  Where the CRC can tell which one character
+was changed (or which two neighbours swapped), the refusal says where.
 
 >>> from anabasis.engine.world import Room, State
 >>> floor = bytes([1] * 9 + [0] * 3)  # w = 0 solid, and the floor of w = 1
@@ -29,6 +37,11 @@ True
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import NamedTuple
+
 from anabasis.engine.cells import BLOCK, EMPTY, RAMP_XN, RAMP_XP, RAMP_YN, RAMP_YP
 from anabasis.engine.world import MAX_SIZE, VIEWS, Room, State
 from anabasis.refusal import Refusal
@@ -37,8 +50,14 @@ from anabasis.refusal import Refusal
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 
-#: The rules letters.
-PLAIN, WRAPPED = "D", "E"
+#: The rules letters: two downs; with the wrap; with the hook; with both.
+PLAIN, WRAPPED, HOOKED, WRAPPED_HOOKED = "D", "E", "F", "G"
+#: The letter of each (wrap, hook), and the rules each letter names.
+LETTER_OF = {(False, False): PLAIN, (True, False): WRAPPED,
+             (False, True): HOOKED, (True, True): WRAPPED_HOOKED}
+RULES_OF = {letter: rules for rules, letter in LETTER_OF.items()}
+#: Every letter a code may start with, in order.
+LETTERS = tuple(LETTER_OF.values())
 
 #: The version this release writes and reads (3 bits: later releases may add more).
 VERSION = 0
@@ -356,7 +375,7 @@ def _write_room(out: _Writer, room: Room) -> None:
         low = r + 1
 
 
-def _read_room(src: _Reader, wrap: bool) -> Room:
+def _read_room(src: _Reader, wrap: bool, hook: bool = False) -> Room:
     version = src.uniform(1 << _VERSION_BITS)
     if version != VERSION:
         raise CodeError(f"the code is format version {version}, from a later release; "
@@ -398,7 +417,65 @@ def _read_room(src: _Reader, wrap: bool) -> Room:
         low = r + 1
     return Room(size, bytes(cells), where[goal],
                 State.of(where[player], [where[c] for c in crates]),
-                wrap=wrap, view=VIEWS[view])
+                wrap=wrap, view=VIEWS[view], hook=hook)
+
+
+# -- the name and the teaches line (only in a code asked to carry them) ------------------
+#
+# After the crates: one equiprobable "yes", then the name and the teaches
+# line, each as its UTF-8 length (Elias gamma) and its bytes, each byte
+# eight yes/no questions down a binary tree of adaptive probabilities (one
+# tree for both lines), so that the letters of a name cost about five bits.
+# A code without them simply ends after the crates: the code an earlier
+# release wrote.
+
+#: The longest name or teaches line a code carries, in characters (the level format's).
+MAX_TEXT = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _write_text(out: _Writer, tree: list[_Bit], text: str) -> None:
+    data = text.encode("utf-8")
+    out.number(len(data))
+    for byte in data:
+        node = 1
+        for k in range(7, -1, -1):
+            bit = (byte >> k) & 1
+            out.bit(tree[node], bit)
+            node = 2 * node + bit
+
+
+def _read_text(src: _Reader, tree: list[_Bit], what: str) -> str:
+    size = src.number(4 * MAX_TEXT)
+    if size > 4 * MAX_TEXT:
+        raise CodeError(f"the code's {what} is longer than {MAX_TEXT} characters")
+    data = bytearray()
+    for _ in range(size):
+        node = 1
+        for _ in range(8):
+            node = 2 * node + src.bit(tree[node])
+        data.append(node - 256)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CodeError(f"the code's {what} is not UTF-8 text") from None
+    if len(text) > MAX_TEXT or _CONTROL.search(text) or text != text.strip(" "):
+        raise CodeError(f"the code's {what} is not one header line of text")
+    return text
+
+
+def _write_header(out: _Writer, room: Room) -> None:
+    out.uniform(1, 2)
+    tree = [_Bit() for _ in range(256)]
+    _write_text(out, tree, room.name)
+    _write_text(out, tree, room.teaches)
+
+
+def _read_header(src: _Reader) -> tuple[str, str]:
+    if src.uniform(2) != 1:
+        raise CodeError("no header follows the room")
+    tree = [_Bit() for _ in range(256)]
+    return _read_text(src, tree, "name"), _read_text(src, tree, "teaches line")
 
 
 # -- the public face -------------------------------------------------------------
@@ -423,16 +500,34 @@ def _check_encodable(room: Room) -> None:
         raise ValueError("a crate in the player's cell")
 
 
-def encode(room: Room) -> str:
-    """The room's code: ``D...`` (or ``E...`` where w wraps).
+def encode(room: Room, *, named: bool = False) -> str:
+    """The room's code: ``D...`` (``E`` where w wraps, ``F`` a hook room, ``G`` both).
 
-    Raises ``ValueError`` for a room no code can hold (larger than
-    :data:`~anabasis.engine.world.MAX_SIZE`, or movers on top of each other).
+    With ``named``, the code carries the room's name and ``teaches`` line
+    too (a room with neither gets the plain code).  Raises ``ValueError``
+    for a room no code can hold (larger than
+    :data:`~anabasis.engine.world.MAX_SIZE`, movers on top of each other, a
+    name that is not one line of at most :data:`MAX_TEXT` characters).
+
+    >>> from anabasis.engine.world import Room, State
+    >>> floor = bytes([1] * 9 + [0] * 3)
+    >>> room = Room((3, 1, 2, 2), floor, (2, 0, 1, 1), State((0, 0, 1, 1), ()), name="step")
+    >>> encode(room)[0], decode(encode(room)).name, decode(encode(room, named=True)).name
+    ('D', '', 'step')
     """
     _check_encodable(room)
+    named = named and bool(room.name or room.teaches)
+    if named:
+        for key in ("name", "teaches"):
+            text = getattr(room, key)
+            if len(text) > MAX_TEXT or _CONTROL.search(text) or text != text.strip(" "):
+                raise ValueError(f"the {key} {text!r} is not one header line of at most "
+                                 f"{MAX_TEXT} characters")
     out = _Writer()
     _write_room(out, room)
-    return _pack(WRAPPED if room.wrap else PLAIN, out.coder.finish())
+    if named:
+        _write_header(out, room)
+    return _pack(LETTER_OF[room.wrap, room.hook], out.coder.finish())
 
 
 def _pack(letter: str, bits: list[int]) -> str:
@@ -474,9 +569,10 @@ def decode(code: str, *, check_start: bool = True) -> Room:
         if ch not in _VALUE:
             raise CodeError(f"character {n}, {ch!r}, is not in a room code "
                             "(A-Z a-z 0-9 - _)")
-    if code[0] not in (PLAIN, WRAPPED):
-        raise CodeError(f"a room code starts with {PLAIN} (two downs) or "
-                        f"{WRAPPED} (with the wrap), not {code[0]!r}")
+    if code[0] not in LETTERS:
+        raise CodeError(f"a room code starts with {PLAIN} (two downs) or {WRAPPED} (with the "
+                        f"wrap), or {HOOKED} or {WRAPPED_HOOKED} for the same with the hook, "
+                        f"not {code[0]!r}")
     if len(code) < 1 + _CRC_CHARS + 1:
         raise CodeError(f"{len(code)} character{'' if len(code) == 1 else 's'} is too short "
                         "for a room code")
@@ -485,17 +581,18 @@ def decode(code: str, *, check_start: bool = True) -> Room:
     crc = _crc(body)
     if [(crc >> shift) & 63 for shift in range(18, -1, -6)] != check:
         raise CodeError("the checksum does not match: a character is changed, "
-                        "missing or swapped")
+                        "missing or swapped" + _where_wrong(code, values))
     bits = [(v >> s) & 1 for v in body[1:] for s in range(5, -1, -1)]
+    wrap, hook = RULES_OF[code[0]]
+    src = _Reader(bits)
     try:
-        room = _read_room(_Reader(bits), wrap=code[0] == WRAPPED)
+        room = _read_room(src, wrap=wrap, hook=hook)
     except CodeError:
         raise
     except ValueError as e:  # the room refused itself: report it, never crash
         raise CodeError(f"the code's room is not valid: {e}") from None
     if encode(room) != code:
-        raise CodeError("the code holds data its room does not explain "
-                        "(trailing or altered characters)")
+        room = _with_header(src, room, code)
     if check_start:
         from anabasis.engine import rules
 
@@ -503,3 +600,114 @@ def decode(code: str, *, check_start: bool = True) -> Room:
         if refusal:
             raise CodeError(refusal)
     return room
+
+
+def _with_header(src: _Reader, room: Room, code: str) -> Room:
+    """The room with the name and teaches line that follow it in the code; refused
+    as data the room does not explain unless they are exactly what the code holds."""
+    try:
+        name, teaches = _read_header(src)
+        named = replace(room, name=name, teaches=teaches)
+        if encode(named, named=True) == code:
+            return named
+    except ValueError:  # CodeError included: whatever it was, it is not a header
+        pass
+    raise CodeError("the code holds data its room does not explain "
+                    "(trailing or altered characters)")
+
+
+# -- where a code is wrong --------------------------------------------------------------
+
+#: The longest code whose changed character the refusal looks for (63 tries a character).
+LOCATE_LENGTH = 2000
+
+
+def _where_wrong(code: str, values: list[int]) -> str:
+    """Where the CRC says the code is wrong, as the end of the refusal ("" if it cannot tell).
+
+    The CRC is linear: a code's syndrome (its body's CRC xor the check it
+    carries) is the CRC, from zero, of the error alone.  So every one-character
+    change and every swap of two neighbours has a syndrome of its own to
+    compare with; when exactly one of them matches, that is the likely place.
+    (A character missing or added shifts everything after it: no place is named.)
+    """
+    n = len(values)
+    if n > LOCATE_LENGTH:
+        return ""
+    body, check = values[:-_CRC_CHARS], values[-_CRC_CHARS:]
+    syndrome = _crc(body) ^ sum(v << (6 * (_CRC_CHARS - 1 - j)) for j, v in enumerate(check))
+    effect, changes = _error_syndromes(n)
+    found = []
+    for i, v in changes.get(syndrome, ()):
+        if i or ALPHABET[values[0] ^ v] in LETTERS:
+            found.append(f"character {i + 1}, {code[i]!r}, looks wrong "
+                         f"(perhaps {ALPHABET[values[i] ^ v]!r})")
+    for i in range(n - 1):
+        v = values[i] ^ values[i + 1]
+        if v and effect[v][i] ^ effect[v][i + 1] == syndrome:
+            found.append(f"characters {i + 1} and {i + 2}, {code[i:i + 2]!r}, look swapped")
+    return f": {found[0]}" if len(found) == 1 else ""
+
+
+@lru_cache(maxsize=8)
+def _error_syndromes(n: int) -> tuple[list[list[int]], dict[int, list[tuple[int, int]]]]:
+    """For a code of ``n`` characters: ``effect[v][i]``, the syndrome of xoring ``v`` into
+    character ``i``, and each syndrome's one-character changes ``(i, v)``."""
+    effect = [[0] * n]
+    changes: dict[int, list[tuple[int, int]]] = {}
+    for v in range(1, 64):
+        row = [0] * n
+        for j in range(_CRC_CHARS):
+            row[n - _CRC_CHARS + j] = v << (6 * (_CRC_CHARS - 1 - j))
+        crc = _CRC_TABLE[v]
+        for i in range(n - _CRC_CHARS - 1, -1, -1):
+            row[i] = crc
+            crc = ((crc << 6) & 0xFFFFFF) ^ _CRC_TABLE[crc >> 18]  # a zero character
+        effect.append(row)
+        for i, syndrome in enumerate(row):
+            changes.setdefault(syndrome, []).append((i, v))
+    return effect, changes
+
+
+# -- a code as a person reads it ----------------------------------------------------
+
+#: The characters of the alphabet that a font may draw alike, and what each one is.
+LOOK_ALIKES = {"I": "capital i", "l": "small L", "1": "one", "O": "capital o", "0": "zero"}
+
+
+class Display(NamedTuple):
+    """A code set out for reading aloud or copying by hand (see :func:`display`)."""
+
+    groups: tuple[str, ...]  #: the code in groups of :data:`GROUP` characters
+    #: each look-alike character: (its position, counting from 1; the character; its name)
+    look_alikes: tuple[tuple[int, str, str], ...]
+
+    @property
+    def text(self) -> str:
+        """The groups with a space between (not a code: :func:`decode` refuses the spaces)."""
+        return " ".join(self.groups)
+
+    @property
+    def legend(self) -> str:
+        """One line naming the look-alikes, or "" when the code has none."""
+        names = dict.fromkeys(f"{ch} is {name}" for _, ch, name in self.look_alikes)
+        return "; ".join(names)
+
+
+#: Characters in a group of :attr:`Display.groups`.
+GROUP = 4
+
+
+def display(code: str) -> Display:
+    """The code in groups of four, with its look-alike characters (``I l 1 O 0``) named.
+
+    >>> shown = display("DCEiWNbKSOyh_wpEk")
+    >>> shown.text
+    'DCEi WNbK SOyh _wpE k'
+    >>> shown.look_alikes, shown.legend
+    (((10, 'O', 'capital o'),), 'O is capital o')
+    """
+    code = code.strip()
+    groups = tuple(code[k : k + GROUP] for k in range(0, len(code), GROUP))
+    marks = tuple((i + 1, ch, LOOK_ALIKES[ch]) for i, ch in enumerate(code) if ch in LOOK_ALIKES)
+    return Display(groups, marks)

@@ -22,11 +22,11 @@ import re
 from pathlib import Path
 
 from anabasis.engine.cells import CHAR_OF, CODE_OF, EMPTY
-from anabasis.engine.world import MAX_SIZE, SWITCHES, VIEWS, Room, State, flat_index
+from anabasis.engine.world import MAX_SIZE, NEEDS, VIEWS, Room, State, flat_index
 from anabasis.refusal import Refusal, shorten
 
 #: The header keys, in the order :func:`write` writes them.
-KEYS = ("name", "teaches", "par", "needs", "wrap", "view")
+KEYS = ("name", "teaches", "par", "needs", "hook", "wrap", "view")
 #: The map characters that are not static cells: what each one puts there.
 MOVER_CHARS = {"$": "crate", "@": "player", "*": "goal", "+": "player+goal", "%": "crate+goal"}
 #: The largest file :func:`load` reads (the largest room a code holds is some 20 kB of text),
@@ -181,6 +181,10 @@ def parse(text: str, path: str = "<level>", *, default_name: str = "") -> Room:
         _, lineno, col = header["wrap"]
         raise LevelError(path, lineno, col,
                          "w wraps only in a room of 2 or more slices, and this has 1")
+    if "hook" in meta.get("needs", ()) and not meta.get("hook"):
+        value, lineno, col = header["needs"]
+        raise LevelError(path, lineno, col + _item_offset(value, "hook"),
+                         "needs: 'hook' only in a hook room (add 'hook: yes')")
     room = Room((X, Y, Z, W), bytes(flat), goal[0], State.of(player[0], crates), **meta)
 
     from anabasis.engine import rules  # the engine settles the start, as a load does
@@ -319,14 +323,18 @@ def _read_header(header, path) -> dict:
             for item in value.split(","):
                 name = item.strip(" ")
                 at = offset + (len(item) - len(item.lstrip(" ")))
-                if name not in SWITCHES:
+                if name not in NEEDS:
                     raise LevelError(path, lineno, at,
-                                     f"needs: unknown rule {name!r} (known: {', '.join(SWITCHES)})")
+                                     f"needs: unknown rule {name!r} (known: {', '.join(NEEDS)})")
                 if name in needs:
                     raise LevelError(path, lineno, at, f"needs: {name!r} named twice")
                 needs.append(name)
                 offset += len(item) + 1
-            meta["needs"] = tuple(s for s in SWITCHES if s in needs)
+            meta["needs"] = tuple(s for s in NEEDS if s in needs)
+        elif key == "hook":
+            if value not in ("no", "yes"):
+                raise LevelError(path, lineno, col, f"hook must be 'no' or 'yes', not {value!r}")
+            meta["hook"] = value == "yes"
         elif key == "wrap":
             if value not in ("no", "w"):
                 raise LevelError(path, lineno, col, f"wrap must be 'no' or 'w', not {value!r}")
@@ -337,6 +345,16 @@ def _read_header(header, path) -> dict:
                                  f"view must be one of {', '.join(VIEWS)}, not {value!r}")
             meta["view"] = value
     return meta
+
+
+def _item_offset(value: str, name: str) -> int:
+    """How far into a comma-separated ``value`` the item ``name`` starts."""
+    offset = 0
+    for item in value.split(","):
+        if item.strip(" ") == name:
+            return offset + len(item) - len(item.lstrip(" "))
+        offset += len(item) + 1
+    return 0
 
 
 def write_map(room: Room, state: State | None = None) -> str:
@@ -389,7 +407,9 @@ def write(room: Room) -> str:
     if room.par is not None:
         head.append(f"par: {room.par}")
     if room.needs:
-        head.append(f"needs: {', '.join(s for s in SWITCHES if s in room.needs)}")
+        head.append(f"needs: {', '.join(s for s in NEEDS if s in room.needs)}")
+    if room.hook:  # only a hook room says so: every other room's file reads as it did
+        head.append("hook: yes")
     head.append(f"wrap: {'w' if room.wrap else 'no'}")
     head.append(f"view: {room.view}")
     return "\n".join(head) + "\n\n" + write_map(room)

@@ -44,9 +44,9 @@ def resolve(source: str) -> Room:
     path = Path(source)
     if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
-    if source.strip()[:1] not in (codes.PLAIN, codes.WRAPPED):
+    if source.strip()[:1] not in codes.LETTERS:
         raise SourceError(f"{shorten(source)!r} is not a level number, a level file "
-                         "or a room code (codes start with D or E)")
+                         f"or a room code (codes start with {', '.join(codes.LETTERS)})")
     return _decode(source)
 
 

@@ -1,0 +1,222 @@
+"""The board's HTTP/JSON service: Starlette routes on uvicorn, over :mod:`~anabasis.board.store`.
+
+``anabasis serve`` runs it.  Routes (all answers JSON, each with the
+``Anabasis-Board-Api`` header; errors ``{"error": "one line"}``):
+
+- ``GET /v1/health``: the API and schema versions, and whether the database answers;
+- ``POST /v1/runs``: a run, checked by replay, kept if it wins (see ``docs/board.md``);
+- ``GET /v1/days/YYYY-MM-DD``: the day's board;
+- ``GET /v1/days/YYYY-MM-DD/me`` with ``Authorization: Bearer TOKEN``: the player's place.
+
+The work of a request runs in Starlette's thread pool (the replay and the
+database are blocking), the body is read only up to its bound, and a
+database that does not answer is a 503 that changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass
+
+import sqlalchemy as sa
+import sqlalchemy.exc
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+import anabasis
+from anabasis.board import API_HEADER, API_VERSION, DEFAULT_HOST, DEFAULT_PORT, schema
+from anabasis.board.runs import (
+    MAX_BODY,
+    TOKEN,
+    RunRefusal,
+    check_open,
+    parse_date,
+    parse_run,
+    replay_win,
+    token_hash,
+)
+from anabasis.board.store import Store, connect, database_url
+from anabasis.gen import GEN
+
+#: How the serve command hands its settings to the worker processes.
+CONFIG_ENV = "ANABASIS_BOARD_CONFIG"
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a server process needs: the database and the limits (all processes alike)."""
+
+    db: str  #: an SQLAlchemy URL (see :func:`~anabasis.board.store.database_url`)
+    timeout: float = 5.0  #: seconds to wait for the database (a lock, a connection)
+    per_token: int = 30  #: runs a token may send per minute (counted over two minutes)
+    per_address: int = 120  #: runs an address may send per minute (likewise)
+
+
+def _answer(data: dict, status: int = 200, headers: dict | None = None) -> Response:
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    head = {API_HEADER: str(API_VERSION), "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-store"}
+    head.update(headers or {})
+    return Response(body, status, headers=head, media_type="application/json")
+
+
+def _error(status: int, message: str, headers: dict | None = None) -> Response:
+    return _answer({"error": message}, status, headers)
+
+
+#: What a database fault answers: it changed nothing, and the next try may work.
+DB_DOWN = "the board's database is not answering; nothing was changed, try again"
+
+
+def create_app(config: Config) -> Starlette:
+    """The board's ASGI app over ``config``'s database (its schema migrated at start)."""
+    holder: dict[str, Store] = {}
+
+    def store() -> Store:
+        got = holder.get("store")
+        if got is None:  # the database was down at start: try again now
+            got = holder["store"] = Store(connect(config.db, timeout=config.timeout))
+        return got
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        try:
+            holder["store"] = await run_in_threadpool(
+                lambda: Store(connect(config.db, timeout=config.timeout)))
+        except sa.exc.SQLAlchemyError as e:
+            print(f"anabasis serve: the database is not answering yet: {type(e).__name__}",
+                  file=sys.stderr)
+        yield
+        if "store" in holder:
+            holder["store"].engine.dispose()
+
+    async def health(request: Request) -> Response:
+        def check():
+            with store().reading() as conn:
+                return schema.version(conn)
+        try:
+            version = await run_in_threadpool(check)
+        except sa.exc.SQLAlchemyError:
+            return _error(503, DB_DOWN)
+        return _answer({"ok": True, "api": API_VERSION, "server": anabasis.__version__,
+                        "schema": version, "gen": GEN,
+                        "database": sa.make_url(config.db).get_backend_name()})
+
+    async def post_run(request: Request) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return _error(413, f"the body is over {MAX_BODY} bytes")
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return _error(413, f"the body is over {MAX_BODY} bytes")
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return _error(400, "the body is not JSON (UTF-8)")
+        address = request.client.host if request.client else "unknown"
+        try:
+            run = parse_run(body)
+            return _answer(await run_in_threadpool(_take, store(), config, run, address))
+        except RunRefusal as e:
+            headers = {"Retry-After": str(e.retry)} if e.retry else None
+            return _error(e.status, str(e), headers)
+        except sa.exc.SQLAlchemyError:
+            return _error(503, DB_DOWN)
+
+    async def get_day(request: Request) -> Response:
+        try:
+            date = parse_date(request.path_params["date"])
+            board = await run_in_threadpool(lambda: store().board(date))
+        except RunRefusal as e:
+            return _error(e.status, str(e))
+        except sa.exc.SQLAlchemyError:
+            return _error(503, DB_DOWN)
+        if board is None:
+            return _error(404, "the board has no runs for that day")
+        return _answer(board)
+
+    async def get_me(request: Request) -> Response:
+        auth = request.headers.get("authorization", "")
+        scheme, _, token = auth.partition(" ")
+        if scheme.lower() != "bearer" or not TOKEN.fullmatch(token.strip()):
+            return _error(401, "say who you are: Authorization: Bearer TOKEN")
+        try:
+            date = parse_date(request.path_params["date"])
+            mine = await run_in_threadpool(lambda: store().me(date, token_hash(token.strip())))
+        except RunRefusal as e:
+            return _error(e.status, str(e))
+        except sa.exc.SQLAlchemyError:
+            return _error(503, DB_DOWN)
+        if mine is None:
+            return _error(404, "you have no win on the board that day")
+        return _answer(mine)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404:
+            return _error(404, f"no such path: the board's API is /v{API_VERSION}/ "
+                          "(runs, days/YYYY-MM-DD, health)")
+        if exc.status_code == 405:
+            return _error(405, "that path does not take that method")
+        return _error(exc.status_code, "the request was refused")
+
+    async def crash(request: Request, exc: Exception) -> Response:
+        return _error(500, "the board failed on that request; nothing was changed")
+
+    routes = [
+        Route(f"/v{API_VERSION}/health", health, methods=["GET"]),
+        Route(f"/v{API_VERSION}/runs", post_run, methods=["POST"]),
+        Route(f"/v{API_VERSION}/days/{{date}}", get_day, methods=["GET"]),
+        Route(f"/v{API_VERSION}/days/{{date}}/me", get_me, methods=["GET"]),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={HTTPException: http_error, Exception: crash})
+
+
+def _take(store: Store, config: Config, run, address: str) -> dict:
+    """Count the request, check the day, its code and the replay; keep the win."""
+    def check(run, day) -> int:
+        check_open(run.date, _dt.datetime.now(_dt.timezone.utc))
+        code, _par, _gen = day
+        if run.code.strip() != code:
+            raise RunRefusal(409, "that is not that day's room: its code differs from the "
+                             "board's")
+        return replay_win(store.room(code), run.moves)
+
+    return store.submit(run, [("t:" + run.token_hash, config.per_token),
+                              ("a:" + address, config.per_address)], time.time(), check)
+
+
+def app_from_env() -> Starlette:
+    """The app for a uvicorn worker, from the settings the serve command left in its env."""
+    return create_app(Config(**json.loads(os.environ[CONFIG_ENV])))
+
+
+def serve(db: str | None = None, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
+          workers: int = 1, timeout: float = 5.0, per_token: int = 30, per_address: int = 120,
+          proxies: str | None = None) -> None:
+    """Run the board until stopped: migrate the database here first (so a bad URL or a
+    database that is down is said at once), then serve from ``workers`` processes.
+
+    ``proxies``: the addresses of load balancers whose ``X-Forwarded-For`` is believed
+    (the rate limit per address then counts the client's address, not the balancer's).
+    """
+    import uvicorn
+
+    config = Config(database_url(db), timeout, per_token, per_address)
+    connect(config.db, timeout=timeout).dispose()
+    os.environ[CONFIG_ENV] = json.dumps(asdict(config))
+    uvicorn.run("anabasis.board.server:app_from_env", factory=True, host=host, port=port,
+                workers=workers, log_level="warning", access_log=False,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or "",
+                timeout_graceful_shutdown=5)

@@ -1,0 +1,383 @@
+"""The board's work on its database, through SQLAlchemy Core: one code path for
+SQLite and PostgreSQL.
+
+Every request is one or two short transactions and nothing is kept in the
+process between requests but read caches of rows that never change (a
+day's code and par), so any number of server processes can share one
+PostgreSQL.  A run counts as accepted only once its transaction has
+committed: a process killed mid-write leaves either the whole run or none
+of it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import random
+import threading
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from anabasis.board import days as _days
+from anabasis.board import schema
+from anabasis.board.runs import Run, RunRefusal, open_days, streak_of
+from anabasis.formats import codes
+from anabasis.refusal import Refusal
+
+#: A rate window: requests are counted per minute, over this minute and the last.
+WINDOW = 60
+
+
+class StoreError(Refusal):
+    """A database URL the board cannot use."""
+
+
+def data_dir() -> Path:
+    """The user's data folder (``$ANABASIS_DATA_DIR`` or the platform's), as the game's."""
+    env = os.environ.get("ANABASIS_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("anabasis", appauthor=False))
+
+
+def database_url(db: str | None) -> str:
+    """``--db`` as an SQLAlchemy URL: none is ``board.sqlite3`` in the data folder, a
+    path is an SQLite file, ``postgresql://`` goes through psycopg 3.
+
+    >>> database_url("postgresql://u@h/board")
+    'postgresql+psycopg://u@h/board'
+    >>> database_url("/tmp/b.sqlite3")
+    'sqlite:////tmp/b.sqlite3'
+    """
+    if not db:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{folder / 'board.sqlite3'}"
+    for plain in ("postgresql://", "postgres://"):
+        if db.startswith(plain):
+            return "postgresql+psycopg://" + db[len(plain):]
+    if db.startswith(("postgresql+psycopg://", "sqlite://")):
+        return db
+    if "://" in db:
+        raise StoreError("--db: a postgresql:// URL, an sqlite:/// URL or a file path")
+    return f"sqlite:///{Path(db).resolve()}"
+
+
+def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
+    """An engine on ``url`` (see :func:`database_url`), its schema migrated.
+
+    SQLite runs in WAL mode (readers never wait on the writer; a process
+    killed mid-write loses nothing committed), every write transaction
+    starts ``BEGIN IMMEDIATE`` (it takes the write lock at once, so two
+    writers never deadlock upgrading), and a writer waits up to
+    ``timeout`` seconds for the lock.  PostgreSQL connections are checked
+    before use, so a restarted database costs the requests in flight only.
+    """
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, pool_size=8, max_overflow=40, pool_timeout=timeout,
+                                  connect_args={"timeout": timeout, "check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi, _record):
+            dbapi.isolation_level = None  # we say BEGIN ourselves, below
+            cur = dbapi.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a crashed process loses nothing
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(conn):
+            reading = conn.get_execution_options().get("reading")
+            conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+    else:
+        engine = sa.create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True,
+                                  pool_timeout=timeout,
+                                  connect_args={"connect_timeout": max(1, round(timeout))})
+    schema.migrate(engine)
+    return engine
+
+
+def _insert(conn: sa.Connection, table: sa.Table):
+    """The dialect's INSERT, which knows ON CONFLICT (both dialects spell it alike)."""
+    return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+class Store:
+    """The board's queries and writes over one engine."""
+
+    def __init__(self, engine: sa.Engine):
+        self.engine = engine
+        self._days: dict[_dt.date, tuple[str, int, int]] = {}  # rows that never change
+        self._rooms: dict[str, object] = {}
+        self._building = threading.Lock()
+        sqlite_ = engine.dialect.name == "sqlite"
+        self._write_lock = threading.Lock() if sqlite_ else None
+
+    def reading(self) -> sa.Connection:
+        """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
+        return self.engine.connect().execution_options(reading=True)
+
+    # -- days ------------------------------------------------------------------
+
+    def day(self, date: _dt.date, *, make: bool = False) -> tuple[str, int, int] | None:
+        """``date``'s (code, par, gen): read back if kept; built and kept first if
+        ``make`` (the first process to commit it wins; all read the kept row)."""
+        got = self._days.get(date)
+        if got is not None:
+            return got
+        with self.reading() as conn:
+            row = conn.execute(sa.select(schema.days.c.code, schema.days.c.par, schema.days.c.gen)
+                               .where(schema.days.c.day == date.isoformat())).first()
+        if row is None:
+            if not make:
+                return None
+            with self._building:  # one build per process; other processes may race, harmlessly
+                built = _days.build(date)
+                with self.write() as conn:
+                    conn.execute(_insert(conn, schema.days).values(
+                        day=date.isoformat(), code=built.code, par=built.par, gen=built.gen,
+                        made_at=_now()).on_conflict_do_nothing(index_elements=["day"]))
+                    row = conn.execute(sa.select(schema.days.c.code, schema.days.c.par,
+                                                 schema.days.c.gen)
+                                       .where(schema.days.c.day == date.isoformat())).one()
+        got = (row[0], row[1], row[2])
+        self._days[date] = got
+        return got
+
+    def room(self, code: str):
+        """The room of a kept day's code, decoded once per process."""
+        room = self._rooms.get(code)
+        if room is None:
+            room = self._rooms[code] = codes.decode(code)
+        return room
+
+    # -- a run: counted, checked, kept ------------------------------------------------
+
+    def write(self):
+        """A write transaction.  On SQLite, the threads of one process queue for it here
+        (SQLite has one writer; its own busy wait polls and starves some callers)."""
+        return _Writing(self)
+
+    def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
+        """Count the request against its token's and its address's ``(bucket, limit)``
+        (``limits``: those two, in that order), then, under the limits,
+        ``check(run, day)`` (the day's (code, par, gen)) for the moves taken, and keep the
+        win: all in one transaction, whose commit is the moment the run is accepted.
+
+        A refused run commits its count only (refusals count: a flood costs its
+        sender, never the replay); a request over a limit is refused before its
+        replay (429, with the seconds to wait).
+        """
+        refusal, answer = None, None
+        day = self.day(run.date, make=True) if _could_open(run, now) else None
+        with self.write() as conn:
+            wait = _hit(conn, limits, now)
+            if wait is not None:
+                refusal = RunRefusal(429, "too many runs: wait a minute and send again", wait)
+            else:
+                try:
+                    taken = check(run, day)
+                except RunRefusal as e:
+                    refusal = e
+                else:
+                    answer = _record(conn, run, taken, day[1])
+        if refusal is not None:
+            raise refusal
+        return answer
+
+    # -- boards ----------------------------------------------------------------
+
+    def board(self, date: _dt.date) -> dict | None:
+        """A day's board: players, the moves of each (hint-free and hinted apart), the
+        share at par, the median time; None for a day the board never opened."""
+        kept = self.day(date)
+        if kept is None:
+            return None
+        code, par, _gen = kept
+        r, day = schema.runs, date.isoformat()
+        with self.reading() as conn:
+            counts = conn.execute(
+                sa.select(r.c.shown_hinted, r.c.shown_moves, sa.func.count())
+                .where(r.c.day == day).group_by(r.c.shown_hinted, r.c.shown_moves)).all()
+            players = sum(n for _, _, n in counts)
+            median = None
+            if players:
+                order = sa.select(r.c.shown_seconds).where(r.c.day == day) \
+                    .order_by(r.c.shown_seconds)
+                pair = 1 if players % 2 else 2
+                got = conn.execute(order.offset((players - 1) // 2).limit(pair)).scalars().all()
+                median = sum(got) / len(got)
+        moves = {str(m): n for h, m, n in sorted(counts) if not h}
+        hinted = {str(m): n for h, m, n in sorted(counts) if h}
+        clean, helped = sum(moves.values()), sum(hinted.values())
+        return {"date": day, "code": code, "par": par, "players": players,
+                "moves": moves, "hinted": hinted,
+                "hint_free": clean, "hinted_players": helped,
+                "at_par": moves.get(str(par), 0) / clean if clean else None,
+                "hinted_at_par": hinted.get(str(par), 0) / helped if helped else None,
+                "median_seconds": median}
+
+    def me(self, date: _dt.date, token_hash: str) -> dict | None:
+        """A player's place on a day's board and their streak; None if they have no
+        win that day (or are unknown)."""
+        p, r, day = schema.players, schema.runs, date.isoformat()
+        with self.reading() as conn:
+            row = conn.execute(sa.select(r, p.c.name).join(p, p.c.id == r.c.player_id)
+                               .where(p.c.token_hash == token_hash, r.c.day == day)).first()
+            if row is None:
+                return None
+            group = conn.execute(
+                sa.select(sa.func.count(), sa.func.sum(sa.case(
+                    (r.c.shown_moves < row.shown_moves, 1), else_=0)), sa.func.sum(sa.case(
+                    (r.c.shown_moves == row.shown_moves, 1), else_=0)))
+                .where(r.c.day == day, r.c.shown_hinted == row.shown_hinted)).one()
+            streak = _streak(conn, row.player_id, date)
+        return {"date": day, "name": row.name, "moves": row.shown_moves,
+                "hinted": bool(row.shown_hinted), "best": row.best_moves,
+                "first": row.first_moves, "wins": row.wins,
+                "of": group[0], "fewer": int(group[1]), "tied": int(group[2]) - 1,
+                "streak": streak}
+
+
+def _streak(conn: sa.Connection, player_id: int, date: _dt.date) -> int:
+    """Days in a row won, ending on ``date`` (or the day before, if ``date`` is not won yet)."""
+    r = schema.runs
+    won = conn.execute(sa.select(r.c.day).where(r.c.player_id == player_id,
+                                                r.c.day <= date.isoformat())
+                       .order_by(r.c.day.desc()).limit(400)).scalars().all()
+    return streak_of([_dt.date.fromisoformat(d) for d in won], date)
+
+
+class _Writing:
+    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.lock = store._write_lock
+        self.tx = None
+
+    def __enter__(self) -> sa.Connection:
+        if self.lock is not None:
+            self.lock.acquire()
+        try:
+            self.tx = self.store.engine.begin()
+            return self.tx.__enter__()
+        except BaseException:
+            if self.lock is not None:
+                self.lock.release()
+            raise
+
+    def __exit__(self, *exc):
+        try:
+            return self.tx.__exit__(*exc)
+        finally:
+            if self.lock is not None:
+                self.lock.release()
+
+
+def _could_open(run: Run, now: float) -> bool:
+    """Whether the run's day takes runs at all (else no day is built for it)."""
+    at = _dt.datetime.fromtimestamp(now, _dt.timezone.utc)
+    return run.date in open_days(at)
+
+
+class _Statements:
+    """The write path's statements, built once per dialect: the request only binds
+    values (building a statement costs more than running it on a quiet database)."""
+
+    def __init__(self, dialect: str):
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        h, p, r = schema.rate_hits, schema.players, schema.runs
+        b = sa.bindparam
+        # a token's bucket and an address's, counted in one statement
+        hit = insert(h).values([{"bucket": b("token"), "minute": b("minute"), "hits": 1},
+                                {"bucket": b("address"), "minute": b("minute"), "hits": 1}])
+        self.hit = hit.on_conflict_do_update(
+            index_elements=["bucket", "minute"],
+            set_={"hits": h.c.hits + 1}).returning(h.c.bucket, h.c.hits)
+        self.before = sa.select(h.c.bucket, h.c.hits).where(
+            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute == b("minute"))
+        self.forget = h.delete().where(h.c.minute < b("minute"))
+        player = insert(p).values(token_hash=b("token_hash"), name=b("name"),
+                                  made_at=b("made_at"))
+        # one statement makes the player or finds them (and renames them if a name is sent)
+        self.player = player.on_conflict_do_update(
+            index_elements=["token_hash"],
+            set_={"name": sa.func.coalesce(player.excluded.name, p.c.name)}).returning(p.c.id)
+        columns = [c.name for c in r.columns]
+        self.first_run = insert(r).values({c: b(c) for c in columns}).on_conflict_do_nothing(
+            index_elements=["day", "player_id"]).returning(r.c.player_id)
+        self.kept_run = sa.select(r).where(r.c.day == b("day"),
+                                           r.c.player_id == b("pid")).with_for_update()
+        self.won = sa.select(r.c.day).where(r.c.player_id == b("pid"), r.c.day <= b("day")) \
+            .order_by(r.c.day.desc()).limit(400)
+
+
+_STATEMENTS: dict[str, _Statements] = {}
+
+
+def _statements(conn: sa.Connection) -> _Statements:
+    name = conn.dialect.name
+    got = _STATEMENTS.get(name)
+    if got is None:
+        got = _STATEMENTS[name] = _Statements(name)
+    return got
+
+
+def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
+    """Count a request against its token's and its address's ``(bucket, limit)``; the
+    seconds to wait if one is over its limit (counted over this minute and the last),
+    else None."""
+    q = _statements(conn)
+    minute = int(now // WINDOW)
+    (token, _), (address, _) = limits
+    counts = dict(conn.execute(q.hit, {"token": token, "address": address,
+                                       "minute": minute}).all())
+    for bucket, hits in conn.execute(q.before, {"buckets": [b for b, _ in limits],
+                                                "minute": minute - 1}):
+        counts[bucket] += hits
+    if random.random() < 0.002:  # now and then, forget old minutes
+        conn.execute(q.forget, {"minute": minute - 1})
+    over = any(counts[bucket] > limit for bucket, limit in limits)
+    return WINDOW - int(now % WINDOW) if over else None
+
+
+def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
+    """Keep a checked winning run: the player's first win of the day, their best (fewest
+    moves, then fewest hints, then least time) and the run the board counts them by
+    (their best hint-free win, else their best hinted one)."""
+    q, r = _statements(conn), schema.runs
+    day, now = run.date.isoformat(), _now()
+    hinted = 1 if run.hinted else 0
+    pid = conn.execute(q.player, {"token_hash": run.token_hash, "name": run.name,
+                                  "made_at": now}).scalar_one()
+    this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
+            "best_path": run.moves, "best_at": now}
+    shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
+    made = conn.execute(q.first_run, {
+        "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
+        "first_seconds": run.seconds, "first_at": now, "wins": 1, **this, **shown}).first()
+    if made is None:
+        row = conn.execute(q.kept_run, {"day": day, "pid": pid}).one()
+        change = {"wins": row.wins + 1}
+        if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints, row.best_seconds):
+            change.update(this)
+        if (hinted, taken, run.seconds) < (row.shown_hinted, row.shown_moves, row.shown_seconds):
+            change.update(shown)
+        conn.execute(r.update().where(r.c.day == day, r.c.player_id == pid).values(**change))
+        best, first = change.get("best_moves", row.best_moves), row.first_moves
+    else:
+        best, first = taken, taken
+    won = conn.execute(q.won, {"pid": pid, "day": day}).scalars().all()
+    streak = streak_of([_dt.date.fromisoformat(d) for d in won], run.date)
+    return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
+            "hinted": bool(hinted), "streak": streak}
