@@ -47,6 +47,10 @@ WHAT = {
     "mute": "the sound off and on again (saved with your progress)",
     "volume_down": "the sound quieter, a tenth at a time",
     "volume_up": "the sound louder, a tenth at a time",
+    "slice_map": "the slice map: every w slice side by side, from above (on and off)",
+    "step_marks": "held: what each of the four steps will do, marked on its cell",
+    "plan_view": "the camera straight down on the room in this view, and back",
+    "settings": "the settings: sound, the map, the marks, text size, motion, colours",
     RESET_ALL: "every action back to its default keys",
     BACK: "the keys are already saved",
 }

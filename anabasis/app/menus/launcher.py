@@ -88,6 +88,8 @@ class Launcher(Menu):
         items.append(Item("make a room…", ("edit",),
                           "build your own, see it proved as you go, play it, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
+        items.append(Item("settings…", ("settings",),
+                          "sound, the slice map, step marks, text size, motion, colours"))
         items.append(Item("quit", ("quit",)))
         return items
 
@@ -165,6 +167,8 @@ class Launcher(Menu):
             self.app.edit()
         elif kind == "keys":
             self.app.show_keys(i)
+        elif kind == "settings":
+            self.app.show_settings()
         elif kind == "quit":
             self.app.quit()
 

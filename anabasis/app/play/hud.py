@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers
+from anabasis.app.play import markers, reading
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.engine.moves import STEPS
 from anabasis.picture import views
@@ -101,7 +101,7 @@ def draw(ov, play) -> None:
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
-           _hint_key(play),
+           _hint_key(play), reading.map_key(play), round(camera.distance, 2),
            opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
@@ -154,6 +154,10 @@ def draw(ov, play) -> None:
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
+    map_rect = None
+    if not play.help:  # the slice map, bottom left over the band; the step marks on their cells
+        map_rect = reading.draw_map(ov, play, H - small - 2 * pad, pad)
+        reading.draw_marks(ov, play, b, camera, s, [r for r in (map_rect, right_panel) if r])
     if not play.won and not play.help:
         markers.draw(ov, marks, s, top=right_panel.bottom)
         for at, age in rings:

@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app.play import cues, hud, markers
+from anabasis.app.play import cues, hud, markers, reading
 from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
@@ -61,6 +61,7 @@ MESSAGE_S = 3.0
 WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
 ARROWS = ("up", "down", "left", "right")
+REDUCED_MOTION = 3.0  #: turns and moves play this many times faster with reduced motion
 
 
 def loss_text(result: Result, w_hidden: bool = False) -> str:
@@ -119,6 +120,8 @@ class Play(Scene):
         self._lost_said = False  #: the lost-cause line was said for this lost streak
         if not self.demo:
             self.hints.ask(self.game)
+        #: the slice map, the step marks and the plan view (docs/game.md, "Reading a room")
+        self.reading = reading.Reading(self)
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
@@ -146,6 +149,11 @@ class Play(Scene):
     def won(self) -> bool:
         """The room is won and its last move has finished playing (the win panel shows)."""
         return self.game.status == "won" and self.timeline is None
+
+    @property
+    def motion(self) -> float:
+        """How fast turns and moves play: faster with reduced motion (a setting)."""
+        return REDUCED_MOTION if self.app.progress.reduced_motion and not self.demo else 1.0
 
     @property
     def renderer(self):
@@ -183,6 +191,10 @@ class Play(Scene):
             action = self.app.action_for(event.key)
             if action in ("orbit_left", "orbit_right"):
                 self._let_go(action)
+            elif action == "step_marks":
+                self.reading.key(action, down=False)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.reading.toggle_plan()  # the middle button: the plan view, and back
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.dragging = True
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
@@ -190,6 +202,7 @@ class Play(Scene):
         elif t == pygame.MOUSEMOTION and self.dragging:
             dx, dy = event.rel
             self.sight = self.sight.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
+            self.reading.orbited()
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.sight.zoomed_by(0.9 ** event.y)
         elif t == pygame.CONTROLLERBUTTONDOWN:
@@ -238,6 +251,10 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "settings" and not self.demo:
+            self.app.show_settings(self)
+        else:
+            self.reading.key(action)
 
     def leave(self) -> None:
         """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
@@ -475,12 +492,12 @@ class Play(Scene):
         if self.rings:
             self.rings = [(cell, t) for cell, t in self.rings if self.clock - t < markers.RING_S]
         if self.sight.turning:
-            self.sight = self.sight.advanced(dt)
+            self.sight = self.sight.advanced(dt * self.motion)
             if not self.sight.turning:
                 self._view_tip()
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
-            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
+            speed = (1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")) * self.motion
             self.anim_t += dt * speed
             self._due(self.anim_t)
             if self.anim_t >= self.timeline.total:

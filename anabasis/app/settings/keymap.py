@@ -31,6 +31,10 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "mute": ["m"],
     "volume_down": ["-", "[-]"],
     "volume_up": ["=", "[+]"],
+    "slice_map": ["tab"],
+    "step_marks": ["x"],
+    "plan_view": ["p"],
+    "settings": ["o", "f10"],
 }
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen

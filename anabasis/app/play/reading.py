@@ -1,0 +1,209 @@
+"""Reading a room in play: the slice map, the step marks and the plan view, and their settings.
+
+:class:`Reading` is one per :class:`~anabasis.app.play.scene.Play`: what is
+shown (from the saved settings and the room), the map's cached picture
+(:class:`~anabasis.app.viewer.slicemap.SliceMap`: the room's static part drawn
+once, the movers over it only when they move), the marks of the position on
+screen (:class:`~anabasis.app.play.stepmarks.Cache`: the engine asked once a
+state), and the camera to go back to from the plan view.  The HUD draws from
+it (:func:`draw`); the scene hands it keys (:meth:`Reading.key`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pygame
+
+from anabasis.app.play import markers, stepmarks
+from anabasis.app.viewer.slicemap import SliceMap
+from anabasis.picture import views
+
+#: Where the map may reach: this share of the window's width and height, at most.
+MAP_W, MAP_H = 0.40, 0.34
+PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight down
+MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
+
+
+def map_wanted(setting: str, room, kind: str) -> bool:
+    """Whether the slice map shows, by the setting: ``auto`` shows it where it helps (a room of
+    more than two slices, a made or shared room).
+
+    >>> from anabasis.engine.world import Room
+    >>> room = Room.empty((3, 1, 1, 3), (0, 0, 0, 0), (2, 0, 0, 0))
+    >>> map_wanted("auto", room, "level"), map_wanted("off", room, "level")
+    (True, False)
+    """
+    if setting in ("on", "off"):
+        return setting == "on"
+    return room.size[3] > 2 or kind in MADE_KINDS
+
+
+def marks_wanted(setting: str, kind: str) -> bool:
+    """Whether the step marks show without their key held: ``auto`` in the first chapter
+    (the tutorial levels), ``on`` always, ``held`` never."""
+    if setting == "on":
+        return True
+    return setting == "auto" and kind == "level"
+
+
+class Reading:
+    """What a room being played shows to be read: the map, the marks, the plan view."""
+
+    def __init__(self, play):
+        self.play = play
+        progress = play.app.progress
+        self.show_map = map_wanted(progress.slice_map, play.room, play.opened.kind)
+        self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
+        self.held = False  #: the step marks' key is held down
+        self.plan_from: views.Camera | None = None  #: the camera before the plan view
+        self.marks = stepmarks.Cache(play.room)
+        self._map: SliceMap | None = None
+        self._map_for = None
+        self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
+        self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
+
+    def settings_changed(self) -> None:
+        """The settings screen changed the map's or the marks' setting."""
+        progress, play = self.play.app.progress, self.play
+        self.show_map = map_wanted(progress.slice_map, play.room, play.opened.kind)
+        self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
+
+    # -- what shows -------------------------------------------------------------------
+
+    @property
+    def showing_marks(self) -> bool:
+        return self.marks_on or self.held
+
+    @property
+    def in_plan(self) -> bool:
+        return self.plan_from is not None
+
+    def slice_map(self, box: tuple[int, int]) -> SliceMap:
+        """The map fitting ``box`` (made again only when the box or the palette changes)."""
+        palette = self.play.app.progress.palette
+        if self._map is None or self._map_for != (box, palette):
+            self._map = SliceMap(self.play.room, box, palette)
+            self._map_for = (box, palette)
+        return self._map
+
+    def step_marks(self) -> tuple[stepmarks.Mark, ...]:
+        """The four steps' marks from the state on screen (none while a move plays or won)."""
+        play = self.play
+        if not self.showing_marks or play.animating or play.won or play.demo:
+            return ()
+        return self.marks.get(play.game.state)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def key(self, action: str, down: bool = True) -> bool:
+        """A key of reading (``slice_map``, ``step_marks``, ``plan_view``): True if taken."""
+        play = self.play
+        if action == "step_marks":
+            self.held = down
+            return True
+        if not down:
+            return action in ("slice_map", "plan_view")
+        if action == "slice_map":
+            self.show_map = not self.show_map
+            progress = play.app.progress
+            progress.slice_map = "on" if self.show_map else "off"
+            play.app.save_progress()
+            play.say("the slice map " + ("on" if self.show_map else "off"), "dim", 1.2)
+            return True
+        if action == "plan_view":
+            self.toggle_plan()
+            return True
+        return False
+
+    def toggle_plan(self) -> None:
+        """The camera straight down on the room in the view on screen; again: back."""
+        play = self.play
+        sight = play.sight
+        if self.plan_from is not None:
+            back, self.plan_from = self.plan_from, None
+            play.sight = replace(sight, camera=back)
+            play.say("plan view off", "dim", 1.0)
+            return
+        self.plan_from = sight.camera
+        down = replace(sight.camera, yaw=0.0, pitch=PLAN_PITCH)
+        play.sight = replace(sight, camera=play._framing(replace(sight, camera=down)))
+        play.say("plan view: straight down (again: back)", "dim", 1.6)
+
+    def orbited(self) -> None:
+        """The player turned the camera: the plan view is left where it is."""
+        self.plan_from = None
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def map_place(ov, bottom: int, pad: int) -> tuple[int, int, int, int]:
+    """(left, top, the box's width, height) the map is fitted to: the bottom left, above
+    the bottom band (``bottom``)."""
+    W, H = ov.size
+    box = (int(W * MAP_W), int(H * MAP_H))
+    return pad // 2, bottom, box[0], box[1]
+
+
+def draw_map(ov, play, bottom: int, pad: int) -> pygame.Rect | None:
+    """The slice map over the frame, bottom left, its lower edge at ``bottom``."""
+    reading = play.reading
+    if not reading.show_map:
+        return None
+    left, low, bw, bh = map_place(ov, bottom, pad)
+    reading.map_box = (bw, bh)
+    smap = reading.slice_map((bw, bh))
+    pose = play.pose()
+    picture = smap.picture(pose.player, pose.crates, reading.step_marks())
+    rect = picture.get_rect(bottomleft=(left, low))
+    ov.surface.blit(picture, rect)
+    reading.map_rect = rect
+    return rect
+
+
+def map_key(play) -> tuple:
+    """What the map and the marks on screen depend on, for the HUD's key."""
+    reading = play.reading
+    pose = play.pose()
+    marks = reading.step_marks()
+    if not reading.show_map and not marks:
+        return ()
+    return (reading.show_map, play.app.progress.palette,
+            tuple(round(float(v), 2) for v in pose.player),
+            tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)
+
+
+def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
+    """The step marks on their cells in the picture: a badge each, its glyph and its word
+    (never colour alone); badges that would overlap are stacked, none over ``avoid``."""
+    marks = play.reading.step_marks()
+    if not marks:
+        return []
+    drawn = play.pose().player
+    size = max(11, int(15 * s))
+    placed: list[pygame.Rect] = []
+    for mark in marks:
+        x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
+        if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        words = mark.label if mark.kind != "nothing" else "stays"
+        if mark.won:
+            words += " · goal"
+        text = f"{stepmarks.GLYPH[mark.kind]} {words}"
+        w = ov.width_of(text, size) + 10
+        rect = pygame.Rect(0, 0, w, size + 4)
+        rect.center = (round(x), round(y))
+        for _ in range(12):  # stack it under whatever it would cover
+            hit = next((r for r in [*placed, *avoid] if r.colliderect(rect)), None)
+            if hit is None:
+                break
+            rect.top = hit.bottom + 2
+        dim = mark.kind == "nothing"
+        colour = stepmarks.COLOUR[mark.kind]
+        ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
+        pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
+        ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
+        placed.append(rect)
+    return placed

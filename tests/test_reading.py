@@ -1,0 +1,216 @@
+"""Reading a room in the game's window: the slice map, the step marks, the plan view and the
+settings screen, driven by key presses and read back from the window's pixels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import DT
+from test_app import arrow_for, press, settle
+
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.menus.settings import SettingsScreen
+from anabasis.app.play import reading, stepmarks
+from anabasis.app.play.scene import Play
+from anabasis.app.play.session import open_level
+from anabasis.app.settings import progress as progress_mod
+from anabasis.app.viewer import slicemap
+from anabasis.engine import rules, solver
+from anabasis.picture import views
+
+
+def window_pixels(app):
+    """The window as shown, (W, H, 3)."""
+    image = pygame.image.load(str(app.screenshot()))
+    return pygame.surfarray.array3d(image)
+
+
+def near(a, b, tol=6):
+    return all(abs(int(p) - int(q)) <= tol for p, q in zip(a, b, strict=True))
+
+
+def pawn_on_map(app, play):
+    """The window pixel at the centre of the pawn's cell on the map."""
+    rect = play.reading.map_rect
+    lay = play.reading.slice_map(play.reading.map_box).layout
+    x, y, _, w = play.game.state.player
+    cx, cy = lay.cell_rect(x, y, w).center
+    return rect.x + cx, rect.y + cy
+
+
+def test_the_slice_map_shows_every_slice_and_follows_moves_and_undo(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    assert play.reading.show_map  # three slices: on where it helps
+    app.tick(DT)
+    seen = [play.game.state]
+    for move in solver.solve(play.room).moves[:2]:
+        press(app, arrow_for(play, move))
+        settle(app)
+        seen.append(play.game.state)
+    for state in (seen[-1], *reversed(seen[:-1])):
+        assert play.game.state == state
+        app.tick(DT)
+        pixels = window_pixels(app)
+        x, y = pawn_on_map(app, play)
+        assert near(pixels[x, y], slicemap.PAWN), pixels[x, y]
+        # the pawn's slice is framed in gold, and no other
+        lay = play.reading.slice_map(play.reading.map_box).layout
+        for w in range(play.room.size[3]):
+            frame = lay.slice_rect(w).inflate(6, 6).move(play.reading.map_rect.topleft)
+            gold = near(pixels[frame.centerx, frame.y], slicemap.YOU)
+            assert gold == (w == state.player[3])
+        if state is not seen[0]:
+            press(app, pygame.K_z)
+            settle(app)
+
+
+def test_tab_turns_the_map_off_and_the_choice_is_kept(make_app, tmp_path):
+    app = make_app(open_level(3))
+    play = app.scene
+    x, y = pawn_on_map(app, play)
+    press(app, pygame.K_TAB)
+    app.tick(DT)
+    assert not play.reading.show_map
+    assert not near(window_pixels(app)[x, y], slicemap.PAWN)
+    assert progress_mod.Progress.load(tmp_path).slice_map == "off"
+    app.open(open_level(4))
+    assert not app.scene.reading.show_map  # off everywhere now, until it is turned on
+    press(app, pygame.K_TAB)
+    assert app.scene.reading.show_map
+    assert progress_mod.Progress.load(tmp_path).slice_map == "on"
+    app.open(open_level(1))  # two slices: "on" shows it even here
+    assert app.scene.reading.show_map
+
+
+def test_auto_shows_the_map_where_it_helps():
+    room1, room3 = (open_level(n).room for n in (1, 3))
+    assert not reading.map_wanted("auto", room1, "level")
+    assert reading.map_wanted("auto", room3, "level")
+    assert reading.map_wanted("auto", room1, "gen") and reading.map_wanted("auto", room1, "room")
+
+
+def test_the_step_marks_are_the_engines_and_drawn_before_a_key_is_pressed(make_app):
+    app = make_app(open_level(2))
+    play = app.scene
+    assert play.reading.showing_marks  # the first chapter: on
+    app.tick(DT)
+    shown = play.reading.step_marks()
+    assert shown == stepmarks.marks(play.room, play.game.state)
+    for mark in shown:  # each is what the engine then does
+        result = rules.step(play.room, play.game.state, mark.move, trace=True)
+        assert stepmarks.classify(play.room, play.game.state, mark.move, result) == mark
+    # the badges are in the window: the pixels under a walk's badge carry its colour
+    before = window_pixels(app)
+    press(app, pygame.K_x)  # (held or not, they are on here)
+    moves = solver.solve(play.room).moves
+    press(app, arrow_for(play, moves[0]))
+    assert play.reading.step_marks() == ()  # not while the move plays
+    settle(app)
+    assert play.reading.step_marks() == stepmarks.marks(play.room, play.game.state)
+    assert before.shape == window_pixels(app).shape
+
+
+def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):
+    import json
+
+    (tmp_path / progress_mod.FILE_NAME).write_text(json.dumps({"version": 1,
+                                                               "step_marks": "held"}))
+    app = make_app(open_level(2))
+    play = app.scene
+    assert not play.reading.showing_marks and play.reading.step_marks() == ()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x",
+                                         scancode=0))
+    app.tick(DT)
+    assert play.reading.step_marks() == stepmarks.marks(play.room, play.game.state)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_x, mod=0, unicode="x",
+                                         scancode=0))
+    app.tick(DT)
+    assert play.reading.step_marks() == ()
+
+
+def test_p_looks_straight_down_and_back(make_app):
+    app = make_app(open_level(5))
+    play = app.scene
+    before = play.sight.camera
+    press(app, pygame.K_p)
+    cam = play.sight.camera
+    assert cam.pitch == views.Camera.MAX_PITCH and cam.yaw == 0.0
+    # straight down: the slice's up axis points (nearly) along the line of sight
+    assert cam.forward()[2] < -0.99
+    # the arrows still mean what they show: up the screen is -y in the plan of the stand view
+    assert views.arrow_to_move(play.sight.basis(), cam.yaw, "up") == "U"
+    press(app, pygame.K_p)
+    assert play.sight.camera == before
+
+
+def test_the_settings_screen_from_the_launcher_changes_and_saves_each_setting(make_app,
+                                                                             tmp_path):
+    app = make_app()
+    launcher = app.scene
+    i = next(i for i, item in enumerate(launcher.items) if item.action == ("settings",))
+    launcher.activate(i)
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    names = [line.name for line in screen.items]
+    for name in ("volume", "slice_map", "step_marks", "text_size", "reduced_motion", "palette",
+                 "fullscreen"):
+        assert name in names
+    def choose(name):
+        while screen.items[screen.selected].name != name:
+            press(app, pygame.K_DOWN)
+    choose("slice_map")
+    press(app, pygame.K_RIGHT)
+    choose("step_marks")
+    press(app, pygame.K_LEFT)
+    choose("text_size")
+    press(app, pygame.K_RIGHT)
+    choose("reduced_motion")
+    press(app, pygame.K_RETURN)
+    choose("palette")
+    press(app, pygame.K_RIGHT)
+    choose("volume")
+    press(app, pygame.K_LEFT)
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.slice_map, saved.step_marks, saved.text_size, saved.reduced_motion,
+            saved.palette) == ("on", "held", 1.1, True, "safe")
+    assert saved.volume == pytest.approx(progress_mod.DEFAULT_VOLUME - 0.1)
+    assert app.overlay.text_scale == 1.1
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, Launcher)
+
+
+def test_the_settings_key_in_play_comes_back_to_the_room_as_it_was(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    press(app, arrow_for(play, moves[0]))
+    settle(app)
+    state = play.game.state
+    press(app, pygame.K_o)
+    assert isinstance(app.scene, SettingsScreen)
+    screen = app.scene
+    while screen.items[screen.selected].name != "slice_map":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # auto -> on: the room behind takes it
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and play.game.state == state and play.game.moves == 1
+    assert play.reading.show_map
+
+
+def test_reduced_motion_plays_a_turn_in_fewer_frames(make_app, tmp_path):
+    def frames_of_a_turn(app):
+        play = app.scene
+        press(app, pygame.K_v)
+        n = 1
+        while play.busy:
+            app.tick(DT)
+            n += 1
+        return n
+
+    app = make_app(open_level(1))
+    plain = frames_of_a_turn(app)
+    app.progress.reduced_motion = True
+    quick = frames_of_a_turn(app)
+    assert quick * 2 <= plain, (quick, plain)
+    assert isinstance(app.scene, Play)
