@@ -87,9 +87,9 @@ class Launcher(Menu):
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
         items.append(Item("make a room…", ("edit",),
                           "build your own, see it proved as you go, play it, share its code"))
-        items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("settings…", ("settings",),
                           "sound, the slice map, step marks, text size, motion, colours"))
+        items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
 
