@@ -41,6 +41,7 @@ SECTIONS = [
     ("render", "anabasis.bench.render"),
     ("gen", "anabasis.bench.gen"),
     ("startup", "anabasis.bench.startup"),
+    ("idle", "anabasis.bench.idle"),
     ("play", "anabasis.bench.play"),
     ("play_loaded", "anabasis.bench.play_loaded"),
     ("edit", "anabasis.bench.edit"),
