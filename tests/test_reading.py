@@ -214,3 +214,34 @@ def test_reduced_motion_plays_a_turn_in_fewer_frames(make_app, tmp_path):
     quick = frames_of_a_turn(app)
     assert quick * 2 <= plain, (quick, plain)
     assert isinstance(app.scene, Play)
+
+
+def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
+    from anabasis.app.play import legend
+    from anabasis.app.settings.keymap import DEFAULT_KEYS
+
+    words = dict(legend.lines(DEFAULT_KEYS))
+    assert "{" not in "".join(words.values())
+    assert "Tab" in words["map"] and "X" in words["badge"]  # the keys bound, by the keymap
+    for name in ("lanes", "pit", "landing", "ghost", "outline", "marker", "badge", "gap",
+                 "frame", "axes"):
+        assert name in words
+    # colours are said in words too: every axis by name, the map's slices by number
+    assert all(f"{a} " in words["axes"] for a in "xyzw") and "w 0" in words["map"]
+    app = make_app(open_level(7))
+    press(app, pygame.K_h)
+    assert app.scene.help
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    drawn = legend.draw(ov, 10, 4, 19, 13, 600, app.progress.keys)
+    assert [name for name, _, _ in drawn] == [name for name, _ in legend.ENTRIES]
+    pixels = pygame.surfarray.pixels_alpha(ov.surface)
+    try:
+        for name, pic, text in drawn:
+            assert pixels[pic.x:pic.right, pic.y:pic.bottom].any(), name  # a picture
+            assert pixels[text.x:text.right, text.y:text.bottom].any(), name  # its words
+            assert not pic.colliderect(text)
+        for (_, a, _), (_, b, _) in zip(drawn, drawn[1:], strict=False):
+            assert a.bottom <= b.top  # one line each, none over the next
+    finally:
+        del pixels

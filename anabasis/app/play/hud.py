@@ -221,7 +221,7 @@ def draw(ov, play) -> None:
     if play.won:
         _win_panel(ov, play, s)
     if play.help:
-        _help_panel(ov, s)
+        _help_panel(ov, s, app.progress.keys)
     ov.upload()
 
 
@@ -372,17 +372,23 @@ def _win_panel(ov, play, s: float) -> None:
             int(17 * s), DIM, anchor="midtop")
 
 
-def _help_panel(ov, s: float) -> None:
+def _help_panel(ov, s: float, bindings=None) -> None:
+    from anabasis.app.play import legend
+
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
+    # the controls and rules on the left, the legend of every mark on the right
+    lines = max(len(HELP), len(legend.ENTRIES) + 1)
+    full = int(min(W - 40, 1500 * s))
+    left_w = int(full * 0.56)
     # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (len(HELP) * 1.4 + 3))))
+    size = max(9, min(int(18 * s), int((H - 60) / (lines * 1.4 + 3))))
     widest = max(HELP, key=lambda t: ov.width_of(t, size))
-    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+    while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(HELP) + int(50 * s))
+    box = pygame.Rect(0, 0, full, line_h * lines + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
@@ -390,5 +396,7 @@ def _help_panel(ov, s: float) -> None:
         heading = line in HEADINGS
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
+    legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
+                box.right - int(20 * s) - box.x - left_w, bindings or {})
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")
