@@ -31,7 +31,8 @@ ENTRIES = [
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
-    ("plan", "{plan_view} or the middle button: the plan view, straight down · {settings}: settings"),
+    ("plan", "{plan_view} or the middle button: the plan view, straight down"
+             " · {settings}: settings"),
 ]
 
 TEAL = (60, 190, 180)
