@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pygame
 import pytest
+from conftest import DT
 
 from anabasis.app.viewer import slicemap
 from anabasis.engine import rules
@@ -117,3 +118,40 @@ def test_render_map_writes_the_map_headless(tmp_path):
     px, py, _, pw = state.player
     cx, cy = lay.cell_rect(px, py, pw).center
     assert tuple(got[cy, cx]) == slicemap.PAWN
+
+
+def test_the_editor_shows_its_draft_on_the_map_and_a_click_there_moves_the_cursor(make_app):
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.editor.scene import Editor, EditTarget
+
+    app = make_app()
+    app.edit(EditTarget(Draft.of_room(levels.load_level(6)), None))
+    app.tick(DT)
+    ed = app.scene
+    assert isinstance(ed, Editor)
+    dm = ed.draft_map
+    assert dm.rect is not None and dm.rect.width > 0
+    lay = dm._map.layout
+    z = ed.cursor[2]
+    X, Y, _, W = ed.draft.size
+    target = (X - 1, Y - 1, 0)
+    assert (ed.cursor[0], ed.cursor[1], ed.cursor[3]) != target
+    r = lay.cell_rect(*target).move(dm.rect.topleft)
+    assert dm.cell_at(r.center) == target
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=r.center, button=1))
+    app.tick(DT)
+    assert ed.cursor == (X - 1, Y - 1, z, 0)
+    before = ed.draft
+    assert ed.draft == before  # the click moved the cursor and painted nothing
+    for _ in range(3):  # (a frame that traced the room leaves the new HUD to the next)
+        app.tick(DT)
+    shot = pygame.image.load(str(app.screenshot()))
+    # the cursor is boxed on the map, in the window
+    edge = (r.x - 1, r.centery)
+    assert tuple(shot.get_at(edge))[:3] == slicemap.CURSOR
+    # the draft's pawn is on its cell
+    players, _, _ = ed.draft.movers()
+    px, py, _, pw = players[0]
+    pr = lay.cell_rect(px, py, pw).move(dm.rect.topleft)
+    assert tuple(shot.get_at(pr.center))[:3] == slicemap.PAWN

@@ -147,6 +147,7 @@ def draw(ov, ed) -> None:
     cell_w = int(min(96 * s, (W - 2 * pad) / len(KINDS)))
     py = H - int(3 * small + 3 * pad)
     ov.panel(pygame.Rect(0, py - pad // 2, W, H - py + pad // 2), band, 0)
+    ed.draft_map.draw(ov, ed, py - pad)  # the slice map of the draft (a click moves the cursor)
     for n, kind in enumerate(KINDS):
         rect = pygame.Rect(pad + n * cell_w, py, cell_w - 6, small + 10)
         ed.palette_rects.append((rect, kind))

@@ -34,6 +34,7 @@ from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
 from anabasis.app.shell.scene import Scene
 from anabasis.app.viewer.sight import Sight
+from anabasis.app.viewer.slicemap import DraftMap
 from anabasis.engine.cells import CODE_OF, PLAYER
 from anabasis.engine.world import VIEWS, Room, State
 from anabasis.picture import views
@@ -126,6 +127,7 @@ class Editor(Scene):
         self.saved_draft: Draft | None = self.target.draft if self.target.save_to else None
         # -- UI state
         self.cursor = self._first_cursor()
+        self.draft_map = DraftMap()  #: the slice map of the draft, in the HUD
         self.mark = None  #: the box's other corner, or None
         self.brush = "#"
         view = self.draft.view if self.draft.view in VIEWS else "stand"
@@ -503,6 +505,8 @@ class Editor(Scene):
 
     def click(self, pixel, button: int) -> None:
         """A click: on the palette, choose the brush; on the room, put it (right: empty)."""
+        if self.draft_map.click(self, pixel):
+            return  # on the slice map: the cursor went to that column
         for rect, kind in self.palette_rects:
             if rect.collidepoint(pixel):
                 self.brush = kind

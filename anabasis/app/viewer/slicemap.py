@@ -43,6 +43,7 @@ CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
+CURSOR = (90, 230, 255)  #: the editor's cursor
 #: The shades of a column's top, from the lowest height to the highest.
 LOW, HIGH = (58, 66, 84), (150, 162, 186)
 #: The colour-blind-safe palette swaps what differs only by hue for shapes and
@@ -184,7 +185,7 @@ class SliceMap:
         room = self.room
         for z in range(room.size[2] - 1, -1, -1):
             c = room.cells[room.index((x, y, z, w))]
-            if c:
+            if c == BLOCK or c in RAMPS:  # (an editor's draft holds its players as cells)
                 return z, c
         return None
 
@@ -251,13 +252,14 @@ class SliceMap:
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
-    def picture(self, player, crates=(), marks=()) -> pygame.Surface:
-        """The map with the pawn at ``player`` and ``crates`` (4D positions, fractional while
-        they move), and the step ``marks`` (:class:`~anabasis.app.play.stepmarks.Mark`) on
-        the cells they go toward.  The same movers again: the same Surface, not redrawn."""
-        key = (tuple(round(float(v), 2) for v in player),
+    def picture(self, player, crates=(), marks=(), cursor=None) -> pygame.Surface:
+        """The map with the pawn at ``player`` (None: no pawn) and ``crates`` (4D positions,
+        fractional while they move), the step ``marks``
+        (:class:`~anabasis.app.play.stepmarks.Mark`) on the cells they go toward, and the
+        editor's ``cursor`` boxed.  The same again: the same Surface, not redrawn."""
+        key = (player if player is None else tuple(round(float(v), 2) for v in player),
                tuple(tuple(round(float(v), 2) for v in c) for c in crates),
-               tuple(marks))
+               tuple(marks), cursor)
         if key == self._key and self._picture is not None:
             return self._picture
         lay = self.layout
@@ -280,6 +282,12 @@ class SliceMap:
             if not (0 <= x < self.room.size[0] and 0 <= y < self.room.size[1] and 0 <= w < W):
                 continue
             self._mark(surface, lay.cell_rect(x, y, w), m)
+        if cursor is not None:
+            box = lay.cell_rect(cursor[0], cursor[1], self._slice_of(cursor[3]))
+            pygame.draw.rect(surface, CURSOR, box.inflate(2, 2), 2)
+        if player is None:
+            self._key, self._picture = key, surface
+            return surface
         pw = self._slice_of(player[3])
         frame = lay.slice_rect(pw).inflate(6, 6)
         pygame.draw.rect(surface, self.colours["YOU"], frame, 2)
@@ -322,3 +330,54 @@ def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = 
     ground.fill((16, 18, 24))
     ground.blit(picture, (0, 0))
     return np.transpose(pygame.surfarray.array3d(ground), (1, 0, 2)).copy()
+
+
+class DraftMap:
+    """The editor's slice map: the draft as it is, the cursor boxed; a click in it moves the
+    cursor to that column (its height kept).
+
+    The editor calls :meth:`draw` from its HUD (whose key already holds the draft and the
+    cursor) and :meth:`click` first thing in its own click: True means the click was the
+    map's.
+    """
+
+    SHARE = (0.36, 0.30)  #: the most of the window's width and height it takes
+
+    def __init__(self):
+        self._map: SliceMap | None = None
+        self._for = None
+        self.rect: pygame.Rect | None = None  #: where it was last drawn, in window pixels
+
+    def draw(self, ov, ed, bottom: int | None = None) -> pygame.Rect:
+        """The map of editor ``ed``'s draft, bottom left of overlay ``ov``, its lower edge at
+        ``bottom`` (default: above the editor's bottom lines)."""
+        W, H = ov.size
+        room = ed.picture()
+        box = (int(W * self.SHARE[0]), int(H * self.SHARE[1]))
+        if self._map is None or self._for != (room, box):
+            self._map = SliceMap(room, box)
+            self._for = (room, box)
+        players, crates, _ = ed.draft.movers()
+        player = players[0] if players else None
+        picture = self._map.picture(player, crates, cursor=tuple(ed.cursor))
+        if bottom is None:
+            bottom = H - int(64 * ov.scale)
+        self.rect = picture.get_rect(bottomleft=(int(8 * ov.scale), bottom))
+        ov.surface.blit(picture, self.rect)
+        return self.rect
+
+    def cell_at(self, pixel) -> tuple[int, int, int] | None:
+        """The ``(x, y, w)`` under window ``pixel``, or None (off the map, between slices)."""
+        if self._map is None or self.rect is None or not self.rect.collidepoint(pixel):
+            return None
+        return self._map.cell_at(pixel[0] - self.rect.x, pixel[1] - self.rect.y)
+
+    def click(self, ed, pixel) -> bool:
+        """A click at window ``pixel``: on the map, the cursor moves to that column (True)."""
+        if self.rect is None or not self.rect.collidepoint(pixel):
+            return False
+        cell = self.cell_at(pixel)
+        if cell is not None:
+            x, y, w = cell
+            ed.cursor = (x, y, ed.cursor[2], w)
+        return True
