@@ -245,3 +245,54 @@ def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
             assert a.bottom <= b.top  # one line each, none over the next
     finally:
         del pixels
+
+
+def test_the_room_stays_still_on_screen_as_the_pawn_walks(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5))
+    play = app.scene
+    settle(app)
+
+    def corners():
+        X, Y, Z, _ = play.room.size
+        w = play.game.state.player[3]
+        return [markers.project((x, y, z, w), play.pose().player, play.sight.basis(),
+                                play.sight.camera, app.overlay.size)[:2]
+                for x in (0, X) for y in (0, Y) for z in (0, Z)]
+
+    first = corners()
+    moves = solver.solve(play.room).moves
+    walked = 0
+    for move in moves[:4]:
+        before = play.game.state
+        press(app, arrow_for(play, move))
+        settle(app)
+        if play.game.state.player[3] != before.player[3]:
+            break  # (another slice: the stand view shows another room's slice)
+        walked += 1
+        for a, b in zip(first, corners(), strict=True):
+            assert abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
+    assert walked >= 1
+
+
+def test_markers_of_one_thing_merge_and_no_two_overlap(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1))
+    ov = app.overlay
+    W, H = ov.size
+    crowd = [markers.Marker("crate", (i, 0, 0, 1), 3, 1, (300 + i % 3, 200), True)
+             for i in range(5)]  # five crates a slice ana, all on one spot: one mark, ×5
+    crowd += [markers.Marker("crate", (i, 1, 0, 2), 3, 2, (302, 204), True) for i in range(2)]
+    crowd += [markers.Marker("goal", (0, 0, 0, 3), 3, 3, (305, 198), True)]
+    crowd += [markers.Marker("crate", (9, 9, 0, 1), 3, 1, (320, H - 5), True)]  # on the bar
+    band = H - 40
+    mapped = pygame.Rect(0, H - 140, 200, 100)
+    got = markers.place(ov, crowd, ov.scale, top=20, bottom=band, avoid=[mapped])
+    assert sorted(n for _, _, n in got) == [1, 1, 2, 5]
+    rects = [r for _, r, _ in got]
+    for i, a in enumerate(rects):
+        assert a.bottom <= band and a.top >= 20 and not a.colliderect(mapped)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b)

@@ -154,12 +154,15 @@ def draw(ov, play) -> None:
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    map_rect = None
+    map_rect, badges = None, []
+    band_top = H - small - 2 * pad
     if not play.help:  # the slice map, bottom left over the band; the step marks on their cells
-        map_rect = reading.draw_map(ov, play, H - small - 2 * pad, pad)
-        reading.draw_marks(ov, play, b, camera, s, [r for r in (map_rect, right_panel) if r])
+        map_rect = reading.draw_map(ov, play, band_top, pad)
+        badges = reading.draw_marks(ov, play, b, camera, s,
+                                    [r for r in (map_rect, right_panel) if r])
     if not play.won and not play.help:
-        markers.draw(ov, marks, s, top=right_panel.bottom)
+        markers.draw(ov, marks, s, top=right_panel.bottom, bottom=band_top,
+                     avoid=[r for r in (map_rect, *badges) if r])
         for at, age in rings:
             markers.draw_ring(ov, at, age, s)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import numpy as np
 import pygame
 
 from anabasis.app.play import markers, stepmarks
@@ -61,6 +62,8 @@ class Reading:
         self.marks = stepmarks.Cache(play.room)
         self._map: SliceMap | None = None
         self._map_for = None
+        self._anchor = None  #: (the camera's aim, the pawn's place) when the aim was last set
+        self._aimed = None  #: the aim as this last set it
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
 
@@ -135,6 +138,35 @@ class Reading:
         """The player turned the camera: the plan view is left where it is."""
         self.plan_from = None
 
+    def hold_room(self) -> None:
+        """Keep the room still on screen as the pawn moves in it (once a frame).
+
+        The camera's aim is kept from the pawn's centre (the renderer's way); left alone it
+        carries the room along with the pawn, toward the window's edge.  So the aim is moved
+        against the pawn, from where it was when last set by anything else (the room's
+        framing, a turn, the plan view).  Along a wrapped w the picture is the pawn's own
+        band of slices, so w is left out there.
+        """
+        play = self.play
+        sight = play.sight
+        if sight.turning:
+            self._anchor = None
+            return
+        pose = np.asarray(play.pose().player, float)
+        cam = sight.camera
+        if self._anchor is None or cam.target != self._aimed:
+            self._anchor = (np.asarray(cam.target, float), pose)
+            self._aimed = cam.target
+            return
+        aim, at = self._anchor
+        d = pose - at
+        if play.room.wrap:
+            d[3] = 0.0
+        target = tuple(float(v) for v in aim - d @ sight.basis()[:, :3])
+        if target != cam.target:
+            play.sight = replace(sight, camera=replace(cam, target=target))
+        self._aimed = target
+
 
 # -- drawing -----------------------------------------------------------------------------
 
@@ -195,11 +227,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
-        for _ in range(12):  # stack it under whatever it would cover
-            hit = next((r for r in [*placed, *avoid] if r.colliderect(rect)), None)
-            if hit is None:
-                break
-            rect.top = hit.bottom + 2
+        rect = markers.clear_of(rect, [*placed, *avoid], 0, ov.size[1], ov.size[0])
         dim = mark.kind == "nothing"
         colour = stepmarks.COLOUR[mark.kind]
         ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)

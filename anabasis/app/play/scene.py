@@ -503,6 +503,7 @@ class Play(Scene):
             if self.anim_t >= self.timeline.total:
                 self._due(float("inf"))
                 self._animation_done()
+        self.reading.hold_room()  # the room stays where it is on screen as the pawn moves
         # run what is waiting: a turn waits for nothing but another turn;
         # a move waits for the turn and the animation before it
         while self.queue and not self.sight.turning:
