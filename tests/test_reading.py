@@ -296,3 +296,20 @@ def test_markers_of_one_thing_merge_and_no_two_overlap(make_app):
         assert a.bottom <= band and a.top >= 20 and not a.colliderect(mapped)
         for b in rects[i + 1:]:
             assert not a.colliderect(b)
+
+
+def test_a_panel_over_the_room_fades_and_one_clear_of_it_does_not(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    play = app.scene
+    b, cam = play.sight.basis(), play.sight.camera
+    rect = reading.room_rect(play, b, cam, app.overlay.size)
+    x, y, _ = markers.project(play.game.state.player, play.pose().player, b, cam,
+                              app.overlay.size)
+    assert rect is not None and rect.collidepoint(x, y)  # the pawn is in the room's box
+    band = (10, 12, 18, 150)
+    over = pygame.Rect(rect.centerx, rect.centery, 40, 20)
+    clear = pygame.Rect(rect.right + 5, rect.bottom + 5, 40, 20)
+    assert reading.band_over(band, over, rect)[3] == reading.FADED_ALPHA
+    assert reading.band_over(band, clear, rect) == band

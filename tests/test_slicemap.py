@@ -155,3 +155,21 @@ def test_the_editor_shows_its_draft_on_the_map_and_a_click_there_moves_the_curso
     px, py, _, pw = players[0]
     pr = lay.cell_rect(px, py, pw).move(dm.rect.topleft)
     assert tuple(shot.get_at(pr.center))[:3] == slicemap.PAWN
+
+
+def test_every_glyph_the_marks_and_the_legend_use_is_in_the_shipped_font():
+    from anabasis.app.play import legend, stepmarks
+    from anabasis.app.settings.keymap import DEFAULT_KEYS
+    from anabasis.app.shell.overlay import shipped_font
+
+    pygame.font.init()
+    font = shipped_font(30)
+
+    def drawn(ch):
+        return pygame.surfarray.array_alpha(font.render(ch, True, (255, 255, 255))).tobytes()
+
+    missing = drawn("\ue000")  # a private-use character: the font's "no such glyph" box
+    text = "".join(stepmarks.GLYPH.values()) + "".join(w for _, w in legend.lines(DEFAULT_KEYS))
+    text += "↻×↑↓◀▶"
+    for ch in sorted(set(text) - {" "}):
+        assert drawn(ch) != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the font"

@@ -115,11 +115,14 @@ def draw(ov, play) -> None:
     teach_lines = ov.wrap(opened.room.teaches, small, int(W * 0.55))[:2] if \
         opened.room.teaches else []
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
-    ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
-                         big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
+    title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
+                              big + 10 + len(teach_lines) * (small + 3) + pad)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
                               mid + small + 2 * mid + int(40 * s))
-    ov.panel(right_panel, band, 10)
+    # a panel over the room fades, so that the room's top rows show through it
+    room_rect = reading.room_rect(play, b, camera, ov.size)
+    ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
+    ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches

@@ -235,3 +235,29 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
         placed.append(rect)
     return placed
+
+
+#: A HUD panel's ground over the room: faint, so the room shows through it.
+FADED_ALPHA = 60
+
+
+def room_rect(play, b, camera, size) -> pygame.Rect | None:
+    """The window rectangle the room's box covers (its corners projected), or None."""
+    room = play.room
+    player = play.pose().player
+    corners = views.room_box(room.size, player, room.wrap)
+    points = [markers.project(c, np.asarray(player, float) + 0.5, b, camera, size)
+              for c in corners]
+    if any(depth <= 0 for _, _, depth in points):
+        return None
+    xs = [x for x, _, _ in points]
+    ys = [y for _, y, _ in points]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                       int(max(ys) - min(ys)) + 1)
+
+
+def band_over(band, panel: pygame.Rect, room: pygame.Rect | None):
+    """A panel's ground colour: ``band``, or faded where the room lies under the panel."""
+    if room is not None and room.colliderect(panel):
+        return (*band[:3], min(band[3], FADED_ALPHA))
+    return band

@@ -33,7 +33,7 @@ KINDS = ("walk", "climb", "push", "ramp ana", "ramp kata", "slip kata", "fall ou
 
 #: Each kind's glyph (drawn in its badge, with the word or number beside it: never colour
 #: alone) and colour.
-GLYPH = {"walk": "•", "climb": "↑", "push": "▶", "ramp ana": "⤴", "ramp kata": "⤵",
+GLYPH = {"walk": "•", "climb": "↑", "push": "▶", "ramp ana": "⇗", "ramp kata": "⇘",
          "slip kata": "↓", "fall out": "✕", "nothing": "·"}
 COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 92),
           "ramp ana": (255, 214, 102), "ramp kata": (230, 170, 255),
