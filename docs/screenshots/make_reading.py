@@ -41,8 +41,8 @@ def shots(data: Path) -> None:
     import pygame
 
     from anabasis import gen
-    from anabasis.app.routes import App
     from anabasis.app.play.session import open_level, opened_made
+    from anabasis.app.routes import App
     from anabasis.picture import views
 
     (data / "progress.json").write_text('{"version": 1, "slice_map": "on"}')
