@@ -313,3 +313,28 @@ def test_a_panel_over_the_room_fades_and_one_clear_of_it_does_not(make_app):
     clear = pygame.Rect(rect.right + 5, rect.bottom + 5, 40, 20)
     assert reading.band_over(band, over, rect)[3] == reading.FADED_ALPHA
     assert reading.band_over(band, clear, rect) == band
+
+
+def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_hint(
+        make_app, tmp_path):
+    import json
+
+    from anabasis.app.play import hud
+    from anabasis.formats import levels
+
+    last = levels.count()
+    keys = [progress_mod.level_key(n) for n in range(1, last + 1)]
+    (tmp_path / progress_mod.FILE_NAME).write_text(json.dumps(
+        {"version": 1, "solved": keys[:-1], "hinted": keys[-1:]}))
+    app = make_app(open_level(last))
+    play = app.scene
+    # the last level won only with a hint before: its win panel would not say "every level"
+    text = hud._win_texts("level", last, None, hud._to_solve(play))[0]
+    assert "every level done" not in text and "1 still to solve without a hint" in text
+    for move in solver.solve(play.room).moves:
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert play.won
+    # once it is solved without a hint (this win was), every level is done
+    assert keys[-1] in app.progress.solved
+    assert "every level done" in hud._win_texts("level", last, None, hud._to_solve(play))[0]

@@ -197,7 +197,7 @@ def draw(ov, play) -> None:
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    hint = (_win_texts(opened.kind, opened.level, opened.tier)[1] if play.won
+    hint = (_win_texts(opened.kind, opened.level, opened.tier, _to_solve(play))[1] if play.won
             else HINT + (" · N new room" if opened.tier else ""))
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
@@ -320,8 +320,20 @@ def _soft(colour) -> tuple[int, int, int]:
     return tuple(int(c * 0.6 + 150 * 0.4) for c in colour)
 
 
+def _to_solve(play) -> int:
+    """How many levels are not yet solved without a hint (the last level's win panel says)."""
+    from anabasis.app.settings.progress import level_key
+    from anabasis.formats import levels
+
+    if play.opened.kind != "level" or play.opened.level < levels.count():
+        return 0
+    solved = play.app.progress.solved
+    return sum(level_key(n) not in solved for n in range(1, levels.count() + 1))
+
+
 @cache
-def _win_texts(kind: str, level: int | None, tier: str | None) -> tuple[str, str]:
+def _win_texts(kind: str, level: int | None, tier: str | None,
+               to_solve: int = 0) -> tuple[str, str]:
     """After a win: what Enter does, in the win panel's words, and the hint line.
 
     Made once per room: the next level's name is read from its file, and the
@@ -337,7 +349,9 @@ def _win_texts(kind: str, level: int | None, tier: str | None) -> tuple[str, str
                 name = ""
             return (f"Enter: next level, {level + 1}" + (f" · {name}" if name else ""),
                     "Enter next level · Z undo · R play again · Esc levels")
-        return ("Enter: back to the levels (every level done)",
+        done = ("every level done" if not to_solve else
+                f"{to_solve} still to solve without a hint")
+        return (f"Enter: back to the levels ({done})",
                 "Enter or Esc levels · Z undo · R play again")
     if tier:
         hint = "N a new room · Z undo · R play again · Esc back"
@@ -372,7 +386,7 @@ def _win_panel(ov, play, s: float) -> None:
                 anchor="midtop")
     # the way on, plain to see; the rest of the keys quieter below it
     opened = play.opened
-    ov.text(_win_texts(opened.kind, opened.level, opened.tier)[0],
+    ov.text(_win_texts(opened.kind, opened.level, opened.tier, _to_solve(play))[0],
             (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
     ov.text("Z undo · R play again · Esc levels", (box.centerx, box.bottom - int(34 * s)),
             int(17 * s), DIM, anchor="midtop")
