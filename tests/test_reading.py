@@ -338,3 +338,28 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     # once it is solved without a hint (this win was), every level is done
     assert keys[-1] in app.progress.solved
     assert "every level done" in hud._win_texts("level", last, None, hud._to_solve(play))[0]
+
+
+def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(
+        make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    app.view_tips = 0
+    play = app.scene
+    for view in ("stand", "w-up", "both"):
+        assert play.sight.view == view
+        b, cam = play.sight.basis(), play.sight.camera
+        ov = app.overlay
+        keyed = [m for m in play.reading.step_marks()
+                 if views.move_to_arrow(b, cam.yaw, m.move) is not None]
+        rects = reading.draw_marks(ov, play, b, cam, ov.scale)
+        assert len(rects) == len(keyed) and (view != "both" or len(keyed) == 2)
+        px, py, _ = markers.project(play.game.state.player, play.pose().player, b, cam,
+                                    ov.size)
+        for i, a in enumerate(rects):
+            assert not a.collidepoint(px, py)
+            for other in rects[i + 1:]:
+                assert not a.colliderect(other)
+        press(app, pygame.K_v)
+        settle(app)

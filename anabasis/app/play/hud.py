@@ -160,7 +160,10 @@ def draw(ov, play) -> None:
     map_rect, badges = None, []
     band_top = H - small - 2 * pad
     if not play.help:  # the slice map, bottom left over the band; the step marks on their cells
-        map_rect = reading.draw_map(ov, play, band_top, pad)
+        gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
+                            int(200 * s))
+        map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
+                                    [gizmo])
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
     if not play.won and not play.help:

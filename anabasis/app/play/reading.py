@@ -66,6 +66,7 @@ class Reading:
         self._aimed = None  #: the aim as this last set it
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
+        self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
 
     def settings_changed(self) -> None:
         """The settings screen changed the map's or the marks' setting."""
@@ -179,8 +180,12 @@ def map_place(ov, bottom: int, pad: int) -> tuple[int, int, int, int]:
     return pad // 2, bottom, box[0], box[1]
 
 
-def draw_map(ov, play, bottom: int, pad: int) -> pygame.Rect | None:
-    """The slice map over the frame, bottom left, its lower edge at ``bottom``."""
+def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
+             clear_of=()) -> pygame.Rect | None:
+    """The slice map over the frame: bottom left (its lower edge at ``bottom``), unless the
+    room's box (``room``) lies under it there and less of it under the top left (below
+    ``top``) or the bottom right (left of ``clear_of``'s rectangles, the gizmo): the map
+    moves off the room."""
     reading = play.reading
     if not reading.show_map:
         return None
@@ -189,10 +194,26 @@ def draw_map(ov, play, bottom: int, pad: int) -> pygame.Rect | None:
     smap = reading.slice_map((bw, bh))
     pose = play.pose()
     picture = smap.picture(pose.player, pose.crates, reading.step_marks())
-    rect = picture.get_rect(bottomleft=(left, low))
-    ov.surface.blit(picture, rect)
-    reading.map_rect = rect
-    return rect
+    W, _ = ov.size
+    right = min([r.left for r in clear_of] + [W]) - pad // 2
+    places = {"bottom left": picture.get_rect(bottomleft=(left, low)),
+              "top left": picture.get_rect(topleft=(left, top + 4)),
+              "bottom right": picture.get_rect(bottomright=(right, low))}
+    places = {k: r for k, r in places.items() if r.top >= top and r.left >= 0}
+
+    def under(r):
+        if room is None:
+            return 0
+        hit = r.clip(room)
+        return hit.width * hit.height
+
+    here = places.get(reading.map_corner, places["bottom left"])
+    best = min(places, key=lambda k: (under(places[k]), k != reading.map_corner))
+    if under(places[best]) < under(here):  # moved only where it covers less of the room
+        reading.map_corner, here = best, places[best]
+    ov.surface.blit(picture, here)
+    reading.map_rect = here
+    return here
 
 
 def map_key(play) -> tuple:
@@ -216,7 +237,14 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     drawn = play.pose().player
     size = max(11, int(15 * s))
     placed: list[pygame.Rect] = []
+    px, py, depth = markers.project(play.game.state.player, drawn, b, camera, ov.size)
+    if depth > 0:  # the pawn itself is never covered
+        pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
+        pawn.center = (round(px), round(py))
+        avoid = [*avoid, pawn]
     for mark in marks:
+        if views.move_to_arrow(b, camera.yaw, mark.move) is None:
+            continue  # no arrow takes that step in this view (its axis is hidden): the map has it
         x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
