@@ -363,3 +363,20 @@ def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_
                 assert not a.colliderect(other)
         press(app, pygame.K_v)
         settle(app)
+
+
+def test_the_map_moves_off_the_room_where_it_would_cover_it(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    ov = app.overlay
+    W, H = ov.size
+    band = H - 40
+    at_rest = reading.draw_map(ov, play, band, 16, top=60)
+    assert play.reading.map_corner == "bottom left" and at_rest.bottom == band
+    room = pygame.Rect(0, H // 2, W // 2, H // 2)  # a room under the bottom left
+    moved = reading.draw_map(ov, play, band, 16, top=60, room=room)
+    assert play.reading.map_corner != "bottom left" and not moved.colliderect(room)
+    assert moved.top >= 60 and moved.bottom <= band
+    # and it stays there while that place is clear (no jumping back and forth)
+    again = reading.draw_map(ov, play, band, 16, top=60, room=room)
+    assert again == moved
