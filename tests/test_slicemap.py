@@ -26,7 +26,7 @@ def room_and_state(source):
     return room, rules.start(room).state
 
 
-@pytest.mark.parametrize("source", [1, 3, 7, (2, 3)])
+@pytest.mark.parametrize("source", [1, 2, 3, 4, 7, (2, 3), (3, 2)])
 def test_every_column_of_every_slice_is_drawn_where_the_room_has_it(source):
     room, state = room_and_state(source)
     smap = slicemap.SliceMap(room, (900, 500))
@@ -173,3 +173,16 @@ def test_every_glyph_the_marks_and_the_legend_use_is_in_the_shipped_font():
     text += "↻×↑↓◀▶"
     for ch in sorted(set(text) - {" "}):
         assert drawn(ch) != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the font"
+
+
+def test_the_colour_blind_safe_palette_redraws_the_frame_goal_crates_and_ramps():
+    room, state = room_and_state((2, 3))
+    plain = slicemap.SliceMap(room, (900, 500))
+    safe = slicemap.SliceMap(room, (900, 500), "safe")
+    a, b = plain.picture(state.player, state.crates), safe.picture(state.player, state.crates)
+    frame = plain.layout.slice_rect(state.player[3]).inflate(6, 6)
+    assert rgb_at(a, (frame.centerx, frame.y)) == slicemap.YOU
+    assert rgb_at(b, (frame.centerx, frame.y)) == slicemap.SAFE["YOU"]
+    c = state.crates[0]
+    r = plain.layout.cell_rect(c[0], c[1], c[3])
+    assert rgb_at(b, (r.centerx, r.y + 4)) == slicemap.SAFE["CRATE"]
