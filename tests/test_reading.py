@@ -218,9 +218,9 @@ def test_reduced_motion_plays_a_turn_in_fewer_frames(make_app, tmp_path):
 
 def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
     from anabasis.app.play import legend
-    from anabasis.app.settings.keymap import DEFAULT_KEYS
+    from anabasis.app.settings.keymap import DEFAULT_KEYS, Keymap
 
-    words = dict(legend.lines(DEFAULT_KEYS))
+    words = dict(legend.lines(Keymap(DEFAULT_KEYS)))
     assert "{" not in "".join(words.values())
     assert "Tab" in words["map"] and "X" in words["badge"]  # the keys bound, by the keymap
     for name in ("lanes", "pit", "landing", "ghost", "outline", "marker", "badge", "gap",
@@ -233,7 +233,7 @@ def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
     assert app.scene.help
     ov = app.overlay
     ov.surface.fill((0, 0, 0, 0))
-    drawn = legend.draw(ov, 10, 4, 19, 13, 600, app.progress.keys)
+    drawn = legend.draw(ov, 10, 4, 19, 13, 600, app.keymap)
     assert [name for name, _, _ in drawn] == [name for name, _ in legend.ENTRIES]
     pixels = pygame.surfarray.pixels_alpha(ov.surface)
     try:
@@ -329,7 +329,7 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     app = make_app(open_level(last))
     play = app.scene
     # the last level won only with a hint before: its win panel would not say "every level"
-    text = hud._win_texts("level", last, None, hud._to_solve(play))[0]
+    text = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
     assert "every level done" not in text and "1 still to solve without a hint" in text
     for move in solver.solve(play.room).moves:
         press(app, arrow_for(play, move))
@@ -337,7 +337,7 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     assert play.won
     # once it is solved without a hint (this win was), every level is done
     assert keys[-1] in app.progress.solved
-    assert "every level done" in hud._win_texts("level", last, None, hud._to_solve(play))[0]
+    assert "every level done" in hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
 
 
 def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(

@@ -159,7 +159,7 @@ def test_the_editor_shows_its_draft_on_the_map_and_a_click_there_moves_the_curso
 
 def test_every_glyph_the_marks_and_the_legend_use_is_in_the_shipped_font():
     from anabasis.app.play import legend, stepmarks
-    from anabasis.app.settings.keymap import DEFAULT_KEYS
+    from anabasis.app.settings.keymap import DEFAULT_KEYS, Keymap
     from anabasis.app.shell.overlay import shipped_font
 
     pygame.font.init()
@@ -169,7 +169,8 @@ def test_every_glyph_the_marks_and_the_legend_use_is_in_the_shipped_font():
         return pygame.surfarray.array_alpha(font.render(ch, True, (255, 255, 255))).tobytes()
 
     missing = drawn("\ue000")  # a private-use character: the font's "no such glyph" box
-    text = "".join(stepmarks.GLYPH.values()) + "".join(w for _, w in legend.lines(DEFAULT_KEYS))
+    words = legend.lines(Keymap(DEFAULT_KEYS))
+    text = "".join(stepmarks.GLYPH.values()) + "".join(w for _, w in words)
     text += "↻×↑↓◀▶"
     for ch in sorted(set(text) - {" "}):
         assert drawn(ch) != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the font"

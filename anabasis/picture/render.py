@@ -620,11 +620,12 @@ class Renderer:
             self._programs[key] = shared[key]
         return self._programs[key][0]
 
-    def has_program_for(self, pose: Pose) -> bool:
-        """Whether the program ``pose`` needs is compiled already (by any room on this context),
-        its ghost included where its view has one (see :meth:`warm`)."""
+    def has_program_for(self, pose: Pose, variant=()) -> bool:
+        """Whether the program ``pose`` needs (with ``variant``'s names added) is compiled
+        already (by any room on this context), its ghost included where its view has one
+        (see :meth:`warm`)."""
         _, names = self.uniforms(pose, (1, 1))
-        return frozenset(names) in _shared_programs(self.ctx)
+        return frozenset(set(names) | set(variant)) in _shared_programs(self.ctx)
 
     def warm(self, pose: Pose, variant=()) -> None:
         """Compile the program ``pose`` needs (with ``variant``'s names added), its ghost

@@ -17,15 +17,16 @@ from anabasis.app.editor.draft import KIND_NAMES, KINDS
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
-#: The editor's keys, as the help strip shows them.
+#: The editor's keys, as the help strip shows them (each ``{action}`` written as its key).
 HELP = [
-    ("arrows", "cursor x, y"), ("PgUp PgDn", "cursor z"), ("[ ]", "cursor w"),
-    ("0-8", "put a cell"), ("click", "put · right-click: empty"),
-    ("Space", "box corner"), ("F / X", "fill / clear the box"),
-    ("Ctrl+cursor keys", "room size"), ("W", "wrap"), ("N / T", "name / teaches"),
-    ("D", "opening view"), ("V", "turn"), ("Z / Y", "undo / redo"),
-    ("P", "play it"), ("L", "show the solution"), ("S", "save"), ("C", "copy code"),
-    ("Esc", "leave"),
+    ("arrows", "cursor x, y"), ("{cursor_z+} {cursor_z-}", "cursor z"),
+    ("{cursor_w-} {cursor_w+}", "cursor w"),
+    ("{put_0}-{put_8}", "put a cell"), ("click", "put · right-click: empty"),
+    ("{mark}", "box corner"), ("{fill} / {clear_box}", "fill / clear the box"),
+    ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{name} / {teaches}", "name / teaches"),
+    ("{opening_view}", "opening view"), ("{turn:v}", "turn"), ("{undo} / {redo}", "undo / redo"),
+    ("{play}", "play it"), ("{solution}", "show the solution"), ("{save}", "save"),
+    ("{copy}", "copy code"), ("{back}", "leave"),
 ]
 _COLOUR = {"good": GOOD, "warn": WARN, "dim": DIM, "info": INK}
 #: The 12 edges of a box, as pairs of corner numbers (bit k of a corner: axis k's high side).
@@ -72,7 +73,8 @@ def save_line(ed) -> str:
     to = ed.target.save_to
     if to and not ed.unsaved and to.exists():
         return f"saved to {to}"
-    return "unsaved" + (f" · S saves to {ed.save_path()}" if ed.unsaved or to else "")
+    says = ed.app.keymap.text(" · {save} saves to ")
+    return "unsaved" + (says + str(ed.save_path()) if ed.unsaved or to else "")
 
 
 def draw(ov, ed) -> None:
@@ -84,7 +86,7 @@ def draw(ov, ed) -> None:
            sight.turn_from, round(sight.turn_t, 3), round(cam.yaw, 3), round(cam.pitch, 3),
            round(cam.distance, 3), proofs, phase,
            ed.message if ed.message_left > 0 else "", ed.field, ed.field_text, ed.field_fresh,
-           ed.unsaved,
+           ed.unsaved, ed.app.keymap,
            ed.history.depth)
     if not ov.begin(key):
         return
@@ -107,16 +109,19 @@ def draw(ov, ed) -> None:
 
     # top left: the room's header
     X, Y, Z, Wd = draft.size
+    keys = ed.app.keymap
     lines = [
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
-         + f"   opens in {draft.view}   ·   view: {sight.view} (V turns)", INK),
-        ("teaches: " + (draft.teaches or "(T to write it)"), DIM),
+         + f"   opens in {draft.view}   ·   view: {sight.view}"
+         + keys.text(" ({turn:v} turns)"), INK),
+        ("teaches: " + (draft.teaches or keys.text("({teaches} to write it)")), DIM),
         (save_line(ed), DIM),
     ]
     width = max([ov.width_of(t, small) for t, _ in lines] + [int(300 * s)]) + 2 * pad
     ov.panel(pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
                          big + 3 * (small + 4) + pad), band, 10)
-    ov.text(f"{draft.name or 'a room with no name'}  (N names it)", (pad, pad), big, GOLD)
+    ov.text((draft.name or "a room with no name") + keys.text("  ({name} names it)"), (pad, pad),
+            big, GOLD)
     for i, (text, colour) in enumerate(lines):
         ov.text(text, (pad, pad + big + 4 + i * (small + 4)), small, colour)
 
@@ -155,8 +160,8 @@ def draw(ov, ed) -> None:
             ov.panel(rect, (70, 80, 120, 230), 6)
         ov.text(f"{n} {kind} {KIND_NAMES[kind]}", (rect.x + 5, rect.y + 5), small,
                 GOLD if kind == ed.brush else INK)
-    keys = " · ".join(f"{k} {what}" for k, what in HELP)
-    for i, line in enumerate(ov.wrap(keys, small, W - 2 * pad)[:2]):
+    strip = " · ".join(f"{keys.text(k)} {what}" for k, what in HELP)
+    for i, line in enumerate(ov.wrap(strip, small, W - 2 * pad)[:2]):
         ov.text(line, (pad, py + small + 14 + i * (small + 4)), small, DIM)
 
     if ed.message and ed.message_left > 0:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +32,9 @@ from anabasis.app.editor import hud as editor_hud
 from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
 from anabasis.app.shell.scene import Scene
+from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
+from anabasis.app.viewer.drawstate import DrawCache, Warmer
+from anabasis.app.viewer.projection import projector, ray
 from anabasis.app.viewer.sight import Sight
 from anabasis.app.viewer.slicemap import DraftMap
 from anabasis.engine.cells import CODE_OF, PLAYER
@@ -42,18 +44,7 @@ from anabasis.picture import views
 #: The number keys' kinds: 0 empty, 1 block, 2-5 the ramps, 6 crate, 7 player, 8 goal.
 NUMBER_KINDS = dict(enumerate(KINDS))
 MESSAGE_S = 3.0
-WARM_AFTER_S = 0.25
-DRAG_YAW, DRAG_PITCH = 0.008, 0.006
 CLICK_SLOP = 4  #: pixels a press may move and still be a click, not a drag
-
-_CURSOR_KEYS = {
-    pygame.K_RIGHT: (0, +1), pygame.K_LEFT: (0, -1), pygame.K_DOWN: (1, +1),
-    pygame.K_UP: (1, -1), pygame.K_PAGEUP: (2, +1), pygame.K_PAGEDOWN: (2, -1),
-    pygame.K_RIGHTBRACKET: (3, +1), pygame.K_LEFTBRACKET: (3, -1),
-}
-_NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(9)}
-_NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n for n in range(9)})
-
 
 @dataclass
 class EditTarget:
@@ -118,6 +109,7 @@ class Editor(Scene):
     """The room editor."""
 
     name = "editor"
+    keys = "editor"  #: the keymap reads the editor's own keys here first
 
     def __init__(self, app, target: EditTarget | None = None):
         self.app = app
@@ -143,14 +135,18 @@ class Editor(Scene):
         self._last_input = 0.0
         self._press: tuple[int, int] | None = None
         self._dragged = False
-        self.held: set[int] = set()
+        self.camera_input = CameraInput()  #: drag, wheel, the orbit keys (play's own)
         self.last_code = ""  #: the room code copied last
         self.palette_rects: list = []  #: (rect, kind) of the palette, as last drawn
         # -- draw state
         self._picture: Room | None = None
         self._picture_of: Draft | None = None
-        self._drawn = None
-        self._warm = list(VIEWS)  #: views whose EDIT variant is not compiled yet
+        from anabasis.picture.render import Pose
+
+        # the one draw path (play's): what the target holds, and the EDIT variants to warm
+        at = tuple(float(c) for c in self.cursor)
+        self.draw_cache = DrawCache(Warmer([(None, [Pose(player=at, view=v) for v in VIEWS])],
+                                           variant={"EDIT"}), variant={"EDIT"})
         self.prover = Prover()
         self._prove()
         self.say("a room of your own: keys along the bottom; P plays it", "info", 5.0)
@@ -302,7 +298,7 @@ class Editor(Scene):
 
     def returned(self) -> None:
         """Back from a play-test: the draft is as it was; frame the same picture again."""
-        self._drawn = None
+        self.draw_cache.forget()
         self.app.switch(self, self.title)
 
     def copy_code(self) -> None:
@@ -313,11 +309,7 @@ class Editor(Scene):
             return
         code = codes.encode(room)
         self.last_code = code
-        if self.app.copy(code):
-            self.say(f"room code copied: {code}")
-        else:
-            print(f"room code: {code}", flush=True)
-            self.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
+        self.app.copy_code(code)
 
     def save(self) -> Path | None:
         """S: the level file, with ``par:`` and ``needs:`` from the proofs (once they are done)."""
@@ -355,16 +347,17 @@ class Editor(Scene):
 
     # -- input ----------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         t = event.type
         if self.field is not None:
             self._typing(event)
             return
         if t == pygame.KEYDOWN:
-            self._key(event)
+            self._key(action)
         elif t == pygame.KEYUP:
-            self.held.discard(event.key)
+            if action in ORBITS:
+                self.camera_input.release(action, self.clock, self.sight.camera.yaw)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self._press = event.pos
             self._dragged = False
@@ -374,61 +367,60 @@ class Editor(Scene):
             if abs(event.pos[0] - px) + abs(event.pos[1] - py) > CLICK_SLOP:
                 self._dragged = True
             if self._dragged:
-                self.sight = self.sight.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
+                self.sight = self.camera_input.drag(self.sight, (dx, dy))
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             if self._press is not None and not self._dragged:
                 self.click(event.pos, event.button)
             self._press = None
         elif t == pygame.MOUSEWHEEL:
-            self.sight = self.sight.zoomed_by(0.9 ** event.y)
+            self.sight = self.camera_input.wheel(self.sight, event.y)
 
-    def _key(self, event) -> None:
-        key, mod = event.key, event.mod
-        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in _CURSOR_KEYS:
-            axis, by = _CURSOR_KEYS[key]
-            if ctrl:
+    def _key(self, action: str | None) -> None:
+        """A key, as the keymap read it (the editor's own keys first, then the game's)."""
+        if action is None:
+            return
+        kind, _, sign = action.partition("_")
+        if kind in ("cursor", "size") and sign[:1] in "xyzw" and sign[1:] in ("+", "-"):
+            axis, by = "xyzw".index(sign[0]), (1 if sign[1] == "+" else -1)
+            if kind == "size":
                 self.resize(axis, by)
             else:
                 self.move_cursor(axis, by)
-        elif key in _NUMBER_KEYS:
-            self.put(NUMBER_KINDS[_NUMBER_KEYS[key]])
-        elif key == pygame.K_DELETE:
+        elif action.startswith("put_") and action[4:].isdigit():
+            self.put(NUMBER_KINDS[int(action[4:])])
+        elif action == "put_empty":
             self.put(".")
-        elif key == pygame.K_SPACE:
+        elif action == "mark":
             self.mark = None if self.mark == self.cursor else self.cursor
-        elif key == pygame.K_f:
+        elif action == "fill":
             self.fill(self.brush)
-        elif key == pygame.K_x:
+        elif action == "clear_box":
             self.fill(".")
-        elif key in (pygame.K_z, pygame.K_BACKSPACE):
-            self.redo() if (ctrl and shift) else self.undo()
-        elif key == pygame.K_y:
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
             self.redo()
-        elif key == pygame.K_w:
+        elif action == "wrap":
             self.toggle_wrap()
-        elif key == pygame.K_n:
-            self._start_field("name")
-        elif key == pygame.K_t:
-            self._start_field("teaches")
-        elif key == pygame.K_d:
+        elif action in ("name", "teaches"):
+            self._start_field(action)
+        elif action == "opening_view":
             view = views.next_view(self.draft.view)
             self.edit(self.draft.with_header(view=view))
             self.say(f"the room opens in the {view} view", "dim", 1.5)
-        elif key == pygame.K_v:
+        elif action == "turn":
             self.sight = self.sight.turned(self._framing(self.sight.turned()))
-        elif key in (pygame.K_q, pygame.K_e):
-            self.held.add(key)
-        elif key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif action in ORBITS:
+            self.camera_input.press(action, self.clock, self.sight.camera.yaw)
+        elif action == "play":
             self.play()
-        elif key == pygame.K_l:
+        elif action == "solution":
             self.play(solution=True)
-        elif key == pygame.K_s:
+        elif action == "save":
             self.save()
-        elif key == pygame.K_c:
+        elif action == "copy":
             self.copy_code()
-        elif key == pygame.K_ESCAPE:
+        elif action == "back":
             self.leave()
 
     def _start_field(self, which: str) -> None:
@@ -461,38 +453,24 @@ class Editor(Scene):
 
     # -- the mouse: from the screen to a cell ---------------------------------------------
 
-    def _frame_axes(self):
-        """(basis, eye, fwd, right, up, tan) of the picture now (mid-turn: the turn's)."""
-        eye, fwd, right, up = self.sight.camera.frame()
-        return (self.sight.basis(), eye, fwd, right, up,
-                math.tan(math.radians(self.sight.camera.fov) / 2.0))
-
     def project(self, s, size) -> tuple[float, float] | None:
         """The window pixel of the slice point ``s`` (from the cursor's centre), or None behind."""
         return self.projector(size)(s)
 
     def projector(self, size):
         """:meth:`project` for many points of the picture now: the camera worked out once."""
-        _, eye, fwd, right, up, tan = self._frame_axes()
-        W, H = size
+        at = projector(self.sight.camera, size)
 
-        def at(s) -> tuple[float, float] | None:
-            v = np.asarray(s, float) - eye
-            depth = float(v @ fwd)
-            if depth < 0.05:
-                return None
-            nx, ny = float(v @ right) / (depth * tan), float(v @ up) / (depth * tan)
-            return (W / 2 + nx * H / 2, H / 2 - ny * H / 2)
+        def pixel(s) -> tuple[float, float] | None:
+            x, y, depth = at(s)
+            return None if depth < 0.05 else (x, y)
 
-        return at
+        return pixel
 
     def cell_at(self, pixel, size):
         """The cell of the cursor's layer under window ``pixel`` (its floor), or None."""
-        b, eye, fwd, right, up, tan = self._frame_axes()
-        W, H = size
-        nx = (2 * pixel[0] - W) / H
-        ny = (H - 2 * pixel[1]) / H
-        d = fwd + nx * tan * right + ny * tan * up
+        b = self.sight.basis()
+        eye, d = ray(self.sight.camera, size, pixel)
         if abs(d[2]) < 1e-6:
             return None
         t = (-0.5 + 1e-4 - eye[2]) / d[2]  # the floor of the cursor's layer
@@ -523,8 +501,7 @@ class Editor(Scene):
         self.clock += dt
         if self.message_left > 0:
             self.message_left -= dt
-        spin = (1.8 * dt if pygame.K_q in self.held else 0.0) - (
-            1.8 * dt if pygame.K_e in self.held else 0.0)
+        spin = self.camera_input.spin(dt)
         if spin:
             self.sight = self.sight.orbit(spin)
         if self.sight.turning:
@@ -541,44 +518,15 @@ class Editor(Scene):
             self._picture_of = self.draft
         return self._picture
 
-    def frame(self):
-        from anabasis.picture.render import Pose
-
-        sight = self.sight
-        turning = sight.turning
-        from anabasis.app.viewer.sight import smooth
-
-        return Pose(player=tuple(float(c) for c in self.cursor),
-                    view=sight.turn_from if turning else sight.view,
-                    toward=sight.view if turning else None,
-                    turn=smooth(sight.turn_t) if turning else 0.0,
-                    camera=sight.camera)
-
-    def draw_gl(self, window) -> None:
+    def draw_gl(self, window) -> bool:
         # the draft as built: a crate where it was put, and no rules asked of a draft that
         # need not be a room (no goal yet, two players)
         renderer = self.app.renderer_for(self.picture(), ruled=False)
         idle = self.clock - self._last_input > WARM_AFTER_S and not self.sight.turning
         key = (self.draft, self.cursor, self.sight, window.scene_serial, window.scene_size,
                id(renderer))
-        if key == self._drawn and not (idle and self._warm):
-            return
-        self._drawn = None
-        window.begin_scene()
-        if renderer is None:
-            return
-        try:
-            if idle and self._warm:  # one shader variant a frame, into one pixel
-                from anabasis.picture.render import Pose
-
-                view = self._warm.pop(0)
-                renderer.warm(Pose(player=tuple(float(c) for c in self.cursor), view=view),
-                              variant={"EDIT"})
-                self.app.warmed = True
-            renderer.draw(self.frame(), window.scene_viewport, variant={"EDIT"})
-            self._drawn = key
-        except Exception as e:  # a broken shader must not take the editor down
-            print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
+        return self.draw_cache.draw(window, renderer, lambda: self.sight.frame_at(self.cursor),
+                                    key, idle)
 
     def draw_overlay(self, ov) -> None:
         editor_hud.draw(ov, self)

@@ -19,41 +19,17 @@ from __future__ import annotations
 import pygame
 
 from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.settings import keymap
 from anabasis.app.settings.keymap import DEFAULT_KEYS, FIXED_KEYS, key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 
 RESET_ALL = "reset all"
 BACK = "back to the launcher"
 
-#: What each action does, shown under the list for the chosen line.
-WHAT = {
-    "up": "a step up the screen",
-    "down": "a step down the screen",
-    "left": "a step to the left on screen",
-    "right": "a step to the right on screen",
-    "turn": "the next view: stand, w-up, both",
-    "orbit_left": "the camera round the player (held)",
-    "orbit_right": "the camera round the player (held)",
-    "undo": "one state back, as often as you like",
-    "restart": "back to the start (undo brings the moves back)",
-    "back": "to the launcher (Esc always does this too)",
-    "copy": "the room code to the clipboard",
-    "screenshot": "the window as drawn, to the screenshots folder",
-    "help": "the controls and the rules in a few lines",
-    "hint": "the next move of a shortest solution from here (again: the move after)",
-    "fullscreen": "fullscreen and back",
-    "new_room": "in a made room: a fresh room of the same tier",
-    "next": "after a win: the next level",
-    "mute": "the sound off and on again (saved with your progress)",
-    "volume_down": "the sound quieter, a tenth at a time",
-    "volume_up": "the sound louder, a tenth at a time",
-    "slice_map": "the slice map: every w slice side by side, from above (on and off)",
-    "step_marks": "held: what each of the four steps will do, marked on its cell",
-    "plan_view": "the camera straight down on the room in this view, and back",
-    "settings": "the settings: sound, the map, the marks, text size, motion, colours",
-    RESET_ALL: "every action back to its default keys",
-    BACK: "the keys are already saved",
-}
+#: What each action does, shown under the list for the chosen line (the keymap's words).
+WHAT = {**{action: keymap.WHAT[action] for action in DEFAULT_KEYS},
+        RESET_ALL: "every action back to its default keys",
+        BACK: "the keys are already saved"}
 
 #: Keys that are only half of a chord: waiting for a key, they are passed over, so that
 #: Ctrl+Q still quits and does not bind Ctrl on its way.
@@ -82,19 +58,19 @@ class KeysScreen(Menu):
 
     # -- input ------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
             if self.capturing:
                 self._capture(event)
             else:
-                self._key(event)
+                self._key(event, action)
         elif self.capturing:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self._cancel()  # a click is not a key: it cancels
         else:
             self.pointer_and_pad(event)
 
-    def _key(self, event) -> None:
+    def _key(self, event, action: str | None) -> None:
         key = event.key
         # the arrows, Enter and Esc mean what they say here, whatever they are bound to
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -104,7 +80,7 @@ class KeysScreen(Menu):
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.reset(self.items[self.selected])
         else:
-            self.steer(ARROWS.get(key) or self.app.action_for(key))
+            self.steer(ARROWS.get(key) or action)
 
     def _capture(self, event) -> None:
         key = event.key

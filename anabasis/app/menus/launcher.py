@@ -95,7 +95,7 @@ class Launcher(Menu):
 
     # -- input ----------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         if self.typing:
             self._handle_typing(event)
@@ -105,7 +105,7 @@ class Launcher(Menu):
             # the player bound them to in play; rebound movement keys work too
             fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                                    pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
-            action = ARROWS.get(event.key) or (None if fixed else self.app.action_for(event.key))
+            action = ARROWS.get(event.key) or (None if fixed else action)
             if self.steer(action):
                 pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -196,7 +196,7 @@ class Launcher(Menu):
 
     # -- drawing ----------------------------------------------------------------------
 
-    def draw_gl(self, window) -> None:
+    def draw_gl(self, window) -> bool:
         """The launcher has no 3D scene of its own: a dark backdrop.
 
         While the player reads it, the ray tracer's variants are compiled, one
@@ -210,17 +210,15 @@ class Launcher(Menu):
         if warm or window.dirty or getattr(self, "_backdrop", None) != window.scene_serial:
             window.begin_scene()
             self._backdrop = window.scene_serial
-        if warm:
-            self._warm_step()
+        return warm and self._warm_step()
 
-    def _warm_step(self) -> None:
+    def _warm_step(self) -> bool:
         """Compile one more of the ray tracer's variants (``warm_plan``'s); the warm-up is
         the app's, kept from one visit of the launcher to the next."""
         app = self.app
         if app.warmer is None:
             app.warmer = Warmer(warm_plan())
-        if app.warmer.step(app.renderer_for):
-            app.warmed = True  # one compile per frame
+        return app.warmer.step(app.renderer_for)  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
         key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,

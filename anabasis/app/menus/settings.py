@@ -111,9 +111,9 @@ class SettingsScreen(Menu):
 
     # -- input --------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
-            action = ARROWS.get(event.key) or self.app.action_for(event.key)
+            action = ARROWS.get(event.key) or action
             name = self.items[self.selected].name
             if action in ("left", "right"):
                 self.change(name, +1 if action == "right" else -1)
@@ -142,12 +142,12 @@ class SettingsScreen(Menu):
 
     # -- drawing --------------------------------------------------------------------------
 
-    def draw_gl(self, window) -> None:
+    def draw_gl(self, window) -> bool:
         """The room behind, as it was left (from play), else a dark backdrop."""
         if self.back_to is not None:
-            self.back_to.draw_gl(window)
-        else:
-            window.begin_scene()
+            return bool(self.back_to.draw_gl(window))
+        window.begin_scene()
+        return False
 
     def draw_overlay(self, ov) -> None:
         key = ("settings", ov.size, ov.scale, self.selected, self.status,

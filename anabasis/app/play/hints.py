@@ -176,11 +176,12 @@ class Hints:
         """The moves the hint key has revealed, the next one first."""
         return self.plan[: self.shown] if self.plan else ()
 
-    def words(self, arrow_of: Callable[[str], str | None]) -> str:
+    def words(self, arrow_of: Callable[[str], str | None], turn_key: str = "V") -> str:
         """The revealed moves in words, as keys to press in the view on screen.
 
         ``arrow_of(move)`` names the key that plays ``move`` now (None when
-        no arrow does: the move's axis is hidden in this view).
+        no arrow does: the move's axis is hidden in this view); ``turn_key``,
+        the key that turns the view.
 
         >>> h = Hints(None)
         >>> h.plan, h.shown = ("R", "U", "R"), 2
@@ -196,7 +197,7 @@ class Hints:
         parts = []
         for move in moves[:MAX_WORDS]:
             arrow = arrow_of(move)
-            parts.append(arrow if arrow else f"turn the view (V) and step {MOVE_WORDS[move]}")
+            parts.append(arrow or f"turn the view ({turn_key}) and step {MOVE_WORDS[move]}")
         text = "hint: press " + ", then ".join(parts)
         if len(moves) > MAX_WORDS:
             text += f", then {len(moves) - MAX_WORDS} more"

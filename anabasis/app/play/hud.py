@@ -19,21 +19,26 @@ import numpy as np
 import pygame
 
 from anabasis.app.play import markers, reading
+from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.engine.moves import STEPS
 from anabasis.picture import views
 
-HINT = ("arrows move · V turn · Z undo · R restart · ? hint · Q/E orbit · C code · H help"
-        " · Esc levels")
+#: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
+HINT = ("{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
+        " · {orbit_left}/{orbit_right} orbit · {copy} code · {help} help · {back} levels")
 
 HELP = [
     "Controls",
-    "arrows / WASD: step the way it looks on screen",
-    "V or Space: turn to the next view (stand, w up, both downs)",
-    "Q / E: a tap turns the camera a step, holding turns it · mouse drag: orbit · wheel: zoom",
-    "Z or Backspace: undo (as often as you like) · R: restart",
-    "? or /: a hint, the next move of a shortest solution (again: the one after)",
-    "C: copy the room code · F12: screenshot · F11: fullscreen · M: sound · - / =: volume",
+    "{arrows+wasd}: step the way it looks on screen",
+    "{turn*}: turn to the next view (stand, w up, both downs)",
+    "{orbit_left} / {orbit_right}: a tap turns the camera a step, holding turns it"
+    " · mouse drag: orbit · wheel: zoom",
+    "{undo*}: undo (as often as you like) · {restart}: restart",
+    "{hint:?} or {hint:/}: a hint, the next move of a shortest solution (again: the one after)",
+    "{copy}: copy the room code · {screenshot}: screenshot · {fullscreen}: fullscreen"
+    " · {mute}: sound · {volume_down} / {volume_up}: volume",
     "",
     "The views, and what each is best for",
     "stand (z up, w hidden): walking, and what is in your way in your slice",
@@ -101,7 +106,8 @@ def draw(ov, play) -> None:
            round(camera.pitch, 2), app.building, play.renderer is None,
            tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
            tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
-           _hint_key(play), reading.map_key(play), round(camera.distance, 2),
+           _hint_key(play), app.keymap,  # (a new keymap: the keys rebound)
+           reading.map_key(play), round(camera.distance, 2),
            opened.par)  # a shared room's par arrives once proved
     if not ov.begin(key):
         return
@@ -200,8 +206,9 @@ def draw(ov, play) -> None:
             (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    hint = (_win_texts(opened.kind, opened.level, opened.tier, _to_solve(play))[1] if play.won
-            else HINT + (" · N new room" if opened.tier else ""))
+    keys = play.app.keymap
+    hint = (_win_texts(opened.kind, opened.level, opened.tier, keys, _to_solve(play))[1]
+            if play.won else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
@@ -230,7 +237,7 @@ def draw(ov, play) -> None:
     if play.won:
         _win_panel(ov, play, s)
     if play.help:
-        _help_panel(ov, s, app.progress.keys)
+        _help_panel(ov, s, play.app.keymap)
     ov.upload()
 
 
@@ -256,13 +263,13 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     d = np.array(STEPS[moves[0]], float)
     b, camera = play.sight.basis(), play.sight.camera
     feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
-    tail = views.project(camera, b, feet + HINT_FROM * d)
-    tip = views.project(camera, b, feet + HINT_TO * d)
-    if tail is None or tip is None:
+    at = projector(camera, size)
+    *a, tail_depth = at(to_slice(feet + HINT_FROM * d, b))
+    *z, tip_depth = at(to_slice(feet + HINT_TO * d, b))
+    if tail_depth <= 1e-6 or tip_depth <= 1e-6:  # at or behind the eye
         return None
-    W, H = size
-    a = (W / 2 + tail[0] * H / 2, H / 2 - tail[1] * H / 2)
-    z = (W / 2 + tip[0] * H / 2, H / 2 - tip[1] * H / 2)
+    a, z = tuple(a), tuple(z)
+    H = size[1]
     if math.hypot(z[0] - a[0], z[1] - a[1]) < 0.02 * H:
         return None
     return a, z
@@ -270,14 +277,11 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
 
 def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
-    from anabasis.app.settings.keymap import key_label
-
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
         return None
-    names = play.app.progress.keys.get(arrow) or [arrow]
-    return key_label(names[0])
+    return play.app.keymap.label(arrow) or key_label(arrow)
 
 
 def _hint(ov, play, pad: int, mid: int, small: int) -> None:
@@ -288,7 +292,8 @@ def _hint(ov, play, pad: int, mid: int, small: int) -> None:
     if hints.wanted:
         words = THINKING_TEXT
     else:
-        words = hints.words(lambda move: hint_arrow_key(play, move))
+        words = hints.words(lambda move: hint_arrow_key(play, move),
+                            play.app.keymap.label("turn"))
     if not words:
         return
     W, H = ov.size
@@ -335,7 +340,7 @@ def _to_solve(play) -> int:
 
 
 @cache
-def _win_texts(kind: str, level: int | None, tier: str | None,
+def _win_texts(kind: str, level: int | None, tier: str | None, keys,
                to_solve: int = 0) -> tuple[str, str]:
     """After a win: what Enter does, in the win panel's words, and the hint line.
 
@@ -350,16 +355,20 @@ def _win_texts(kind: str, level: int | None, tier: str | None,
                 name = levels.load_level(level + 1).name
             except Exception:
                 name = ""
-            return (f"Enter: next level, {level + 1}" + (f" · {name}" if name else ""),
-                    "Enter next level · Z undo · R play again · Esc levels")
+            return (keys.text("{next}: next level, ") + f"{level + 1}"
+                    + (f" · {name}" if name else ""),
+                    keys.text("{next} next level · {undo} undo · {restart} play again"
+                              " · {back} levels"))
         done = ("every level done" if not to_solve else
                 f"{to_solve} still to solve without a hint")
-        return (f"Enter: back to the levels ({done})",
-                "Enter or Esc levels · Z undo · R play again")
+        return (keys.text("{next}: back to the levels ") + f"({done})",
+                keys.text("{next} or {back} levels · {undo} undo · {restart} play again"))
     if tier:
-        hint = "N a new room · Z undo · R play again · Esc back"
-        return (f"Enter or N: a new {tier} room" if kind == "gen" else "Enter: back"), hint
-    return "Enter: back", "Z undo · R play again · Esc back"
+        hint = keys.text("{new_room} a new room · {undo} undo · {restart} play again"
+                         " · {back} back")
+        return ((keys.text("{next} or {new_room}: a new ") + f"{tier} room" if kind == "gen"
+                 else keys.text("{next}: back")), hint)
+    return keys.text("{next}: back"), keys.text("{undo} undo · {restart} play again · {back} back")
 
 
 def _win_panel(ov, play, s: float) -> None:
@@ -389,37 +398,40 @@ def _win_panel(ov, play, s: float) -> None:
                 anchor="midtop")
     # the way on, plain to see; the rest of the keys quieter below it
     opened = play.opened
-    ov.text(_win_texts(opened.kind, opened.level, opened.tier, _to_solve(play))[0],
+    keys = play.app.keymap
+    ov.text(_win_texts(opened.kind, opened.level, opened.tier, keys, _to_solve(play))[0],
             (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
-    ov.text("Z undo · R play again · Esc levels", (box.centerx, box.bottom - int(34 * s)),
+    ov.text(keys.text("{undo} undo · {restart} play again · {back} levels"),
+            (box.centerx, box.bottom - int(34 * s)),
             int(17 * s), DIM, anchor="midtop")
 
 
-def _help_panel(ov, s: float, bindings=None) -> None:
+def _help_panel(ov, s: float, keys) -> None:
     from anabasis.app.play import legend
 
     W, H = ov.size
+    lines = [keys.text(line) for line in HELP]  # the keys as bound now
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
     # the controls and rules on the left, the legend of every mark on the right
-    lines = max(len(HELP), len(legend.ENTRIES) + 1)
+    rows = max(len(lines), len(legend.ENTRIES) + 1)
     full = int(min(W - 40, 1500 * s))
     left_w = int(full * 0.56)
     # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (lines * 1.4 + 3))))
-    widest = max(HELP, key=lambda t: ov.width_of(t, size))
+    size = max(9, min(int(18 * s), int((H - 60) / (rows * 1.4 + 3))))
+    widest = max(lines, key=lambda t: ov.width_of(t, size))
     while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, full, line_h * lines + int(50 * s))
+    box = pygame.Rect(0, 0, full, line_h * rows + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
-    for line in HELP:
+    for line in lines:
         heading = line in HEADINGS
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
-                box.right - int(20 * s) - box.x - left_w, bindings or {})
+                box.right - int(20 * s) - box.x - left_w, keys)
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")

@@ -42,17 +42,14 @@ BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
 
 
-def lines(bindings) -> list[tuple[str, str]]:
-    """The entries with the keys bound now named in them (the keymap's labels)."""
-    from anabasis.app.settings.keymap import first_key
-
-    keys = {action: first_key(bindings, action) or action.replace("_", " ")
-            for action in ("slice_map", "step_marks", "plan_view", "settings")}
-    return [(name, words.format(**keys)) for name, words in ENTRIES]
+def lines(keys) -> list[tuple[str, str]]:
+    """The entries with the keys bound now named in them (``keys``: the
+    :class:`~anabasis.app.settings.keymap.Keymap`)."""
+    return [(name, keys.text(words)) for name, words in ENTRIES]
 
 
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
-         bindings) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+         keys) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
     """The legend at ``(left, top)``: its title, then a line per entry; returns each
     entry's (name, picture, words) rectangles."""
     from anabasis.app.shell.overlay import GOLD, INK
@@ -61,7 +58,7 @@ def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
     y = top + line_h
     pic = max(10, int(line_h * 0.9))
     drawn = []
-    for name, words in lines(bindings):
+    for name, words in lines(keys):
         rect = pygame.Rect(left, y + (line_h - pic) // 2, int(pic * 1.6), pic)
         _picture(ov, name, rect, size)
         text = words

@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 import pygame
 
+from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.picture import views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
@@ -57,16 +58,8 @@ def project(point, player, b: np.ndarray, camera: views.Camera,
     slice's basis; the hidden coordinate is dropped (the point is put into the
     slice).  Depth <= 0: behind the camera.
     """
-    rel = (np.asarray(point, float) - np.asarray(player, float)) @ b[:, :3]
-    eye, fwd, right, up = camera.frame()
-    v = rel - eye
-    depth = float(v @ fwd)
-    tan = math.tan(math.radians(camera.fov) / 2.0)
-    w, h = size
-    d = max(depth, 1e-6)
-    sx = float(v @ right) / (d * tan)
-    sy = float(v @ up) / (d * tan)
-    return w / 2 + sx * h / 2, h / 2 - sy * h / 2, depth
+    rel = to_slice(np.asarray(point, float) - np.asarray(player, float), b)
+    return projector(camera, size)(rel)
 
 
 def _offset(a: int, b: int, n: int, wrap: bool) -> int:

@@ -31,6 +31,14 @@ from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
 from anabasis.app.viewer import animation
+from anabasis.app.viewer.camera import (  # noqa: F401 (the camera's constants, for tests)
+    DRAG_YAW,
+    ORBIT_SPEED,
+    ORBITS,
+    TAP_STEP,
+    WARM_AFTER_S,
+    CameraInput,
+)
 from anabasis.app.viewer.drawstate import RoomDraw
 from anabasis.app.viewer.sight import Sight
 from anabasis.engine import moves as why
@@ -52,13 +60,7 @@ VIEW_TIPS = {
 }
 VIEW_TIPS_PER_SESSION = 4
 
-ORBIT_SPEED = 1.8  #: radians per second while Q or E is held
-TAP_STEP = 0.2618  #: a tap of Q or E turns the camera this far (15 degrees)
-TAP_HOLD_S = 0.2  #: held longer than this, Q or E turns smoothly for as long as it is held
-TAP_SPEED = 4.0  #: radians per second a tap's turn is played at
-DRAG_YAW, DRAG_PITCH = 0.008, 0.006  #: radians per pixel of a mouse drag
 MESSAGE_S = 3.0
-WARM_AFTER_S = 0.25  #: idle this long before a shader variant is warmed
 
 ARROWS = ("up", "down", "left", "right")
 REDUCED_MOTION = 3.0  #: turns and moves play this many times faster with reduced motion
@@ -104,12 +106,8 @@ class Play(Scene):
         self.message_kind = "info"
         self.new_best = False
         self.help = False
-        self.held: set[str] = set()
-        self.dragging = False
-        self._stick = 0.0  #: the gamepad's right stick across, -1..1: it orbits
+        self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
-        self._pressed: dict[str, tuple[float, float]] = {}  #: orbit key -> (when, yaw then)
-        self._tap_left = 0.0  #: radians of a tap's turn still to play
         self.pending: list[cues.Cue] = []  #: the cues of the move playing, not yet due
         self.fired: deque[str] = deque(maxlen=64)  #: every cue's kind, latest last (tests)
         self.rings: list[tuple[tuple, float]] = []  #: (cell, when): crates just landed
@@ -125,7 +123,8 @@ class Play(Scene):
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
-            self.say("V turns your sight · H shows every key", "info", 6.0)
+            self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
+                     6.0)
 
     def _framing(self, sight: Sight) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
@@ -182,37 +181,35 @@ class Play(Scene):
 
     # -- input ----------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event, action: str | None = None) -> None:
         t = event.type
         self._last_input = self.clock
         if t == pygame.KEYDOWN:
-            self._key(self.app.action_for(event.key), event)
+            self._key(action, event)
         elif t == pygame.KEYUP:
-            action = self.app.action_for(event.key)
-            if action in ("orbit_left", "orbit_right"):
+            if action in ORBITS:
                 self._let_go(action)
             elif action == "step_marks":
                 self.reading.key(action, down=False)
         elif t == pygame.MOUSEBUTTONDOWN and event.button == 2:
             self.reading.toggle_plan()  # the middle button: the plan view, and back
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.dragging = True
+            self.camera_input.dragging = True
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            self.dragging = False
-        elif t == pygame.MOUSEMOTION and self.dragging:
-            dx, dy = event.rel
-            self.sight = self.sight.orbit(-dx * DRAG_YAW, dy * DRAG_PITCH)
+            self.camera_input.dragging = False
+        elif t == pygame.MOUSEMOTION and self.camera_input.dragging:
+            self.sight = self.camera_input.drag(self.sight, event.rel)
             self.reading.orbited()
         elif t == pygame.MOUSEWHEEL:
-            self.sight = self.sight.zoomed_by(0.9 ** event.y)
+            self.sight = self.camera_input.wheel(self.sight, event.y)
         elif t == pygame.CONTROLLERBUTTONDOWN:
             self._key(_PAD.get(event.button), event)
         elif t == pygame.CONTROLLERBUTTONUP:
-            if _PAD.get(event.button) in ("orbit_left", "orbit_right"):
+            if _PAD.get(event.button) in ORBITS:
                 self._let_go(_PAD[event.button])
         elif t == pygame.CONTROLLERAXISMOTION:
             if event.axis == pygame.CONTROLLER_AXIS_RIGHTX:
-                self._stick = event.value / 32768.0
+                self.camera_input.stick = event.value / 32768.0
 
     def _key(self, action, event) -> None:
         if action is None:
@@ -228,10 +225,8 @@ class Play(Scene):
             self.queue.append(("arrow", action))
         elif action == "turn":
             self.queue.append(("turn",))
-        elif action in ("orbit_left", "orbit_right"):
-            if action not in self.held:  # (a held key repeats: the first press counts)
-                self._pressed[action] = (self.clock, self.sight.camera.yaw)
-            self.held.add(action)
+        elif action in ORBITS:
+            self.camera_input.press(action, self.clock, self.sight.camera.yaw)
         elif action == "undo":
             self.undo()
         elif action == "restart":
@@ -265,13 +260,7 @@ class Play(Scene):
 
     def _let_go(self, action: str) -> None:
         """Q or E released: after a tap, the turn is made up to one fixed step."""
-        self.held.discard(action)
-        pressed = self._pressed.pop(action, None)
-        if pressed is None or self.clock - pressed[0] > TAP_HOLD_S:
-            return  # held: it turned smoothly, and stops here
-        sign = 1.0 if action == "orbit_left" else -1.0
-        turned = self.sight.camera.yaw - pressed[1]
-        self._tap_left += sign * TAP_STEP - turned
+        self.camera_input.release(action, self.clock, self.sight.camera.yaw)
 
     # -- acting -----------------------------------------------------------------------
 
@@ -305,7 +294,7 @@ class Play(Scene):
             if won:
                 self.hints.used = 0  # playing again: a fresh count
             self.hints.ask(self.game)
-            self.say("restarted (Z undoes it)", "dim", 1.5)
+            self.say(self.app.keymap.text("restarted ({undo} undoes it)"), "dim", 1.5)
             return True
         return False
 
@@ -314,11 +303,7 @@ class Play(Scene):
         if code is None:
             self.say("this room has no code", "warn")
             return
-        if self.app.copy(code):
-            self.say(f"room code copied: {code}")
-        else:
-            print(f"room code: {code}", flush=True)
-            self.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
+        self.app.copy_code(code)
 
     def arrow(self, arrow: str) -> str | None:
         """An arrow key at rest: the step it means on screen, played; or the w message."""
@@ -473,20 +458,7 @@ class Play(Scene):
             answer = self.hints.poll()
             if answer is not None:
                 self._answered(answer)
-        spin = 0.0
-        if "orbit_left" in self.held:
-            spin += ORBIT_SPEED * dt
-        if "orbit_right" in self.held:
-            spin -= ORBIT_SPEED * dt
-        if abs(self._stick) > 0.2:
-            spin -= self._stick * ORBIT_SPEED * dt
-        if self._tap_left:
-            turn = min(abs(self._tap_left), TAP_SPEED * dt)
-            turn = turn if self._tap_left > 0 else -turn
-            self._tap_left -= turn
-            if abs(self._tap_left) < 1e-9:
-                self._tap_left = 0.0
-            spin += turn
+        spin = self.camera_input.spin(dt)
         if spin:
             self.sight = self.sight.orbit(spin)
         if self.rings:
@@ -522,12 +494,11 @@ class Play(Scene):
 
     def _idle(self) -> bool:
         """Nothing moving and no input for a moment: a hitch now goes unseen."""
-        return (not self.busy and not self.held and not self.dragging
+        return (not self.busy and not self.camera_input.busy
                 and self.clock - self._last_input > WARM_AFTER_S)
 
-    def draw_gl(self, window) -> None:
-        if self.draw.draw(window, self.pose(), self.sight, self.game.state, self._idle()):
-            self.app.warmed = True
+    def draw_gl(self, window) -> bool:
+        return self.draw.draw(window, self.pose(), self.sight, self.game.state, self._idle())
 
     def draw_overlay(self, ov) -> None:
         hud.draw(ov, self)

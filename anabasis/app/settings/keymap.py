@@ -1,47 +1,109 @@
-"""The keymap: the actions a player can rebind, their default keys, and how a key is shown.
+"""The keymap: every action a key can do, in play, the menus and the editor, and its keys.
 
-The save file keeps the bindings (``Progress.keys``, pygame key names per
-action); :func:`keymap` turns them into key codes for the loop, and
-:func:`key_label` is how any screen writes a key's name.
+One table, :data:`ACTIONS`: an action's name, its default keys (pygame key
+names; ``ctrl+`` and ``shift+`` make a chord), what it does (the keys
+screen's line), and where it is read (:data:`GAME`: play, the menus and the
+editor alike, and rebound on the keys screen, saved with the progress;
+:data:`EDITOR`: the editor's own, read there before the game's).  To add an
+action, add its line here, then act on its name in the scene that uses it.
+
+:class:`Keymap` is the table with the player's bindings in: the loop asks it
+once per key event which action the key is (:meth:`Keymap.action`), and
+every key a screen names is written from it (:meth:`Keymap.label`,
+:meth:`Keymap.text`), so a rebound key shows as rebound everywhere.
 """
 
 from __future__ import annotations
 
 import sys
+from functools import cached_property
+from typing import NamedTuple
+
+GAME = "game"  #: play, the menus and the editor: rebound on the keys screen
+EDITOR = "editor"  #: the editor's own keys, read there before the game's
+
+
+class Action(NamedTuple):
+    name: str
+    keys: tuple[str, ...]  #: its default keys, pygame key names (a chord: "ctrl+up")
+    what: str  #: what it does, in a few words
+    where: str = GAME
+
+
+ACTIONS: tuple[Action, ...] = (
+    Action("up", ("up", "w"), "a step up the screen"),
+    Action("down", ("down", "s"), "a step down the screen"),
+    Action("left", ("left", "a"), "a step to the left on screen"),
+    Action("right", ("right", "d"), "a step to the right on screen"),
+    Action("turn", ("v", "space"), "the next view: stand, w-up, both"),
+    Action("orbit_left", ("q",), "the camera round the player (held)"),
+    Action("orbit_right", ("e",), "the camera round the player (held)"),
+    Action("undo", ("z", "backspace"), "one state back, as often as you like"),
+    Action("restart", ("r",), "back to the start (undo brings the moves back)"),
+    Action("back", ("escape",), "to the launcher (Esc always does this too)"),
+    Action("copy", ("c",), "the room code to the clipboard"),
+    Action("screenshot", ("f12",), "the window as drawn, to the screenshots folder"),
+    Action("help", ("h", "f1"), "the controls and the rules in a few lines"),
+    Action("hint", ("/", "?"),
+           "the next move of a shortest solution from here (again: the move after)"),
+    Action("fullscreen", ("f11",), "fullscreen and back"),
+    Action("new_room", ("n",), "in a made room: a fresh room of the same tier"),
+    Action("next", ("return", "enter"), "after a win: the next level"),
+    Action("mute", ("m",), "the sound off and on again (saved with your progress)"),
+    Action("volume_down", ("-", "[-]"), "the sound quieter, a tenth at a time"),
+    Action("volume_up", ("=", "[+]"), "the sound louder, a tenth at a time"),
+    Action("slice_map", ("tab",),
+           "the slice map: every w slice side by side, from above (on and off)"),
+    Action("step_marks", ("x",), "held: what each of the four steps will do, marked on its cell"),
+    Action("plan_view", ("p",), "the camera straight down on the room in this view, and back"),
+    Action("settings", ("o", "f10"),
+           "the settings: sound, the map, the marks, text size, motion, colours"),
+    # the editor's own (the game's undo, turn, orbit, copy and back serve it too)
+    Action("cursor_x+", ("right",), "the cursor along +x", EDITOR),
+    Action("cursor_x-", ("left",), "the cursor along -x", EDITOR),
+    Action("cursor_y+", ("down",), "the cursor along +y", EDITOR),
+    Action("cursor_y-", ("up",), "the cursor along -y", EDITOR),
+    Action("cursor_z+", ("page up",), "the cursor along +z", EDITOR),
+    Action("cursor_z-", ("page down",), "the cursor along -z", EDITOR),
+    Action("cursor_w+", ("]",), "the cursor along +w", EDITOR),
+    Action("cursor_w-", ("[",), "the cursor along -w", EDITOR),
+    Action("size_x+", ("ctrl+right",), "the room a cell longer in x", EDITOR),
+    Action("size_x-", ("ctrl+left",), "the room a cell shorter in x", EDITOR),
+    Action("size_y+", ("ctrl+down",), "the room a cell longer in y", EDITOR),
+    Action("size_y-", ("ctrl+up",), "the room a cell shorter in y", EDITOR),
+    Action("size_z+", ("ctrl+page up",), "the room a cell taller in z", EDITOR),
+    Action("size_z-", ("ctrl+page down",), "the room a cell lower in z", EDITOR),
+    Action("size_w+", ("ctrl+]",), "the room a slice more in w", EDITOR),
+    Action("size_w-", ("ctrl+[",), "the room a slice less in w", EDITOR),
+    *(Action(f"put_{n}", (str(n), f"[{n}]"), f"put cell kind {n}", EDITOR) for n in range(9)),
+    Action("put_empty", ("delete",), "empty the cell under the cursor", EDITOR),
+    Action("mark", ("space",), "a corner of the box (again: no box)", EDITOR),
+    Action("fill", ("f",), "fill the box with the brush", EDITOR),
+    Action("clear_box", ("x",), "empty the box", EDITOR),
+    Action("redo", ("y", "ctrl+shift+z", "ctrl+shift+backspace"), "an undone edit again",
+           EDITOR),
+    Action("wrap", ("w",), "w wraps, or not", EDITOR),
+    Action("name", ("n",), "type the room's name", EDITOR),
+    Action("teaches", ("t",), "type what the room teaches", EDITOR),
+    Action("opening_view", ("d",), "the view the room opens in", EDITOR),
+    Action("play", ("p", "return", "enter"), "play the room as it stands", EDITOR),
+    Action("solution", ("l",), "watch the solver's solution", EDITOR),
+    Action("save", ("s",), "save the level file", EDITOR),
+)
 
 #: The actions a player can rebind, and their default keys (pygame key names).
-DEFAULT_KEYS: dict[str, list[str]] = {
-    "up": ["up", "w"],
-    "down": ["down", "s"],
-    "left": ["left", "a"],
-    "right": ["right", "d"],
-    "turn": ["v", "space"],
-    "orbit_left": ["q"],
-    "orbit_right": ["e"],
-    "undo": ["z", "backspace"],
-    "restart": ["r"],
-    "back": ["escape"],
-    "copy": ["c"],
-    "screenshot": ["f12"],
-    "help": ["h", "f1"],
-    "hint": ["/", "?"],
-    "fullscreen": ["f11"],
-    "new_room": ["n"],
-    "next": ["return", "enter"],
-    "mute": ["m"],
-    "volume_down": ["-", "[-]"],
-    "volume_up": ["=", "[+]"],
-    "slice_map": ["tab"],
-    "step_marks": ["x"],
-    "plan_view": ["p"],
-    "settings": ["o", "f10"],
-}
+DEFAULT_KEYS: dict[str, list[str]] = {a.name: list(a.keys) for a in ACTIONS if a.where == GAME}
+#: The editor's own actions and their keys.
+EDITOR_KEYS: dict[str, tuple[str, ...]] = {a.name: a.keys for a in ACTIONS if a.where == EDITOR}
+#: What each action does.
+WHAT: dict[str, str] = {a.name: a.what for a in ACTIONS}
 
 #: Esc always goes back (and Ctrl+Q always quits, in the loop): the keys screen
 #: never binds Esc to anything else, so nobody can lock themselves out.
 FIXED_KEYS: dict[str, str] = {"back": "escape"}
 
-_SHOWN = {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc"}
+_SHOWN = {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc", "page up": "PgUp",
+          "page down": "PgDn"}
 
 
 def key_label(name: str) -> str:
@@ -56,11 +118,10 @@ def key_label(name: str) -> str:
 
 
 
-def keymap(bindings: dict[str, list[str]]) -> dict[int, str]:
-    """Key codes to actions, from saved ``bindings`` (unknown key names are skipped, said).
 
-    The keypad's Enter is "next" unless bound elsewhere, and Esc is always "back".
-    """
+def keymap(bindings: dict[str, list[str]]) -> dict[int, str]:
+    """Key codes to the game's actions, from saved ``bindings`` (unknown key names are
+    skipped, said).  The keypad's Enter is "next" unless bound elsewhere; Esc is "back"."""
     import pygame
 
     codes: dict[int, str] = {}
@@ -73,6 +134,122 @@ def keymap(bindings: dict[str, list[str]]) -> dict[int, str]:
     codes.setdefault(pygame.K_KP_ENTER, "next")
     codes[pygame.K_ESCAPE] = "back"  # whatever the file says: nobody is locked in
     return codes
+
+
+def chord(name: str) -> tuple[str, bool, bool]:
+    """``"ctrl+shift+z"`` -> ``("z", True, True)``: the key, and Ctrl and Shift held.
+
+    >>> chord("ctrl+]"), chord("[+]"), chord("page up")
+    ((']', True, False), ('[+]', False, False), ('page up', False, False))
+    """
+    ctrl = shift = False
+    while True:
+        if name.startswith("ctrl+") and len(name) > 5:
+            name, ctrl = name[5:], True
+        elif name.startswith("shift+") and len(name) > 6:
+            name, shift = name[6:], True
+        else:
+            return name, ctrl, shift
+
+
+def chord_label(name: str) -> str:
+    """A key or a chord as the player reads it: ``"ctrl+up"`` -> ``"Ctrl+Up"``."""
+    key, ctrl, shift = chord(name)
+    return ("Ctrl+" if ctrl else "") + ("Shift+" if shift else "") + key_label(key)
+
+
+class Keymap:
+    """The actions with the player's ``bindings`` in (the game's; the editor's are fixed)."""
+
+    def __init__(self, bindings: dict[str, list[str]]):
+        self.bindings = {a: list(n) for a, n in bindings.items()}
+
+    @cached_property
+    def codes(self) -> dict[int, str]:
+        """Key code -> the game's action (made at the first key: it needs pygame)."""
+        return keymap(self.bindings)
+
+    @cached_property
+    def _editor(self) -> dict[tuple[int, bool, bool], str]:
+        import pygame
+
+        found: dict[tuple[int, bool, bool], str] = {}
+        for action, names in EDITOR_KEYS.items():
+            for name in names:
+                key, ctrl, shift = chord(name)
+                found.setdefault((pygame.key.key_code(key), ctrl, shift), action)
+        return found
+
+    def get(self, key: int) -> str | None:
+        """The game's action for key code ``key`` (None: none)."""
+        return self.codes.get(key)
+
+    def action(self, where: str, event) -> str | None:
+        """The action a key event (down or up) is, read where ``where`` says (:data:`GAME`
+        or :data:`EDITOR`); None for a key that does nothing there."""
+        if where == EDITOR:
+            import pygame
+
+            mod = getattr(event, "mod", 0)
+            ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            shift = bool(mod & pygame.KMOD_SHIFT)
+            for held in ((ctrl, shift), (ctrl, False), (False, False)):
+                found = self._editor.get((event.key, *held))
+                if found is not None:
+                    return found
+        return self.codes.get(event.key)
+
+    def keys(self, action: str) -> list[str]:
+        """The keys bound to ``action`` now (pygame key names, chords as written)."""
+        if action in EDITOR_KEYS:
+            return list(EDITOR_KEYS[action])
+        return list(self.bindings.get(action) or [])
+
+    def label(self, action: str, prefer: str | None = None) -> str:
+        """The key to name for ``action`` on screen: ``prefer`` if it is still bound to it,
+        else its first key ("" for none)."""
+        names = self.keys(action)
+        if prefer is not None and prefer in names:
+            return chord_label(prefer)
+        return chord_label(names[0]) if names else ""
+
+    def text(self, template: str) -> str:
+        """``template`` with each ``{action}`` written as its key: ``{undo}`` its first,
+        ``{hint:?}`` the ``?`` key while it is bound to it, ``{turn*}`` all of them
+        ("V or Space"), ``{arrows}`` the four steps' keys ("arrows" or "arrows / WASD"
+        while they are bound).
+
+        >>> Keymap(DEFAULT_KEYS).text("{turn} turn · {undo*}: undo · {hint:?} hint")
+        'V turn · Z or Backspace: undo · ? hint'
+        """
+        out, i = [], 0
+        while True:
+            j = template.find("{", i)
+            if j < 0:
+                out.append(template[i:])
+                return "".join(out)
+            k = template.index("}", j)
+            out.append(template[i:j])
+            out.append(self._field(template[j + 1:k]))
+            i = k + 1
+
+    def _field(self, spec: str) -> str:
+        if spec in ("arrows", "arrows+wasd"):
+            return self.arrows(wasd=spec == "arrows+wasd")
+        if spec.endswith("*"):
+            return " or ".join(chord_label(n) for n in self.keys(spec[:-1]))
+        action, _, prefer = spec.partition(":")
+        return self.label(action, prefer or None)
+
+    def arrows(self, wasd: bool = False) -> str:
+        """The four steps' keys in a word or two: "arrows" (and "WASD") while they are
+        bound so, else their first keys ("I/K/J/L")."""
+        steps = ("up", "down", "left", "right")
+        if all(s in self.keys(s) for s in steps):
+            if wasd and all(k in self.keys(s) for s, k in zip(steps, "wsad", strict=True)):
+                return "arrows / WASD"
+            return "arrows"
+        return "/".join(self.label(s) for s in steps)
 
 
 def first_key(bindings: dict[str, list[str]], action: str) -> str:

@@ -62,7 +62,7 @@ class Loop:
         self.overlay = Overlay(self.ctx, self.window.size)
         self.overlay.text_scale = self.progress.text_size
         self.sound = Sounds(self.progress.volume, self.progress.muted)
-        self.keymap = keymap.keymap(self.progress.keys)
+        self.keymap = keymap.Keymap(self.progress.keys)  #: every key event read once
         self.running = True
         self._closed = False
         self.exit_code = 0
@@ -90,7 +90,7 @@ class Loop:
 
     def keys_changed(self) -> None:
         """The bindings in ``progress.keys`` changed (the keys screen): use and save them now."""
-        self.keymap = keymap.keymap(self.progress.keys)
+        self.keymap = keymap.Keymap(self.progress.keys)
         self.save_progress()
 
     def _init_controllers(self) -> None:
@@ -106,6 +106,7 @@ class Loop:
             self.controllers = []
 
     def action_for(self, key: int) -> str | None:
+        """The game's action for key code ``key`` (what play and the menus read)."""
         return self.keymap.get(key)
 
     def work(self, fn, /, *args, **kw):
@@ -136,7 +137,7 @@ class Loop:
             if not self.running:
                 return False
         self._poll()
-        self.warmed = False  #: set by a scene that compiled a shader variant this frame
+        self.warmed = False  #: the scene compiled a shader variant this frame (its draw_gl)
         self.scene.update(dt)
         if self._want_shot:
             self.window.dirty = True  # drawn whole this frame, to be read back
@@ -174,7 +175,7 @@ class Loop:
         return self.exit_code
 
     def draw(self) -> None:
-        self.scene.draw_gl(self.window)
+        self.warmed = bool(self.scene.draw_gl(self.window))
         self.traced = self.window.scene_drawn  #: the room was drawn this frame
         ov = self.overlay
         # One costly thing a frame on a software rasteriser: a frame that traced the room
@@ -207,12 +208,15 @@ class Loop:
             self.controllers = []
             self._init_controllers()
             return
+        action = None
+        if t in (pygame.KEYDOWN, pygame.KEYUP) and not self.scene.capturing:
+            # the one place a key becomes an action (where the scene reads keys: its
+            # ``keys``); a scene waiting for a key or typing takes every key as it is
+            action = self.keymap.action(self.scene.keys, event)
         if t == pygame.KEYDOWN:
             if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
                 return
-            # the keys screen waiting for a key takes every key (but Ctrl+Q) as it is
-            action = None if self.scene.capturing else self.action_for(event.key)
             if action == "fullscreen":
                 self.window.toggle_fullscreen()
                 self.overlay.resize(self.window.size)
@@ -224,7 +228,7 @@ class Loop:
             if action in SOUND_ACTIONS and not getattr(self.scene, "typing", False):
                 self.sound_key(action)  # (a room code being typed takes - and m as text)
                 return
-        self.scene.handle(event)
+        self.scene.handle(event, action)
 
     def _poll(self) -> None:
         """Collect work finished off-thread (a built room, a demo's solution), in order."""
@@ -246,7 +250,7 @@ class Loop:
                                              else -VOLUME_STEP))
             sound.muted = False  # changing the volume is wanting to hear it
         progress.volume, progress.muted = sound.volume, sound.muted
-        mute = keymap.first_key(self.progress.keys, "mute")
+        mute = self.keymap.label("mute")
         if sound.muted:
             text = "sound off" + (f" · {mute} turns it on" if mute else "")
         else:
@@ -339,6 +343,15 @@ class Loop:
             return True
         except Exception:
             return False
+
+    def copy_code(self, code: str) -> None:
+        """A room code to the clipboard, said on screen; printed where there is no clipboard
+        (play's C and the editor's alike)."""
+        if self.copy(code):
+            self.scene.say(f"room code copied: {code}")
+        else:
+            print(f"room code: {code}", flush=True)
+            self.scene.say(f"no clipboard here; the code is printed: {code}", "warn", 6.0)
 
     def paste(self) -> str | None:
         try:

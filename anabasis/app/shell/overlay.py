@@ -141,6 +141,7 @@ class Overlay:
         if self._raw:
             self.texture.swizzle = self._raw
         self._key = None
+        self.written: list[str] = []  #: every text drawn since the last begin (tests read it)
         #: set by the game for a frame that traced the room: a new picture waits a frame
         self.hold = False
         #: a new picture waited this frame (the next one draws it, whatever it traces)
@@ -174,6 +175,7 @@ class Overlay:
             return False
         self._key = key
         self.surface.fill((0, 0, 0, 0))
+        self.written = []
         return True
 
     def upload(self) -> None:
@@ -196,6 +198,7 @@ class Overlay:
     def text(self, text: str, pos: tuple[int, int], size: int = 20, colour=INK,
              anchor: str = "topleft", shadow: bool = True) -> pygame.Rect:
         """Draw ``text`` with its ``anchor`` (a pygame.Rect attribute) at ``pos``."""
+        self.written.append(text)
         img, sh = self.fonts.drawn(text, size, colour, shadow)
         rect = img.get_rect(**{anchor: pos})
         if sh is not None:

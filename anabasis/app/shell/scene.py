@@ -19,18 +19,24 @@ class Scene:
     #: True while the scene takes every key as it is (the keys screen waiting for a key):
     #: the app then reads no action (fullscreen, screenshot) from it
     capturing = False
+    #: where the keymap reads this scene's keys: ``"game"`` (play, the menus) or ``"editor"``
+    keys = "game"
     #: the level on screen (1-based), if any: the launcher opens on it when the scene is left
     level: int | None = None
 
-    def handle(self, event) -> None:
-        """One pygame event."""
+    def handle(self, event, action: str | None = None) -> None:
+        """One pygame event; for a key, ``action`` is what the keymap says it is (None:
+        nothing, or the scene is ``capturing``)."""
 
     def update(self, dt: float) -> None:
         """``dt`` seconds have passed."""
 
-    def draw_gl(self, window) -> None:
-        """The 3D scene into the window's internal target (default: a dark backdrop)."""
+    def draw_gl(self, window) -> bool:
+        """The 3D scene into the window's internal target (default: a dark backdrop); True
+        if it compiled a shader variant this frame (the loop leaves that frame's timing out
+        of the dynamic resolution)."""
         window.begin_scene()
+        return False
 
     def draw_overlay(self, ov) -> None:
         """The 2D layer over it, through the :class:`~anabasis.app.shell.overlay.Overlay`."""

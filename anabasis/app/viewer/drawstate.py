@@ -64,10 +64,12 @@ def warm_poses(room, state, first_view: str = "stand", crates: bool = True) -> l
 
 
 class Warmer:
-    """The variants still to compile: a list of (room, poses), done one per idle frame."""
+    """The variants still to compile: a list of (room, poses), done one per idle frame;
+    ``variant``: names every one of them adds (the editor's ``EDIT``)."""
 
-    def __init__(self, plan: list):
+    def __init__(self, plan: list, variant=()):
         self.plan = plan  #: (room, poses) pairs; poses are taken off the front as done
+        self.variant = frozenset(variant)
 
     @property
     def done(self) -> bool:
@@ -86,8 +88,8 @@ class Warmer:
             try:
                 while poses:
                     pose = poses.pop(0)
-                    if not renderer.has_program_for(pose):  # else compiled already, by any room
-                        renderer.warm(pose)
+                    if not renderer.has_program_for(pose, self.variant):  # else compiled already
+                        renderer.warm(pose, self.variant)
                         return True
             except Exception as e:
                 print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
@@ -97,20 +99,73 @@ class Warmer:
         return False
 
 
+class DrawCache:
+    """What the internal target holds, and the warm-up left: the one draw path of a room on
+    screen, play's and the editor's.  A frame whose key (what its picture depends on) is the
+    last one drawn draws nothing: the target still holds it, and only the compositing pass
+    runs.  On a software rasteriser that frees the cores for the frames that move (a frame
+    at rest costs 5 ms, not 11)."""
+
+    def __init__(self, warmer: Warmer, variant=()):
+        self.warmer = warmer
+        self.variant = frozenset(variant)  #: names every frame adds (the editor's ``EDIT``)
+        self._drawn = None  #: the key of what the internal target holds
+        self.failed = False  #: the last draw raised (said on stderr)
+
+    def forget(self) -> None:
+        """The target no longer holds the last picture (another scene drew over it)."""
+        self._drawn = None
+
+    def draw(self, window, renderer, frame, key, idle: bool, part: float = 1.0,
+             before=None) -> bool:
+        """Draw ``frame`` (a renderer pose, or a function that makes it) unless ``key`` is
+        what the target holds; compile one more warm-up variant first when ``idle``.
+        ``before()`` runs just before the draw (play uploads the state).  True if a shader
+        variant was compiled this frame."""
+        warming = renderer is not None and not self.warmer.done and idle
+        if key == self._drawn and not warming:
+            return False
+        self._drawn = None
+        window.begin_scene(part)
+        if renderer is None:
+            return False
+        warmed = False
+        try:
+            if warming:  # one pixel, which the frame drawn next covers
+                warmed = self.warmer.step(lambda room: renderer)
+            if before is not None:
+                before()
+            if callable(frame):
+                frame = frame()
+            if self.variant:
+                renderer.draw(frame, window.scene_viewport, variant=set(self.variant))
+            else:
+                renderer.draw(frame, window.scene_viewport)
+            self._drawn = key
+            self.failed = False
+        except Exception as e:  # a broken shader must not take the game down
+            print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
+            self.failed = True
+        return warmed
+
+
 class RoomDraw:
     """The draw state of a room being played: its renderer (None where it failed), the
-    key of what the internal target holds, the pose made this frame, the warm-up left."""
+    pose made this frame, and the :class:`DrawCache` (what the target holds, the warm-up)."""
 
     def __init__(self, renderer, room, state, view: str):
         self.renderer = renderer
         self.room = room
         crates = bool(state.crates)
-        self.warmer = Warmer([(room, warm_poses(room, state, view, crates))]
-                             if renderer is not None else [])
-        self._drawn = None  #: what the internal target holds: the key of the last room drawn
+        self.cache = DrawCache(Warmer([(room, warm_poses(room, state, view, crates))]
+                                      if renderer is not None else []))
         self._pose_key: tuple | None = None  #: what the cached pose was made from
         self._pose: animation.Movers | None = None
         self.upload(state)
+
+    @property
+    def warmer(self) -> Warmer:
+        return self.cache.warmer
 
     def pose(self, timeline, t: float, state) -> animation.Movers:
         """The movers as drawn at ``t`` of ``timeline`` (or at rest in ``state``), made once
@@ -131,27 +186,13 @@ class RoomDraw:
         compiled this frame (warmed while ``idle``).  ``at_rest`` is the state to hold
         when the pose names none."""
         part = self.part(window, pose, sight)
-        warming = self.renderer is not None and not self.warmer.done and idle
         key = (pose, part, sight, window.scene_serial, window.scene_size)
-        if key == self._drawn and not warming:
-            # Nothing that the room's picture depends on has changed: the internal target
-            # still holds it, and only the compositing pass runs.  On a software rasteriser
-            # that frees the cores for the frames that move (a frame at rest costs 5 ms, not 11).
-            return False
-        self._drawn = None
-        window.begin_scene(part)
-        if self.renderer is None:
-            return False
-        warmed = False
-        try:
-            if warming:  # one pixel, which the frame drawn next covers
-                warmed = self.warmer.step(lambda room: self.renderer)
-            # the renderer holds the state of the segment playing (uploaded when it changes)
-            self.upload(pose.state if pose.state is not None else at_rest)
-            self.renderer.draw(sight.frame(pose), window.scene_viewport)
-            self._drawn = key
-        except Exception as e:  # a broken shader must not take the game down
-            print(f"anabasis: warning: drawing the room failed: {e}", file=sys.stderr)
+        # the renderer holds the state of the segment playing (uploaded when it changes)
+        warmed = self.cache.draw(window, self.renderer, lambda: sight.frame(pose), key, idle,
+                                 part,
+                                 before=lambda: self.upload(pose.state if pose.state is not None
+                                                            else at_rest))
+        if self.cache.failed:
             self.renderer = None
         return warmed
 

@@ -95,14 +95,19 @@ class Sight:
 
     def frame(self, pose):
         """The renderer's pose for the movers ``pose`` (an ``animation.Movers``) seen this way."""
+        return self.frame_at(pose.player, pose.moving)
+
+    def frame_at(self, player, moving=None):
+        """The renderer's pose centred on ``player`` (the editor: its cursor) seen this way,
+        a turn under way included; ``moving``: a crate drawn apart, as it slides."""
         from anabasis.picture.render import Pose as Frame  # imported by now: the renderer needs it
 
         turning = self.turning
         return Frame(
-            player=pose.player,
+            player=tuple(float(c) for c in player),
             view=self.turn_from if turning else self.view,
             toward=self.view if turning else None,
             turn=smooth(self.turn_t) if turning else 0.0,
             camera=self.camera,
-            moving_crate=pose.moving,
+            moving_crate=moving,
         )

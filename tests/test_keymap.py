@@ -1,0 +1,128 @@
+"""The keymap: one table of actions for play, the menus and the editor, and the keys on screen.
+
+The window reads each key event once, through the keymap, and every key a
+screen names is written from it: a rebound key shows as rebound in the
+HUD, the help, the win panel and the editor alike.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from anabasis.app.editor.scene import Editor
+from anabasis.app.play import hud
+from anabasis.app.play.scene import Play
+from anabasis.app.play.session import open_level
+from anabasis.app.settings import keymap
+from anabasis.app.settings.keymap import DEFAULT_KEYS, EDITOR, GAME, Keymap
+
+DT = 1 / 30
+
+
+def press(app, key, mod=0):
+    """One key press and release, then one frame."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+    app.tick(DT)
+
+
+def written(app) -> str:
+    """Every text the overlay drew for the picture on screen, one a line."""
+    return "\n".join(app.overlay.written)
+
+
+def test_the_default_keys_write_the_words_the_game_always_showed():
+    keys = Keymap(DEFAULT_KEYS)
+    assert keys.text(hud.HINT) == ("arrows move · V turn · Z undo · R restart · ? hint"
+                                   " · Q/E orbit · C code · H help · Esc levels")
+    assert keys.text(hud.HELP[1]) == "arrows / WASD: step the way it looks on screen"
+    assert keys.text(hud.HELP[2]).startswith("V or Space: turn")
+    assert keys.text(hud.HELP[5]).startswith("? or /: a hint")
+    assert keys.text(hud.HELP[6]).endswith("M: sound · - / =: volume")
+    assert keys.label("cursor_z+") == "PgUp" and keys.label("size_x+") == "Ctrl+Right"
+
+
+def test_every_action_is_in_one_table_and_each_where_is_known():
+    names = [a.name for a in keymap.ACTIONS]
+    assert len(names) == len(set(names))
+    assert {a.where for a in keymap.ACTIONS} == {GAME, EDITOR}
+    assert list(DEFAULT_KEYS) == [a.name for a in keymap.ACTIONS if a.where == GAME]
+    assert set(keymap.WHAT) == set(names) and all(keymap.WHAT.values())
+
+
+def _event(key, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def test_the_editor_reads_its_own_keys_first_then_the_games(make_app):
+    make_app()  # (pygame's key names need it started)
+    keys = Keymap(DEFAULT_KEYS)
+    ctrl, shift = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
+    assert keys.action(EDITOR, _event(pygame.K_RIGHT)) == "cursor_x+"
+    assert keys.action(EDITOR, _event(pygame.K_RIGHT, ctrl)) == "size_x+"
+    assert keys.action(EDITOR, _event(pygame.K_RIGHT, ctrl | shift)) == "size_x+"
+    assert keys.action(EDITOR, _event(pygame.K_z)) == "undo"
+    assert keys.action(EDITOR, _event(pygame.K_z, shift)) == "undo"
+    assert keys.action(EDITOR, _event(pygame.K_z, ctrl | shift)) == "redo"
+    assert keys.action(EDITOR, _event(pygame.K_SPACE)) == "mark"  # the editor's, not turn
+    assert keys.action(EDITOR, _event(pygame.K_v)) == "turn"  # the game's
+    assert keys.action(EDITOR, _event(pygame.K_KP3)) == "put_3"
+    assert keys.action(GAME, _event(pygame.K_RIGHT)) == "right"
+    assert keys.action(GAME, _event(pygame.K_SPACE)) == "turn"
+    assert keys.action(GAME, _event(pygame.K_ESCAPE)) == "back"
+
+
+def test_a_rebound_key_shows_as_rebound_in_play_the_help_and_the_editor(make_app):
+    app = make_app(open_level(1))
+    assert "V turn" in written(app)
+    app.progress.bind_key("turn", "g")
+    app.keys_changed()
+    app.tick(DT)
+    app.tick(DT)  # (a frame that traced the room leaves a new HUD to the next)
+    assert "G turn · Z undo" in written(app) and "V turn" not in written(app).split("\n")[-2]
+    assert "V turn · Z undo" not in written(app)
+    play = app.scene
+    assert isinstance(play, Play)
+    press(app, pygame.K_h)  # the help panel
+    assert "G: turn to the next view" in written(app)
+    press(app, pygame.K_h)
+    press(app, pygame.K_g)  # and G turns the view
+    assert play.sight.turning
+    # the editor: its strip names G, G turns, V no longer does
+    app.edit()
+    app.tick(DT)
+    app.tick(DT)
+    editor = app.scene
+    assert isinstance(editor, Editor)
+    assert "G turn · Z / Y" in written(app) and "V turn" not in written(app)
+    assert "(G turns)" in written(app)
+    press(app, pygame.K_v)
+    assert not editor.sight.turning
+    press(app, pygame.K_g)
+    assert editor.sight.turning
+
+
+@pytest.mark.parametrize("action, key", [("undo", pygame.K_u), ("restart", pygame.K_t)])
+def test_the_win_panel_names_the_keys_as_bound(make_app, action, key):
+    app = make_app(open_level(1))
+    app.progress.bind_key(action, pygame.key.name(key))
+    app.keys_changed()
+    play = app.scene
+    play.play_moves(levels_solution(1))
+    for _ in range(600):
+        app.tick(DT)
+        if play.won:
+            break
+    app.tick(DT)
+    assert play.won
+    label = pygame.key.name(key).upper()
+    word = {"undo": "undo", "restart": "play again"}[action]
+    assert f"{label} {word}" in written(app)
+
+
+def levels_solution(n: int):
+    from anabasis.engine import solver
+    from anabasis.formats import levels
+
+    return solver.solve(levels.load_level(n)).moves
