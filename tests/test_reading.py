@@ -147,9 +147,8 @@ def test_p_looks_straight_down_and_back(make_app):
 def test_the_settings_screen_from_the_launcher_changes_and_saves_each_setting(make_app,
                                                                              tmp_path):
     app = make_app()
-    launcher = app.scene
-    i = next(i for i, item in enumerate(launcher.items) if item.action == ("settings",))
-    launcher.activate(i)
+    assert isinstance(app.scene, Launcher)
+    press(app, pygame.K_o)  # the settings key, in the launcher too
     screen = app.scene
     assert isinstance(screen, SettingsScreen)
     names = [line.name for line in screen.items]
@@ -337,7 +336,8 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     assert play.won
     # once it is solved without a hint (this win was), every level is done
     assert keys[-1] in app.progress.solved
-    assert "every level done" in hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
+    done = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
+    assert "every level done" in done
 
 
 def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(

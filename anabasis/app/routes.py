@@ -98,8 +98,7 @@ class App(Loop):
         if back_to is not None:
             self.switch(back_to)
         else:
-            self.to_launcher(next((i for i, item in enumerate(Launcher(self).items)
-                                   if item.action == ("settings",)), None))
+            self.to_launcher()
 
     def to_launcher(self, selected: int | None = None) -> None:
         """The launcher, on line ``selected`` (default: the first level not yet solved; with

@@ -87,8 +87,6 @@ class Launcher(Menu):
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
         items.append(Item("make a room…", ("edit",),
                           "build your own, see it proved as you go, play it, share its code"))
-        items.append(Item("settings…", ("settings",),
-                          "sound, the slice map, step marks, text size, motion, colours"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
@@ -112,6 +110,8 @@ class Launcher(Menu):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
+            elif action == "settings":
+                self.app.show_settings()  # the settings screen (its key: O, F10)
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 n = event.key - pygame.K_0
                 for i, item in enumerate(self.items):
@@ -167,8 +167,6 @@ class Launcher(Menu):
             self.app.edit()
         elif kind == "keys":
             self.app.show_keys(i)
-        elif kind == "settings":
-            self.app.show_settings()
         elif kind == "quit":
             self.app.quit()
 
@@ -297,7 +295,8 @@ class Launcher(Menu):
                 _more(ov, (x1, top - int(14 * s)), -1, s)
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
-        hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
+        hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
+                + self.app.keymap.text(" · {settings} settings") + " · Esc quit")
         if self.app.building:
             hint = f"building {self.app.building}…"
         if self.status:

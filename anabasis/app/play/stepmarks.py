@@ -66,6 +66,14 @@ class Mark(NamedTuple):
         return f"slip kata {self.slip}" if self.kind == "slip kata" else self.kind
 
     @property
+    def glyph(self) -> str:
+        return GLYPH[self.kind]
+
+    @property
+    def colour(self) -> tuple[int, int, int]:
+        return COLOUR[self.kind]
+
+    @property
     def short(self) -> str:
         """The mark's few characters, drawn beside its glyph: ``2`` for a slip of two."""
         return {"slip kata": str(self.slip), "ramp ana": "ana", "ramp kata": "kata"}.get(

@@ -306,17 +306,17 @@ class SliceMap:
         return w % W if self.room.wrap else min(max(w, 0), W - 1)
 
     def _mark(self, surface, rect: pygame.Rect, mark) -> None:
-        """A step mark on the map: its glyph, small, in a corner of the cell it goes toward."""
-        from anabasis.app.play.stepmarks import COLOUR, GLYPH
-
+        """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
+        as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, on the cell it
+        goes toward."""
         if self.layout.cell < 9 or mark.kind == "nothing":
             return
         size = max(9, self.layout.cell * 3 // 4)
         dot = pygame.Rect(0, 0, size, size)
         dot.center = rect.center
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
-        glyph = GLYPH[mark.kind] if mark.kind != "slip kata" else str(mark.slip)
-        _text(surface, glyph, dot.center, size - 1, COLOUR[mark.kind], "center")
+        glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
+        _text(surface, glyph, dot.center, size - 1, mark.colour, "center")
 
 
 def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):
