@@ -78,6 +78,7 @@ class _Peer(http.server.BaseHTTPRequestHandler):
 
     status = 503
     seen: list = []
+    board = True  #: False: answer as a captive portal or a wrong URL would (no API header)
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
@@ -85,9 +86,12 @@ class _Peer(http.server.BaseHTTPRequestHandler):
         answer = (json.dumps({"error": "no"}) if self.status != 200 else
                   json.dumps({"accepted": True, "moves": 45, "par": 45, "best": 45,
                               "first": 45, "hinted": False, "streak": 1})).encode()
+        if not self.board:
+            answer = b"<html>sign in to the wifi</html>"
         self.send_response(self.status)
         self.send_header("Content-Type", "application/json")
-        self.send_header(API_HEADER, "1")
+        if self.board:
+            self.send_header(API_HEADER, "1")
         if self.status == 429:
             self.send_header("Retry-After", "7")
         self.send_header("Content-Length", str(len(answer)))
@@ -107,7 +111,7 @@ class _Peer(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def peer():
-    _Peer.seen = []
+    _Peer.seen, _Peer.board = [], True
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Peer)
     t = threading.Thread(target=server.serve_forever, daemon=True)
     t.start()
@@ -131,6 +135,24 @@ def test_the_sender_keeps_a_run_on_5xx_and_429_and_drops_it_on_a_refusal(tmp_pat
     (out,) = sender.outcomes()
     assert out.refused == "no" and out.answer is None
     assert [s["token"] for s in _Peer.seen] == ["t" * 43] * 3
+
+
+def test_an_answer_from_something_not_the_board_keeps_the_run(tmp_path, peer):
+    server, url = peer
+    q = client.RunQueue(tmp_path)
+    q.put(client.Run(DATE, CODE, MOVES))
+    sender = client.Sender(q, client.BoardClient(url, timeout=5), "t" * 43,
+                           backoff=client.Backoff(0.01, 0.05))
+    _Peer.board = False
+    for status in (200, 404, 409):
+        _Peer.status = status
+        assert sender.send_pending() is not None and len(q) == 1, status
+        assert "not a board" in sender.last_error
+    assert sender.outcomes() == []
+    _Peer.board, _Peer.status = True, 200
+    assert sender.send_pending() is None and len(q) == 0
+    (out,) = sender.outcomes()
+    assert out.answer["accepted"]
 
 
 def test_the_sender_thread_never_blocks_the_caller_and_sends_on_wake(tmp_path, peer):

@@ -556,6 +556,20 @@ def test_a_thousand_concurrent_submissions(board):
     assert row_counts(board)[1:] == (rows[1] + 1000, rows[2] + 1000)
 
 
+def test_two_processes_on_one_database_share_the_limits_and_the_board(fresh):
+    """A server process keeps nothing of its own: two on one database are one board."""
+    one = fresh()
+    two = fresh(db=one.db)
+    tok = token()
+    answers = [post((one, two)[i % 2], a_run(moves="L", tok=tok)) for i in range(PER_TOKEN + 4)]
+    assert [a[0] for a in answers] == [422] * PER_TOKEN + [429] * 4
+    date = today()
+    status, got, _ = post(one, a_run(name="Ana"))
+    assert status == 200
+    assert day_board(two, date) == day_board(one, date)
+    assert day_board(two, date)["players"] == 1
+
+
 # -- faults -------------------------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ import pytest
 from anabasis import cli
 from anabasis.engine import rules
 from anabasis.engine.solver import explore, solve
-from anabasis.engine.world import SWITCHES, Room
+from anabasis.engine.world import SWITCHES, Room, State
 from anabasis.formats import codes, levelfile, levels, source
 from anabasis.gen.depth import measure, random_walk
 
@@ -36,9 +36,9 @@ CHAPTERS = {
         ("03-fetch.txt", 21, ("gravity-w", "ramps", "crates"), "RDDRDRUUDLDLLUURRURRR"),
         ("04-ledge.txt", 15, ("gravity-w", "crates"), "DRRURRDLULDDRLL"),
         ("05-shaft.txt", 22, ("gravity-w", "crates"), "RRUURRLLDDRRUDLLUURRRD"),
-        ("06-steps.txt", 16, ("gravity-w", "crates"), "DRRURDRLLDRRDRUR"),
+        ("06-backstop.txt", 16, ("gravity-w", "crates"), "DRRRUDRLLDRRDRUR"),
         ("07-two-in-a-shaft.txt", 25, ("gravity-w", "crates"), "LDLLDDRULURRRLLDDRULURRRD"),
-        ("08-underpass.txt", 22, ("gravity-w", "ramps", "crates"), "LLDRDRDRULDLLUURRRRRRU"),
+        ("08-underpass.txt", 20, ("gravity-w", "ramps", "crates"), "LLDRDDRRULDLUURRRRRU"),
     ]),
     3: ("03-wrap", "the wrap", [
         ("01-descending.txt", 11, ("gravity-w", "wrap"), "RRRDDDLLLUU"),
@@ -46,10 +46,10 @@ CHAPTERS = {
         ("03-ramp-round.txt", 7, ("gravity-w", "ramps", "wrap"), "URRRDLD"),
         ("04-from-above.txt", 4, ("gravity-w", "crates", "wrap"), "RRRR"),
         ("05-climb-round.txt", 7, ("gravity-w", "crates", "wrap"), "LDRDURR"),
-        ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "RDRRRURDDD"),
-        ("07-rounds.txt", 16, ("gravity-w", "crates", "wrap"), "RRRDDULULDDDRRRR"),
-        ("08-ring.txt", 24, ("gravity-w", "ramps", "crates", "wrap"),
-         "RDRLDRRRRUULLDDULLDRDRRR"),
+        ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "DRRRRURDDD"),
+        ("07-rounds.txt", 16, ("gravity-w", "crates", "wrap"), "DRURDRDULDLDRRRR"),
+        ("08-ring.txt", 30, ("gravity-w", "ramps", "crates", "wrap"),
+         "DRRDRRRDUULULDLDRRRUDULULDDRDR"),
     ]),
 }
 LEVELS = [(c, n) for c, (_, _, rows) in CHAPTERS.items() for n in range(1, len(rows) + 1)]
@@ -303,6 +303,15 @@ def test_every_new_level_is_impossible_without_ws_gravity(level):
     _, _, room = level
     assert "gravity-w" in room.needs
     assert solve(room, without=("gravity-w",)).status == "impossible"
+
+
+def test_every_crate_is_needed(level):
+    # No crate is there for show: without any one of them the level cannot be won.
+    _, _, room = level
+    for crate in room.start.crates:
+        rest = [c for c in room.start.crates if c != crate]
+        fewer = replace(room, start=State.of(room.start.player, rest))
+        assert solve(fewer).status == "impossible", crate
 
 
 def test_hook_saves_nothing(level):

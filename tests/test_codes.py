@@ -235,6 +235,25 @@ def test_a_named_code_carries_the_name_and_teaches_line():
     assert encode(decode(FROZEN[0][0]), named=True) == FROZEN[0][0]
 
 
+LINE = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=60).map(
+    lambda s: s.strip(" "))
+
+
+@settings(max_examples=150, deadline=None)
+@given(LINE, LINE, st.sampled_from([0, 1, 5, 6]))
+def test_any_name_and_teaches_line_come_back(name, teaches, frozen):
+    room = replace(decode(FROZEN[frozen][0], check_start=False), name=name, teaches=teaches)
+    code = encode(room, named=True)
+    assert decode(code, check_start=False) == room
+    assert code[0] == FROZEN[frozen][0][0]
+    assert (code == FROZEN[frozen][0]) == (not name and not teaches)  # nothing to carry: plain
+    # one character changed is still refused, named or not
+    i = len(code) // 2
+    changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1 :]
+    with pytest.raises(CodeError):
+        decode(changed, check_start=False)
+
+
 def test_a_name_that_is_not_one_line_is_refused_by_encode():
     for name in ["two\nlines", " padded", "x" * 201]:
         with pytest.raises(ValueError, match="not one header line"):

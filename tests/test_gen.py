@@ -18,9 +18,10 @@ import pytest
 
 from anabasis import cli, gen
 from anabasis.engine import rules, solver
-from anabasis.engine.cells import BLOCK
+from anabasis.engine.cells import BLOCK, RAMP_LEAN
 from anabasis.engine.world import MAX_SIZE, Room, State
 from anabasis.formats import codes, levelfile
+from anabasis.gen import builder, motifs, terrain
 from anabasis.gen.prng import MASK64, SplitMix64, derive, mix64
 
 #: A sample of seeds per tier, proved again from their codes (the bench measures 30).
@@ -30,21 +31,51 @@ SEEDS = range(6)
 #: generator now builds another room for that seed: bump gen.GEN, then
 #: write the new vectors here (``anabasis gen SPEC`` prints them).
 FROZEN = [
-    ("easy.0", 12, "DDKXWF0r10L8-qywQz7g1c4pjKOBMmR7krkwJWAj"),
-    ("easy.k3x9", 10, "DDIVWF4HcWZQnXYY0zOSyGazeaM1GlSa1"),
-    ("easy.zz", 11, "DCsZVVBxHyxgofIHQQQC4uEq_E2eDMGeKD__FaIjbwTjWn"),
-    ("medium.1", 16, "DDMXWGxqvSEJqiF9zYZz8ANLk09D2KcdtL2V9bHO"),
-    ("medium.k3x9", 20, "DDsZWDOQtrh67JeVFwzcd-rj1To9JMfA1Um93EaqLWOQ6dS4"),
-    ("medium.anabasis", 21, "DDsZVxf4BB84P0E9TeWSq7PM_ZGCn3b-nxxvkDyb196h7U3C3C"),
-    ("hard.2", 34, "DDubWD-XwdThfT3lb_j4X81XDFktbz_yhw5xIYtev725oNyYgE0VydNFn"),
-    ("hard.k3x9", 35, "DEQZTZYuaDzKv2p8OyjIaxG7LRZkE2UifHhbaeRJtt2bady4wxuWkE_Qse76gmvEaQXP"),
-    ("hard.3w5e11264sgsf", 40, "DEQbWCFsTfOud2ClzHq_YBja5_EvC6Zl9BEJ7oGPgYgodCpkWI4pqsb06TMip76"),
-    ("daily.2026-11-29", 38,
-     "DEybWAR-899Nxg0nI-qlb0ZVnz5d3Qbk3pfhs3Ipnw9mn0_iAakJJkHWAIqhz1yk9m19lZtNDJheWTI"),
-    ("daily.2027-01-01", 34,
-     "DEybV-MAat7hjFiwistdzbBLKq9qjkkT89_h5Wx6O4S02v_lkHmotMLg08c4CLoJBqdMSPN-VQLT"),
+    ("easy.0", 13, "DDK5WEzwUxOOTLkQOjN1Gg0uGudXrUuLmAxfMQe0xwQlY0duakrRNHpegPR-N"),
+    ("easy.k3x9", 13, "DCqrWJdCILeTkzQM1HjSXTARQxBAcLQSgpxZWIXPFOIqShU"),
+    ("easy.zz", 12, "DConUpvDUEY5dQudoVMlGk2rmgZIXyGAvyRPvv4iDRwfo"),
+    ("medium.1", 34,
+     "DDu5V8jXQFPk1Q9aFxvgZa9LC7zbdICA2SFQqs95iNVy-22RjLLODZXnwh1C_oKyGzvEWOP8fSkQstVe"),
+    ("medium.k3x9", 33,
+     "DES9VaHhToHeuZiRg1ggUZIVaR0yVUCisxKnJ0wz6_3zSC_3iJPeUwRYFqDGBXS1bpRjWIvAwDj30HYGw3ac7OqL3A"
+     "LPpH8E4Ds"),
+    ("medium.anabasis", 28,
+     "DDQ7WFqlT5ogm96cA7odp5uZfp77Pg1T1s2ZvR9CjzitgUalcC1jQff66wJ8KAqZIYGfPzGpmkD"),
+    ("hard.2", 37,
+     "DE29Vge2YcGc-A-7bJce_ECX-wj-b1fLw1b2Lqrt_oEpda4OpudGIn2GDXZK5eLQqkQkPh7dV95dTBLhQe9HU5qTCY"
+     "-p3Ws3C9_1QJx8KhuOS"),
+    ("hard.k3x9", 39,
+     "DFU7VSKAT7C8_6nfNq_HtCeX2_UL-ev4USwrhjR37jy_UPCgGdf_bCOO0-sHn8e4FEL8nR1G5vuwMqKzq3QHOvymcR"
+     "WjdM7oN_bh-1hvfT5HuNPFq"),
+    ("hard.3w5e11264sgsf", 37,
+     "DEw5VqdfuJwISRpGWwphkSJs16QkrSmn5pDq8L_MiswB8jfMOTS8t2bi8IWWtEBAs_l2MZWlNCQ2vh_dyhK_PVJK_d"
+     "iq5EP"),
+    ("daily.2026-11-29", 32,
+     "DE07UpdDRbFj3_knQu1B2qHUiSMhn1iOuEen4aZRH4lmBkb4ZPSxmk1IH0SagOUk-tXH-deDAIfDWhwJs5zhVJEeS4"
+     "fZDkkQNGFiR-9FgtJwVluUZNwc"),
+    ("daily.2027-01-01", 44,
+     "DE25V_7TRGC3eF8TBVMakeZmx1O1PF0Q0t8VDwETj7RpN1M8RIRY4Jpj2DAjAL3Cc7Vggl4T-pJO8SEfPKZBj5Mn9j"
+     "RtJElZVQTDrmlvRX4_f8taz"),
 ]
-FROZEN_GEN = 2  #: the GEN the vectors above were written with
+FROZEN_GEN = 3  #: the GEN the vectors above were written with
+
+#: Codes GEN 2 made (the seeds named), with their pars: a code is the room, so it opens
+#: the same room for good, whatever the generator now builds for that seed.
+GEN2_CODES = [
+    (12, "DDKXWF0r10L8-qywQz7g1c4pjKOBMmR7krkwJWAj"),  # easy.0
+    (10, "DDIVWF4HcWZQnXYY0zOSyGazeaM1GlSa1"),  # easy.k3x9
+    (11, "DCsZVVBxHyxgofIHQQQC4uEq_E2eDMGeKD__FaIjbwTjWn"),  # easy.zz
+    (16, "DDMXWGxqvSEJqiF9zYZz8ANLk09D2KcdtL2V9bHO"),  # medium.1
+    (20, "DDsZWDOQtrh67JeVFwzcd-rj1To9JMfA1Um93EaqLWOQ6dS4"),  # medium.k3x9
+    (21, "DDsZVxf4BB84P0E9TeWSq7PM_ZGCn3b-nxxvkDyb196h7U3C3C"),  # medium.anabasis
+    (34, "DDubWD-XwdThfT3lb_j4X81XDFktbz_yhw5xIYtev725oNyYgE0VydNFn"),  # hard.2
+    (35, "DEQZTZYuaDzKv2p8OyjIaxG7LRZkE2UifHhbaeRJtt2bady4wxuWkE_Qse76gmvEaQXP"),  # hard.k3x9
+    (40, "DEQbWCFsTfOud2ClzHq_YBja5_EvC6Zl9BEJ7oGPgYgodCpkWI4pqsb06TMip76"),  # hard.3w5e11264sgsf
+    # daily.2026-11-29
+    (38, "DEybWAR-899Nxg0nI-qlb0ZVnz5d3Qbk3pfhs3Ipnw9mn0_iAakJJkHWAIqhz1yk9m19lZtNDJheWTI"),
+    # daily.2027-01-01
+    (34, "DEybV-MAat7hjFiwistdzbBLKq9qjkkT89_h5Wx6O4S02v_lkHmotMLg08c4CLoJBqdMSPN-VQLT"),
+]
 
 #: Codes the first generator (GEN 1) made, with their pars: codes are the room,
 #: so they open the same rooms for good, whatever the generator does now.
@@ -206,29 +237,58 @@ def is_a_trap(room: Room, crate) -> bool:
     return False
 
 
-def fewest_ramps_on_every_shortest_solution(room: Room) -> tuple[int, int]:
-    """(par, the fewest moves that rise in w on any shortest solution), by plain BFS over states.
+def tricks_of_a_move(room: Room, state: State, after: State) -> set[str]:
+    """What one move does, read off the two states (the generator's graph is not asked)."""
+    (_x0, _y0, z0, w0), (x1, y1, z1, w1) = state.player, after.player
+    out = set()
+    below = (x1, y1, z1 - 1, w1)
+    if w1 > w0:
+        out.add("ramp up")
+    elif w1 < w0:
+        out.add("ramp down" if w1 == w0 - 1 and room.cell(below) in RAMP_LEAN else "slip")
+    if z1 > z0:
+        out.add("climb")
+        if below in after.crates:
+            out.add("crate climb")
+    if len(after.crates) == len(state.crates) and (
+            sum(c[3] for c in after.crates) < sum(c[3] for c in state.crates)):
+        out.add("crate falls in w")
+    return out
+
+
+def every_shortest_solution(room: Room) -> tuple[int, int, set[str]]:
+    """(par, the fewest moves that rise in w on any shortest solution, the tricks that every
+    shortest solution does), by plain BFS over states.
 
     Played with rules.step on State values, not the generator's graph: the
-    climb is checked on every shortest path, not on the one solution found.
+    climb and the tricks are checked on every shortest path, not on the one
+    solution found.
     """
+    everything = {"ramp up", "ramp down", "slip", "climb", "crate climb", "crate falls in w"}
     first = rules.start(room).state
-    layer = {first: 0}  # state -> fewest rises to reach it by a shortest path
+    layer = {first: (0, frozenset())}  # state -> (fewest rises, tricks on every way to it)
     depth = 0
     seen = {first}
     while layer:
-        won = [r for s, r in layer.items() if s.player == room.goal]
+        won = [v for s, v in layer.items() if s.player == room.goal]
         if won:
-            return depth, min(won)
+            common = set(everything)
+            for _, tricks in won:
+                common &= tricks
+            return depth, min(r for r, _ in won), common
         nxt: dict = {}
-        for state, rises in layer.items():
+        for state, (rises, tricks) in layer.items():
             for move in "RLDU":
                 res = rules.step(room, state, move)
                 if not res.moved or res.status == "lost" or res.state in seen:
                     continue
                 r = rises + (res.state.player[3] > state.player[3])
-                if r < nxt.get(res.state, 1 << 30):
-                    nxt[res.state] = r
+                t = tricks | tricks_of_a_move(room, state, res.state)
+                if res.state in nxt:
+                    old_r, old_t = nxt[res.state]
+                    nxt[res.state] = (min(r, old_r), old_t & t)
+                else:
+                    nxt[res.state] = (r, frozenset(t))
         seen.update(nxt)
         layer = nxt
         depth += 1
@@ -254,11 +314,12 @@ def test_made_rooms_pass_their_gates_and_proofs_from_their_codes(tier):
         # the proofs, by the exhaustive search
         assert solver.solve(room, without=("ramps",)).status == "impossible", (tier, seed)
         assert solver.solve(room, without=("crates",)).status == "impossible", (tier, seed)
-        assert m.proofs == m.room.needs == ("ramps", "crates")
+        assert solver.solve(room, without=("gravity-w",)).status == "impossible", (tier, seed)
+        assert m.proofs == m.room.needs == ("gravity-w", "ramps", "crates")
         # no spare crate, unless it is a decoy: moved alone, it can leave the room dead
         spare = spare_crates(room)
         assert len(spare) <= 1 and all(is_a_trap(room, c) for c in spare), (tier, seed)
-        assert bool(spare) == ("too many" in m.subtitle)
+        assert bool(spare) == ("too many" in m.recipe)
         # the gates, measured again on the room's graph
         depth = gen.measure(solver.explore(room))
         assert depth == m.depth
@@ -270,64 +331,109 @@ def test_made_rooms_pass_their_gates_and_proofs_from_their_codes(tier):
         start = rules.start(room).state.player
         assert room.goal[3] - start[3] == depth.climb >= spec.climb
         run = gen.walk_through(room, m.moves)
-        assert run.won and run.ramps - run.slips >= spec.climb
+        assert run.won and run.ramps - run.slips - run.downs == depth.climb >= spec.climb
         assert (run.ramps, run.slips, run.pushes) == (m.ramps, m.slips, m.pushes)
+        # what every shortest solution does: the motifs' tricks and the tier's
+        for trick in spec.tricks + gen.motifs.tricks_of(m.chain):
+            assert depth.does(trick), (tier, seed, trick)
+        assert depth.after_fork <= spec.max_after_fork
 
 
 @pytest.mark.parametrize("tier", gen.TIERS)
-def test_every_shortest_solution_takes_the_climb(tier):
+def test_every_shortest_solution_takes_the_climb_and_the_tricks(tier):
     for seed in SEEDS[:2]:
-        room = codes.decode(codes.encode(made(tier, seed).room))
-        par, rises = fewest_ramps_on_every_shortest_solution(room)
-        assert par == made(tier, seed).room.par
-        assert rises >= gen.TIER[tier].climb == made(tier, seed).depth.min_ramps
+        m = made(tier, seed)
+        room = codes.decode(codes.encode(m.room))
+        par, rises, tricks = every_shortest_solution(room)
+        assert par == m.room.par
+        assert rises >= gen.TIER[tier].climb and rises == m.depth.min_ramps
+        # the generator's graph and the plain search agree on every trick
+        assert tricks == set(m.depth.tricks), (tier, seed)
+        assert set(gen.TIER[tier].tricks) | set(motifs.tricks_of(m.chain)) <= tricks
 
 
-def test_the_subtitle_is_true_and_particular():
+def test_the_subtitle_names_the_room_and_the_recipe_is_true():
+    words = ("one", "two", "three", "four")
     for tier in gen.TIERS:
-        lines = set()
+        names, recipes = set(), set()
         for seed in SEEDS:
             m = made(tier, seed)
             assert m.room.teaches == m.subtitle
-            words = ("one", "two", "three", "four")
-            assert m.subtitle.startswith(f"up {words[m.depth.climb - 1]} slice")
-            n = len(m.room.start.crates) - ("too many" in m.subtitle)
-            assert f"{words[n - 1]} crate" in m.subtitle
-            # a shaft two deep: its first crate falls two slices on the way
-            assert ("shaft" in m.subtitle) == (m.depth.falls > 0)
-            assert str(m.depth.states) in m.subtitle
-            lines.add(m.subtitle)
-        assert len(lines) >= len(SEEDS) - 1, lines  # not one line for every room of a tier
+            # the name spoils nothing: no crate, slip, ledge or count in it
+            assert m.subtitle.startswith("the ") and len(m.subtitle.split()) == 3
+            assert not any(w in m.subtitle for w in ("crate", "slip", "ledge", "%", "up "))
+            d = m.depth
+            assert m.recipe.startswith(f"up {words[d.climb - 1]} slice")
+            # every claim of the recipe is true of the room
+            assert ("slip kata you must take" in m.recipe) == d.does("slip")
+            assert ("as a stair" in m.recipe) == ("stair" in m.chain and d.does("crate climb"))
+            assert ("a step to climb in z" in m.recipe) == ("step" in m.chain and d.does("climb"))
+            assert ("shaft" in m.recipe) == ("shaft" in m.chain) == (d.falls > 0)
+            assert ("dip" in m.recipe) == ("dip" in m.chain)
+            assert ("ramp to take down" in m.recipe) == ("descent" in m.chain)
+            assert "descent" not in m.chain or d.does("ramp down")
+            assert str(d.states) in m.recipe
+            n = len(m.room.start.crates)
+            assert ("too many" in m.recipe) == (n > sum(terrain.GAP_CRATES[k] for k in m.chain
+                                                        if k in terrain.GAP_CRATES))
+            assert ("ledge" in m.recipe) == bool(m.ledges)
+            names.add(m.subtitle)
+            recipes.add(m.recipe)
+        assert len(recipes) == len(SEEDS), recipes  # not one line for every room of a tier
+        assert len(names) >= len(SEEDS) - 2, names
 
 
-def heights(room: Room) -> dict:
-    """Each column's ground height in w (W where it is solid right through)."""
+def test_a_ledge_named_is_one_the_player_can_fall_onto_and_not_leave():
+    named = 0
+    for tier in gen.TIERS:
+        for seed in SEEDS:
+            m = made(tier, seed)
+            if not m.ledges:
+                continue
+            named += 1
+            graph = solver.explore(m.room)
+            live = gen.live_states(graph)
+            for ledge in m.ledges:
+                on = [i for i in range(len(graph)) if graph.position(i)[:2] in ledge]
+                assert on, (tier, seed, ledge)  # the player can get there
+                assert not any(live[i] for i in on), (tier, seed, ledge)  # and it is a dead end
+    assert named
+
+
+def levels(room: Room) -> dict:
+    """Each column's ground: (first open w at its first open z above the floor, that z)."""
     X, Y, Z, W = room.size
-    return {(x, y): next((w for w in range(W) if room.cell((x, y, 1, w)) == 0), W)
-            for x in range(X) for y in range(Y)}
+    out = {}
+    for x in range(X):
+        for y in range(Y):
+            z = next((z for z in range(1, Z) if any(room.cell((x, y, z, w)) == 0
+                                                     for w in range(W))), Z)
+            w = next((w for w in range(W) if z < Z and room.cell((x, y, z, w)) == 0), W)
+            out[(x, y)] = (w, z)
+    return out
 
 
 @pytest.mark.parametrize("tier", ["medium", "hard"])
 def test_made_rooms_have_plazas_with_a_loop(tier):
-    # a 2 x 2 square of ground at one height: a crate can be turned there, and walked round
+    # a 2 x 2 square of ground at one level: a crate can be turned there, and walked round
     for seed in SEEDS:
         room = made(tier, seed).room
-        h = heights(room)
+        h = levels(room)
         X, Y, _, W = room.size
-        assert any(0 < h[(x, y)] < W and h[(x, y)] == h[(x + 1, y)] == h[(x, y + 1)]
+        assert any(0 < h[(x, y)][0] < W and h[(x, y)] == h[(x + 1, y)] == h[(x, y + 1)]
                    == h[(x + 1, y + 1)] for x in range(X - 1) for y in range(Y - 1)), seed
 
 
-def test_made_room_is_a_landscape_in_w():
-    room = made("hard", 5).room
-    X, Y, Z, W = room.size
-    assert Z == 2
-    # the floor layer is solid (ramps set into it) except under holes to the void
-    floor = [room.cell((x, y, 0, w)) for x in range(X) for y in range(Y) for w in range(W)]
-    assert sum(c != 0 for c in floor) > len(floor) * 0.7
-    # the player stands on the z = 0 floor, held from kata by the ground in w
-    x, y, z, w = rules.start(room).state.player
-    assert z == 1 and room.cell((x, y, 1, w - 1)) == BLOCK
+def test_made_room_is_a_landscape_in_four_dimensions():
+    for seed in SEEDS[:3]:
+        room = made("hard", seed).room
+        X, Y, Z, W = room.size
+        assert Z >= 3
+        # ground in z: columns whose first open cell above the floor is higher than z = 1
+        assert any(z > 1 for _w, z in levels(room).values() if z < Z), seed
+        # the player stands on the floor or a step, held from kata by the ground in w
+        x, y, z, w = rules.start(room).state.player
+        assert room.cell((x, y, z, w - 1)) == BLOCK and room.cell((x, y, z - 1, w)) != 0
 
 
 def test_old_codes_still_open_the_same_rooms():
@@ -338,13 +444,88 @@ def test_old_codes_still_open_the_same_rooms():
         assert found.status == "solved" and len(found.moves) == par
 
 
+def test_gen2_codes_still_open_the_same_rooms():
+    for par, code in GEN2_CODES:
+        room = codes.decode(code)
+        assert codes.encode(room) == code
+        found = solver.solve(room)
+        assert found.status == "solved" and len(found.moves) == par, code
+
+
+# -- the motifs, each alone, and variety -----------------------------------------------------
+
+
+def alone(recipe: tuple[str, ...]):
+    """A small room laid along ``recipe`` alone (the easy tier's sizes), its crates placed
+    as the builder places them, and its depth: the first of a few draws that lays."""
+    spec = gen.TIER["easy"]
+    for k in range(200):
+        rng = SplitMix64(derive(99, k))
+        land = terrain.make(rng, spec, recipe)
+        if land is None or (land.gaps and land.goal in land.walkable()):
+            continue  # with crates to place: the crates' crossings must be the only ways on
+        crates = builder._place(rng, land) if land.gaps else []
+        if crates is None:
+            continue
+        room = land.room("alone", land.start, crates)
+        depth = gen.measure(solver.explore(room, max_states=20_000))
+        if depth is not None:
+            return land, room, depth
+    raise AssertionError(f"{recipe}: no room laid")
+
+
+@pytest.mark.parametrize("motif", ["ramp", "dip", "shaft", "drop", "step", "stair", "descent"])
+def test_each_motif_alone_asks_its_trick_of_every_shortest_solution(motif):
+    # after a ramp (so that a drop has a slice to fall and a ramp to leave it by)
+    recipe = {"drop": ("ramp", "drop", "ramp")}.get(motif, ("ramp", motif))
+    land, room, depth = alone(recipe)
+    assert land.chain == recipe
+    for trick in gen.TRICKS_OF[motif]:
+        assert depth.does(trick), (motif, trick, depth.tricks)
+    # and the plain search agrees
+    _, _, tricks = every_shortest_solution(room)
+    assert set(gen.TRICKS_OF[motif]) <= tricks
+    if motif == "drop":  # nothing falls kata without w's gravity: the lower plaza is out of reach
+        assert solver.solve(room, without=("gravity-w",)).status == "impossible"
+        assert gen.out_of_reach_without_gravity_w(room)
+    if motif == "stair":
+        assert room.size[2] == 4  # the wall two high, and the player on it
+
+
+def test_recipes_differ_from_seed_to_seed():
+    for tier in gen.TIERS:
+        listed = gen.recipes(tier)
+        assert len(set(listed)) == len(listed) >= 30
+        # any run of seeds as long as the list takes each recipe once
+        run = [gen.recipe_for(tier, seed) for seed in range(1000, 1000 + len(listed))]
+        assert len(set(run)) == len(listed)
+        for recipe in listed:  # every recipe asks for the tier's climb, a drop, a crate motif
+            downs = recipe.count("drop") + recipe.count("descent")
+            assert recipe.count("ramp") - downs == gen.TIER[tier].climb
+            assert "drop" in recipe and {"dip", "shaft", "stair"} & set(recipe)
+            if tier != "easy":
+                assert {"step", "stair"} & set(recipe)
+    # today's room: the hard room of the day's seed, so days in a row take their own mixes
+    days = [gen.recipe_for("hard", gen.daily_seed(dt.date(2026, 12, d))) for d in range(1, 15)]
+    assert len(set(days)) == 14
+
+
+def test_made_rooms_of_a_tier_differ():
+    for tier in gen.TIERS:
+        rooms = [made(tier, seed) for seed in SEEDS]
+        assert len({m.chain for m in rooms}) == len(SEEDS)  # no two of the same shape
+        assert len({m.motifs for m in rooms}) >= 3
+        assert len({codes.encode(m.room) for m in rooms}) == len(SEEDS)
+
+
 # -- the checks the generator trusts ------------------------------------------------------------
 
 
 def test_walk_through_counts_ramps_slips_and_pushes():
     m = made("hard", 3)
     run = gen.walk_through(m.room, m.moves)
-    assert run.won and run.ramps - run.slips == m.depth.climb and run.pushes >= 3
+    assert run.won and run.ramps - run.slips - run.downs == m.depth.climb and run.pushes >= 3
+    assert run.slips >= 1  # the drop
     assert min(run.heights) >= 1 and len(run.heights) >= 4
     # a solution cut short does not win, and counts only what it did
     part = gen.walk_through(m.room, m.moves[:2])
@@ -363,12 +544,27 @@ def test_quick_ramp_proof_says_no_when_there_is_a_way_round():
         for y in range(Y):
             for w in range(W):
                 cells[room.index((x, y, 0, w))] = BLOCK
-                cells[room.index((x, y, 1, w))] = BLOCK if w < gw else 0
-    start = room.start.player[:3] + (gw,)
-    flat = replace(room, cells=bytes(cells), start=State.of(start))
+                for z in range(1, Z):
+                    cells[room.index((x, y, z, w))] = BLOCK if w < gw else 0
+    start = room.start.player[:2] + (1, gw)
+    flat = replace(room, cells=bytes(cells), start=State.of(start),
+                   goal=room.goal[:2] + (1, gw))
     assert solver.solve(flat, without=("ramps",)).status == "solved"
     assert not gen.out_of_reach_without_ramps(flat)
     assert not gen.needs_ramps(flat)
+
+
+def test_quick_gravity_proof_says_no_when_there_is_a_way():
+    # a level walk to the goal needs nothing to fall kata: the flood must not claim otherwise
+    walk = levelfile.parse("##### ##### #####\n\n##### #@..* .....\n")
+    assert solver.solve(walk, without=("gravity-w",)).status == "solved"
+    assert not gen.out_of_reach_without_gravity_w(walk) and not gen.needs_gravity_w(walk)
+    # the goal a slice below, over a ledge: only a slip gets there
+    slip = levelfile.parse("##### ##### #####\n\n##### #...* .....\n\n"
+                           "##### #@### .....\n")
+    assert solver.solve(slip).status == "solved"
+    assert solver.solve(slip, without=("gravity-w",)).status == "impossible"
+    assert gen.out_of_reach_without_gravity_w(slip) and gen.needs_gravity_w(slip)
 
 
 def test_needs_ramps_searches_when_the_flood_cannot_prove_it():
@@ -401,6 +597,14 @@ def test_gates_say_what_fails():
     assert gen.gates(replace(m.depth, changes=0), spec) == "little crate play"
     assert gen.gates(replace(m.depth, forks=0), spec) == "few forks"
     assert gen.gates(replace(m.depth, solution=61), spec) == "out of band"
+    # what every shortest solution must do: the tier's tricks, then the motifs'
+    trick = gen.depth.TRICK
+    assert gen.gates(replace(m.depth, every=0), spec) == "no ramp up"
+    assert gen.gates(replace(m.depth, every=m.depth.every & ~trick["slip"]), spec) == "no slip"
+    no_crate_climb = replace(m.depth, every=m.depth.every & ~trick["crate climb"])
+    assert gen.gates(no_crate_climb, spec, ("crate climb",)) == "no crate climb"
+    assert gen.gates(replace(m.depth, after_fork=spec.max_after_fork + 1), spec) == (
+        "a free walk at the end")
 
 
 def test_random_walk_is_reproducible_and_bounded():
@@ -428,7 +632,7 @@ def test_cli_gen_prints_the_room(capsys):
         f"ramps: {m.ramps}",
         f"slips: {m.slips}",
         f"pushes: {m.pushes}",
-        "proofs: without ramps, without crates",
+        "proofs: without gravity-w, without ramps, without crates",
         f"climb: 3 (every shortest solution takes {m.depth.min_ramps} ramps up)",
         f"states: {m.depth.states} ({m.depth.dead} dead)",
         f"forks: {m.depth.forks}",

@@ -5,13 +5,17 @@
   and the rest of a run's checks short of the database (the body's fields and bounds).
 - For each database (``sqlite``, then ``postgresql`` where there is one: a throwaway
   cluster, or ``$ANABASIS_BENCH_PG_URL``), a server (``--workers`` :data:`WORKERS`,
-  figure ``board.DB.workers``) on a fresh database and a load generator of :data:`CLIENTS` clients
-  (two processes of threads, each client on one kept-alive connection), every run a
-  new player's winning run of today's room:
+  figure ``board.DB.workers``) on a fresh database and a load generator of
+  :data:`CLIENTS` clients (two processes of threads, each client on one kept-alive
+  connection, its requests made in advance), every run a new player's winning run of
+  today's room:
   ``board.DB.submit_per_s`` (verified submissions per second, each replayed and
   committed), ``board.DB.submit_p50_ms`` and ``board.DB.submit_p99_ms`` (latency as
-  the clients saw it); then the day is filled to :data:`STORED` runs and one client reads
-  the day's board again and again: ``board.DB.read_p50_ms``, ``board.DB.read_p99_ms``.
+  the clients saw it), ``board.DB.server_cpu_ms`` (CPU the server's processes spent
+  per verified run: steadier than the rates on a shared machine) and, for our own
+  cluster, ``board.postgresql.database_cpu_ms`` (PostgreSQL's, likewise); then the
+  day is filled to :data:`STORED` runs and one client reads the day's board again and
+  again: ``board.DB.read_p50_ms``, ``board.DB.read_p99_ms``.
 
 The load is bounded in count (:data:`SUBMISSIONS`) and in time (:data:`SECONDS`), on
 127.0.0.1 only, and stops by itself.  Targets: >= 300 submissions/s on PostgreSQL and
@@ -25,6 +29,7 @@ import http.client
 import json
 import os
 import secrets
+import socket
 import statistics
 import tempfile
 import time
@@ -76,25 +81,59 @@ def _replay_figures() -> Iterator[tuple[str, object]]:
     yield "board.check_ms", 1000 * statistics.median(times)
 
 
-def _client(port: int, bodies: list[bytes], deadline: float, out: list) -> None:
-    """One client: its bodies in turn on one kept-alive connection, until the deadline."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    for i, body in enumerate(bodies):
+def _request(body: bytes, forwarded: str) -> bytes:
+    """A whole ``POST /v1/runs`` as bytes, made before the clock starts."""
+    head = (f"POST /v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            f"X-Forwarded-For: {forwarded}\r\n\r\n")
+    return head.encode("ascii") + body
+
+
+def _answer(sock: socket.socket, buffer: bytearray) -> int:
+    """Read one answer off a kept-alive connection; its status."""
+    while b"\r\n\r\n" not in buffer:
+        got = sock.recv(65536)
+        if not got:
+            raise ConnectionError("the server closed the connection")
+        buffer += got
+    end = buffer.index(b"\r\n\r\n") + 4
+    head = bytes(buffer[:end]).decode("latin-1")
+    status = int(head.split(" ", 2)[1])
+    length = 0
+    for line in head.split("\r\n"):
+        if line.lower().startswith("content-length:"):
+            length = int(line.split(":", 1)[1])
+    while len(buffer) < end + length:
+        got = sock.recv(65536)
+        if not got:
+            raise ConnectionError("the server closed the connection")
+        buffer += got
+    del buffer[:end + length]
+    return status
+
+
+def _client(port: int, requests: list[bytes], deadline: float, out: list) -> None:
+    """One client: its requests in turn on one kept-alive connection, until the deadline.
+
+    Raw sockets and requests made in advance, so that the load generator's own CPU
+    (it shares the machine with the server) stays small."""
+    def connect():
+        return socket.create_connection(("127.0.0.1", port), timeout=30)
+
+    sock, buffer = connect(), bytearray()
+    for request in requests:
         if time.time() > deadline:
             break
         t0 = time.perf_counter()
         try:
-            conn.request("POST", "/v1/runs", body, {"Content-Type": "application/json",
-                                                    "X-Forwarded-For": f"10.0.{i % 200}.1"})
-            answer = conn.getresponse()
-            answer.read()
-            status = answer.status
-        except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            sock.sendall(request)
+            status = _answer(sock, buffer)
+        except (OSError, ValueError):
+            sock.close()
+            sock, buffer = connect(), bytearray()
             status = 0
         out.append((status, time.perf_counter() - t0))
-    conn.close()
+    sock.close()
 
 
 def _load(port: int, bodies: list[list[bytes]], deadline: float) -> list[tuple[int, float]]:
@@ -106,6 +145,30 @@ def _load(port: int, bodies: list[list[bytes]], deadline: float) -> list[tuple[i
     for t in threads:
         t.join()
     return out
+
+
+def _cpu_seconds(roots: set[int]) -> float | None:
+    """CPU seconds (user + system) used so far by the processes ``roots`` and their
+    children, read from ``/proc`` (None where there is no ``/proc``)."""
+    if not os.path.isdir("/proc/self"):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    chosen, grew = set(roots), True
+    while grew:
+        more = {pid for pid, (parent, _) in stats.items() if parent in chosen} - chosen
+        chosen |= more
+        grew = bool(more)
+    return sum(stats[pid][1] for pid in chosen if pid in stats)
 
 
 def _fill(db: str, date: _dt.date, par: int, upto: int) -> None:
@@ -148,7 +211,7 @@ def _fill(db: str, date: _dt.date, par: int, upto: int) -> None:
     engine.dispose()
 
 
-def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
+def _measure(kind: str, db: str, db_pid: int | None = None) -> Iterator[tuple[str, object]]:
     from anabasis import gen
     from anabasis.board import local
     from anabasis.formats import codes
@@ -166,11 +229,15 @@ def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
                                "token": secrets.token_urlsafe(32)}).encode()
 
         # warm: the day built and kept, every worker's connections open
-        _load(server.port, [[body(i) for i in range(4)] for _ in range(8)], time.time() + 30)
+        _load(server.port, [[_request(body(i), "10.1.0.1") for i in range(4)]
+                            for _ in range(8)], time.time() + 30)
         per = SUBMISSIONS // CLIENTS
-        bodies = [[body(c * per + i) for i in range(per)] for c in range(CLIENTS)]
+        bodies = [[_request(body(c * per + i), f"10.0.{i % 200}.1") for i in range(per)]
+                  for c in range(CLIENTS)]
         share = CLIENTS // LOAD_PROCESSES
         deadline = time.time() + SECONDS
+        roots = {server.proc.pid}
+        cpu0 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
         t0 = time.perf_counter()
         with ProcessPoolExecutor(LOAD_PROCESSES) as pool:
             parts = list(pool.map(_load, [server.port] * LOAD_PROCESSES,
@@ -178,6 +245,7 @@ def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
                                    for k in range(LOAD_PROCESSES)],
                                   [deadline] * LOAD_PROCESSES))
         wall = time.perf_counter() - t0
+        cpu1 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
         answers = [a for part in parts for a in part]
         ok = [s for status, s in answers if status == 200]
         failed = len(answers) - len(ok)
@@ -186,6 +254,10 @@ def _measure(kind: str, db: str) -> Iterator[tuple[str, object]]:
         yield f"board.{kind}.submit_p50_ms", 1000 * _percentile(ok, 50)
         yield f"board.{kind}.submit_p99_ms", 1000 * _percentile(ok, 99)
         yield f"board.{kind}.submit_failed", failed
+        if ok and cpu0[0] is not None:
+            yield f"board.{kind}.server_cpu_ms", 1000 * (cpu1[0] - cpu0[0]) / len(ok)
+        if ok and cpu0[1] is not None:
+            yield f"board.{kind}.database_cpu_ms", 1000 * (cpu1[1] - cpu0[1]) / len(ok)
         _fill(db, date, len(made.moves), STORED)
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         times = []
@@ -226,6 +298,7 @@ def bench() -> Iterator[tuple[str, object]]:
         return
     cluster = local.Cluster()
     try:
-        yield from _measure("postgresql", cluster.start())
+        url = cluster.start()
+        yield from _measure("postgresql", url, cluster.postmaster_pid())
     finally:
         cluster.remove()

@@ -47,18 +47,23 @@ FIRST_WAIT, LONGEST_WAIT = 2.0, 300.0
 class BoardError(Refusal):
     """The board refused a request or could not be reached.
 
-    ``status`` is the HTTP status (0: no answer at all); ``retry`` says whether
-    sending again later may work (no answer, a 5xx, a 429).
+    ``status`` is the HTTP status (0: no answer at all); ``board`` whether the answer
+    came from a board (one of this API's version); ``retry`` says whether sending again
+    later may work: no answer, a 5xx, a 429, or an answer from something that is not
+    the board (a captive portal, a wrong URL), which must not cost a queued run.
     """
 
-    def __init__(self, message: str, status: int = 0, retry_after: float | None = None):
+    def __init__(self, message: str, status: int = 0, retry_after: float | None = None,
+                 board: bool = True):
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        self.board = board
 
     @property
     def retry(self) -> bool:
-        return self.status == 0 or self.status == 429 or self.status >= 500
+        return (not self.board or self.status == 0 or self.status == 429
+                or self.status >= 500)
 
 
 def default_save_dir() -> Path:
@@ -264,6 +269,9 @@ class BoardClient:
             with e:
                 got = self._read(e, e.code, fail=False)
             after = e.headers.get("Retry-After")
+            if not got:
+                raise BoardError(f"that is not a board of API version {API_VERSION} "
+                                 f"(it answered {e.code})", e.code, None, board=False) from None
             raise BoardError(str(got.get("error") or f"the board answered {e.code}"), e.code,
                              float(after) if after and after.isdigit() else None) from None
         except (urllib.error.URLError, OSError, ValueError) as e:
@@ -280,7 +288,8 @@ class BoardClient:
         if not isinstance(got, dict) or version != str(API_VERSION):
             if not fail:
                 return {}
-            raise BoardError(f"that is not a board of API version {API_VERSION}", status)
+            raise BoardError(f"that is not a board of API version {API_VERSION}", status,
+                             board=False)
         return got
 
     def health(self) -> dict:

@@ -86,6 +86,13 @@ class Cluster:
     def url(self) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/board"
 
+    def postmaster_pid(self) -> int | None:
+        """The running cluster's main process (its sessions are its children)."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
     def stop(self) -> None:
         """Stop it (fast: the open sessions are cut, as in a restart)."""
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", check=False)
@@ -154,7 +161,9 @@ class Server:
         raise RuntimeError(f"anabasis serve did not answer in {wait} s")
 
     def kill(self) -> None:
-        """SIGKILL, as a crash or the OOM killer would (the processes below it too)."""
+        """SIGKILL, as a crash or the OOM killer would.  With ``--workers 1`` (the
+        default) the server is this one process; with more, the workers are its children
+        and outlive it."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)

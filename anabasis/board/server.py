@@ -127,7 +127,8 @@ def create_app(config: Config) -> Starlette:
         address = request.client.host if request.client else "unknown"
         try:
             run = parse_run(body)
-            return _answer(await run_in_threadpool(_take, store(), config, run, address))
+            return _answer(await run_in_threadpool(
+                lambda: _take(store(), config, run, address)))
         except RunRefusal as e:
             headers = {"Retry-After": str(e.retry)} if e.retry else None
             return _error(e.status, str(e), headers)

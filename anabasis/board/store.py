@@ -78,6 +78,11 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
     before use, so a restarted database costs the requests in flight only.
     """
     if url.startswith("sqlite"):
+        import sqlite3
+
+        if sqlite3.sqlite_version_info < (3, 35):  # ON CONFLICT ... RETURNING
+            raise StoreError(f"SQLite {sqlite3.sqlite_version} is too old for the board "
+                             "(3.35 or later): use PostgreSQL, or a newer Python")
         engine = sa.create_engine(url, pool_size=8, max_overflow=40, pool_timeout=timeout,
                                   connect_args={"timeout": timeout, "check_same_thread": False})
 
@@ -169,27 +174,32 @@ class Store:
 
     def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
         """Count the request against its token's and its address's ``(bucket, limit)``
-        (``limits``: those two, in that order), then, under the limits,
-        ``check(run, day)`` (the day's (code, par, gen)) for the moves taken, and keep the
-        win: all in one transaction, whose commit is the moment the run is accepted.
+        (``limits``: those two, in that order), ``check(run, day)`` it (``day``: the
+        day's (code, par, gen); it returns the moves taken), and keep the win.
 
-        A refused run commits its count only (refusals count: a flood costs its
-        sender, never the replay); a request over a limit is refused before its
-        replay (429, with the seconds to wait).
+        A request already over a limit is refused (429) by a read, before its
+        replay, and costs no write.  The replay runs outside any transaction (on
+        SQLite a long one would hold the only writer).  Then one transaction counts
+        the request, refuses it if that took it over a limit, and keeps the win: its
+        commit is the moment the run is accepted.  A refused run commits its count
+        only (refusals count: a flood of losing runs costs its sender, not the board).
         """
-        refusal, answer = None, None
         day = self.day(run.date, make=True) if _could_open(run, now) else None
+        with self.reading() as conn:
+            wait = _over(conn, limits, now)
+        if wait is not None:
+            raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
+        refusal, answer = None, None
+        try:
+            taken = check(run, day)
+        except RunRefusal as e:
+            refusal = e
         with self.write() as conn:
             wait = _hit(conn, limits, now)
             if wait is not None:
                 refusal = RunRefusal(429, "too many runs: wait a minute and send again", wait)
-            else:
-                try:
-                    taken = check(run, day)
-                except RunRefusal as e:
-                    refusal = e
-                else:
-                    answer = _record(conn, run, taken, day[1])
+            elif refusal is None:
+                answer = _record(conn, run, taken, day[1])
         if refusal is not None:
             raise refusal
         return answer
@@ -306,6 +316,9 @@ class _Statements:
             set_={"hits": h.c.hits + 1}).returning(h.c.bucket, h.c.hits)
         self.before = sa.select(h.c.bucket, h.c.hits).where(
             h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute == b("minute"))
+        self.counts = sa.select(h.c.bucket, sa.func.sum(h.c.hits)).where(
+            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute >= b("since")) \
+            .group_by(h.c.bucket)
         self.forget = h.delete().where(h.c.minute < b("minute"))
         player = insert(p).values(token_hash=b("token_hash"), name=b("name"),
                                   made_at=b("made_at"))
@@ -331,6 +344,16 @@ def _statements(conn: sa.Connection) -> _Statements:
     if got is None:
         got = _STATEMENTS[name] = _Statements(name)
     return got
+
+
+def _over(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
+    """The seconds to wait if a bucket is at its limit already (so this request would go
+    over), else None: a read only."""
+    minute = int(now // WINDOW)
+    counts = dict(conn.execute(_statements(conn).counts, {
+        "buckets": [b for b, _ in limits], "since": minute - 1}).all())
+    over = any((counts.get(bucket) or 0) >= limit for bucket, limit in limits)
+    return WINDOW - int(now % WINDOW) if over else None
 
 
 def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:

@@ -105,6 +105,8 @@ class _Search:
         #: near, and the union of the other moves' footprints (see :meth:`live`).
         self.lives: list[tuple | None] = [None] * t.n
         self.crate_info: dict[int, tuple[tuple[int, ...], int]] = {}
+        #: One int object per cell, shared: what the seen states hold as parents and keys.
+        self.cell_ints = list(range(t.n))
         #: Per player cell, for the search (see :meth:`touch_of`).
         self.touch: list[tuple | None] = [None] * t.n
 
@@ -147,9 +149,15 @@ class _Search:
         for m, (is_hook, d) in enumerate(self.codes):
             spy = _Spy()
             moved_to = (hook_movers if is_hook else step_movers)(t, player, spy, d)
-            after = settle_player(t, moved_to, spy)
-            # a crate resting on the player, or leaning kata on it, would fall when it leaves
-            asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
+            if moved_to == player:
+                # the move itself moved nothing (no crate in what it asked): from a
+                # settled state nothing falls after it, whatever the crates under the
+                # player or on it; only a crate in what the move asked can change that
+                after, asked = player, spy.asked
+            else:
+                after = settle_player(t, moved_to, spy)
+                # a crate resting on the player, or leaning kata on it, falls when it leaves
+                asked = spy.asked | {t.nb[UP][player], t.nb[ANA][player]}
             near = 0
             for c in asked:
                 if c >= 0:
@@ -198,11 +206,13 @@ class _Search:
         none near it, is left out: with the hook, about half the row."""
         row = self.rows[player]
         out = []
+        answered = set()  # a second footprint move to the same cell finds it seen: once is enough
         for after, _, m in row:
             if hit >> m & 1:
                 is_hook, d = self.codes[m]
                 out.append((after, self.hook, d) if is_hook else (after, self.general, m))
-            elif after >= 0:
+            elif after >= 0 and after not in answered:
+                answered.add(after)
                 out.append((after, None, m))
         found = self.touch[player][1][hit] = tuple(out)
         return found
@@ -407,8 +417,17 @@ class _Seen:
         self.count += 1
 
     def parent(self, key: int) -> int:
-        player = key & self.search.pmask
-        return self.layouts[key ^ player][0][player]
+        """The parent's key (-1 for a root).  A parent of the same layout is held as its
+        player's cell alone (an int the search already has: no object a state); one of
+        another layout, as its key, which is larger than any cell, since a crate never
+        appears (a parent with no crates has children with none)."""
+        pmask = self.search.pmask
+        player = key & pmask
+        part = key ^ player
+        parent = self.layouts[part][0][player]
+        if parent < 0 or parent > pmask:
+            return parent
+        return part | parent
 
 
 def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None) -> Solution:
@@ -421,7 +440,7 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
     t = search.t
     goal, pmask = t.goal, search.pmask
     touches, touch_of, moves_with = search.touch, search.touch_of, search.moves_with
-    cells_of = search.cells_of
+    cells_of, cell_ints = search.cells_of, search.cell_ints
     if seen is None:
         seen = _Seen(search)
     seen.add(first, -1)
@@ -429,25 +448,65 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
     count = seen.count
     if count >= max_states:  # the cap is reached already (a cap of 1: the start alone)
         return Solution("gave-up", None, count)
-    queue = [first]
-    for key in queue:  # the list grows as the search goes: a FIFO without popping
-        player = key & pmask
-        part = key ^ player
-        here, crates = layouts[part]  # this crate layout's states, and its crates
-        touch = touches[player]
-        if touch is None:
-            touch = touch_of(player)
-        near, by_hit, afters = touch
-        hit = 0  # the moves a crate is near: bit m for move m
-        for c in crates:
-            hit |= near[c]
-        if not hit:  # no crate near any move: each goes where its footprint says
-            for after in afters:
-                if after in here:
-                    continue
-                here[after] = key
+    # breadth first, a layer at a time: a state's key is let go once it is searched
+    # (its children of the same layout hold only its player's cell, one shared int)
+    layer = [first]
+    while layer:
+        queue: list[int] = []
+        for key in layer:
+            player = key & pmask
+            part = key ^ player
+            here, crates = layouts[part]  # this crate layout's states, and its crates
+            me = cell_ints[player]  # the parent, as this layout's children hold it
+            touch = touches[player]
+            if touch is None:
+                touch = touch_of(player)
+            near, by_hit, afters = touch
+            hit = 0  # the moves a crate is near: bit m for move m
+            for c in crates:
+                hit |= near[c]
+            if not hit:  # no crate near any move: each goes where its footprint says
+                for after in afters:
+                    if after in here:
+                        continue
+                    here[after] = me
+                    count += 1
+                    new = part | after
+                    if after == goal:
+                        seen.count = count
+                        return Solution("solved", _path(search, seen, new), count)
+                    if count >= max_states:
+                        seen.count = count
+                        return Solution("gave-up", None, count)
+                    queue.append(new)
+                continue
+            row = by_hit.get(hit)
+            if row is None:
+                row = moves_with(player, hit)
+            for after, whole, arg in row:
+                if whole is not None:  # a crate is near: the whole move
+                    new = whole(arg, player, crates, part)
+                    if new < 0:
+                        continue
+                    after = cell_ints[new & pmask]  # the shared int: the dict keeps it
+                    moved = new ^ after
+                    if moved == part:
+                        if after in here:
+                            continue
+                        here[after] = me
+                    else:
+                        layout = layouts.get(moved)
+                        if layout is None:
+                            layout = layouts[moved] = ({}, cells_of(moved))
+                        elif after in layout[0]:
+                            continue
+                        layout[0][after] = key
+                else:  # the player alone, as the footprint says; the crates' part as it was
+                    if after in here:
+                        continue
+                    here[after] = me
+                    new = part | after
                 count += 1
-                new = part | after
                 if after == goal:
                     seen.count = count
                     return Solution("solved", _path(search, seen, new), count)
@@ -455,41 +514,7 @@ def _bfs(search: _Search, first: int, max_states: int, seen: _Seen | None = None
                     seen.count = count
                     return Solution("gave-up", None, count)
                 queue.append(new)
-            continue
-        row = by_hit.get(hit)
-        if row is None:
-            row = moves_with(player, hit)
-        for after, whole, arg in row:
-            if whole is not None:  # a crate is near: the whole move
-                new = whole(arg, player, crates, part)
-                if new < 0:
-                    continue
-                after = new & pmask
-                moved = new ^ after
-                if moved == part:
-                    if after in here:
-                        continue
-                    here[after] = key
-                else:
-                    layout = layouts.get(moved)
-                    if layout is None:
-                        layout = layouts[moved] = ({}, cells_of(moved))
-                    elif after in layout[0]:
-                        continue
-                    layout[0][after] = key
-            else:  # the player alone, as the footprint says; the crates' part as it was
-                if after in here:
-                    continue
-                here[after] = key
-                new = part | after
-            count += 1
-            if after == goal:
-                seen.count = count
-                return Solution("solved", _path(search, seen, new), count)
-            if count >= max_states:
-                seen.count = count
-                return Solution("gave-up", None, count)
-            queue.append(new)
+        layer = queue
     seen.count = count
     return Solution("impossible", None, count)
 

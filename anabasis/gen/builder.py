@@ -1,7 +1,9 @@
 """Building a room for a tier and a seed: terrains, crate placements searched, gates, the best kept.
 
-For each candidate terrain (:mod:`anabasis.gen.terrain`) the crates'
-starting columns are searched, Taylor and Parberry's way: several
+A seed picks a recipe (:func:`anabasis.gen.motifs.recipe_for`) and lays
+terrains along it (:mod:`anabasis.gen.terrain`).  For each candidate
+terrain the crates' starting columns are searched, Taylor and Parberry's
+way: several
 placements are tried, each one's whole state graph is explored
 (:func:`anabasis.engine.solver.explore`) and measured
 (:mod:`anabasis.gen.depth`), and of those that pass the tier's gates the
@@ -20,13 +22,15 @@ from itertools import pairwise, permutations
 from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
-from anabasis.gen import proofs, terrain
+from anabasis.gen import motifs, proofs, terrain
 from anabasis.gen.depth import Depth, live_states, measure
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
 #: Terrains built per seed before giving up (never reached in practice).
 MAX_TRIES = 300
+#: Terrains tried on one recipe before the seed moves on to the next recipe along.
+TRIES_PER_RECIPE = 12
 
 _MOVES = moves_for(False)
 
@@ -50,9 +54,14 @@ class Made:
     heights: tuple[int, ...]  #: the player's heights in w along it, each once, ascending
     proofs: tuple[str, ...]  #: impossible without each of these: ("ramps",) or ("ramps", "crates")
     depth: Depth  #: the measures on the room's whole state graph
-    subtitle: str  #: one line, true of this room and particular to it (the game shows it)
+    subtitle: str  #: the room's name in words, that spoils nothing (the game shows it)
     tries: int  #: terrains built before this room was chosen
     states: int  #: states searched in all, over every candidate
+    recipe: str = ""  #: what the room is made of, every claim true (on request, after a win)
+    chain: tuple[str, ...] = ()  #: its motifs in chain order (:mod:`anabasis.gen.motifs`)
+    motifs: tuple[str, ...] = ()  #: its motif set, with counts (the bench counts distinct ones)
+    #: the ledges with no way back that the player can get onto, as (x, y) columns each
+    ledges: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @property
     def name(self) -> str:
@@ -75,8 +84,13 @@ class _Verdict:
         self.dropped[why] = self.dropped.get(why, 0) + 1
 
 
-def gates(depth: Depth, tier: Tier) -> str:
-    """Why ``depth`` fails ``tier``'s gates ("" when it passes them all)."""
+def gates(depth: Depth, tier: Tier, tricks: tuple[str, ...] = ()) -> str:
+    """Why ``depth`` fails ``tier``'s gates ("" when it passes them all).
+
+    ``tricks`` are what the room's motifs ask of every shortest solution,
+    beside the tier's own (:attr:`Tier.tricks`): a trick some shortest
+    solution does without fails the room ("no slip", say).
+    """
     lo, hi = tier.band
     if depth.climb < 1 or depth.min_ramps < tier.climb:
         return "climb"
@@ -90,6 +104,11 @@ def gates(depth: Depth, tier: Tier) -> str:
         return "little crate play"
     if depth.forks < tier.min_forks:
         return "few forks"
+    for trick in tier.tricks + tuple(tricks):
+        if not depth.does(trick):
+            return f"no {trick}"
+    if depth.after_fork > tier.max_after_fork:
+        return "a free walk at the end"
     return ""
 
 
@@ -112,7 +131,9 @@ def _place(rng: SplitMix64, land: terrain.Terrain) -> list[int] | None:
         far = land.feed_distance(gap, land.area(gap, crossings=True))
         spots = [c for c in far if c not in taken and c not in holes and c != area[0]]
         chosen: list[int] = []
-        for c in _far_first(rng, spots, far):
+        ledge = set(land.ledge_above(gap))  # a crate up there is pushed off it: tried first
+        for c in (_far_first(rng, [c for c in spots if c in ledge], far)
+                  + _far_first(rng, [c for c in spots if c not in ledge], far)):
             if _feasible(land, plan + [(gap, chosen + [c])]):
                 chosen.append(c)
                 taken.add(c)
@@ -155,10 +176,12 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
     """
     unused = {c for _, crates in plan for c in crates}
     filled: set[int] = set()
+    stuck: set[int] = set()  # crates standing as stairs: in the way from then on
     for gap, crates in plan:
         area = land.area(gap)
-        ground = set(area) | filled
-        targets = [set(gap.cells)] if len(crates) == 1 or gap.kind == "dip" else [
+        upper = set(land.ledge_above(gap))
+        ground = (set(area) | filled) - stuck
+        targets = [set(gap.cells)] if len(crates) == 1 or gap.kind != "shaft" else [
             {c} for c in gap.cells]
         done = None
         for target in targets:
@@ -167,7 +190,7 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
                 into = -1
                 for crate in order:
                     left.discard(crate)
-                    into = _feeds(land, ground - left, target, crate, area[0])
+                    into = _feeds(land, ground - left, target, crate, area[0], upper)
                     if into < 0:
                         break
                 else:
@@ -178,16 +201,21 @@ def _feasible(land: terrain.Terrain, plan) -> bool:
         if done is None:
             return False
         unused -= set(crates)
-        if len(crates) == terrain.GAP_CRATES[gap.kind]:
+        if gap.kind == "stair":
+            stuck.add(done)
+        elif len(crates) == terrain.GAP_CRATES[gap.kind]:
             filled.add(done)
     return True
 
 
-def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, entry: int) -> int:
+def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, entry: int,
+           upper: set[int] = frozenset()) -> int:
     """The gap column ``crate`` can be pushed into by a player coming in at ``entry``, or -1.
 
     ``free`` is the ground the player and the crate may use (the crate's own
-    column among it).
+    column among it); ``upper`` the part of it a slice up, a ledge: what
+    leaves it (the player dropping, a crate pushed off) never comes back,
+    and from it the player cannot push a crate below (he would walk onto it).
     """
     start = (crate, entry)
     seen = {start}
@@ -197,12 +225,14 @@ def _feeds(land: terrain.Terrain, free: set[int], gap: set[int], crate: int, ent
             q = step[p]
             if q == c:
                 beyond = step[c]
+                if p in upper and c not in upper:
+                    continue
                 if beyond in gap:
                     return beyond
-                if beyond not in free:
+                if beyond not in free or (beyond in upper and c not in upper):
                     continue
                 nxt = (beyond, c)
-            elif q in free:
+            elif q in free and not (q in upper and p not in upper):
                 nxt = (c, q)
             else:
                 continue
@@ -220,47 +250,115 @@ def _count(n: int, thing: str) -> str:
     return f"{_NUMBER[n] if n < len(_NUMBER) else n} {thing}{'s' * (n != 1)}"
 
 
-def subtitle(depth: Depth, land: terrain.Terrain, columns: list[int]) -> str:
-    """The room's line in the game: what it is made of, from its terrain and its measures.
+#: Words for a made room's name, per motif: the name flavours the room, it does not tell it.
+_NOUNS = {
+    "stair": ("Stile", "Perch", "Tor", "Crag"),
+    "shaft": ("Well", "Cistern", "Sump", "Throat"),
+    "dip": ("Ford", "Sill", "Trough", "Hollow"),
+}
+_ADJECTIVES = {
+    "drop": ("Sunken", "Nether", "Undercut", "Kata"),
+    "step": ("Terraced", "Stepped", "Tiered", "Benched"),
+    "carry": ("Ferried", "Borrowed", "Wandering", "Carried"),
+    "decoy crate": ("Crowded", "Idle", "Loose", "Spare"),
+    "ledge crate": ("Tumbled", "Fallen", "Shoved", "Toppled"),
+    "ramp": ("High", "Ana", "Upper", "Lifted"),
+    "descent": ("Winding", "Doubled", "Folded", "Switchback"),
+}
 
-    >>> made = build("hard", 1)
-    >>> made.subtitle.split(";")[0]
-    'up three slices'
+
+def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> str:
+    """The room's name in words: from its motifs, varied by its seed, and no recipe.
+
+    >>> subtitle(("ramp", "drop", "ramp", "stair"), 3)
+    'the Sunken Crag'
+    """
+    noun_of = next((m for m in ("stair", "shaft", "dip") if m in chain), "dip")
+    adjective_of = next((m for m in ("ledge crate", "decoy crate", "carry") if m in extra),
+                        next((m for m in ("descent", "step", "drop") if m in chain), "ramp"))
+    noun = _NOUNS[noun_of][seed % 4]
+    adjective = _ADJECTIVES[adjective_of][(seed // 4) % 4]
+    return f"the {adjective} {noun}"
+
+
+def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> str:
+    """What the room is made of, every claim true of it: for the player who asks, or has won.
+
+    The climb and the tricks are what every shortest solution does
+    (checked on the state graph); a ledge is named only if the player can
+    get onto it; the dead ends are counted on the graph.
     """
     d = depth
     crates = sum(terrain.GAP_CRATES[gap.kind] for gap in land.gaps)
     spare = len(columns) - crates  # proved a trap, or the room was not kept
-    parts = [f"up {_count(d.climb, 'slice')}"]
+    parts = [f"up {_count(d.climb, 'slice')} in w"]
+    if d.does("slip"):
+        parts.append("a slip kata you must take, and a ramp back up")
+    if "descent" in land.chain and d.does("ramp down"):
+        parts.append("a ramp to take down, before the way goes up again")
+    if "stair" in land.chain and d.does("crate climb"):
+        parts.append("a crate to push against a wall two high in z, as a stair")
+    elif d.does("crate climb"):
+        parts.append("a climb onto a crate")
+    if "step" in land.chain and d.does("climb"):
+        parts.append("a step to climb in z")
+    elif d.does("climb") and not d.does("crate climb"):
+        parts.append("a climb in z")
     shafts = sum(g.kind == "shaft" for g in land.gaps)
-    dips = len(land.gaps) - shafts
-    if crates:
-        what = []
-        if dips:
-            what.append("the dip" if dips == 1 else _count(dips, "dip"))
-        if shafts:
-            what.append("a shaft two deep" if shafts == 1 else
-                        _count(shafts, "shaft") + " two deep")
-        parts.append(f"{_count(crates, 'crate')} for {' and '.join(what)}")
-        # crates that start short of their gap's plaza: carried over a gap filled first
-        at = 0
-        carried = 0
-        for gap in land.gaps:
-            need = terrain.GAP_CRATES[gap.kind]
-            carried += sum(c not in land.plazas[gap.before] for c in columns[at:at + need])
-            at += need
-        if carried:
-            parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
-        if spare:
-            parts.append(f"{_count(spare, 'crate')} too many, that can shut the way")
-    if land.decoys:
-        n = len(land.decoys)
-        parts.append("a ledge with no way back" if n == 1 else
-                     f"{_count(n, 'ledge')} with no way back")
+    dips = sum(g.kind == "dip" for g in land.gaps)
+    what = []
+    if dips:
+        what.append("a crate for the dip" if dips == 1 else _count(dips, "crate") + " for "
+                    + _count(dips, "dip"))
+    if shafts:
+        what.append("two crates, in order, for a shaft two deep")
+    if what:
+        parts.append(" and ".join(what))
+    carried, off = _carried(land, columns)
+    if off:
+        parts.append(f"{_count(off, 'crate')} to push off a ledge, to land a slice below")
+    if carried:
+        parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
+    if spare:
+        parts.append(f"{_count(spare, 'crate')} too many, that can shut the way")
+    met = _ledges_met(land, graph)
+    if met:
+        parts.append("a ledge with no way back" if met == 1 else
+                     f"{_count(met, 'ledge')} with no way back")
     if d.dead >= 10:
         parts.append(f"{round(100 * d.dead_share)}% of its {d.states} states are dead ends")
     elif d.dead:
         parts.append(f"{_count(d.dead, 'dead end')} among its {d.states} states")
     return "; ".join(parts)
+
+
+def _ledges_met(land: terrain.Terrain, graph) -> int:
+    """How many of the decoy ledges the player can get onto (in some reachable state)."""
+    return len(_ledges(land, graph))
+
+
+def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The decoy ledges the player can get onto, each as its (x, y) columns."""
+    X = land.X
+    stood = {(x + X * y) for x, y, _z, _w in (graph.position(i) for i in range(len(graph)))}
+    return tuple(tuple((c % X, c // X) for c in ledge) for ledge in land.decoys
+                 if any(c in stood for c in ledge))
+
+
+def _carried(land: terrain.Terrain, columns: list[int]) -> tuple[int, int]:
+    """How many crates start short of their gap's plaza, carried over a filled gap; and how
+    many start on the ledge a drop came down from, to be pushed off it."""
+    at = carried = off = 0
+    for gap in land.gaps:
+        need = terrain.GAP_CRATES[gap.kind]
+        ledge = set(land.ledge_above(gap))
+        for c in columns[at:at + need]:
+            if c in ledge:
+                off += 1
+            elif c not in land.plazas[gap.before]:
+                carried += 1
+        at += need
+    return carried, off
 
 
 def _stream(tier: str, seed: int) -> SplitMix64:
@@ -270,11 +368,14 @@ def _stream(tier: str, seed: int) -> SplitMix64:
 def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     """The proved room for ``tier`` and ``seed``: the same every time while ``GEN`` stands.
 
-    Terrains are drawn from the seed's stream one after another.  For each,
-    ``tier.placements`` crate placements are measured on their whole state
-    graphs; the first terrain with a placement that passes the gates gives
-    the room: its passing placement with the highest depth score whose
-    proofs hold.  Pass a dict as ``stats`` to get the drop reasons.
+    The seed's recipe is laid as terrain after terrain, drawn from the
+    seed's stream (after :data:`TRIES_PER_RECIPE`, the next recipe along).
+    For each terrain, ``tier.placements`` crate placements are measured on
+    their whole state graphs; the first terrain with a placement that
+    passes the gates (the tier's and its motifs' tricks on every shortest
+    solution among them) gives the room: its passing placement with the
+    highest depth score whose proofs hold (without w's gravity, its ramps,
+    its crates).  Pass a dict as ``stats`` to get the drop reasons.
     """
     check(tier, seed)
     spec = TIER[tier]
@@ -283,67 +384,15 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     verdict = _Verdict()
     tries = 0
     made = None
+    attempt = 0
     while tries < MAX_TRIES and made is None:
-        tries += 1
-        land = terrain.make(rng, spec)
-        if land is None:
-            verdict.drop("no terrain")
-            continue
-        if land.goal in land.walkable():
-            verdict.drop("a way round the crates")
-            continue
-        if any(len(land.feed_distance(gap, land.area(gap, True))) < terrain.GAP_CRATES[gap.kind]
-               for gap in land.gaps):
-            verdict.drop("no room for crates")
-            continue
-        passed = []
-        for _ in range(spec.placements):
-            crates = _place(rng, land)
-            if crates is None:  # the next draw would most likely fail too
-                verdict.drop("no room for crates")
+        recipe = motifs.recipe_for(tier, seed, attempt)
+        for _ in range(TRIES_PER_RECIPE):
+            tries += 1
+            made = _try(rng, spec, recipe, name, tier, seed, verdict)
+            if made is not None or tries >= MAX_TRIES:
                 break
-            if spec.decoy_crate and rng.chance(spec.decoy_crate):
-                spot = _decoy_spot(rng, land, crates)
-                if spot >= 0:
-                    crates = crates + [spot]
-            room = land.room(name, land.start, crates)
-            graph = solver.explore(room, max_states=spec.max_states)
-            verdict.states += len(graph)
-            if not graph.complete:
-                verdict.drop("too big")
-                continue
-            if len(graph) < spec.min_states:  # the first gate, before the measures
-                verdict.drop("few states")
-                continue
-            depth = measure(graph)
-            if depth is None:
-                verdict.drop("unsolvable")
-                continue
-            why = gates(depth, spec)
-            if why:
-                verdict.drop(why)
-                continue
-            moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
-                          for a, b in pairwise(depth.path))
-            passed.append((depth.score, len(passed), room, depth, moves, crates, graph))
-            if len(passed) >= spec.keep:
-                break
-        for _, _, room, depth, moves, crates, graph in sorted(passed,
-                                                              key=lambda p: (-p[0], p[1])):
-            spare = proofs.spare_crates(room, spec.max_states)
-            if spare:
-                live = live_states(graph)
-                if not all(proofs.decoy(graph, live, c) for c in spare):
-                    verdict.drop("a spare crate")
-                    continue
-            if not proofs.needs_ramps(room, spec.max_states):
-                verdict.drop("ramps optional")
-                continue
-            if not proofs.needs_crates(room, spec.max_states):
-                verdict.drop("crates optional")
-                continue
-            made = _made(room, tier, seed, depth, moves, subtitle(depth, land, crates))
-            break
+        attempt += 1
     if stats is not None:
         stats.update(tries=tries, states=verdict.states, dropped=dict(verdict.dropped))
     if made is None:
@@ -352,13 +401,96 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     return made
 
 
-def _made(room: Room, tier: str, seed: int, depth: Depth, moves, line: str) -> Made:
+def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: str, seed: int,
+         verdict: _Verdict) -> Made | None:
+    """One terrain for ``recipe``: its crate placements searched; the room, or None."""
+    land = terrain.make(rng, spec, recipe)
+    if land is None:
+        verdict.drop("no terrain")
+        return None
+    if land.goal in land.walkable():
+        verdict.drop("a way round the crates")
+        return None
+    if any(len(land.feed_distance(gap, land.area(gap, True))) < terrain.GAP_CRATES[gap.kind]
+           for gap in land.gaps):
+        verdict.drop("no room for crates")
+        return None
+    tricks = motifs.tricks_of(recipe)
+    passed = []
+    first = True  # the terrain's first placement: the gravity flood, once
+    for _ in range(spec.placements):
+        crates = _place(rng, land)
+        if crates is None:  # the next draw would most likely fail too
+            verdict.drop("no room for crates")
+            break
+        if spec.decoy_crate and rng.chance(spec.decoy_crate):
+            spot = _decoy_spot(rng, land, crates)
+            if spot >= 0:
+                crates = crates + [spot]
+        room = land.room(name, land.start, crates)
+        if first and not proofs.out_of_reach_without_gravity_w(room):
+            verdict.drop("gravity-w optional")  # the flood ignores crates: so will the next
+            break
+        first = False
+        graph = solver.explore(room, max_states=spec.max_states)
+        verdict.states += len(graph)
+        if not graph.complete:
+            verdict.drop("too big")
+            continue
+        if len(graph) < spec.min_states:  # the first gate, before the measures
+            verdict.drop("few states")
+            if 2 * len(graph) < spec.min_states:  # far too few: this terrain is too small
+                break
+            continue
+        depth = measure(graph)
+        if depth is None:
+            verdict.drop("unsolvable")
+            continue
+        why = gates(depth, spec, tricks)
+        if why:
+            verdict.drop(why)
+            continue
+        moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
+                      for a, b in pairwise(depth.path))
+        passed.append((depth.score, len(passed), room, depth, moves, crates, graph))
+        if len(passed) >= spec.keep:
+            break
+    for _, _, room, depth, moves, crates, graph in sorted(passed, key=lambda p: (-p[0], p[1])):
+        spare = proofs.spare_crates(room, spec.max_states)
+        if spare:
+            live = live_states(graph)
+            if not all(proofs.decoy(graph, live, c) for c in spare):
+                verdict.drop("a spare crate")
+                continue
+        if not proofs.needs_ramps(room, spec.max_states):
+            verdict.drop("ramps optional")
+            continue
+        if not proofs.needs_crates(room, spec.max_states):
+            verdict.drop("crates optional")
+            continue
+        if not proofs.needs_gravity_w(room, spec.max_states):
+            verdict.drop("gravity-w optional")
+            continue
+        return _made(room, tier, seed, depth, moves, land, crates, graph)
+    return None
+
+
+def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.Terrain,
+          crates: list[int], graph) -> Made:
     run = proofs.walk_through(room, moves)
     assert run.won, "the graph's solution must win when replayed"
-    needs = ("ramps", "crates") if room.start.crates else ("ramps",)
+    needs = ("gravity-w", "ramps", "crates")
+    carried, off = _carried(land, crates)
+    extra = tuple(name for name, there in (
+        ("carry", carried),
+        ("ledge crate", off),
+        ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)))
+        if there) + ("ledge",) * _ledges_met(land, graph)
+    line = subtitle(land.chain, seed, extra)
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
-                needs, depth, line, 0, 0)
+                needs, depth, line, 0, 0, recipe(depth, land, crates, graph), land.chain,
+                motifs.motif_set(land.chain, extra), _ledges(land, graph))
 
 
 def build_spec(spec: str) -> Made:

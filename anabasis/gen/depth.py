@@ -16,9 +16,16 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
-from anabasis.engine.rules import DELTA
+from anabasis.engine.rules import DELTA, DOWN
 from anabasis.engine.solver import Graph
 from anabasis.gen.prng import SplitMix64
+
+#: What a move can do that a room may ask of every shortest solution (see :func:`tricks`):
+#: a ramp taken up, a ramp taken down, a deliberate slip (the player falling kata, not
+#: down a ramp), a climb in z, a climb onto a crate, a crate falling kata in w.
+TRICKS = ("ramp up", "ramp down", "slip", "climb", "crate climb", "crate falls in w")
+TRICK = {name: 1 << k for k, name in enumerate(TRICKS)}
+RAMP_UP, RAMP_DOWN, SLIP, CLIMB, CRATE_CLIMB, CRATE_FALL = (1 << k for k in range(6))
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,20 @@ class Depth:
     climb: int  #: slices the goal stands above the start
     min_ramps: int  #: the fewest ramps up taken by any shortest solution
     path: tuple[int, ...]  #: the shortest solution's states (the solver's own)
+    every: int = 0  #: the tricks (:data:`TRICKS` bits) that every shortest solution does
+    after_fork: int = 0  #: moves of the shortest solution after its last fork
+    after_push: int = 0  #: moves of the shortest solution after its last push
+    #: moves of the shortest solution after the last state where a move leads to a dead state
+    after_trap: int = 0
+
+    def does(self, trick: str) -> bool:
+        """Whether every shortest solution does ``trick`` (one of :data:`TRICKS`)."""
+        return bool(self.every & TRICK[trick])
+
+    @property
+    def tricks(self) -> tuple[str, ...]:
+        """The tricks every shortest solution does, in :data:`TRICKS` order."""
+        return tuple(t for t in TRICKS if self.does(t))
 
     @property
     def dead_share(self) -> float:
@@ -88,14 +109,85 @@ def measure(graph: Graph) -> Depth | None:
     while parent[path[-1]] >= 0:
         path.append(parent[path[-1]])
     path.reverse()
-    forks = 0
-    for k, i in enumerate(path[:-1]):
-        back_to = path[k - 1] if k else -1
-        ways = {c for c in children[i] if c >= 0 and c != back_to and live[c]}
-        forks += len(ways) >= 2
+    forks = sum(_is_fork(graph, live, path, k) for k in range(len(path) - 1))
     lines, changes, pushes, falls = _crate_play(graph, path)
+    last_fork = max((k for k in range(len(path) - 1) if _is_fork(graph, live, path, k)),
+                    default=-1)
+    last_push = max((k for k, (a, b) in enumerate(pairwise(path))
+                     if graph.crates(a) != graph.crates(b)), default=-1)
+    last_trap = max((k for k in range(len(path) - 1)
+                     if any(c >= 0 and not live[c] for c in children[path[k]])), default=-1)
     return Depth(n, dead, length, forks, lines, changes, pushes, falls,
-                 w[first] - w[0], min_ramps, tuple(path))
+                 w[first] - w[0], min_ramps, tuple(path), every_shortest(graph, dist, length),
+                 length - 1 - last_fork, length - 1 - last_push, length - 1 - last_trap)
+
+
+def _is_fork(graph: Graph, live: list[bool], path: list[int], k: int) -> bool:
+    back_to = path[k - 1] if k else -1
+    ways = {c for c in graph.children[path[k]] if c >= 0 and c != back_to and live[c]}
+    return len(ways) >= 2
+
+
+def every_shortest(graph: Graph, dist: list[int], length: int) -> int:
+    """The tricks (bits of :data:`TRICK`) that every shortest solution does.
+
+    On the shortest-path DAG (moves from distance ``d`` to ``d + 1``, kept
+    only where a win at distance ``length`` can still follow): a state's
+    value is what every shortest way to it has done, the AND over the ways
+    in of (the parent's value OR the move's tricks); the answer is the AND
+    over the won states at ``length``.  Only the DAG's moves are classified.
+    """
+    n = len(graph)
+    children, won = graph.children, graph.won
+    on = [False] * n
+    for i in range(n - 1, -1, -1):  # ids are in BFS order: children after parents
+        if dist[i] == length:
+            on[i] = won[i]
+        elif 0 <= dist[i] < length:
+            d = dist[i] + 1
+            on[i] = any(c >= 0 and dist[c] == d and on[c] for c in children[i])
+    if not on[0]:
+        return 0
+    t = graph.tables
+    pos, lean, below = t.pos, t.lean, t.nb[DOWN]
+    every: list[int | None] = [None] * n
+    every[0] = 0
+    result = -1
+    for i in range(n):
+        e = every[i]
+        if e is None or not on[i]:
+            continue
+        if dist[i] == length:
+            result &= e
+            continue
+        d = dist[i] + 1
+        pa = graph.player(i)
+        xa, ya, za, wa = pos[pa]
+        crates_a = None
+        for c in children[i]:
+            if c < 0 or dist[c] != d or not on[c]:
+                continue
+            pb = graph.player(c)
+            xb, yb, zb, wb = pos[pb]
+            f = 0
+            if wb > wa:
+                f |= RAMP_UP
+            elif wb < wa:
+                f |= RAMP_DOWN if wb == wa - 1 and lean[below[pb]] >= 0 else SLIP
+            if zb > za:
+                f |= CLIMB
+                if below[pb] in graph.crates(c):
+                    f |= CRATE_CLIMB
+            if crates_a is None:
+                crates_a = graph.crates(i)
+            crates_b = graph.crates(c)
+            if crates_b != crates_a and len(crates_b) == len(crates_a) and (
+                    sum(pos[k][3] for k in crates_b) < sum(pos[k][3] for k in crates_a)):
+                f |= CRATE_FALL
+            v = e | f
+            old = every[c]
+            every[c] = v if old is None else old & v
+    return max(result, 0)
 
 
 def live_states(graph: Graph) -> list[bool]:

@@ -2,7 +2,8 @@
 
 The quick proof that a room needs its ramps is a flood (no search); when
 it cannot prove it, the exhaustive search decides instead of dropping the
-room.  :func:`spare_crates` finds the crates a room could do without, and
+room (asked of :mod:`anabasis.engine.proofs`, the one home for proofs).
+:func:`spare_crates` finds the crates a room could do without, and
 :func:`walk_through` replays a solution and counts what it does.
 """
 
@@ -10,9 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from anabasis.engine import proofs as home
 from anabasis.engine import rules, solver
-from anabasis.engine.cells import EMPTY
+from anabasis.engine.cells import EMPTY, RAMP_LEAN
 from anabasis.engine.world import Room, State
+
+#: A ramp's code -> the step (0 R, 1 L, 2 D, 3 U) along which it rises ana.
+_RAMP_TOWARD = {code: (0 if sign > 0 else 1) if axis == 0 else (2 if sign > 0 else 3)
+                for code, (axis, sign) in RAMP_LEAN.items()}
 
 
 def out_of_reach_without_ramps(room: Room) -> bool:
@@ -60,14 +66,81 @@ def needs_ramps(room: Room, max_states: int | None = None) -> bool:
     """Whether ``room`` is impossible without its ramps: the flood, else the exhaustive search."""
     if out_of_reach_without_ramps(room):
         return True
-    return solver.solve(room, without=("ramps",), max_states=max_states).status == "impossible"
+    return home.needs(room, "ramps", max_states) == "impossible"
+
+
+def out_of_reach_without_gravity_w(room: Room) -> bool:
+    """A quick proof that ``room`` is impossible when nothing falls kata.
+
+    Without w's gravity only a ramp changes the player's w (up one, or down
+    one), so play moves over columns at one w.  Flood ``(x, y, w)`` from the
+    start: a step in the plane goes to any column where the player could
+    stand at that w at *some* z (an open cell with something solid below
+    it), whatever z it takes to get there; a step off a ramp along its lean
+    goes one slice ana, and a step onto a ramp's high side one slice kata,
+    each to where it could stand.  Crates are left out (they move no one in
+    w, and a crate stands only where something solid is below it, where the
+    player could stand anyway).  The flood over-estimates; if it never
+    reaches the goal's column at the goal's w, no play does.  Not for
+    wrapped or hook rooms.
+    """
+    if room.wrap:
+        return False
+    X, Y, Z, W = room.size
+    cells = room.cells
+    sy, sz, sw = X, X * Y, X * Y * Z  # the flat index's strides in y, z and w
+    # per (x, y, w): can the player stand there at some z; and is it on a ramp (its lean)
+    stand: set[tuple[int, int, int]] = set()
+    lean: dict[tuple[int, int, int], int] = {}
+    for w in range(W):
+        for y in range(Y):
+            for x in range(X):
+                i = x + sy * y + sw * w
+                for z in range(1, Z):
+                    if cells[i + sz * z] == EMPTY and cells[i + sz * (z - 1)] != EMPTY:
+                        stand.add((x, y, w))
+                        d = _RAMP_TOWARD.get(cells[i + sz * (z - 1)])
+                        if d is not None:
+                            lean[(x, y, w)] = d
+    # unsettled is as good: without w's gravity settling keeps x, y and w
+    start = room.start.player
+    first = (start[0], start[1], start[3])
+    goal = (room.goal[0], room.goal[1], room.goal[3])
+    seen = {first}
+    todo = [first]
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    while todo:
+        here = todo.pop()
+        if here == goal:
+            return False
+        x, y, w = here
+        on = lean.get(here)
+        for d, (dx, dy) in enumerate(steps):
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < X and 0 <= ny < Y):
+                continue
+            for p in ((nx, ny, w),  # a step at one w
+                      (nx, ny, w + 1) if on == d else None,  # off a ramp along its lean
+                      (nx, ny, w - 1) if lean.get((nx, ny, w - 1)) == d ^ 1 else None):
+                if p is not None and p in stand and p not in seen:
+                    seen.add(p)
+                    todo.append(p)
+    return True
+
+
+def needs_gravity_w(room: Room, max_states: int | None = None) -> bool:
+    """Whether ``room`` is impossible without w's gravity (nothing falls kata): the flood,
+    else the exhaustive search."""
+    if out_of_reach_without_gravity_w(room):
+        return True
+    return home.needs(room, "gravity-w", max_states) == "impossible"
 
 
 def needs_crates(room: Room, max_states: int | None = None) -> bool:
     """Whether ``room`` has crates and is impossible without them (the exhaustive search)."""
     if not room.start.crates:
         return False
-    return solver.solve(room, without=("crates",), max_states=max_states).status == "impossible"
+    return home.needs(room, "crates", max_states) == "impossible"
 
 
 def spare_crates(room: Room, max_states: int | None = None) -> list[tuple]:
@@ -110,17 +183,19 @@ class Walkthrough:
     slips: int
     pushes: int
     heights: tuple[int, ...]
+    downs: int = 0  #: ramps taken down (the step itself lowers the player's w)
 
 
 def walk_through(room: Room, moves) -> Walkthrough:
     """Replay ``moves`` and count its ramps up, slips and pushes.
 
     A move is a ramp up when the step itself (before settling) raises the
-    player's w; a slip when settling then lowers the player's w (however
-    many slices it falls); a push when the step moves a crate.
+    player's w, and a ramp down when it lowers it; a slip when settling
+    then lowers the player's w (however many slices it falls); a push when
+    the step moves a crate.
     """
     state = rules.start(room).state
-    ramps = slips = pushes = 0
+    ramps = slips = pushes = downs = 0
     heights = {state.player[3]}
     status = "playing"
     for move in moves:
@@ -128,6 +203,8 @@ def walk_through(room: Room, moves) -> Walkthrough:
         stepped = result.frames[0] if result.frames else result.state
         if stepped.player[3] > state.player[3]:
             ramps += 1
+        elif stepped.player[3] < state.player[3]:
+            downs += 1
         if result.state.player[3] < stepped.player[3]:
             slips += 1
         if stepped.crates != state.crates:
@@ -138,4 +215,4 @@ def walk_through(room: Room, moves) -> Walkthrough:
         state, status = result.state, result.status
         if status != "playing":
             break
-    return Walkthrough(status == "won", ramps, slips, pushes, tuple(sorted(heights)))
+    return Walkthrough(status == "won", ramps, slips, pushes, tuple(sorted(heights)), downs)

@@ -22,7 +22,7 @@ from anabasis.refusal import Refusal
 
 #: The generator's version.  Bump it whenever a seed may give another room
 #: (the frozen vectors in tests/test_gen.py fail until it is bumped).
-GEN = 2
+GEN = 3
 
 TIERS = ("easy", "medium", "hard")
 
@@ -42,9 +42,9 @@ class Tier:
     climb: int  #: slices the goal stands above the start: ramps up every solution takes
     band: tuple[int, int]  #: the shortest solution's length, in moves, both ends included
     size: tuple[int, int]  #: the grid is X by Y columns, each drawn from this range
-    gaps: tuple[str, ...]  #: the crossings that need crates, drawn from: "dip", "shaft"
+    gaps: tuple[str, ...]  #: GEN 2's crossings (GEN 3 draws its motifs from motifs.MENU)
     region: tuple[int, int]  #: columns in each plaza, both ends included
-    together: float  #: chance that the gaps come one after another, at one height
+    together: float  #: GEN 2's chance of gaps in a row (a GEN 3 recipe orders its own)
     decoys: int  #: dead-end ledges beside the way
     decoy_crate: float  #: chance of one crate more than the gaps need, kept only if it is a trap
     holes: float  #: chance that a spare column beside a plaza is a hole to the void
@@ -58,24 +58,29 @@ class Tier:
     min_forks: int  #: states on the solution with two or more live ways on
     needs_dead: bool  #: at least one reachable dead state
     needs_crates: bool  #: impossible without its crates
+    #: what every shortest solution of every room of the tier does (names of depth.TRICKS)
+    tricks: tuple[str, ...] = ()
+    max_after_fork: int = 99  #: moves of the shortest solution after its last fork, at most
 
 
 TIER = {
-    "easy": Tier("easy", 1, (6, 24), (5, 7), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
-                 20, 1, 0, 0, True, False),
-    "medium": Tier("medium", 2, (12, 40), (7, 8), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
-                   5_000, 180, 2, 1, 3, True, True),
-    "hard": Tier("hard", 3, (20, 60), (8, 10), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
-                 5_000, 700, 4, 2, 8, True, True),
+    "easy": Tier("easy", 1, (6, 24), (6, 8), ("dip",), (4, 7), 0.0, 1, 0.0, 0.1, 4, 2, 2_000,
+                 30, 1, 0, 0, True, False, ("ramp up", "slip")),
+    "medium": Tier("medium", 2, (12, 40), (8, 10), ("dip", "dip"), (5, 9), 0.6, 1, 0.0, 0.3, 5, 2,
+                   5_000, 180, 2, 1, 3, True, True,
+                   ("ramp up", "slip", "climb", "crate falls in w"), 4),
+    "hard": Tier("hard", 3, (20, 60), (9, 12), ("dip", "shaft"), (6, 10), 0.6, 2, 0.3, 0.3, 6, 2,
+                 5_000, 700, 4, 2, 8, True, True,
+                 ("ramp up", "slip", "climb", "crate falls in w"), 3),
 }
 
 #: What the launcher says of each tier: what its rooms are made of, and its band of moves.
 TIER_TEXT = {
     name: f"{what}; {TIER[name].band[0]} to {TIER[name].band[1]} moves"
     for name, what in (
-        ("easy", "one slice up: a ramp, a crate to bridge a dip, a ledge to keep off"),
-        ("medium", "two slices up: two crates for two dips, dead ends to see coming"),
-        ("hard", "three slices up: a dip, a shaft two deep, three crates: which goes where"),
+        ("easy", "one slice up: a drop, a ramp, a crate, a step"),
+        ("medium", "two slices up, and climbs in z: crates with a use each"),
+        ("hard", "three slices up, in all four dimensions: which crate goes where"),
     )
 }
 

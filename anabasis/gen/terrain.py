@@ -1,36 +1,42 @@
-"""Terrain: plazas joined by ramps and by crossings only a crate makes, and the room they make.
+"""Terrain: plazas in four dimensions, joined by motifs, and the room they make.
 
-A made room is a landscape in w: ``X x Y x 2 x W``.  The z = 0 layer is
-floor (blocks, with the ramps set into it), and the player walks the z = 1
-layer, where each column ``(x, y)`` is solid below its height ``h`` in w
-and open from there up: the player stands at ``w = h``, held from kata by
-the ground.  The ceiling at z = 2 means nothing is climbed in z; only a
-ramp takes the player ana, one slice.
+A made room is ``X x Y x Z x W``.  Each column ``(x, y)`` has a *level*
+``(h, s)``: its ground in w stands at ``h`` (every cell kata of it, at every
+z above the floor, is block), and its ground in z at ``s`` (the cells
+``z <= s`` are block from ``w = h`` on: a step ``s`` high).  The z = 0
+layer is floor.  The player and the crates stand at ``(x, y, s + 1, h)``,
+held from below by the step (or the floor) and from kata by the ground.
 
-The terrain is grown as a chain of *plazas* (regions of columns at one
-height, two or more wide, so crates can be turned and walked round):
+The terrain is a chain of *plazas* (regions of columns at one level), and
+each link of the chain is a motif with one trick:
 
-- a **ramp** joins a plaza to the next, one slice higher: a ramp set in one
-  of its columns, leaning toward the next plaza;
-- a **dip** joins it to a plaza at the same height across a column one
-  slice lower, and a **shaft** across a column two slices lower: the player
-  crosses only once a crate (two for a shaft) fills it.  Every other
-  column between the two plazas becomes a dip (or shaft) too, so where to
-  cross is a choice;
-- **decoys**: dead-end ledges a slice or two below a plaza, with no way
-  back up, and **holes** to the void beside the plazas, which eat crates.
+- **ramp**: a ramp set in a column of this plaza, up one slice in w;
+- **dip** / **shaft**: a column one (two) slices lower at the same z, that a
+  crate (two crates, in order) falling kata must fill before anyone crosses;
+- **drop**: a plaza one slice lower in w, reached only by slipping kata
+  (the plaza after it, by a ramp, touches nothing lower than itself but its
+  ramp: without w's gravity the player can never get down there);
+- **step**: a plaza one higher in z: a climb;
+- **stair**: a plaza two higher in z: only a crate pushed against it, as a
+  stair, lets the player up;
+- **descent**: a plaza one slice lower in w, reached down a ramp set in
+  it (the only place it touches the plaza above): a ramp taken both ways;
+- **fall**: back down to the floor in z (glue, no trick).
 
-Every other column is a wall, a slice above everything round it.  A new
-plaza touches no earlier plaza at its own height or above (that would be a
-way round a crossing), so the only ways on are the ones the chain made.
-The chain's ramps outnumber its slips, so the goal stands ``tier.climb``
-slices above the start (or more).  Where the crates start is not decided
-here: :mod:`anabasis.gen.builder` searches for it.
+A new plaza touches no earlier plaza from which it could be reached
+(walking, slipping, climbing one, or climbing a crate), except the plaza
+it comes from when the motif is a drop, a step or a stair; so the only
+ways on are the ones the chain made.  Decoys are dead-end ledges in w;
+every other column is a hole to the void or a wall, solid right through
+(a wall a slice above its neighbours, as GEN 2 made them, is floor to a
+player who floats, without w's gravity, at the slice above them).  A ramp
+column is open below and above the slices above its ramp: a mover that
+walks onto it from above, other than down the ramp, falls through and out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from anabasis.engine.cells import BLOCK, RAMP_OF_LEAN
 from anabasis.engine.world import MAX_SIZE, Room, State, flat_index
@@ -45,14 +51,26 @@ WALLED = -2  #: a column that must stay a wall
 #: The ramp that rises toward each of DIRS.
 RAMP_TOWARD = tuple(RAMP_OF_LEAN[(0, dx) if dx else (1, dy)] for dx, dy in DIRS)
 GAP_DEPTH = {"dip": 1, "shaft": 2}
-GAP_CRATES = {"dip": 1, "shaft": 2}
+GAP_CRATES = {"dip": 1, "shaft": 2, "stair": 1}
+TOP_S = 2  #: the highest ground in z
+
+
+def can_step(a: tuple[int, int], b: tuple[int, int], crates: bool = False) -> bool:
+    """Whether a player on ground of level ``a`` can get onto a neighbour of level ``b``
+    (walk, slip kata, fall in z, climb one; with ``crates``, climb two on a crate)."""
+    return b[0] <= a[0] and b[1] <= a[1] + (2 if crates else 1)
 
 
 @dataclass
 class Gap:
-    """A crossing that needs crates: from plaza ``before`` to plaza ``after``."""
+    """A crossing that needs crates: from plaza ``before`` to plaza ``after``.
 
-    kind: str  #: "dip" or "shaft"
+    A dip or a shaft is filled (its columns are ground once filled); a
+    stair's columns are the plaza's own, beside the high plaza, where a
+    crate stands as a step.
+    """
+
+    kind: str  #: "dip", "shaft" or "stair"
     before: int
     after: int
     cells: list[int]  #: its columns (the first is the one the chain made)
@@ -60,17 +78,17 @@ class Gap:
 
 @dataclass
 class Terrain:
-    """A candidate landscape: column heights, ramps, plazas, gaps; start and goal columns.
+    """A candidate landscape: column levels, ramps, plazas, gaps; start and goal columns.
 
     Columns are numbered ``x + X * y``.  A height of ``W`` is solid right
-    through, 0 is a hole to the void.
+    through, 0 is a hole to the void; ``lift`` is each column's ground in z.
     """
 
     X: int
     Y: int
     W: int
     height: list[int]
-    ramps: dict[int, int]  #: column -> ramp code, set into the floor at its height
+    ramps: dict[int, int]  #: column -> ramp code, set into the ground at its height
     plazas: list[list[int]]  #: columns of each plaza, in the chain's order
     level: list[int]  #: each plaza's height
     gaps: list[Gap]
@@ -78,11 +96,24 @@ class Terrain:
     holes: list[int]
     start: int
     goal: int
+    lift: list[int] = field(default_factory=list)  #: each column's ground in z (0: the floor)
+    chain: tuple[str, ...] = ()  #: the motifs of the chain, in order
+    ground: list[int] = field(default_factory=list)  #: each plaza's ground in z
 
     def __post_init__(self) -> None:
+        self._cells: bytes | None = None
+        if not self.lift:
+            self.lift = [0] * (self.X * self.Y)
+        if not self.ground:
+            self.ground = [0] * len(self.plazas)
         #: ``step[d][c]``: the column beside ``c`` in direction ``DIRS[d]``, or -1
         self.step = [[_toward(c, d, self.X, self.Y) for c in range(self.X * self.Y)]
                      for d in range(4)]
+
+    @property
+    def Z(self) -> int:
+        """Layers in z: the floor, the highest step, the player on it, and room to climb."""
+        return max(3, max(self.lift) + 2)
 
     def neighbours(self, c: int) -> list[int]:
         return _neighbours(c, self.X, self.Y)
@@ -93,20 +124,38 @@ class Terrain:
 
     def area(self, gap: Gap, crossings: bool = False) -> list[int]:
         """The plazas a crate for ``gap`` may start on: the one before it, and the ones
-        before that at the same height, back across the gaps between them (once
-        filled, a crate is pushed over a gap like over ground).  The column the
-        player comes in by is first.  With ``crossings``, the columns of the gaps
-        between them too (as if filled).
+        before that at the same level, back across the dips and shafts between them
+        (once filled, a crate is pushed over a gap like over ground), and the ledge a
+        drop came down from to them (:meth:`ledge_above`).  The column the player
+        comes in by is first.  With ``crossings``, the columns of the gaps between
+        them too (as if filled).
         """
         plazas = [gap.before]
         between: list[int] = []
         while True:
-            came = next((g for g in self.gaps if g.after == plazas[0]), None)
+            came = next((g for g in self.gaps if g.after == plazas[0] and g.kind != "stair"),
+                        None)
             if came is None:
                 break
             plazas.insert(0, came.before)
             between += came.cells
-        return [c for k in plazas for c in self.plazas[k]] + (between if crossings else [])
+        ledge = self.ledge_above(gap)
+        return ledge + [c for k in plazas for c in self.plazas[k]] + (
+            between if crossings else [])
+
+    def ledge_above(self, gap: Gap) -> list[int]:
+        """The columns of the plaza a drop came down from, when the plazas a crate for
+        ``gap`` may start on were reached by that drop: a crate there is pushed off the
+        ledge, and lands a slice lower where it is needed.  Otherwise none."""
+        first = gap.before
+        while True:
+            came = next((g for g in self.gaps if g.after == first and g.kind != "stair"), None)
+            if came is None:
+                break
+            first = came.before
+        if first >= 1 and first - 1 < len(self.chain) and self.chain[first - 1] == "drop":
+            return list(self.plazas[first - 1])
+        return []
 
     def feed_distance(self, gap: Gap, floor) -> dict[int, int]:
         """The columns of ``floor`` from which a crate can be pushed into ``gap``, each with
@@ -136,51 +185,81 @@ class Terrain:
             layer = nxt
         return {c: k for c, k in sorted(dist.items()) if k}
 
+    def level_of(self, c: int) -> tuple[int, int]:
+        return self.height[c], self.lift[c]
+
     def walkable(self) -> set[int]:
         """The columns the player reaches with no crates, in this landscape's own terms.
 
-        From a column of height ``h``: walk to a neighbour of height ``h``,
-        slip down to a lower one (not a hole), or take a ramp to a neighbour
-        one slice higher.  A quick filter, no engine: the chosen room is
+        From a column: walk, slip or fall to a neighbour no higher in w and at
+        most one higher in z (:func:`can_step`), or take a ramp to a neighbour
+        one slice higher.  A ramp column entered from above, except down its
+        ramp, is a fall through.  A quick filter, no engine: the chosen room is
         proved by the exhaustive search all the same.
         """
-        height, ramps = self.height, self.ramps
+        height, ramps, lift = self.height, self.ramps, self.lift
         seen = {self.start}
         todo = [self.start]
         for c in todo:
-            h = height[c]
+            here = (height[c], lift[c])
             lean = ramps.get(c)
             for d in range(4):
                 n = self.toward(c, d)
                 if n < 0 or n in seen:
                     continue
-                hn = height[n]
-                if 0 < hn <= h or (hn == h + 1 and lean is not None and lean == RAMP_TOWARD[d]):
+                there = (height[n], lift[n])
+                if there[0] <= 0:  # a hole: out
+                    continue
+                if can_step(here, there):
+                    if n in ramps and there[0] < here[0] and not (
+                            there[0] == here[0] - 1 and ramps[n] == RAMP_TOWARD[d ^ 1]):
+                        continue  # onto a ramp column from above: through it, out
+                    ok = True
+                else:
+                    ok = (there == (here[0] + 1, here[1]) and lean is not None
+                          and lean == RAMP_TOWARD[d])
+                if ok:
                     seen.add(n)
                     todo.append(n)
         return seen
 
     def room(self, name: str, start: int, crates) -> Room:
-        """The 4D room: floor at z = 0, the landscape at z = 1, the player and crates at z = 1."""
-        X, Y, W = self.X, self.Y, self.W
-        size = (X, Y, 2, W)
-        cells = bytearray(X * Y * 2 * W)
-        for c, h in enumerate(self.height):
-            x, y = c % X, c // X
-            for w in range(W):
-                if h > 0:  # a hole has no floor either: what falls in falls out
-                    cells[flat_index(size, (x, y, 0, w))] = BLOCK
-                if w < h:
-                    cells[flat_index(size, (x, y, 1, w))] = BLOCK
-        for c, code in self.ramps.items():
-            cells[flat_index(size, (c % X, c // X, 0, self.height[c]))] = code
+        """The 4D room: floor at z = 0, each column's ground in w and its step in z."""
+        X, Y, W, Z = self.X, self.Y, self.W, self.Z
+        size = (X, Y, Z, W)
         at = self.at
-        return Room(size, bytes(cells), at(self.goal), State.of(at(start), [at(c) for c in crates]),
-                    name=name, view="both")
+        return Room(size, self.cells(), at(self.goal),
+                    State.of(at(start), [at(c) for c in crates]), name=name, view="both")
+
+    def cells(self) -> bytes:
+        """The room's cells (made once: every crate placement shares them)."""
+        if self._cells is not None:
+            return self._cells
+        X, Y, W, Z = self.X, self.Y, self.W, self.Z
+        size = (X, Y, Z, W)
+        cells = bytearray(X * Y * Z * W)
+        for c, h in enumerate(self.height):
+            if h <= 0:  # a hole has no floor either: what falls in falls out
+                continue
+            x, y = c % X, c // X
+            s = self.lift[c]
+            ramp = self.ramps.get(c)
+            for w in range(W):
+                for z in range(Z):
+                    if w < h or z <= s:  # the ground in w, the step (and the floor) in z
+                        cells[flat_index(size, (x, y, z, w))] = BLOCK
+            if ramp is not None:
+                cells[flat_index(size, (x, y, s, h))] = ramp
+                # nothing under the slices above the ramp: walk onto it from above and fall out
+                for w in range(h + 1, W):
+                    for z in range(s + 1):
+                        cells[flat_index(size, (x, y, z, w))] = 0
+        self._cells = bytes(cells)
+        return self._cells
 
     def at(self, c: int) -> tuple[int, int, int, int]:
-        """Where a mover stands on column ``c``: z = 1, on the ground."""
-        return (c % self.X, c // self.X, 1, self.height[c])
+        """Where a mover stands on column ``c``: on its step in z, on its ground in w."""
+        return (c % self.X, c // self.X, self.lift[c] + 1, self.height[c])
 
 
 def _toward(c: int, d: int, X: int, Y: int) -> int:
@@ -195,58 +274,76 @@ def _neighbours(c: int, X: int, Y: int) -> list[int]:
 
 
 class _Grower:
-    """The terrain while it grows: who owns each column, and at what height."""
+    """The terrain while it grows: who owns each column, and at what level."""
+
+    GAP_BASE = 1000
 
     def __init__(self, rng: SplitMix64, X: int, Y: int):
         self.rng, self.X, self.Y = rng, X, Y
         self.owner = [FREE] * (X * Y)  #: plaza number, or gap number + GAP_BASE, or FREE
-        self.h: dict[int, int] = {}  #: plaza or gap number -> height (relative)
+        self.lv: dict[int, tuple[int, int]] = {}  #: plaza or gap number -> level (h, s)
         self.plazas: list[list[int]] = []
         self.entry: dict[int, int] = {}  #: plaza -> the gap it was entered by
-        self.side: dict[int, int] = {}  #: gap -> the height of its two sides
+        self.side: dict[int, tuple[int, int]] = {}  #: gap -> the level of its two sides
+        self.gap_before: dict[int, int] = {}  #: gap -> the plaza before it
+        self.parent: dict[int, int] = {}  #: plaza -> the plaza it may touch (drop, step, stair)
+        self.door: dict[int, int] = {}  #: plaza -> the one column above it it may touch (descent)
+        self.sealed: dict[int, int] = {}  #: plaza -> the one lower column it may touch (its ramp)
+        #: the first sealed plaza: no plaza from it on touches a plaza or gap from before it
+        self.fence: int | None = None
         self.nb = [_neighbours(c, X, Y) for c in range(X * Y)]
 
-    GAP_BASE = 1000
-
-    def fits(self, c: int, plaza: int, height: int) -> bool:
+    def fits(self, c: int, plaza: int, level: tuple[int, int]) -> bool:
         """Whether ``c`` may join ``plaza``: free, and next to nothing that would join it otherwise.
 
-        A plaza may touch itself, walls, the gap it was entered by, and
-        plazas and gaps lower than it (from it they are slips down, back the
-        way the chain came, or pits).
+        A plaza may touch itself, walls, the gap it was entered by, its
+        parent (a drop, a step or a stair), and plazas and gaps from which
+        it cannot be reached (from it they are slips down, back the way the
+        chain came, or pits).  A sealed plaza touches nothing lower than
+        itself but its ramp.
         """
         if self.owner[c] != FREE:
             return False
+        seal = self.sealed.get(plaza)
+        fence = self.fence if self.fence is not None and plaza >= self.fence else None
         for n in self.nb[c]:
             o = self.owner[n]
             if o == FREE or o == plaza or o == WALLED:
                 continue
-            if o >= self.GAP_BASE:
-                if self.entry.get(plaza) == o or self.side[o] < height:
-                    continue
+            if fence is not None and n != seal and (
+                    o < fence if o < self.GAP_BASE else self.gap_before[o] < fence):
                 return False
-            if self.h[o] < height:
+            if o >= self.GAP_BASE:
+                if self.entry.get(plaza) == o:
+                    continue
+                if seal is not None or can_step(self.side[o], level, True):
+                    return False
                 continue
-            return False
+            if seal is not None and n != seal and self.lv[o][0] < level[0]:
+                return False
+            if self.parent.get(plaza) == o or self.door.get(plaza) == n:
+                continue
+            if can_step(self.lv[o], level, True):
+                return False
         return True
 
-    def new_plaza(self, seed: int, height: int) -> int:
+    def new_plaza(self, seed: int, level: tuple[int, int]) -> int:
         k = len(self.plazas)
         self.plazas.append([seed])
-        self.h[k] = height
+        self.lv[k] = level
         self.owner[seed] = k
         return k
 
     def grow(self, k: int, size: int) -> None:
         """Grow plaza ``k`` to ``size`` columns, favouring compact shapes (plazas, not paths)."""
         cells = self.plazas[k]
-        height = self.h[k]
+        level = self.lv[k]
         rng = self.rng
         while len(cells) < size:
             seen: dict[int, int] = {}
             for c in cells:
                 for n in self.nb[c]:
-                    if n not in seen and self.fits(n, k, height):
+                    if n not in seen and self.fits(n, k, level):
                         seen[n] = sum(self.owner[m] == k for m in self.nb[n])
             if not seen:
                 return
@@ -270,61 +367,137 @@ class _Grower:
         return out
 
 
-def make(rng: SplitMix64, tier: Tier) -> Terrain | None:
-    """One candidate terrain for ``tier``, or None when the chain could not be laid."""
+def _region(tier: Tier, following: tuple[str, ...], rng: SplitMix64) -> int:
+    """How many columns a plaza grows to, by the motifs ``following`` it: room for crates
+    before a dip, a shaft or a stair (and above a drop to one: its crates may start up
+    there, to be pushed off); a landing before anything else; a column or three at the
+    end."""
+    lo, hi = tier.region
+    if not following:
+        return rng.between(1, 3)
+    if following[0] in ("dip", "shaft", "stair") or (
+            following[0] == "drop" and following[1:2] in (("dip",), ("shaft",), ("stair",))):
+        return rng.between(lo, hi)
+    return rng.between(max(2, lo - 3), max(3, hi - 4))
+
+
+def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None:
+    """One candidate terrain for ``tier`` laid along ``recipe``, or None when it could not be."""
     X = rng.between(*tier.size)
     Y = rng.between(*tier.size)
     g = _Grower(rng, X, Y)
-    gaps_in_a_row = len(tier.gaps) > 1 and rng.chance(tier.together)
-    if gaps_in_a_row:  # plazas at one height, gap after gap: crates can be ferried over
-        steps = ["ramp"] * tier.climb
-        at = rng.below(len(steps) + 1)
-        gap_kinds = list(tier.gaps)
-        rng.shuffle(gap_kinds)
-        steps[at:at] = gap_kinds
-    else:
-        steps = ["ramp"] * tier.climb + list(tier.gaps)
-        rng.shuffle(steps)
     start = rng.below(X * Y)
-    k = g.new_plaza(start, 0)
-    g.grow(k, rng.between(*tier.region))
+    k = g.new_plaza(start, (0, 0))
+    g.grow(k, _region(tier, recipe, rng))
     ramps: dict[int, int] = {}
     gaps: list[Gap] = []
-    for step in steps:
-        here = g.h[k]
+    after_drop = False
+    for i, step in enumerate(recipe):
+        here = g.lv[k]
         doors = g.doors(k)
         rng.shuffle(doors)
+        nk = -1
         for a, b, c in doors:
             if step == "ramp":
-                if g.fits(b, len(g.plazas), here + 1):
-                    nk = g.new_plaza(b, here + 1)
+                if a in ramps or any(a in gap.cells for gap in gaps):
+                    continue
+                if after_drop:
+                    # the plaza up from a drop touches nothing lower but this ramp
+                    if any(g.owner[n] not in (FREE, WALLED) and n != a for n in g.nb[b]):
+                        continue
+                    g.sealed[len(g.plazas)] = a
+                    if g.fence is None:
+                        g.fence = len(g.plazas)
+                nk = len(g.plazas)
+                if g.fits(b, nk, (here[0] + 1, here[1])):
+                    g.new_plaza(b, (here[0] + 1, here[1]))
                     ramps[a] = RAMP_TOWARD[next(d for d in range(4) if _toward(a, d, X, Y) == b)]
+                    after_drop = False
                     break
-            else:
-                if c < 0 or g.owner[b] != FREE or g.owner[c] != FREE:
+                g.sealed.pop(nk, None)
+                if g.fence == nk:
+                    g.fence = None
+                nk = -1
+            elif step in ("dip", "shaft"):
+                if c < 0 or g.owner[b] != FREE or g.owner[c] != FREE or a in ramps:
                     continue
                 # the gap's column touches only the plaza before it (and the next one's seed)
                 if any(g.owner[n] not in (FREE, k) for n in g.nb[b]):
                     continue
+                nk = len(g.plazas)
                 gap_id = g.GAP_BASE + len(gaps)
                 g.owner[b] = gap_id  # for fits(): the new plaza may touch its own gap
-                g.entry[len(g.plazas)] = gap_id
+                g.entry[nk] = gap_id
                 g.side[gap_id] = here
-                if not g.fits(c, len(g.plazas), here):
+                g.gap_before[gap_id] = k
+                if not g.fits(c, nk, here):
                     g.owner[b] = FREE
-                    del g.entry[len(g.plazas)], g.side[gap_id]
+                    del g.entry[nk], g.side[gap_id]
+                    nk = -1
                     continue
-                g.h[gap_id] = here - GAP_DEPTH[step]
-                nk = g.new_plaza(c, here)
+                g.lv[gap_id] = (here[0] - GAP_DEPTH[step], here[1])
+                g.new_plaza(c, here)
                 gaps.append(Gap(step, k, nk, [b]))
                 break
-        else:
+            elif step == "descent":
+                # a plaza a slice lower, that touches this one only where its ramp comes up
+                if a in ramps or any(a in gap.cells for gap in gaps) or g.owner[b] != FREE:
+                    continue
+                if any(g.owner[n] not in (FREE, WALLED) and n != a for n in g.nb[b]):
+                    continue
+                nk = len(g.plazas)
+                g.door[nk] = a
+                if g.fits(b, nk, (here[0] - 1, here[1])):
+                    g.new_plaza(b, (here[0] - 1, here[1]))
+                    ramps[b] = RAMP_TOWARD[next(d for d in range(4) if _toward(b, d, X, Y) == a)]
+                    break
+                del g.door[nk]
+                nk = -1
+            else:
+                if step == "drop":
+                    level = (here[0] - 1, here[1])
+                elif step == "step":
+                    level = (here[0], here[1] + 1)
+                elif step == "stair":
+                    level = (here[0], here[1] + 2)
+                else:  # fall
+                    level = (here[0], 0)
+                if a in ramps or level[1] > TOP_S or level[1] < 0:
+                    continue
+                nk = len(g.plazas)
+                g.parent[nk] = k
+                if g.fits(b, nk, level):
+                    g.new_plaza(b, level)
+                    if step == "drop":
+                        after_drop = True
+                    break
+                del g.parent[nk]
+                nk = -1
+        if nk < 0:
             return None
         k = nk
-        g.grow(k, rng.between(*tier.region))
+        g.grow(k, _region(tier, recipe[i + 1:], rng))
+        if step == "stair":
+            # where a crate stands as the stair: columns of the plaza below beside the high
+            # one, with room to stand behind them
+            before = g.parent[k]
+            spots = []
+            for t in g.plazas[before]:
+                if t in ramps or t == start:
+                    continue
+                for d in range(4):
+                    u, back = _toward(t, d, X, Y), _toward(t, d ^ 1, X, Y)
+                    if u >= 0 and g.owner[u] == k and back >= 0 and g.owner[back] == before:
+                        spots.append(t)
+                        break
+            if not spots:
+                return None
+            gaps.append(Gap("stair", before, k, spots))
     last = k
-    # the other columns between the two sides of a gap become the gap too
+    # the other columns between the two sides of a dip or shaft become the gap too
     for i, gap in enumerate(gaps):
+        if gap.kind == "stair":
+            continue
         gap_id = g.GAP_BASE + i
         for c in range(X * Y):
             if g.owner[c] != FREE:
@@ -337,24 +510,18 @@ def make(rng: SplitMix64, tier: Tier) -> Terrain | None:
     decoys = []
     for _ in range(tier.decoys):
         k = rng.below(len(g.plazas))
-        depth = 1 + rng.below(2)
-        low = g.h[k] - depth
+        h, s = g.lv[k]
+        low = (h - 1 - rng.below(2), s)
         doors = g.doors(k)
         rng.shuffle(doors)
         for _a, b, _c in doors:
-            if g.owner[b] != FREE or any(
-                    g.owner[n] not in (FREE, WALLED) and g.owner[n] < g.GAP_BASE
-                    and g.h[g.owner[n]] <= low for n in g.nb[b]):
+            if g.owner[b] != FREE or k in g.sealed or not _dead_end(g, b, low, None, k):
                 continue
-            if any(g.owner[n] >= g.GAP_BASE for n in g.nb[b]):
-                continue
-            d = g.new_plaza(b, low)  # it touches nothing at or below its height
+            d = g.new_plaza(b, low)  # it leads nowhere: nothing round it can be reached from it
             cells = g.plazas[d]
             for _ in range(rng.between(1, 3)):
-                spots = [n for c in cells for n in g.nb[c] if g.owner[n] == FREE
-                         and all(g.owner[m] in (FREE, WALLED, d) or (
-                             g.owner[m] < g.GAP_BASE and g.h[g.owner[m]] > low)
-                             for m in g.nb[n])]
+                spots = [n for c in cells for n in g.nb[c]
+                         if g.owner[n] == FREE and _dead_end(g, n, low, d, k)]
                 if not spots:
                     break
                 n = rng.choice(spots)
@@ -365,34 +532,49 @@ def make(rng: SplitMix64, tier: Tier) -> Terrain | None:
 
     # heights: shift so the lowest ground is at w = 1; walls and holes for the rest
     chain = g.plazas[:last + 1]
-    lows = [g.h[o] for o in g.h]
-    low = min(lows)
-    top = max(lows) - low + 1
+    low = min(lv[0] for lv in g.lv.values())
+    top = max(lv[0] for lv in g.lv.values()) - low + 1
     W = top + 1
     if W > MAX_SIZE[3] or X > MAX_SIZE[0] or Y > MAX_SIZE[1]:
         return None
     height = [0] * (X * Y)
+    lift = [0] * (X * Y)
     holes = []
     for c in range(X * Y):
         o = g.owner[c]
         if o != FREE and o != WALLED:
-            height[c] = g.h[o] - low + 1
+            height[c] = g.lv[o][0] - low + 1
+            lift[c] = g.lv[o][1]
     for c in range(X * Y):
         o = g.owner[c]
         if o != FREE and o != WALLED:
             continue
-        near = [height[n] for n in g.nb[c] if g.owner[n] not in (FREE, WALLED)]
-        if not near:
-            height[c] = W
-        elif rng.chance(tier.holes):
+        near = any(g.owner[n] not in (FREE, WALLED) for n in g.nb[c])
+        if near and rng.chance(tier.holes):
             height[c] = 0
             holes.append(c)
-        else:
-            height[c] = min(W, max(near) + 1)
-    goal = _farthest(g, last, g.plazas[last][0])
+        else:  # a wall, solid right through: nowhere to stand, even where nothing falls kata
+            height[c] = W
+    if max(lift) + 2 > MAX_SIZE[2]:
+        return None
+    goal = _nearest(g, last, g.plazas[last][0])
     return _cropped(Terrain(X, Y, W, height, ramps, chain,
-                            [g.h[i] - low + 1 for i in range(last + 1)],
-                            gaps, decoys, holes, start, goal))
+                            [g.lv[i][0] - low + 1 for i in range(last + 1)],
+                            gaps, decoys, holes, start, goal, lift, tuple(recipe),
+                            [g.lv[i][1] for i in range(last + 1)]))
+
+
+def _dead_end(g: _Grower, c: int, low: tuple[int, int], decoy: int | None, beside: int) -> bool:
+    """Whether a ledge at ``low`` beside plaza ``beside`` may take column ``c``: it touches
+    nothing else (so it is a dead end, and joins no two plazas even where nothing falls
+    kata), and ``beside`` cannot be reached from it (not even on a crate)."""
+    for n in g.nb[c]:
+        o = g.owner[n]
+        if o in (FREE, WALLED) or o == decoy:
+            continue
+        if o != beside or can_step(low, g.lv[o], True):
+            return False
+    return True
 
 
 def _cropped(land: Terrain) -> Terrain:
@@ -414,21 +596,20 @@ def _cropped(land: Terrain) -> Terrain:
     def new(c: int) -> int:
         return (c % X - x0) + nx * (c // X - y0)
 
-    height = [land.height[(x + x0) + X * (y + y0)] for y in range(ny) for x in range(nx)]
-    return Terrain(nx, ny, W, height, {new(c): r for c, r in land.ramps.items()},
+    def old(c: int) -> int:
+        return (c % nx + x0) + X * (c // nx + y0)
+
+    return Terrain(nx, ny, W, [land.height[old(c)] for c in range(nx * ny)],
+                   {new(c): r for c, r in land.ramps.items()},
                    [[new(c) for c in p] for p in land.plazas], land.level,
                    [Gap(g.kind, g.before, g.after, [new(c) for c in g.cells]) for g in land.gaps],
                    [[new(c) for c in d] for d in land.decoys], [new(c) for c in land.holes],
-                   new(land.start), new(land.goal))
+                   new(land.start), new(land.goal), [land.lift[old(c)] for c in range(nx * ny)],
+                   land.chain, land.ground)
 
 
-def _farthest(g: _Grower, k: int, seed: int) -> int:
-    """The column of plaza ``k`` farthest from ``seed``, walking inside the plaza."""
-    dist = {seed: 0}
-    todo = [seed]
-    for c in todo:
-        for n in g.nb[c]:
-            if g.owner[n] == k and n not in dist:
-                dist[n] = dist[c] + 1
-                todo.append(n)
-    return max(todo, key=lambda c: dist[c])  # the first of the farthest
+def _nearest(g: _Grower, k: int, seed: int) -> int:
+    """The goal: a column of plaza ``k`` one step in from where the chain comes in
+    (the seed itself when the plaza is one column): no free walk at the end."""
+    near = [n for n in g.nb[seed] if g.owner[n] == k]
+    return near[0] if near else seed
