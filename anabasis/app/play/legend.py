@@ -21,7 +21,7 @@ ENTRIES = [
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
     ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
-    ("outline", "the pawn as an outline: it is behind something, not inside it"),
+    ("outline", "the pawn striped, seen through: it is behind something, not another thing"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
@@ -106,6 +106,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
         pygame.draw.rect(s, (150, 140, 120), pygame.Rect(r.x, r.y, r.width // 2, h))
         pygame.draw.circle(s, PINK, (c[0], c[1] - h // 6), h // 4, 1)
         pygame.draw.circle(s, PINK, (c[0], c[1] + h // 5), h // 3, 1)
+        for k in range(-h // 3, h // 3, 3):  # the stripes of the part seen through
+            pygame.draw.line(s, PINK, (c[0] + k, c[1] + h // 5 - 3), (c[0] + k + 3,
+                             c[1] + h // 5 + 3))
     elif name == "goal":
         pygame.draw.rect(s, (90, 80, 40), r)
         pygame.draw.rect(s, slicemap.YOU, r.inflate(-4, -4), 2)
