@@ -674,3 +674,58 @@ def test_proofs_started_from_a_module_run_with_dash_m_do_not_run_it_again(tmp_pa
     out = subprocess.run([sys.executable, "-m", "unguarded_mod"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120).stdout
     assert out.splitlines() == ["module ran", "solved"]
+
+
+# -- the one viewer: the editor's picture and warm-up are play's ---------------------------
+
+
+def _scene_pixels(app) -> bytes:
+    """The room as the internal target holds it (no HUD over it)."""
+    window = app.window
+    return window._scene_fbo.read(viewport=window.scene_viewport, components=3)
+
+
+def test_the_editors_picture_turns_with_the_view_mid_turn(app):
+    import pygame
+
+    from anabasis.app import edit_target
+
+    app.edit(edit_target("3"))  # a level: a room with something in it to see turn
+    ed = app.scene
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    for _ in range(3):  # (zoomed by the wheel: a turn keeps the camera where it is)
+        app.tick(DT)
+    before = _scene_pixels(app)
+    press(app, pygame.K_v)  # the view turns (0.4 s: some twelve frames)
+    for _ in range(4):
+        app.tick(DT)
+    assert ed.sight.turning and ed.sight.zoomed
+    middle = _scene_pixels(app)
+    for _ in range(30):
+        app.tick(DT)
+    assert not ed.sight.turning
+    after = _scene_pixels(app)
+    # mid-turn the picture is the turn's, not the view it left nor the one it comes to
+    assert middle != before and middle != after and before != after
+
+
+def test_the_editor_warms_its_shader_variants_while_idle(app):
+    from anabasis.app.editor.scene import Editor
+    from anabasis.engine.world import VIEWS
+
+    app.edit(None)
+    ed = app.scene
+    assert isinstance(ed, Editor)
+    warmer = ed.draw_cache.warmer
+    assert not warmer.done and len(warmer.plan[0][1]) == len(VIEWS)  # one pose per view
+    for _ in range(60):  # idle frames (no input): one variant each
+        app.tick(DT)
+        if warmer.done:
+            break
+    assert warmer.done, "the editor never warmed its EDIT variants"
+    renderer = app.renderer_for(ed.picture(), ruled=False)
+    from anabasis.picture.render import Pose
+
+    for view in VIEWS:
+        at = tuple(float(c) for c in ed.cursor)
+        assert renderer.has_program_for(Pose(player=at, view=view), {"EDIT"})

@@ -232,7 +232,7 @@ def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
     assert app.scene.help
     ov = app.overlay
     ov.surface.fill((0, 0, 0, 0))
-    drawn = legend.draw(ov, 10, 4, 19, 13, 600, app.keymap)
+    drawn = legend.draw(ov, 10, 4, 19, 13, 600, legend.lines(app.keymap))
     assert [name for name, _, _ in drawn] == [name for name, _ in legend.ENTRIES]
     pixels = pygame.surfarray.pixels_alpha(ov.surface)
     try:

@@ -827,7 +827,7 @@ def test_a_crate_drawn_moving_goes_back_into_the_texture(ctx, terraces):
 
 
 def test_cell_codes_reach_the_shader_from_the_one_table():
-    source = (render.SHADER_DIR / "slice.frag").read_text()
+    source = render.slice_source()
     named = set(re.findall(r"\bCELL_(\w+)", source))
     # The shader names codes the table has, defines none itself, and never writes a number.
     assert {"EMPTY", "CRATE", "RAMP_XP", "RAMP_YN"} <= named <= set(cells.NAMES)
@@ -839,8 +839,17 @@ def test_cell_codes_reach_the_shader_from_the_one_table():
     assert cells.RAMPS == tuple(range(cells.RAMP_XP, cells.RAMP_YN + 1))
 
 
-def test_the_shaders_other_constants_come_from_python_too():
+def test_slice_frag_is_its_chunks_joined_and_names_each_once():
     source = (render.SHADER_DIR / "slice.frag").read_text()
+    for name in render.SLICE_CHUNKS:
+        assert source.count(f'#include "{name}"') == 1
+        assert (render.SHADER_DIR / f"{name}.glsl").read_text() in render.slice_source()
+    assert not [line for line in render.slice_source().split("\n")
+                if line.startswith("#include")]
+
+
+def test_the_shaders_other_constants_come_from_python_too():
+    source = render.slice_source()
     head = render.fragment_preamble()
     for name, kind in render.SHADER_CONSTANTS.items():
         assert re.search(rf"\b{name}\b", source), f"{name} is not used"

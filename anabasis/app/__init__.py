@@ -49,13 +49,14 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     """
     if not text:
         return None
-    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX×]\s*(\d{2,5})\s*", text)
-    if not m:
-        raise OpenError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720")
-    w, h = int(m.group(1)), int(m.group(2))
-    if not (160 <= w <= 16384 and 120 <= h <= 16384):
-        raise OpenError(f"--size {text!r}: between 160x120 and 16384x16384")
-    return (w, h)
+    from anabasis.picture.size import SizeError, read_size
+
+    try:
+        return read_size(text, (160, 120), (16384, 16384), digits=(2, 5))
+    except SizeError as e:
+        if e.kind == "form":
+            raise OpenError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+        raise OpenError(f"--size {text!r}: between 160x120 and 16384x16384") from None
 
 
 def opened_from_args(args):

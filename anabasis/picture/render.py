@@ -56,6 +56,17 @@ from anabasis.picture.png import write_png  # noqa: F401 (the API)
 from anabasis.picture.views import Camera, room_camera, turn
 
 SHADER_DIR = Path(str(files("anabasis.shaders")))
+#: The chunks ``slice.frag`` includes (``#include "name"``), joined by moderngl's ``ctx.includes``.
+SLICE_CHUNKS = ("slice_march", "slice_shading", "slice_footing")
+
+
+def slice_source() -> str:
+    """``slice.frag`` with its chunks in, as the GPU compiles it (the tests read it whole)."""
+    out = []
+    for line in (SHADER_DIR / "slice.frag").read_text().split("\n"):
+        name = line[len('#include "'):-1] if line.startswith('#include "') else None
+        out.append((SHADER_DIR / f"{name}.glsl").read_text() if name in SLICE_CHUNKS else line)
+    return "\n".join(out)
 
 #: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
 #: the cells three and more above the player's).
@@ -613,6 +624,8 @@ class Renderer:
             if key not in shared:
                 vert = (SHADER_DIR / "slice.vert").read_text()
                 frag = (SHADER_DIR / "slice.frag").read_text()
+                for name in SLICE_CHUNKS:  # what its #include lines name
+                    self.ctx.includes[name] = (SHADER_DIR / f"{name}.glsl").read_text()
                 head = fragment_preamble(key)
                 prog = self.ctx.program(vertex_shader="#version 330 core\n" + vert,
                                         fragment_shader=head + frag)
@@ -808,10 +821,9 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("1280x720")
     (1280, 720)
     """
+    from anabasis.picture.size import SizeError, read_size
+
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        w = h = 0
-    if not (1 <= w <= 8192 and 1 <= h <= 8192):
-        raise ValueError(f"--size {text!r}: expected WxH from 1x1 to 8192x8192, like 1280x720")
-    return w, h
+        return read_size(text, (1, 1), (8192, 8192))
+    except SizeError:
+        raise ValueError(f"--size {text!r}: expected WxH from 1x1 to 8192x8192, like 1280x720") from None

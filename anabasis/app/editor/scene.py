@@ -32,6 +32,7 @@ from anabasis.app.editor import hud as editor_hud
 from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
 from anabasis.app.shell.scene import Scene
+from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
 from anabasis.app.viewer.drawstate import DrawCache, Warmer
 from anabasis.app.viewer.projection import projector, ray
@@ -125,9 +126,7 @@ class Editor(Scene):
         view = self.draft.view if self.draft.view in VIEWS else "stand"
         self.sight = Sight(view, views.Camera(distance=self._framing(Sight(view))))
         self.field: str | None = None  #: "name" or "teaches" while typing one
-        self.field_text = ""
-        self._field_key = ""
-        self.field_fresh = False
+        self.text_field: TextField | None = None  #: ... and its text
         self.message, self.message_kind, self.message_left = "", "info", 0.0
         self.leaving = False  #: Esc once with unsaved edits: Esc again leaves
         self.save_pending = False  #: S while proving: saved once the proofs are done
@@ -425,31 +424,28 @@ class Editor(Scene):
 
     def _start_field(self, which: str) -> None:
         self.field = which
-        self.field_text = getattr(self.draft, which)
-        #: the letter that opened it, and the frame: SDL may type it too, in the same frame
-        self._field_key = (which[0], self.app.frames)
-        self.field_fresh = True  #: the old text is shown selected: typing replaces it
-        pygame.key.start_text_input()
+        # the letter that opened it, and the frame: SDL may type it too, in the same frame;
+        # the old text is shown selected: typing replaces it
+        self.text_field = TextField(getattr(self.draft, which), fresh=True,
+                                    opener=(which[0], self.app.frames))
+
+    @property
+    def field_text(self) -> str:
+        return self.text_field.text if self.text_field is not None else ""
+
+    @property
+    def field_fresh(self) -> bool:
+        return self.text_field is not None and self.text_field.fresh
 
     def _typing(self, event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            if self._field_key == (event.text.lower(), self.app.frames):
-                self._field_key = ""  # the N or T that opened the field: not part of it
-                return
-            if self.field_fresh:
-                self.field_text, self.field_fresh = "", False
-            self.field_text += "".join(ch for ch in event.text if ch.isprintable())
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.field = None
-                pygame.key.stop_text_input()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                which, self.field = self.field, None
-                pygame.key.stop_text_input()
-                self.edit(self.draft.with_header(**{which: self.field_text}))
-            elif event.key == pygame.K_BACKSPACE:
-                self.field_text = "" if self.field_fresh else self.field_text[:-1]
-                self.field_fresh = False
+        got = self.text_field.handle(event, self.app.frames)
+        if got == "cancel":
+            self.field = None
+            self.text_field.close()
+        elif got == "enter":
+            which, self.field = self.field, None
+            self.text_field.close()
+            self.edit(self.draft.with_header(**{which: self.field_text}))
 
     # -- the mouse: from the screen to a cell ---------------------------------------------
 

@@ -19,11 +19,28 @@ from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.play import session
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
+from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
 
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
-@dataclass
+@dataclass(frozen=True)
+class LauncherShown:
+    """Everything the launcher shows, made once a frame: drawn from this value alone."""
+
+    size: tuple[int, int]
+    items: tuple
+    selected: int
+    typing: bool
+    code_text: str
+    error: str
+    status: str
+    building: str
+    notice: str
+    settings_key: str = ""  #: the settings screen's key, as the key line names it
+
+
+@dataclass(frozen=True)
 class Item:
     """One line of the menu."""
 
@@ -51,7 +68,7 @@ class Launcher(Menu):
         self._last_input = 0.0
         self.rects: list[pygame.Rect] = []
         self.typing = False  #: entering a room code
-        self.code_text = ""
+        self.field: TextField | None = None  #: the code's text field, while typing
         self.error = ""
         self.status = ""
 
@@ -121,24 +138,16 @@ class Launcher(Menu):
             self.pointer_and_pad(event)
 
     def _handle_typing(self, event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            self.code_text += "".join(ch for ch in event.text if ch.isprintable())
+        got = self.field.handle(event)
+        if got == "edited":
             self.error = ""
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.typing = False
-                pygame.key.stop_text_input()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._open_code(self.code_text)
-            elif event.key == pygame.K_BACKSPACE:
-                self.code_text = self.code_text[:-1]
-                self.error = ""
-            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                pasted = self.app.paste()
-                if pasted is None:
-                    self.error = "nothing to paste (no clipboard here): type the code"
-                else:
-                    self.code_text += pasted.strip()
+        elif got == "no-paste":
+            self.error = "nothing to paste (no clipboard here): type the code"
+        elif got == "cancel":
+            self.typing = False
+            self.field.close()
+        elif got == "enter":
+            self._open_code(self.code_text)
 
     def _switch_column(self) -> None:
         """Left/Right: between the levels and the rest (two columns on a wide window)."""
@@ -160,9 +169,8 @@ class Launcher(Menu):
             self.app.build_daily(None)
         elif kind == "code":
             self.typing = True
-            self.code_text = ""
+            self.field = TextField(paste=self.app.paste)
             self.error = ""
-            pygame.key.start_text_input()
         elif kind == "edit":
             self.app.edit()
         elif kind == "keys":
@@ -181,8 +189,18 @@ class Launcher(Menu):
             self.error = f"not a room code: {e}"
             return
         self.typing = False
-        pygame.key.stop_text_input()
+        self.field.close()
         self.app.open(opened)
+
+    @property
+    def code_text(self) -> str:
+        """The room code typed so far."""
+        return self.field.text if self.field is not None else ""
+
+    @code_text.setter
+    def code_text(self, text: str) -> None:
+        if self.field is not None:
+            self.field.text = text
 
     def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
         """The status line (it stays till the next one)."""
@@ -219,10 +237,12 @@ class Launcher(Menu):
         return app.warmer.step(app.renderer_for)  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
-        key = ("launcher", ov.size, self.selected, self.typing, self.code_text, self.error,
-               self.status, self.app.building)
-        if not ov.begin(key):
+        shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
+                              self.code_text, self.error, self.status, self.app.building,
+                              self.app.progress.notice, self.app.keymap.label("settings"))
+        if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
+        v = shown
         W, H = ov.size
         s = ov.scale
         big, mid, small = int(54 * s), int(24 * s), int(18 * s)
@@ -237,20 +257,20 @@ class Launcher(Menu):
         margin, gap = int(60 * s), int(50 * s)
         col_w = (W - 2 * margin - gap) // 2 if two else W - 2 * margin
         columns = [[], []]
-        for i, item in enumerate(self.items):
+        for i, item in enumerate(v.items):
             columns[1 if two and item.action[0] != "level" and item.action[0] != "broken"
                     else 0].append(i)
-        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(self.items)
+        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(v.items)
         for c, members in enumerate(columns):
             if not members:
                 continue
             x0 = margin + c * (col_w + gap)
             x1 = x0 + col_w
-            heights = [line_h + (head_h if self.items[i].header else 0) for i in members]
+            heights = [line_h + (head_h if v.items[i].header else 0) for i in members]
             # scroll the column that holds the selection so that it stays on screen
             scroll = self._scrolls.get(c, 0)
-            if self.selected in members:
-                k = members.index(self.selected)
+            if v.selected in members:
+                k = members.index(v.selected)
                 y_sel = sum(heights[: k + 1])
                 if y_sel - scroll > bottom - top:
                     scroll = y_sel - (bottom - top)
@@ -260,7 +280,7 @@ class Launcher(Menu):
             y = top - scroll
             above = below = False
             for i in members:
-                item = self.items[i]
+                item = v.items[i]
                 if item.header:
                     if top <= y and y + head_h + line_h <= bottom:
                         ov.text(item.header.upper(), (x0, y + int(4 * s)), small, DIM)
@@ -271,7 +291,7 @@ class Launcher(Menu):
                     y += line_h
                     continue
                 self.rects[i] = rect
-                if i == self.selected:
+                if i == v.selected:
                     ov.panel(rect, (60, 70, 100, 210), 8)
                 colour = GOOD if item.done else INK
                 if item.done:
@@ -296,25 +316,25 @@ class Launcher(Menu):
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
         hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
-                + self.app.keymap.text(" · {settings} settings") + " · Esc quit")
-        if self.app.building:
-            hint = f"building {self.app.building}…"
-        if self.status:
-            ov.text(self.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
+                + (f" · {v.settings_key} settings" if v.settings_key else "") + " · Esc quit")
+        if v.building:
+            hint = f"building {v.building}…"
+        if v.status:
+            ov.text(v.status, (W // 2, H - int(50 * s)), mid, GOLD, anchor="center")
         ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
-        if self.app.progress.notice:  # says what was done: set aside, or kept in memory
-            for k, line in enumerate(ov.wrap(self.app.progress.notice, small, W // 2)[:3]):
+        if v.notice:  # says what was done: set aside, or kept in memory
+            for k, line in enumerate(ov.wrap(v.notice, small, W // 2)[:3]):
                 ov.text(line, (W - int(60 * s), int(40 * s) + k * (small + 4)), small, WARN,
                         anchor="topright")
-        if self.typing:
+        if v.typing:
             box = pygame.Rect(0, 0, int(W * 0.7), int(150 * s))
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
-            shown = self.code_text[-60:] + "_"
+            shown = v.code_text[-60:] + "_"
             ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
-            ov.text(self.error or "Enter opens · Ctrl+V pastes · Esc cancels",
-                    (box.x + 20, box.bottom - small - 14), small, WARN if self.error else DIM)
+            ov.text(v.error or "Enter opens · Ctrl+V pastes · Esc cancels",
+                    (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         ov.upload()
 
 

@@ -13,12 +13,13 @@ and dim, and the line under it says which axis is across, up and hidden.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers, reading
+from anabasis.app.play import legend, markers, reading
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -81,83 +82,141 @@ def _axis_screen(b: np.ndarray, camera: views.Camera) -> list[tuple[str, float, 
     return out
 
 
+@dataclass(frozen=True)
+class Shown:
+    """Everything the HUD over a room shows, made once a frame from the scene: the HUD is
+    drawn from this value alone, and drawn again only when it changes."""
+
+    size: tuple[int, int]
+    title: str
+    teaches: str
+    moves: str  #: "moves 3   par 5"
+    best: str
+    height: tuple[int, int]  #: the player's z and w as drawn
+    goal: tuple[int, int]  #: the goal's z and w
+    marks: tuple  #: the markers out of the slice (their places to a pixel), or () when hidden
+    rings: tuple  #: ((x, y), age) of each crate that just landed
+    axes: tuple  #: the gizmo: (axis, x, y, how much of it lies in the slice), to 1%
+    labels: tuple  #: ("across", "+x"), ("up", ...), ("hidden", ...)
+    view: str  #: "view: stand", "  (turning)" while a turn plays
+    hint_line: str  #: the key line at the bottom
+    no_renderer: bool
+    message: tuple | None  #: (text, kind) of the message of the moment
+    hint: tuple | None  #: (words, the arrow's (tail, tip) or None)
+    building: str
+    win: tuple | None  #: the win panel: (moves line, note, its colour, the way on, the keys)
+    help: tuple | None  #: the help panel's lines, while it is open
+    legend: tuple | None = None  #: the help's legend: (name, words) of each mark
+    #: the slice map, the step marks and the camera they are placed by (``reading.map_key``
+    #: and the camera to a hundredth): what they depend on
+    reading: tuple = ()
+    #: what draws them: (the scene, the basis, the camera); not part of what is compared
+    reader: tuple | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, play, size: tuple[int, int]) -> Shown:
+        opened = play.opened
+        app = play.app
+        keys = app.keymap
+        # the height as drawn: it changes cell by cell as the player falls or climbs
+        drawn = play.pose().player
+        z, w = math.floor(drawn[2] + 0.5), math.floor(drawn[3] + 0.5)
+        if opened.room.wrap:
+            w %= opened.room.size[3]
+        sight = play.sight
+        camera = sight.camera
+        b = sight.basis()
+        title = f"{opened.level} · {opened.title}" if opened.kind == "level" else opened.title
+        par = opened.par  # a shared room's par arrives once proved
+        best = app.progress.best.get(opened.key)
+        helped = app.progress.best_hinted.get(opened.key)
+        if best is not None:
+            best_text = f"best {best}"
+        else:  # a win with hints is not a solve of your own: said so
+            best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
+        marks = rings = ()
+        if not play.won and not play.help:
+            # the goal and crates out of the slice on screen, where they would be (to a pixel)
+            marks = tuple(m._replace(at=(round(m.at[0]), round(m.at[1])))
+                          for m in markers.find(opened.room, play.state, drawn, b, camera,
+                                                size))
+            # crates that just landed: a ring spreads where each came to rest
+            rings = tuple(((round(x), round(y)), round(age * 30) / 30)
+                          for (x, y, _), age in
+                          ((markers.project(cell, drawn, b, camera, size),
+                            (play.clock - at) / markers.RING_S) for cell, at in play.rings))
+        labels = views.axis_labels(b)
+        hint_line = (_win_texts(opened.kind, opened.level, opened.tier, keys,
+                                _to_solve(play))[1] if play.won
+                     else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
+        return cls(
+            size=size, title=title, teaches=opened.room.teaches,
+            moves=f"moves {play.game.moves}" + (f"   par {par}" if par is not None else ""),
+            best=best_text, height=(z, w), goal=(opened.room.goal[2], opened.room.goal[3]),
+            marks=marks, rings=rings,
+            axes=tuple((name, round(x, 2), round(y, 2), round(inside, 2))
+                       for name, x, y, inside in _axis_screen(b, camera)),
+            labels=(("across", labels["across"]), ("up", labels["up"]),
+                    ("hidden", labels["hidden"])),
+            view=f"view: {sight.view}" + ("  (turning)" if sight.turning else ""),
+            hint_line=hint_line, no_renderer=play.renderer is None,
+            message=((play.message, play.message_kind)
+                     if play.message and play.message_left > 0 else None),
+            hint=_hint_shown(play, size), building=app.building,
+            win=_win_shown(play) if play.won else None,
+            help=tuple(keys.text(line) for line in HELP) if play.help else None,
+            legend=tuple(legend.lines(keys)) if play.help else None,
+            reading=(reading.map_key(play), round(camera.distance, 2),
+                     tuple(round(t, 2) for t in camera.target), round(camera.yaw, 2),
+                     round(camera.pitch, 2)) if not play.help else (),
+            reader=(play, b, camera),
+        )
+
+
 def draw(ov, play) -> None:
-    """Draw the HUD of scene ``play`` into overlay ``ov``."""
-    opened = play.opened
-    # the height as drawn: it changes cell by cell as the player falls or climbs
-    drawn = play.pose().player
-    z, w = math.floor(drawn[2] + 0.5), math.floor(drawn[3] + 0.5)
-    if opened.room.wrap:
-        w %= opened.room.size[3]
-    app = play.app
-    # The axes gizmo follows the view, the turn and the camera's direction: the key holds
-    # those (to about a pixel of the gizmo), so a frame at rest does no projection at all.
-    sight = play.sight
-    camera = sight.camera
-    b = sight.basis()
-    # the goal and crates out of the slice on screen, where they would be (to a pixel)
-    marks = markers.find(opened.room, play.state, drawn, b, camera, ov.size)
-    # crates that just landed: a ring spreads where each came to rest
-    rings = [(markers.project(cell, drawn, b, camera, ov.size)[:2],
-              (play.clock - t) / markers.RING_S) for cell, t in play.rings]
-    key = ("play", ov.size, opened.title, play.game.moves, z, w, play.won, play.help,
-           sight.view, sight.turn_from, sight.turn_t,
-           play.message if play.message_left > 0 else "", round(camera.yaw, 2),
-           round(camera.pitch, 2), app.building, play.renderer is None,
-           tuple((m.what, m.offset, round(m.at[0]), round(m.at[1])) for m in marks),
-           tuple((round(x), round(y), round(age * 30)) for (x, y), age in rings),
-           _hint_key(play), app.keymap,  # (a new keymap: the keys rebound)
-           reading.map_key(play), round(camera.distance, 2),
-           opened.par)  # a shared room's par arrives once proved
-    if not ov.begin(key):
+    """Draw the HUD of scene ``play`` into overlay ``ov`` (only when what it shows changed)."""
+    shown = Shown.of(play, ov.size)
+    if not ov.begin(shown):
         return
-    axes = _axis_screen(b, camera)
-    labels = views.axis_labels(b)
+    draw_shown(ov, shown)
+
+
+def draw_shown(ov, shown: Shown) -> None:
+    """Draw ``shown`` into overlay ``ov``: the HUD, read from the value alone."""
     W, H = ov.size
     s = ov.scale
     big, mid, small = int(30 * s), int(22 * s), int(18 * s)
     pad = int(18 * s)
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
-    teach_lines = ov.wrap(opened.room.teaches, small, int(W * 0.55))[:2] if \
-        opened.room.teaches else []
+    teach_lines = ov.wrap(shown.teaches, small, int(W * 0.55))[:2] if shown.teaches else []
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
     title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
                               big + 10 + len(teach_lines) * (small + 3) + pad)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
                               mid + small + 2 * mid + int(40 * s))
     # a panel over the room fades, so that the room's top rows show through it
-    room_rect = reading.room_rect(play, b, camera, ov.size)
+    play, b, camera = shown.reader if shown.reader else (None, None, None)
+    room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
     ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
     ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches
-    if opened.kind == "level":
-        title = f"{opened.level} · {opened.title}"
-    else:
-        title = opened.title
-    ov.text(title, (pad, pad), big, GOLD)
+    ov.text(shown.title, (pad, pad), big, GOLD)
     for i, line in enumerate(teach_lines):
         ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
 
     # top right: moves, par, best, height
-    par = opened.par
-    moves_text = f"moves {play.game.moves}" + (f"   par {par}" if par is not None else "")
-    ov.text(moves_text, (W - pad, pad), mid, INK, anchor="topright")
-    best = app.progress.best.get(opened.key)
-    helped = app.progress.best_hinted.get(opened.key)
-    if best is not None:
-        best_text = f"best {best}"
-    else:  # a win with hints is not a solve of your own: said so
-        best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
-    ov.text(best_text, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
+    ov.text(shown.moves, (W - pad, pad), mid, INK, anchor="topright")
+    ov.text(shown.best, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
+    z, w = shown.height
     hy = pad + mid + small + 12
     ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
     ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"], anchor="topright")
     ov.text(f"w {w}", (W - pad, hy), mid, views.AXIS_COLOURS["w"], anchor="topright")
     # where the goal is, on the same scale: it may lie slices away, out of sight
     gy = hy + mid + 6
-    gz, gw = opened.room.goal[2], opened.room.goal[3]
+    gz, gw = shown.goal
     ov.text("goal", (W - pad - int(150 * s), gy), small, DIM)
     ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
             anchor="topright")
@@ -165,24 +224,24 @@ def draw(ov, play) -> None:
 
     map_rect, badges = None, []
     band_top = H - small - 2 * pad
-    if not play.help:  # the slice map, bottom left over the band; the step marks on their cells
+    if play is not None and shown.help is None:
+        # the slice map, bottom left (moved off the room); the step marks on their cells
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
         map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
                                     [gizmo])
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
-    if not play.won and not play.help:
-        markers.draw(ov, marks, s, top=right_panel.bottom, bottom=band_top,
-                     avoid=[r for r in (map_rect, *badges) if r])
-        for at, age in rings:
-            markers.draw_ring(ov, at, age, s)
+    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
+                 avoid=[r for r in (map_rect, *badges) if r])
+    for at, age in shown.rings:
+        markers.draw_ring(ov, at, age, s)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
     cx, cy = W - pad - r - int(20 * s), H - pad - r - int(56 * s)
     pygame.draw.circle(ov.surface, (10, 12, 18, 150), (cx, cy), r + int(14 * s))
-    for name, sx, sy, inside in sorted(axes, key=lambda a: a[3]):
+    for name, sx, sy, inside in sorted(shown.axes, key=lambda a: a[3]):
         colour = views.AXIS_COLOURS[name]
         if inside < 0.35:
             colour = tuple(int(c * 0.45) for c in colour)
@@ -196,31 +255,28 @@ def draw(ov, play) -> None:
         pygame.draw.line(ov.surface, colour, (cx, cy), (ex, ey), max(2, int(3 * s)))
         ov.text(name, (int(cx + sx * (r + 11 * s)), int(cy - sy * (r + 11 * s))), small,
                 colour, anchor="center")
-    parts = [("across", labels["across"]), ("up", labels["up"]), ("hidden", labels["hidden"])]
     lx = W - pad
-    for word, lab in reversed(parts):
+    for word, lab in reversed(shown.labels):
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
-    ov.text(f"view: {sight.view}" + ("  (turning)" if sight.turning else ""),
-            (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
+    ov.text(shown.view, (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
-    keys = play.app.keymap
-    hint = (_win_texts(opened.kind, opened.level, opened.tier, keys, _to_solve(play))[1]
-            if play.won else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
+    hint = shown.hint_line
     while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
 
-    if play.renderer is None:
+    if shown.no_renderer:
         ov.text("(the 3D view is not available: no renderer)", (W // 2, H // 2), mid, WARN,
                 anchor="center")
 
     # the message of the moment
-    if play.message and play.message_left > 0:
-        colour = _SCALE_OF.get(play.message_kind, INK)
-        lines = ov.wrap(play.message, mid, W - 2 * pad - 40)
+    if shown.message is not None:
+        text, kind = shown.message
+        colour = _SCALE_OF.get(kind, INK)
+        lines = ov.wrap(text, mid, W - 2 * pad - 40)
         line_h = mid + 6
         rect = pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
                            line_h * len(lines) + 14)
@@ -229,26 +285,18 @@ def draw(ov, play) -> None:
         for i, line in enumerate(lines):
             ov.text(line, (W // 2, rect.y + 10 + i * line_h), mid, colour, anchor="midtop")
 
-    _hint(ov, play, pad, mid, small)
+    if shown.hint is not None:
+        _hint(ov, shown.hint, pad, mid, small)
 
-    if app.building:
-        ov.text(f"building {app.building}…", (W // 2, int(H * 0.24)), mid, GOLD, anchor="center")
+    if shown.building:
+        ov.text(f"building {shown.building}…", (W // 2, int(H * 0.24)), mid, GOLD,
+                anchor="center")
 
-    if play.won:
-        _win_panel(ov, play, s)
-    if play.help:
-        _help_panel(ov, s, play.app.keymap)
+    if shown.win is not None:
+        _win_panel(ov, shown.win, s)
+    if shown.help is not None:
+        _help_panel(ov, s, shown.help, shown.legend or ())
     ov.upload()
-
-
-def _hint_key(play) -> tuple:
-    """What the hint's part of the HUD depends on (nothing while no hint is shown)."""
-    hints = play.hints
-    if not hints.revealed() and not hints.wanted:
-        return ()
-    c = play.sight.camera
-    return (hints.revealed(), hints.wanted, play.animating, round(c.distance, 2),
-            tuple(tuple(n) for n in play.app.progress.keys.values()))
 
 
 def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -284,8 +332,8 @@ def hint_arrow_key(play, move: str) -> str | None:
     return play.app.keymap.label(arrow) or key_label(arrow)
 
 
-def _hint(ov, play, pad: int, mid: int, small: int) -> None:
-    """The hint: an arrow on the player's cell, and the keys to press in words."""
+def _hint_shown(play, size) -> tuple | None:
+    """The hint's part of the HUD: its words and its arrow (to a tenth of a pixel), or None."""
     from anabasis.app.play.hints import THINKING_TEXT
 
     hints = play.hints
@@ -295,9 +343,17 @@ def _hint(ov, play, pad: int, mid: int, small: int) -> None:
         words = hints.words(lambda move: hint_arrow_key(play, move),
                             play.app.keymap.label("turn"))
     if not words:
-        return
+        return None
+    line = hint_arrow(play, size)
+    if line is not None:
+        line = tuple(tuple(round(c, 1) for c in p) for p in line)
+    return words, line
+
+
+def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
+    """The hint: an arrow on the player's cell, and the keys to press in words."""
+    words, line = hint
     W, H = ov.size
-    line = hint_arrow(play, ov.size)
     if line is not None:
         _arrow(ov.surface, *line, max(3, int(H * 0.008)))
     y = H - small - 2 * pad - mid - 14
@@ -371,17 +427,13 @@ def _win_texts(kind: str, level: int | None, tier: str | None, keys,
     return keys.text("{next}: back"), keys.text("{undo} undo · {restart} play again · {back} back")
 
 
-def _win_panel(ov, play, s: float) -> None:
-    W, H = ov.size
-    box = pygame.Rect(0, 0, int(540 * s), int(214 * s))
-    box.center = (W // 2, H // 2)
-    ov.panel(box, (14, 18, 26, 225), 14)
-    ov.text("Solved!", (box.centerx, box.y + int(18 * s)), int(40 * s), GOLD, anchor="midtop")
+def _win_shown(play) -> tuple:
+    """The win panel's words: the moves, the note under them and its colour, the way on,
+    and the keys."""
     moves, par = play.game.moves, play.opened.par
     line = f"{moves} moves" + (f" · par {par}" if par is not None else "")
     if par is not None and moves <= par:
         line += " · perfect"
-    ov.text(line, (box.centerx, box.y + int(72 * s)), int(24 * s), INK, anchor="midtop")
     note, colour = "", GOOD
     if play.new_best:
         note = "a new best"
@@ -393,28 +445,35 @@ def _win_panel(ov, play, s: float) -> None:
         note = f"solved with {used} hint{'s' if used != 1 else ''}" + (" · " + note if note
                                                                       else "")
         colour = DIM
+    opened, keys = play.opened, play.app.keymap
+    return (line, note, colour,
+            _win_texts(opened.kind, opened.level, opened.tier, keys, _to_solve(play))[0],
+            keys.text("{undo} undo · {restart} play again · {back} levels"))
+
+
+def _win_panel(ov, win: tuple, s: float) -> None:
+    line, note, colour, way_on, keys_line = win
+    W, H = ov.size
+    box = pygame.Rect(0, 0, int(540 * s), int(214 * s))
+    box.center = (W // 2, H // 2)
+    ov.panel(box, (14, 18, 26, 225), 14)
+    ov.text("Solved!", (box.centerx, box.y + int(18 * s)), int(40 * s), GOLD, anchor="midtop")
+    ov.text(line, (box.centerx, box.y + int(72 * s)), int(24 * s), INK, anchor="midtop")
     if note:
         ov.text(note, (box.centerx, box.y + int(104 * s)), int(18 * s), colour,
                 anchor="midtop")
     # the way on, plain to see; the rest of the keys quieter below it
-    opened = play.opened
-    keys = play.app.keymap
-    ov.text(_win_texts(opened.kind, opened.level, opened.tier, keys, _to_solve(play))[0],
-            (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
-    ov.text(keys.text("{undo} undo · {restart} play again · {back} levels"),
-            (box.centerx, box.bottom - int(34 * s)),
-            int(17 * s), DIM, anchor="midtop")
+    ov.text(way_on, (box.centerx, box.bottom - int(70 * s)), int(21 * s), GOLD, anchor="midtop")
+    ov.text(keys_line, (box.centerx, box.bottom - int(34 * s)), int(17 * s), DIM,
+            anchor="midtop")
 
 
-def _help_panel(ov, s: float, keys) -> None:
-    from anabasis.app.play import legend
-
+def _help_panel(ov, s: float, lines: tuple, entries: tuple = ()) -> None:
     W, H = ov.size
-    lines = [keys.text(line) for line in HELP]  # the keys as bound now
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
     # the controls and rules on the left, the legend of every mark on the right
-    rows = max(len(lines), len(legend.ENTRIES) + 1)
+    rows = max(len(lines), len(entries) + 1)
     full = int(min(W - 40, 1500 * s))
     left_w = int(full * 0.56)
     # as large as fits the window: a small window gets smaller lines, never cut ones
@@ -432,6 +491,6 @@ def _help_panel(ov, s: float, keys) -> None:
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
-                box.right - int(20 * s) - box.x - left_w, keys)
+                box.right - int(20 * s) - box.x - left_w, entries)
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")

@@ -49,16 +49,16 @@ def lines(keys) -> list[tuple[str, str]]:
 
 
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
-         keys) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-    """The legend at ``(left, top)``: its title, then a line per entry; returns each
-    entry's (name, picture, words) rectangles."""
+         entries) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+    """The legend at ``(left, top)``: its title, then a line per entry of ``entries``
+    (:func:`lines`' (name, words)); returns each entry's (name, picture, words) rectangles."""
     from anabasis.app.shell.overlay import GOLD, INK
 
     ov.text(TITLE, (left, top), size, GOLD)
     y = top + line_h
     pic = max(10, int(line_h * 0.9))
     drawn = []
-    for name, words in lines(keys):
+    for name, words in entries:
         rect = pygame.Rect(left, y + (line_h - pic) // 2, int(pic * 1.6), pic)
         _picture(ov, name, rect, size)
         text = words

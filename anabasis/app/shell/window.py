@@ -22,6 +22,7 @@ import os
 import statistics
 import time
 from collections import deque
+from importlib import resources
 
 import moderngl
 import pygame  # its greeting is hushed by the package's __init__, which runs first
@@ -40,67 +41,29 @@ FADE_PART = 0.75
 TURN_PART = 0.85
 FRAME_MS = 1000.0 / 60  #: the frame time dynamic resolution aims under
 
-QUAD_VS = """
-#version 330 core
-out vec2 uv;
-void main() {
-    // one triangle that covers the screen: no vertex buffer needed
-    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-    uv = p;
-    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}
-"""
 
-UPSCALE_FS = """
-#version 330 core
-uniform sampler2D scene;    // the room, at the internal size, scaled up smoothly
-uniform vec2 scene_part;    // the part of the scene texture drawn this frame (1, 1: all)
-uniform vec2 scene_edge;    // that part less half a texel: no bleed from the undrawn rest
-in vec2 uv;
-out vec4 colour;
-void main() {
-    colour = vec4(texture(scene, min(uv * scene_part, scene_edge)).rgb, 1.0);
-}
-"""
+def _glsl(name: str) -> str:
+    """One of the window's GLSL files in ``shaders/`` (package data ``anabasis.shaders``)."""
+    return resources.files("anabasis.shaders").joinpath(name).read_text()
+
+
+#: The window's own programs: the room scaled up onto it, the HUD over it.
+
+QUAD_VS = _glsl("window_quad.vert")
+
+UPSCALE_FS = _glsl("window_upscale.frag")
 
 #: On a software rasteriser the room is scaled up in two steps where it is under half the
 #: window's size (each way): smoothly to half the window (UPSCALE_FS into a target of that
 #: size), then each of those pixels doubled.  llvmpipe pays most for the smooth texture
 #: fetch, and a quarter of the window's pixels pay it instead of all; the picture is the
 #: same but for the last step's 2 x 2 pixels.
-DOUBLE_FS = """
-#version 330 core
-uniform sampler2D half_size;    // the room, scaled up smoothly to half the window's size
-in vec2 uv;
-out vec4 colour;
-void main() {
-    // nearest: each of its pixels doubled (llvmpipe's plainest path, a plain fetch at the
-    // interpolated uv, 0.8x the time of a texelFetch at gl_FragCoord)
-    colour = texture(half_size, uv);
-}
-"""
+DOUBLE_FS = _glsl("window_double.frag")
 
 #: The HUD, blended over the room in the rectangles that hold anything (Overlay.rects).
-HUD_VS = """
-#version 330 core
-uniform vec2 size;          // the window's, in pixels
-in vec2 corner;             // a rectangle's corner, in pixels, rows top first
-out vec2 uv;
-void main() {
-    uv = corner / size;     // the overlay's texture holds pygame's rows as they are
-    gl_Position = vec4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
-}
-"""
+HUD_VS = _glsl("window_hud.vert")
 
-HUD_FS = """
-#version 330 core
-uniform sampler2D overlay;
-in vec2 uv;
-out vec4 colour;
-void main() {
-    colour = texture(overlay, uv);
-}
-"""
+HUD_FS = _glsl("window_hud.frag")
 
 
 class Budget:

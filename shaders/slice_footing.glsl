@@ -1,0 +1,241 @@
+// Footing (ground or a drop), the lanes, the goal, the ghost, the ramp marks, the traced slice, the player.
+// (a chunk of slice.frag, joined to it by moderngl's ctx.includes: #include "slice_footing")
+// -- footing: ground or a drop ------------------------------------------------------------
+
+const vec3 DROP_COLOUR = vec3(0.035, 0.035, 0.065);
+
+// Whether the face crossed into `cell` on `axis` is one a mover rests on, and if so whether it
+// holds: 1 ground (held by both downs), 0 a drop (it holds against one down and not the other:
+// step on it and you slip kata, or fall in z), -1 not a face anything rests on.  A top face
+// (+z) holds when the cell kata of the one above it is solid or the cell itself is a ramp; a
+// face ana (+w) holds when the cell below the one ana of it is solid.  `above` is the cell a
+// mover would stand in.  One texel read, once per pixel: the texel of `above` carries whether
+// the cells kata of it and below it are solid (anabasis.picture.clearance.near); `above` is the
+// cell in front of the face when it is one a mover rests on, and `texel` its texel (read once
+// for this and the occlusion).
+int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 above) {
+    bool top = axis == 2;
+    if (!(top ? rd.z < 0.0 : axis == 3 && rd.w < 0.0)) return -1;
+    above = cell + (top ? ivec4(0, 0, 1, 0) : ivec4(0, 0, 0, 1));
+    if (above.z >= u_size.z || (!WRAPS && above.w >= u_size.w)) return -1;  // the ceiling
+    if ((texel & TEXEL_CODE_MASK) != CELL_EMPTY) return -1;  // covered: only seen through a cutaway
+    if (top && code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) return 1;
+    uint held = top ? TEXEL_KATA_SOLID : TEXEL_BELOW_SOLID;
+    return (texel & held) == held ? 1 : 0;
+}
+
+// A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
+// through, never as the path.
+vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
+    float rim = line_step(0.05, 3.0, edge);
+    float depth = SOFT_STEP(0.05, 0.45, edge);
+    vec3 pit = mix(DROP_COLOUR * 2.2, DROP_COLOUR, depth);
+    return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
+}
+
+// The player's row and column, drawn on the ground as two lanes with a dotted line down their
+// middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
+// block's top) reads at a glance, at any height.  By the cell's and the point's place in the
+// slice (across, depth) against the player's centre: no texel read.  `s` is the point in slice
+// coordinates from the slice's origin (what the fog measures); of the cell's centre only its
+// across and depth are needed: two dot products, no matrix.
+vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
+    vec4 c = vec4(cell) + 0.5 - u_centre;
+    bool row = abs(dot(u_basis[1], c)) < 0.5;     // the cell's centre in depth ...
+    bool column = abs(dot(u_basis[0], c)) < 0.5;  // ... and across
+    vec3 q = s_hit + u_lane_shift;
+    float off = row ? abs(q.y) : abs(q.x);
+    float run = row ? q.x : q.y;
+    float dots = step(0.5, fract(run * 3.0)) * (1.0 - line_step(line, 1.0, off));
+    vec3 lit = col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
+    return (row || column) ? lit : col;
+}
+
+// The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
+// goal is plain even where its glow is hidden.
+vec3 goal_floor(vec3 col, float edge, float line) {
+    float frame = line_step(0.07, 1.0, edge) * (1.0 - line_step(0.17, 1.0, edge));
+    vec3 fill = mix(col, GOAL_COLOUR * 0.85, 0.55);
+    return mix(fill, GOAL_COLOUR * 1.6, frame);
+}
+
+#ifdef GHOST
+// The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
+// plane just under the player's feet, only where this slice has no floor there: with w hidden
+// (u_ghost_step = +w), the floor one slice ana (where a ramp lands you, a stair or a ledge
+// ahead); with z hidden (+w - z), the layer below, where a ramp holds the player kata.  Ramps
+// in their own colour, with their lean.
+// Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
+// (what a cutaway takes is simply not drawn).
+// llvmpipe pays for all of this in every pixel, drawn or not (a tenth of the frame), so the
+// renderer leaves GHOST out of a frame whose plane meets no cell with a ghost to show
+// (render.feet_plane_meets, on the CPU).
+vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
+    float tp = (FEET - u_eye.z) / dir.z;
+    if (!(dir.z < 0.0 && tp > 0.0 && tp < t_hit)) return col;
+    vec4 p = ro + rd * tp;
+    ivec4 c = ivec4(floor(p));
+    uint code = code_at(c + u_ghost_step);
+    // Its body costs about half the shading where it runs: keep it to the pixels it draws.
+    if (code < u_ghost_codes.x || code > u_ghost_codes.y) return col;
+    bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
+    vec4 f = p - floor(p);
+    float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+    float line = tp * (1.4 * u_tan / u_resolution.y);
+    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
+    float dash = step(0.5, fract((f.x + f.y) * 4.0));
+    vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
+    float fill = 0.16;
+    if (ramp) {
+        // Its lean, as the ramp's own chevrons would show it.
+        fill += 0.22 * step(0.6, fract(ramp_lean(code, f) * 3.0));
+    }
+    return mix(col, tint, u_ghost * (fill + 0.65 * outline * dash));
+}
+#endif
+
+#ifdef MARKS
+// Where a step from the ramp underfoot lands (ana or kata), drawn in this slice as the cell's
+// outline with arrows along the way it goes; over whatever is there, since the step goes
+// round it through w.  A box test per mark, like the goal's.  A variant: its code alone cost
+// +0.4 of plain on llvmpipe even with no mark to draw.
+vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+    for (int i = 0; i < 2; i++) {
+        int axis;
+        vec2 m = box(ro, rd, u_mark_lo[i], axis);
+        if (m.x > m.y || m.y <= 0.0 || m.x > t_hit + 0.02) continue;
+        vec4 q = ro + rd * max(m.x, 0.0);
+        vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
+        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
+        float edge = edge_distance(f, axis);
+        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
+        // On its sides two chevrons point the way the step goes: up for ana (the second up),
+        // down for kata.  Its top is only tinted.
+        vec3 qs = u_to_slice * (q - u_mark_lo[i] - 0.5);
+        vec3 ns = u_to_slice[axis];
+        float across = abs(dot(qs, vec3(-ns.y, ns.x, 0.0)));
+        float v = qs.z * u_mark_way[i] + 0.9 * across;
+        float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
+                   : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
+        col = mix(col, MARK_COLOUR, max(max(0.9 * outline, 0.85 * mark), 0.22));
+    }
+    return col;
+}
+#endif
+
+// The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
+vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
+#if defined(PLAIN)
+    Hit h = traverse(ro, rd, vec2(0.0, NEVER));
+#else
+    Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
+#endif
+    t_hit = h.found ? h.t : NEVER;
+    float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
+    g_inv_line = 1.0 / line;
+#if defined(PLAIN)
+    if (!h.found) return background(dir);
+    vec3 flat_colour = vec3(0.35 + 0.2 * float(h.axis + 1), 0.5, 0.6);
+    return flat_colour * (h.code == CELL_CRATE ? 0.7 : 1.0);
+#else
+    vec3 col = background(dir);
+#ifdef MOVING_CRATE
+    int moving_axis;
+    vec2 mc = box(ro, rd, u_crate_lo, moving_axis);
+    if (mc.x <= mc.y && mc.y > 0.0 && mc.x < t_hit) {
+        t_hit = max(mc.x, 0.0);
+        vec4 p = ro + rd * t_hit;
+        vec4 f = clamp(p - u_crate_lo, 0.0, 1.0);
+        float edge = edge_distance(f, moving_axis);
+        vec3 n = face_normal(moving_axis, rd, dir);
+        col = light(albedo(CELL_CRATE, ivec4(0), 0, f, moving_axis, edge, line), n, dir);
+        col = fog(col, u_eye + dir * t_hit, dir);
+    } else
+#endif
+    if (h.found) {
+        vec4 p = ro + rd * h.t;
+        vec4 cell = vec4(h.cell);
+        vec4 f = clamp(p - cell, 0.0, 1.0);
+        float edge = edge_distance(f, h.axis);
+        vec3 n = face_normal(h.axis, rd, dir);
+        col = albedo(h.code, h.cell, h.wcell, f, h.axis, edge, line);
+        // The empty cell in front of the face: one read for the occlusion and the footing.
+        ivec4 front = h.cell;
+        if (h.axis >= 0) front[h.axis] -= int(sign(rd[h.axis]));
+        uint front_texel = texel_at(front);
+        col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
+        vec3 s = u_eye + dir * h.t;
+        col = light(col, n, dir) * player_shadow(s);
+        ivec4 above;
+        int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
+        if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
+        if (foot == 1) col = lane(col, h.cell, s, line);
+        if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))) {
+            col = goal_floor(col, edge, line);
+        }
+#ifdef WRAP
+        // Cells of the next turn of w (copies of this one's) are drawn faded.
+        int turn_w = h.cell.w - u_player_cell.w;
+        if (turn_w > 0 || turn_w <= -u_size.w) col = mix(col, background(dir), 0.45);
+#endif
+        col = fog(col, s, dir);
+    }
+#ifdef GHOST
+    col = ghost(col, ro, rd, dir, t_hit);
+#endif
+    // The goal glows: light along the ray's path through its cell, and a halo round it that
+    // dims with the distance in 4D (so a goal a slice away still shows, faintly).
+#ifdef MARKS
+    col = ramp_marks(col, ro, rd, t_hit);
+#endif
+    // The goal: a faint light in its cell and its floor marked (above);
+    // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
+    // that dims with the distance in 4D says it is near.
+    int goal_axis;
+    vec2 g = box(ro, rd, u_goal, goal_axis);
+    float inside = max(min(g.y, t_hit) - max(g.x, 0.0), 0.0);
+    vec4 to_goal = u_goal + 0.5 - ro;
+    float tc = clamp(dot(to_goal, rd), 0.0, t_hit);
+    float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
+    float halo = u_goal_away / (1.0 + 2.2 * d2);
+    col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
+    return col;
+#endif
+}
+
+// The player: a pawn of two spheres at the slice's origin (the slice always passes through
+// the player's centre).  Returns the ray's distance to it, or NEVER.
+float sphere(vec3 ro, vec3 rd, vec3 centre, float radius) {
+    vec3 oc = ro - centre;
+    float b = dot(oc, rd);
+    float c = dot(oc, oc) - radius * radius;
+    float disc = b * b - c;
+    if (disc < 0.0) return NEVER;
+    float t = -b - sqrt(disc);
+    return t > 0.0 ? t : NEVER;
+}
+
+vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
+    const vec3 BODY = vec3(0.0, 0.0, -0.14);
+    const vec3 HEAD = vec3(0.0, 0.0, 0.27);
+    float tb = sphere(u_eye, dir, BODY, 0.30);
+    float th = sphere(u_eye, dir, HEAD, 0.19);
+    float t = min(tb, th);
+    if (t >= NEVER) return col;
+    vec3 p = u_eye + dir * t;
+    // A point on a sphere is its radius from the centre: no normalize.
+    vec3 n = (tb < th) ? (p - BODY) * (1.0 / 0.30) : (p - HEAD) * (1.0 / 0.19);
+    float rim = 1.0 - max(dot(n, -dir), 0.0);
+    rim *= rim;
+    if (t >= t_hit) {
+        // Behind something: its outline and a hatching of its colour, so the player is never
+        // lost from sight and what stands in front stays opaque between the strokes (a wall
+        // drawn half see-through read as a ghost, or as the player standing in it).
+        float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
+        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), hatch));
+    }
+    vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
+                                + 0.25 * max(n.z, 0.0));
+    return lit + vec3(1.0, 0.85, 0.9) * rim * 0.45;
+}
+

@@ -1,0 +1,193 @@
+// Shading a hit: the sky, colours, light, occlusion, lines, the fog.
+// (a chunk of slice.frag, joined to it by moderngl's ctx.includes: #include "slice_shading")
+// -- shading --------------------------------------------------------------------------------
+
+// Colours are in display space (no gamma at the end): what is written here is what shows.
+const vec3 SKY_TOP = vec3(0.055, 0.065, 0.11);
+const vec3 SKY_LOW = vec3(0.13, 0.14, 0.20);
+const vec3 KEY_DIR = vec3(-0.42, 0.30, 0.86);   // slice coordinates, from above
+const vec3 GOAL_COLOUR = vec3(1.00, 0.82, 0.30);
+const vec3 RAMP_COLOUR = vec3(0.16, 0.80, 0.72);
+const vec3 CRATE_COLOUR = vec3(0.78, 0.50, 0.24);
+const vec3 PLAYER_COLOUR = vec3(0.98, 0.30, 0.52);
+const vec3 GHOST_COLOUR = vec3(0.50, 0.72, 1.00);
+const vec3 MARK_COLOUR = vec3(0.55, 1.00, 0.92);
+
+// A tone per w-slice (hue), so that slices are told apart at a glance; z makes it lighter.
+vec3 slice_tone(int w) {
+    const vec3 tones[8] = vec3[8](
+        vec3(0.52, 0.58, 0.72), vec3(0.78, 0.70, 0.54), vec3(0.56, 0.72, 0.54),
+        vec3(0.70, 0.60, 0.80), vec3(0.80, 0.58, 0.50), vec3(0.54, 0.70, 0.80),
+        vec3(0.72, 0.74, 0.48), vec3(0.80, 0.62, 0.70));
+    return tones[w & 7];
+}
+
+vec3 background(vec3 dir) {
+    return mix(SKY_LOW, SKY_TOP, clamp(dir.z * 0.8 + 0.5, 0.0, 1.0));
+}
+
+// Entry and exit of ro + t*rd through the 4D box [lo, lo+1]; x > y means no intersection.
+vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
+    vec4 tn, tf;
+    slabs(ro, rd, lo, lo + 1.0, tn, tf);
+    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
+    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
+    axis = (tn.x == a) ? 0 : (tn.y == a) ? 1 : (tn.z == a) ? 2 : 3;
+    return vec2(a, b);
+}
+
+// The slice normal of the face crossed on `axis` against rd: the 4D face normal projected into
+// the slice, or the reversed view ray where it projects to (almost) nothing: mixed toward it
+// while the projection is shorter than 0.2.  The unit normals and the mix are per frame
+// (u_face_n, u_face_k): one normalize a pixel, no length, division or select.
+vec3 face_normal(int axis, vec4 rd, vec3 dir) {
+    if (axis < 0) return -dir;
+    return normalize(mix(-dir, -sign(rd[axis]) * u_face_n[axis], u_face_k[axis]));
+}
+
+// The texel of any cell (w wrapped where the room wraps): 0 (empty, nothing beside it)
+// outside the grid.
+uint texel_at(ivec4 c) {
+    c.w = WRAPS ? wrap_w(c.w) : c.w;
+    // Negative coordinates become huge unsigned ones: one compare and one min check both ends.
+    uvec4 u = uvec4(c);
+    uvec4 last = uvec4(u_size - 1);
+    bool in_grid = all(lessThanEqual(u, last));
+    ivec4 k = ivec4(min(u, last));  // a texel of the room, whatever is asked
+    uint texel = cell_texel(k.xyz, k.w);
+    return in_grid ? texel : uint(0);
+}
+
+// The code of any cell (w wrapped where the room wraps): empty outside the grid.  For the
+// shading's look-ups, once a pixel; the DDA loop reads the texture bare.
+uint code_at(ivec4 c) {
+    return texel_at(c) & TEXEL_CODE_MASK;
+}
+
+// How far up its lean (0 on the low side, 1 on the high) the point f (0..1 in the cell) is.
+float ramp_lean(uint code, vec4 f) {
+    return (code == CELL_RAMP_XP) ? f.x : (code == CELL_RAMP_XN) ? 1.0 - f.x
+         : (code == CELL_RAMP_YP) ? f.y : 1.0 - f.y;
+}
+
+// 1.0 on the axis `axis` (0..3), 0.0 on the others.
+vec4 axis_mask(int axis) {
+    return vec4(equal(ivec4(axis), ivec4(0, 1, 2, 3)));
+}
+
+// Soft ambient occlusion from the cells beside the empty cell in front of the face, along the
+// face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): no read
+// of its own, the texel of the cell in front (`front`, read once for this and the footing)
+// says which of its neighbours are solid.
+float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
+    if (axis < 0) return 1.0;
+#ifdef WRAP
+    // Where w wraps, the cells beside are read (two reads): the bits differed on a few edge
+    // pixels of level 7 (not yet understood), so the wrapped picture keeps its old path.
+    ivec4 base = cell - ivec4(axis_mask(axis)) * front_step;
+    float occ = 0.0;
+    for (int k = 0; k < 2; k++) {
+        int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
+        float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
+        ivec4 side = base + ivec4(axis_mask(j)) * ((f[j] < 0.5) ? -1 : 1);
+        occ += (code_at(side) != CELL_EMPTY) ? near_edge * near_edge : 0.0;
+    }
+#else
+    // All four axes at once, then the two that count (u_ao_pick[axis]): the near side's
+    // neighbour bit (2j, or 2j + 1 on the far half) and how near that edge the point is.
+    vec4 near_edge = 1.0 - 2.0 * min(f, 1.0 - f);
+    uvec4 bit = uvec4(0, 2, 4, 6) + uvec4(greaterThanEqual(f, vec4(0.5)));
+    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1));
+    float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
+#endif
+    return 1.0 - 0.42 * min(occ, 1.5);
+}
+
+// How near the point is to an edge of its cell's face, in cells (axes other than the normal).
+float edge_distance(vec4 f, int axis) {
+    float e = 1.0;
+    for (int j = 0; j < 4; j++) {
+        if (j == axis) continue;
+        e = min(e, min(f[j], 1.0 - f[j]));
+    }
+    return e;
+}
+
+// smoothstep(e0, e0 + k * line, x) by the pixel's 1 / line (g_inv_line, set with line):
+// GLSL's smoothstep divides by its width, a division a call and a pixel on llvmpipe.
+float g_inv_line;
+float line_step(float e0, float k, float x) {
+    float t = clamp((x - e0) * (g_inv_line * (1.0 / k)), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+// smoothstep(e0, e1, x) for constant edges, by the constant 1 / (e1 - e0): no division.
+#define SOFT_STEP(e0, e1, x) soft_step((x) - (e0), 1.0 / ((e1) - (e0)))
+float soft_step(float d, float inv_width) {
+    float t = clamp(d * inv_width, 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+}
+
+// The albedo of a solid cell at the point whose position inside the cell is f (0..1 per axis).
+vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line) {
+    vec3 col;
+    if (code == CELL_CRATE) {
+        // A crate: planks in a dark frame, unlike anything else in the room.
+        float frame = line_step(0.11, 1.0, edge);
+        float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
+        col = mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
+    } else if (code >= CELL_RAMP_XP && code <= CELL_RAMP_YN) {
+        // A ramp rises ana (toward +w) along its lean.  Chevrons on every face point up the
+        // lean, and it is brighter toward its high side.  Where w shows in the slice (w up, w
+        // across) the wedge under the slope w = lean is bright and the rest dim, so the slope
+        // itself is drawn.
+        bool along_x = code == CELL_RAMP_XP || code == CELL_RAMP_XN;
+        float lean = ramp_lean(code, f);
+        int other_axis = along_x ? 1 : 0;
+        float across = (axis == other_axis) ? f.z : (along_x ? f.y : f.x);
+        // Up the lean is along (lean, w) in 4D: its trace in the slice is where the chevrons
+        // point (up the lean with w hidden, up the slope with w up, ana with the lean hidden).
+        float up_lean = lean + f.w - 0.5;
+        float chevron = fract((up_lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
+        float mark = line_step(0.0, 2.0, chevron)
+                     * (1.0 - line_step(0.28, 2.0, chevron));
+        float wedge = mix(1.0, line_step(-line, 2.0, lean - f.w), u_w_shows);
+        col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
+        col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+#ifdef EDIT
+    } else if (code == CELL_PLAYER) {
+        // A player written into the room as a cell (the editor's): the pawn's colour.  Only
+        // the editor has them, and every pixel pays for this code: EDIT only.
+        col = PLAYER_COLOUR * (1.0 - 0.35 * smoothstep(0.3, 0.5, max(abs(f.x - 0.5),
+                                                                  abs(f.y - 0.5))));
+#endif
+    } else {
+        // A block: its slice's tone, lighter with height.
+        float height = float(c.z) * (1.0 / max(float(u_size.z - 1), 1.0));
+        col = slice_tone(w) * (0.62 + 0.45 * height);
+    }
+    // Cell edges drawn as lines, so that single blocks read as blocks.
+    col *= 0.62 + 0.38 * line_step(0.0, 1.5, edge);
+    return col;
+}
+
+vec3 light(vec3 col, vec3 n, vec3 dir) {
+    float key = max(dot(n, normalize(KEY_DIR)), 0.0);
+    float fill = max(dot(n, -dir), 0.0);
+    float sky = 0.5 + 0.5 * n.z;
+    return col * (0.16 + 0.58 * key + 0.16 * fill + 0.16 * sky);
+}
+
+// A soft shadow right under the player, so that its height over the floor reads.
+float player_shadow(vec3 s) {
+    if (s.z > -0.3) return 1.0;
+    float d = length(s.xy);
+    return 1.0 - 0.5 * (1.0 - SOFT_STEP(0.2, 0.55, d)) * clamp(1.0 + (s.z + 0.5) * 0.3, 0.3, 1.0);
+}
+
+vec3 fog(vec3 col, vec3 s, vec3 dir) {
+    float dist = length(s);
+    float amount = clamp((dist - FOG_START) * (1.0 / (FAR - FOG_START)), 0.0, 1.0);  // all fog by FAR
+    return mix(col, background(dir), amount);
+}
+
