@@ -106,9 +106,9 @@ def _edit_session(seconds: float = 6.0) -> dict:
                 post(pygame.KEYUP, key)
                 next_edit = now + 0.25
             t = now - began
-            if 2.0 <= t < 3.0 and pygame.K_q not in ed.held:
+            if 2.0 <= t < 3.0 and "orbit_left" not in ed.camera_input.held:
                 post(pygame.KEYDOWN, pygame.K_q)
-            elif t >= 3.0 and pygame.K_q in ed.held:
+            elif t >= 3.0 and "orbit_left" in ed.camera_input.held:
                 post(pygame.KEYUP, pygame.K_q)
             app.tick()
         frames = sorted(ms for ms, warmed in app.frame_log if not warmed)
