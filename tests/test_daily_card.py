@@ -128,7 +128,7 @@ def test_two_save_folders_see_each_other_on_the_board(display, tmp_path, made, s
         assert counts(card)[par][0] >= 1 and card.card.streak >= 1
         app.draw()
         # the share key copies a text that names the day and the count, not the way
-        press(app, pygame.K_x)
+        press(app, pygame.K_y)
         share = card.copied
         assert share.startswith(f"Anabasis {TODAY}\n{par} moves, at par, no hints")
         assert made.room.name not in share if made.room.name else True

@@ -139,6 +139,19 @@ class App(Loop):
         """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
         self.switch(KeysScreen(self, return_to))
 
+    def show_settings(self, back_to=None) -> None:
+        """The settings screen; leaving it goes back to ``back_to`` (a room being played, as it
+        was), else to the launcher."""
+        from anabasis.app.menus.settings import SettingsScreen
+
+        self.switch(SettingsScreen(self, back_to))
+
+    def settings_done(self, back_to=None) -> None:
+        if back_to is not None:
+            self.switch(back_to)
+        else:
+            self.to_launcher()
+
     def to_launcher(self, selected: int | None = None) -> None:
         """The launcher, on line ``selected`` (default: the first level not yet solved; with
         every level solved, the level just left, else the first)."""

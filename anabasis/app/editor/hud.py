@@ -200,6 +200,7 @@ def draw(ov, ed) -> None:
     py = H - int(3 * small + 3 * pad)
     bottom = pygame.Rect(0, py - pad // 2, W, H - py + pad // 2)
     ov.panel(bottom, band, 0)
+    ed.draft_map.draw(ov, ed, py - pad)  # the slice map of the draft (a click moves the cursor)
     ed.panel_rects = [header, proofs_rect, bottom]  #: a click there paints nothing
     for n, kind in enumerate(BRUSHES):
         rect = pygame.Rect(pad + n * cell_w, py, cell_w - 6, small + 10)

@@ -39,6 +39,7 @@ from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
 from anabasis.app.viewer.drawstate import DrawCache, Warmer
 from anabasis.app.viewer.projection import projector, ray
 from anabasis.app.viewer.sight import Sight
+from anabasis.app.viewer.slicemap import DraftMap
 from anabasis.engine.cells import CODE_OF, PLAYER
 from anabasis.engine.world import VIEWS, Room, State
 from anabasis.picture import views
@@ -164,6 +165,7 @@ class Editor(Scene):
         self.saved_draft: Draft | None = self.target.draft if self.target.save_to else None
         # -- UI state
         self.cursor = self._first_cursor()
+        self.draft_map = DraftMap()  #: the slice map of the draft, in the HUD
         self.mark = None  #: the box's other corner, or None
         self.brush = "#"
         view = self.draft.view if self.draft.view in VIEWS else "stand"
@@ -730,6 +732,8 @@ class Editor(Scene):
 
     def _mouse_down(self, pixel, button: int) -> None:
         self.pointer = pixel
+        if button == 1 and self.draft_map.click(self, pixel):
+            return  # on the slice map: the cursor went to that column
         if button in (1, 3):
             for rect, kind in self.palette_rects:
                 if rect.collidepoint(pixel):

@@ -40,6 +40,7 @@ class LauncherShown:
     status: str
     building: str
     notice: str
+    settings_key: str = ""  #: the settings screen's key, as the key line names it
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ class Launcher(Menu):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
+            elif action == "settings":
+                self.app.show_settings()  # the settings screen (its key: O, F10)
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 n = event.key - pygame.K_0
                 for i, item in enumerate(self.items):
@@ -268,7 +271,7 @@ class Launcher(Menu):
     def draw_overlay(self, ov) -> None:
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice)
+                              self.app.progress.notice, self.app.keymap.label("settings"))
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         v = shown
@@ -343,7 +346,8 @@ class Launcher(Menu):
                 _more(ov, (x1, top - int(14 * s)), -1, s)
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
-        hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
+        hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
+                + (f" · {v.settings_key} settings" if v.settings_key else "") + " · Esc quit")
         if v.building:
             hint = f"building {v.building}…"
         if v.status:

@@ -13,13 +13,13 @@ and dim, and the line under it says which axis is across, up and hidden.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
 import pygame
 
-from anabasis.app.play import daily_card, hook, markers
+from anabasis.app.play import daily_card, hook, legend, markers, reading
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -111,6 +111,12 @@ class Shown:
     #: the hook's part, in a hook room (its line in flight, the crate on your head, ready):
     #: :func:`anabasis.app.play.hook.shown`
     hook: tuple | None = None
+    legend: tuple | None = None  #: the help's legend: (name, words) of each mark
+    #: the slice map, the step marks and the camera they are placed by (``reading.map_key``
+    #: and the camera to a hundredth): what they depend on
+    reading: tuple = ()
+    #: what draws them: (the scene, the basis, the camera); not part of what is compared
+    reader: tuple | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, play, size: tuple[int, int]) -> Shown:
@@ -164,6 +170,11 @@ class Shown:
             daily=daily_card.shown(play) if play.won and play.daily is not None else None,
             help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
             hook=hook.shown(play, size) if not play.won and not play.help else None,
+            legend=tuple(legend.lines(keys)) if play.help else None,
+            reading=(reading.map_key(play), round(camera.distance, 2),
+                     tuple(round(t, 2) for t in camera.target), round(camera.yaw, 2),
+                     round(camera.pitch, 2)) if not play.help else (),
+            reader=(play, b, camera),
         )
 
 
@@ -184,11 +195,15 @@ def draw_shown(ov, shown: Shown) -> None:
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
     teach_lines = ov.wrap(shown.teaches, small, int(W * 0.55))[:2] if shown.teaches else []
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
-    ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
-                         big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
+    title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
+                              big + 10 + len(teach_lines) * (small + 3) + pad)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
                               mid + small + 2 * mid + int(40 * s))
-    ov.panel(right_panel, band, 10)
+    # a panel over the room fades, so that the room's top rows show through it
+    play, b, camera = shown.reader if shown.reader else (None, None, None)
+    room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
+    ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
+    ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches
@@ -212,7 +227,18 @@ def draw_shown(ov, shown: Shown) -> None:
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom)
+    map_rect, badges = None, []
+    band_top = H - small - 2 * pad
+    if play is not None and shown.help is None:
+        # the slice map, bottom left (moved off the room); the step marks on their cells
+        gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
+                            int(200 * s))
+        map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
+                                    [gizmo])
+        badges = reading.draw_marks(ov, play, b, camera, s,
+                                    [r for r in (map_rect, right_panel) if r])
+    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
+                 avoid=[r for r in (map_rect, *badges) if r])
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:
@@ -278,7 +304,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.daily is not None:
         daily_card.draw(ov, shown.daily, s)
     if shown.help is not None:
-        _help_panel(ov, s, shown.help)
+        _help_panel(ov, s, shown.help, shown.legend or ())
     ov.upload()
 
 
@@ -472,17 +498,21 @@ def help_lines(play) -> list[str]:
     return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
 
 
-def _help_panel(ov, s: float, lines: tuple) -> None:
+def _help_panel(ov, s: float, lines: tuple, entries: tuple = ()) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
+    # the controls and rules on the left, the legend of every mark on the right
+    rows = max(len(lines), len(entries) + 1)
+    full = int(min(W - 40, 1500 * s))
+    left_w = int(full * 0.56)
     # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (len(lines) * 1.4 + 3))))
+    size = max(9, min(int(18 * s), int((H - 60) / (rows * 1.4 + 3))))
     widest = max(lines, key=lambda t: ov.width_of(t, size))
-    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+    while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(lines) + int(50 * s))
+    box = pygame.Rect(0, 0, full, line_h * rows + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
@@ -490,5 +520,7 @@ def _help_panel(ov, s: float, lines: tuple) -> None:
         heading = line in HEADINGS or line == HOOK_HEADING
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
+    legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
+                box.right - int(20 * s) - box.x - left_w, entries)
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")

@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app.play import cues, hook, hud, markers
+from anabasis.app.play import cues, hook, hud, markers, reading
 from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
@@ -63,6 +63,7 @@ VIEW_TIPS_PER_SESSION = 4
 MESSAGE_S = 3.0
 
 ARROWS = ("up", "down", "left", "right")
+REDUCED_MOTION = 3.0  #: turns and moves play this many times faster with reduced motion
 
 #: The launcher's line Esc comes back to from a room that is not a level.
 LAUNCHER_LINE = {"room": lambda o: ("code",), "gen": lambda o: ("gen", o.tier),
@@ -126,6 +127,8 @@ class Play(Scene):
         self._lost_said = False  #: the lost-cause line was said for this lost streak
         if not self.demo:
             self.hints.ask(self.game)
+        #: the slice map, the step marks and the plan view (docs/game.md, "Reading a room")
+        self.reading = reading.Reading(self)
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
@@ -155,6 +158,11 @@ class Play(Scene):
     def won(self) -> bool:
         """The room is won and its last move has finished playing (the win panel shows)."""
         return self.game.status == "won" and self.timeline is None
+
+    @property
+    def motion(self) -> float:
+        """How fast turns and moves play: faster with reduced motion (a setting)."""
+        return REDUCED_MOTION if self.app.progress.reduced_motion and not self.demo else 1.0
 
     @property
     def renderer(self):
@@ -192,12 +200,17 @@ class Play(Scene):
             self.hook_keys.up(self, action)
             if action in ORBITS:
                 self._let_go(action)
+            elif action == "step_marks":
+                self.reading.key(action, down=False)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.reading.toggle_plan()  # the middle button: the plan view, and back
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.camera_input.dragging = True
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             self.camera_input.dragging = False
         elif t == pygame.MOUSEMOTION and self.camera_input.dragging:
             self.sight = self.camera_input.drag(self.sight, event.rel)
+            self.reading.orbited()
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.camera_input.wheel(self.sight, event.y)
         elif t == pygame.CONTROLLERBUTTONDOWN:
@@ -248,8 +261,12 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "settings" and not self.demo:
+            self.app.show_settings(self)
         elif action == "edit_room":
             self.edit_room()
+        else:
+            self.reading.key(action)
 
     def edit_room(self) -> None:
         """F2: this room in the editor, as it starts (a play-test goes back to its editor)."""
@@ -496,17 +513,19 @@ class Play(Scene):
         if self.rings:
             self.rings = [(cell, t) for cell, t in self.rings if self.clock - t < markers.RING_S]
         if self.sight.turning:
-            self.sight = self.sight.advanced(dt)
+            self.sight = self.sight.advanced(dt * self.motion)
             if not self.sight.turning:
                 self._view_tip()
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
-            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] in ("arrow", "hook"))
+            ahead = sum(1 for a in self.queue if a[0] in ("arrow", "hook"))
+            speed = (1.0 + 1.5 * ahead) * self.motion
             self.anim_t += dt * speed
             self._due(self.anim_t)
             if self.anim_t >= self.timeline.total:
                 self._due(float("inf"))
                 self._animation_done()
+        self.reading.hold_room()  # the room stays where it is on screen as the pawn moves
         # run what is waiting: a turn waits for nothing but another turn;
         # a move waits for the turn and the animation before it
         while self.queue and not self.sight.turning:

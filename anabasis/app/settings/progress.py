@@ -168,6 +168,18 @@ class Flag(Kind):
         return raw
 
 
+class Choice(Kind):
+    """One of a few words (``"auto"``, ``"on"``, ...): a setting with named choices."""
+
+    def __init__(self, *choices: str):
+        self.choices = choices
+
+    def take(self, raw, problems):
+        if raw not in self.choices:
+            raise Invalid(f"the value is {str(raw)[:40]!r}, not one of {', '.join(self.choices)}")
+        return raw
+
+
 class Size(Kind):
     """``[width, height]`` in pixels, each in ``lo..hi``, or null (none saved)."""
 
@@ -301,6 +313,14 @@ WINDOW_RANGE = (64, 8192)
 #: The most moves a best may be (more is no count a player made).
 MOST_MOVES = 1_000_000_000
 
+#: The slice map: shown where it helps (more than two slices, a made room), always, never.
+SLICE_MAP_CHOICES = ("auto", "on", "off")
+#: The step marks: shown in the first chapter and while their key is held, always, or
+#: only while the key is held.
+STEP_MARK_CHOICES = ("auto", "on", "held")
+TEXT_SIZES = (0.8, 1.6)  #: the text size, a factor on the UI's scale
+PALETTES = ("standard", "safe")  #: "safe": the colour-blind-safe palette
+
 #: What the file holds: one entry per field, its kind, range and default.  The
 #: attribute of :class:`Progress` has the field's name.
 FIELDS: dict[str, Field] = {
@@ -317,6 +337,12 @@ FIELDS: dict[str, Field] = {
     # which daily board the game sends its wins to: "none" (the default: no board, the
     # game as it always was), "local" (``anabasis serve`` here), or an http(s):// URL
     "board": Field(Text(2000), lambda: "none"),
+    # how the room is read (docs/game.md, "Reading a room"); "auto": where it helps
+    "slice_map": Field(Choice(*SLICE_MAP_CHOICES), lambda: "auto"),
+    "step_marks": Field(Choice(*STEP_MARK_CHOICES), lambda: "auto"),
+    "text_size": Field(Number(*TEXT_SIZES), lambda: 1.0),
+    "reduced_motion": Field(Flag(), lambda: False),
+    "palette": Field(Choice(*PALETTES), lambda: "standard"),
 }
 
 
@@ -415,6 +441,11 @@ class Progress:
     volume: float
     muted: bool
     board: str
+    slice_map: str
+    step_marks: str
+    text_size: float
+    reduced_motion: bool
+    palette: str
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
