@@ -328,16 +328,17 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     app = make_app(open_level(last))
     play = app.scene
     # the last level won only with a hint before: its win panel would not say "every level"
-    text = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
-    assert "every level done" not in text and "1 still to solve without a hint" in text
+    text = hud._win_texts("level", last, None, app.keymap, 1, play.every_level_done)[0]
+    assert "every level done" not in text
     for move in solver.solve(play.room).moves:
         press(app, arrow_for(play, move))
         settle(app)
     assert play.won
-    # once it is solved without a hint (this win was), every level is done
+    # solved without a hint now (this win was): chapter 1 is done, but not every level of
+    # the campaign (the later chapters are not), and the panel says so
     assert keys[-1] in app.progress.solved
-    done = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
-    assert "every level done" in done
+    done = hud._win_texts("level", last, None, app.keymap, 1, play.every_level_done)[0]
+    assert "every level done" not in done and "the end of chapter 1" in done
 
 
 def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(
