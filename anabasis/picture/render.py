@@ -178,7 +178,7 @@ class Renderer:
         """
         new = {tuple(c) for c in state.crates}
         self.state = state
-        self._marks = ramp_marks(self.room, state) if self.ruled else ()
+        self._marks = None  # the state's ramp marks, asked of the rules only if a pose has none
         self._hidden_crate = None  # a crate taken out for a push goes back
         if new != self._crates:
             grid = self._static.copy()
@@ -310,8 +310,14 @@ class Renderer:
             prog[name].value = value
 
     def uniforms(self, pose: Pose, size: tuple[int, int]) -> tuple[dict, set]:
-        """This room's :func:`frame_uniforms`, with the marks of the state drawn."""
-        marks = self._marks if pose.marks is None else pose.marks
+        """This room's :func:`frame_uniforms`, with the pose's marks (play passes the
+        :func:`ramp_marks` of the state it uploads); a pose without marks draws those of the
+        renderer's state, asked of the rules once per state (unruled: none)."""
+        marks = pose.marks
+        if marks is None:
+            if self._marks is None:
+                self._marks = ramp_marks(self.room, self.state) if self.ruled else ()
+            marks = self._marks
         u, names = frame_uniforms(self.room, pose, size, marks)
         if self.skips:
             names.add("SKIP")
