@@ -368,6 +368,7 @@ def cmd_gen(args) -> int:
     print(f"box changes: {d.changes}")
     print(f"score: {d.score:.1f}")
     print(f"about: {made.subtitle}")
+    print(f"recipe: {made.recipe}")  # what it asks (a spoiler: the game shows it on request)
     return DONE
 
 

@@ -640,6 +640,7 @@ def test_cli_gen_prints_the_room(capsys):
         f"box changes: {m.depth.changes}",
         f"score: {m.depth.score:.1f}",
         f"about: {m.subtitle}",
+        f"recipe: {m.recipe}",
     ]
 
 

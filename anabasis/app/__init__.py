@@ -7,7 +7,8 @@ code or seed is refused on stderr with exit code 2 and no window flashes.
 What is where, a folder per kind of thing (each imports only those before it):
 
 - ``settings/``: ``progress`` (the save file: progress, window, sound, the
-  bindings), ``keymap`` (the actions, their default keys, key labels);
+  bindings), ``keymap`` (the actions, their default keys, key labels), ``rooms``
+  (the player's saved rooms);
 - ``shell/``: ``loop`` (:class:`~anabasis.app.shell.loop.Loop`, the frame
   loop and what it serves every scene), ``scene`` (the protocol a screen
   keeps), ``window`` (the GL window, ``Budget``), ``overlay`` (2D over the
@@ -16,9 +17,12 @@ What is where, a folder per kind of thing (each imports only those before it):
   and the warm-up), ``animation``: looking at a room, for play and the editor;
 - ``play/``: ``scene`` (:class:`~anabasis.app.play.scene.Play`), ``hud``,
   ``cues``, ``hints``, ``markers``, ``session`` (what is open), ``proofs``
-  (what the solver says of a room, off the loop);
-- ``editor/``: ``scene`` (the editor), ``hud``, ``draft`` (the room edited);
-- ``menus/``: ``launcher``, ``keys_screen``, ``menu`` (what they share);
+  (what the solver says of a room, off the loop), ``explain`` (why impossible, how
+  many shortest solutions);
+- ``editor/``: ``scene`` (the editor), ``hud``, ``draft`` (the room edited), ``pick``
+  (the cell under the mouse);
+- ``menus/``: ``launcher``, ``keys_screen``, ``rooms`` ("make a room…"), ``menu`` (what
+  they share);
 - ``routes``: :class:`~anabasis.app.routes.App`, the game: which scene
   follows which.
 

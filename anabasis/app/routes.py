@@ -69,6 +69,46 @@ class App(Loop):
         editor = Editor(self, target)
         self.switch(editor, editor.title)
 
+    def edit_saved(self, path) -> str:
+        """The editor on a saved room's file (it saves back to it); "" once open, else why
+        not, in plain words."""
+        from anabasis.app.editor.scene import open_saved
+        from anabasis.app.settings.rooms import plain
+
+        try:
+            target = open_saved(path)
+        except Exception as e:  # a file changed or gone since it was listed
+            return plain(str(e))
+        self.edit(target)
+        return ""
+
+    def edit_played(self, opened: Opened) -> None:
+        """The room being played (a level, a made room, a shared code) in the editor, as it
+        starts: saved as a new room of the player's, never over a shipped level."""
+        from anabasis.app.editor.scene import open_played
+
+        open_played(self, opened)
+
+    def make_a_room(self) -> None:
+        """"make a room…": a new room or a saved one ("a new room" at once while none is
+        saved)."""
+        from anabasis.app.menus.rooms import RoomsMenu
+
+        menu = RoomsMenu(self)
+        if len(menu.items) == 1:
+            self.edit()
+        else:
+            self.switch(menu)
+
+    def to_launcher_on(self, action: tuple) -> None:
+        """The launcher, with the line of ``action`` (``("edit",)``, ``("code",)``) chosen:
+        Esc from a room that is not a level comes back where it was opened."""
+        self.to_launcher()
+        for i, item in enumerate(getattr(self.scene, "items", [])):
+            if item.action == action:
+                self.scene.selected = i
+                return
+
     def _first_unsolved(self, otherwise: int = 0) -> int:
         """The launcher's selection: the first level not yet won at all; else the first won
         only with hints (still to solve alone); else ``otherwise``.  A player who took hints

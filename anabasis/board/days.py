@@ -27,7 +27,7 @@ def build(date: _dt.date) -> DayRoom:
 
     >>> day = build(_dt.date(2026, 11, 29))
     >>> day.par, day.gen == gen.GEN
-    (38, True)
+    (32, True)
     """
     made = gen.build("hard", gen.daily_seed(date))
     return DayRoom(codes.encode(made.room), len(made.moves), gen.GEN)

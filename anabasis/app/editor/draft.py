@@ -29,6 +29,14 @@ KIND_NAMES = {
     ".": "empty", "#": "block", ">": "ramp +x", "<": "ramp -x", "v": "ramp +y",
     "^": "ramp -y", "$": "crate", "@": "player", "*": "goal",
 }
+#: The brushes beyond the cells: a floor with what holds it, a column of blocks in w.
+FLOOR, COLUMN = "floor", "column"
+#: Every brush, in the palette's order (the cells' number keys, then 9 and K).
+BRUSHES = (*KINDS, FLOOR, COLUMN)
+BRUSH_NAMES = {**KIND_NAMES, FLOOR: "floor", COLUMN: "column"}
+#: The keymap's action for each brush (its key is the keymap's to say).
+BRUSH_KEYS = {**{kind: f"put_{n}" for n, kind in enumerate(KINDS)}, FLOOR: "floor_brush",
+              COLUMN: "column_brush"}
 #: A new room's size: small, with room to climb.
 DEFAULT_SIZE = (5, 4, 3, 3)
 
@@ -50,6 +58,7 @@ class Draft:
     name: str = ""
     teaches: str = ""
     view: str = "stand"
+    hook: bool = False  #: a hook room (``hook: yes``): the hook is one of its moves
 
     @classmethod
     def new(cls, size=DEFAULT_SIZE) -> Draft:
@@ -68,7 +77,8 @@ class Draft:
         chars[room.index(room.start.player)] = "@"
         g = room.index(room.goal)
         chars[g] = {"@": "+", "$": "%"}.get(chars[g], "*")
-        return cls(room.size, "".join(chars), room.wrap, room.name, room.teaches, room.view)
+        return cls(room.size, "".join(chars), room.wrap, room.name, room.teaches, room.view,
+                   getattr(room, "hook", False))
 
     # -- reading ------------------------------------------------------------------
 
@@ -84,7 +94,7 @@ class Draft:
 
     def text(self, par: int | None = None, needs=()) -> str:
         """The draft as a level file (canonical, as :func:`levelfile.write` writes one)."""
-        from anabasis.engine.world import SWITCHES
+        from anabasis.engine.world import NEEDS
 
         head = []
         if self.name:
@@ -94,7 +104,9 @@ class Draft:
         if par is not None:
             head.append(f"par: {par}")
         if needs:
-            head.append(f"needs: {', '.join(s for s in SWITCHES if s in needs)}")
+            head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
+        if self.hook:
+            head.append("hook: yes")
         head.append(f"wrap: {'w' if self.wrap else 'no'}")
         head.append(f"view: {self.view}")
         return "\n".join(head) + "\n\n" + self.map_text()
@@ -156,6 +168,34 @@ class Draft:
                         i = self.index((x, y, z, w))
                         changes[i] = _combine(self.chars[i], kind)
         return self._with(changes)
+
+    def floor(self, pos: Pos, up: int = 2) -> tuple[Draft, Pos | None]:
+        """A block at ``pos`` that holds whoever stands on it: with it, the block that holds
+        the cell on top from the other gravity (``up`` is the view's up axis, 2 for z or 3
+        for w; the other is the other's).  The block put with it (None where it would fall
+        outside the room: at w = 0 nothing is kata, at z = 0 nothing is below).
+
+        >>> d, held = Draft.new((1, 1, 2, 2)).floor((0, 0, 0, 1))
+        >>> d.map_text().split(), held
+        (['.', '#', '#', '.'], (0, 0, 1, 0))
+        """
+        other = 3 if up == 2 else 2
+        top = list(pos)
+        top[up] += 1
+        top[other] -= 1
+        held = tuple(top)
+        if self.wrap and other == 3:
+            held = held[:3] + (held[3] % self.size[3],)
+        draft = self.put(pos, "#")
+        if not self.inside(held):
+            return draft, None
+        return draft.put(held, "#"), held
+
+    def column(self, pos: Pos, kind: str = "#") -> Draft:
+        """``kind`` in every cell from w = 0 up to ``pos``'s w, at ``pos``'s x, y, z: a
+        w-height in one stroke (a landscape's hills)."""
+        x, y, z, w = pos
+        return self.fill((x, y, z, 0), (x, y, z, w), kind)
 
     def resized(self, axis: int, n: int) -> Draft:
         """The room with ``n`` cells along ``axis`` (0..3): what fits is kept, new cells empty."""
@@ -226,6 +266,11 @@ class History:
         self._redo.clear()
         self.draft = draft
         return True
+
+    def amend(self, draft: Draft) -> None:
+        """Make ``draft`` the current one in place of the last step (a stroke that goes on)."""
+        self._redo.clear()
+        self.draft = draft
 
     def undo(self) -> bool:
         if not self._undo:

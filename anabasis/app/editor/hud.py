@@ -13,7 +13,8 @@ import itertools
 
 import pygame
 
-from anabasis.app.editor.draft import KIND_NAMES, KINDS
+from anabasis.app.editor.draft import BRUSH_KEYS, BRUSH_NAMES, BRUSHES, KIND_NAMES
+from anabasis.app.settings.rooms import plain
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.picture import views
 
@@ -26,7 +27,40 @@ HELP = [
     ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{name} / {teaches}", "name / teaches"),
     ("{opening_view}", "opening view"), ("{turn:v}", "turn"), ("{undo} / {redo}", "undo / redo"),
     ("{play}", "play it"), ("{solution}", "show the solution"), ("{save}", "save"),
-    ("{copy}", "copy code"), ("{back}", "leave"),
+    ("{copy}", "copy code"), ("{show_code}", "show the code"),
+    ("{floor_brush} / {column_brush}", "floor / column brush"), ("{help}", "help"),
+    ("{back}", "leave"),
+]
+
+#: What "the hook saves N moves" means, in the help and on the proof panel's line.
+HOOK_TEXT = ("the hook: a move of hook rooms only (fired along x, y or w, it pulls you to "
+             "the first block, or a crate to you). \"The hook saves N moves\": with it, this "
+             "room's shortest solution would be N moves shorter, so a player given the hook "
+             "could skip part of your puzzle; \"saves nothing\": it is no shortcut here")
+
+#: The help over the editor (H or F1): how a room is built, a paragraph a line (each
+#: ``{action}`` written as its key, ``Keymap.text``).
+HELP_LINES = [
+    "Build a room cell by cell; the proof panel (top right) proves it as you go.",
+    "A player stands on a block only where something also holds them from the other "
+    "gravity: the block kata of where they stand (w - 1), or a ramp under them. A floor "
+    "drawn as a dark pit has nothing kata of it. The floor brush ({floor_brush}) puts both "
+    "blocks; the column brush ({column_brush}) puts blocks from w 0 up to the cursor's w, a "
+    "landscape's hills.",
+    "The box: {mark} marks a corner, move to the other, {fill} fills it with the brush, "
+    "{clear_box} clears "
+    "it; then it is unmarked. Where it reaches slices not shown, the message says so.",
+    "The mouse: the pink cell is where a click paints (beside the face you point at); "
+    "right-click clears the cell pointed at; a drag paints a line; drag the background, or "
+    "with the middle button, to turn the camera; the wheel zooms.",
+    "The proofs: the par and its moves, \"the only shortest solution\" or how many there "
+    "are, the rules the room needs; an impossible room says why where a simple proof tells. "
+    "{save} or {copy} on an impossible room warns first, and acts when pressed again.",
+    HOOK_TEXT[0].upper() + HOOK_TEXT[1:] + ".",
+    "{copy} copies the room's code, its name and teaches line in it; with no clipboard, or "
+    "with {show_code}, the code is shown whole and written to a file beside the save. "
+    "{save} saves, {play} plays the room, {solution} shows the solution, {back} leaves.",
+    "Any key closes this help ({help*} open it).",
 ]
 _COLOUR = {"good": GOOD, "warn": WARN, "dim": DIM, "info": INK}
 #: The 12 edges of a box, as pairs of corner numbers (bit k of a corner: axis k's high side).
@@ -86,8 +120,8 @@ def draw(ov, ed) -> None:
            sight.turn_from, round(sight.turn_t, 3), round(cam.yaw, 3), round(cam.pitch, 3),
            round(cam.distance, 3), proofs, phase,
            ed.message if ed.message_left > 0 else "", ed.field, ed.field_text, ed.field_fresh,
-           ed.unsaved, ed.app.keymap,
-           ed.history.depth)
+           ed.unsaved, ed.app.keymap, ed.history.depth, ed.hover_cell, ed.help, ed.code_shown,
+           ed.confirm, _tip_of(ed))
     if not ov.begin(key):
         return
     W, H = ov.size
@@ -100,12 +134,17 @@ def draw(ov, ed) -> None:
     # the room's own box (where cells can go: an empty room shows nothing else), the marked
     # box and the cursor, over the picture
     _outline(ov, ed, _box_corners(ed, (0, 0, 0, 0), draft.size), ROOM_COLOUR, max(1, int(s)))
-    if ed.mark is not None:
-        lo = [min(a, b) for a, b in zip(ed.mark, ed.cursor, strict=True)]
-        hi = [max(a, b) + 1 for a, b in zip(ed.mark, ed.cursor, strict=True)]
-        _outline(ov, ed, _box_corners(ed, lo, hi), BOX_COLOUR, max(2, int(2 * s)))
     c = ed.cursor
     _outline(ov, ed, _box_corners(ed, c, [v + 1 for v in c]), CURSOR_COLOUR, max(2, int(3 * s)))
+    box = ed.box()
+    if box is not None:  # a little outside its cells: a one-cell box shows round the cursor
+        lo = [v - BOX_MARGIN for v in box[0]]
+        hi = [v + 1 + BOX_MARGIN for v in box[1]]
+        _outline(ov, ed, _box_corners(ed, lo, hi), BOX_COLOUR, max(2, int(2 * s)))
+    if ed.hover_cell is not None:
+        h = ed.hover_cell
+        _outline(ov, ed, _box_corners(ed, h, [v + 1 for v in h]), HOVER_COLOUR,
+                 max(1, int(2 * s)))
 
     # top left: the room's header
     X, Y, Z, Wd = draft.size
@@ -116,10 +155,12 @@ def draw(ov, ed) -> None:
          + keys.text(" ({turn:v} turns)"), INK),
         ("teaches: " + (draft.teaches or keys.text("({teaches} to write it)")), DIM),
         (save_line(ed), DIM),
+        (ed.box_line(), BOX_TEXT if box is not None else DIM),
     ]
     width = max([ov.width_of(t, small) for t, _ in lines] + [int(300 * s)]) + 2 * pad
-    ov.panel(pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
-                         big + 3 * (small + 4) + pad), band, 10)
+    header = pygame.Rect(pad // 2, pad // 2, min(width, int(W * 0.6)),
+                         big + len(lines) * (small + 4) + pad)
+    ov.panel(header, band, 10)
     ov.text((draft.name or "a room with no name") + keys.text("  ({name} names it)"), (pad, pad),
             big, GOLD)
     for i, (text, colour) in enumerate(lines):
@@ -130,7 +171,8 @@ def draw(ov, ed) -> None:
     x0 = W - panel_w - pad // 2
     proof_lines = proofs.lines()
     panel_h = mid * 2 + 16 + (len(proof_lines) + 1) * (small + 5) + pad
-    ov.panel(pygame.Rect(x0, pad // 2, panel_w, panel_h), band, 10)
+    proofs_rect = pygame.Rect(x0, pad // 2, panel_w, panel_h)
+    ov.panel(proofs_rect, band, 10)
     x = x0 + pad
     for axis, value in zip("xyzw", c, strict=True):
         rect = ov.text(f"{axis} {value}", (x, pad), mid, views.AXIS_COLOURS[axis])
@@ -142,23 +184,29 @@ def draw(ov, ed) -> None:
     if phase >= 0:
         _spinner(ov, (x0 + panel_w - pad - int(10 * s), y + mid // 2), int(8 * s), ed.clock)
     y += mid + 6
+    ed.proof_rects = []
     for kind, text in proof_lines:
-        for line in ov.wrap(text, small, panel_w - 2 * pad)[:3]:
+        top = y
+        for line in ov.wrap(plain(text), small, panel_w - 2 * pad)[:3]:
             ov.text(line, (x0 + pad, y), small, _COLOUR.get(kind, INK))
             y += small + 5
+        ed.proof_rects.append((pygame.Rect(x0, top, panel_w, y - top), kind, text))
 
     # the palette along the bottom, and the keys
     ed.palette_rects = []
-    cell_w = int(min(96 * s, (W - 2 * pad) / len(KINDS)))
+    cell_w = int(min(96 * s, (W - 2 * pad) / len(BRUSHES)))
     py = H - int(3 * small + 3 * pad)
-    ov.panel(pygame.Rect(0, py - pad // 2, W, H - py + pad // 2), band, 0)
-    for n, kind in enumerate(KINDS):
+    bottom = pygame.Rect(0, py - pad // 2, W, H - py + pad // 2)
+    ov.panel(bottom, band, 0)
+    ed.panel_rects = [header, proofs_rect, bottom]  #: a click there paints nothing
+    for n, kind in enumerate(BRUSHES):
         rect = pygame.Rect(pad + n * cell_w, py, cell_w - 6, small + 10)
         ed.palette_rects.append((rect, kind))
         if kind == ed.brush:
             ov.panel(rect, (70, 80, 120, 230), 6)
-        ov.text(f"{n} {kind} {KIND_NAMES[kind]}", (rect.x + 5, rect.y + 5), small,
-                GOLD if kind == ed.brush else INK)
+        label = f"{keys.label(BRUSH_KEYS[kind])} " + (
+            f"{kind} {BRUSH_NAMES[kind]}" if kind in KIND_NAMES else BRUSH_NAMES[kind])
+        ov.text(label, (rect.x + 5, rect.y + 5), small, GOLD if kind == ed.brush else INK)
     strip = " · ".join(f"{keys.text(k)} {what}" for k, what in HELP)
     for i, line in enumerate(ov.wrap(strip, small, W - 2 * pad)[:2]):
         ov.text(line, (pad, py + small + 14 + i * (small + 4)), small, DIM)
@@ -177,7 +225,8 @@ def draw(ov, ed) -> None:
         box = pygame.Rect(0, 0, int(W * 0.7), int(130 * s))
         box.center = (W // 2, H // 2)
         ov.panel(box, (20, 24, 34, 240), 12)
-        ov.text(f"The room's {ed.field}", (box.x + 20, box.y + 14), mid, GOLD)
+        title = {"name": "The room's name", "teaches": "What the room teaches (one line)"}
+        ov.text(title.get(ed.field, ed.field), (box.x + 20, box.y + 14), mid, GOLD)
         shown = ed.field_text[-70:]
         rect = ov.text(shown, (box.x + 20, box.y + 24 + mid), mid, INK)
         if ed.field_fresh and shown:  # selected: typing replaces it
@@ -185,12 +234,123 @@ def draw(ov, ed) -> None:
         ov.text("_", (rect.right + 2, rect.y), mid, INK)
         ov.text("Enter keeps it · Esc cancels", (box.x + 20, box.bottom - small - 12), small,
                 DIM)
+    tip = _tip_of(ed)
+    if tip:
+        _tip(ov, tip, ed.pointer, small)
+    if ed.code_shown is not None:
+        _code_field(ov, ed, mid, small)
+    if ed.help:
+        _help(ov, s, ed.app.keymap)
     ov.upload()
 
 
 CURSOR_COLOUR = (255, 236, 120)
 BOX_COLOUR = (120, 220, 255)
+BOX_TEXT = (150, 225, 255)
 ROOM_COLOUR = (120, 128, 160)
+HOVER_COLOUR = (255, 140, 220)
+BOX_MARGIN = 0.08  #: the box is drawn this far outside its cells
+#: The code's characters by kind, so that look-alikes differ: capitals, small letters, digits.
+CODE_COLOURS = {"upper": (240, 240, 240), "lower": (130, 200, 255), "digit": (255, 200, 90),
+                "mark": (170, 170, 170)}
+
+
+def _tip_of(ed) -> str:
+    """The tip the mouse is over: what the hook's line of the proof panel means."""
+    if ed.pointer is None:
+        return ""
+    for rect, _, text in ed.proof_rects:
+        if rect.collidepoint(ed.pointer) and "the hook" in text:
+            return HOOK_TEXT
+    return ""
+
+
+def _tip(ov, text: str, at, size: int) -> None:
+    W, H = ov.size
+    width = min(int(W * 0.45), 520)
+    lines = ov.wrap(text, size, width - 20)
+    rect = pygame.Rect(0, 0, width, len(lines) * (size + 4) + 14)
+    rect.topright = (min(at[0], W - 4), at[1] + 16)
+    rect.clamp_ip(pygame.Rect(0, 0, W, H))
+    ov.panel(rect, (16, 18, 28, 235), 8)
+    for i, line in enumerate(lines):
+        ov.text(line, (rect.x + 10, rect.y + 7 + i * (size + 4)), size, INK)
+
+
+def code_runs(code: str) -> list[tuple[str, str]]:
+    """The code cut into runs of one kind of character (capitals, small letters, digits,
+    marks), each drawn in its own colour: I, l and 1 (and O and 0) never look the same.
+
+    >>> [run for _, run in code_runs("DIl1O0-a")], code_runs("l1")
+    (['DI', 'l', '1', 'O', '0', '-', 'a'], [('lower', 'l'), ('digit', '1')])
+    """
+    runs: list[tuple[str, str]] = []
+    for ch in code:
+        kind = ("upper" if ch.isupper() else "lower" if ch.islower() else "digit"
+                if ch.isdigit() else "mark")
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1] + ch)
+        else:
+            runs.append((kind, ch))
+    return runs
+
+
+def _code_field(ov, ed, mid: int, small: int) -> None:
+    """No clipboard here: the code in a field of its own, coloured by kind of character."""
+    W, H = ov.size
+    box = pygame.Rect(0, 0, int(W * 0.8), int(mid * 7 + small * 4))
+    box.center = (W // 2, H // 2)
+    ov.panel(box, (20, 24, 34, 245), 12)
+    ov.text("The room's code (no clipboard here)", (box.x + 20, box.y + 14), mid, GOLD)
+    from anabasis.formats import codes
+
+    shown = codes.display(ed.code_shown)
+    x, y = box.x + 20, box.y + 24 + mid
+    gap = ov.width_of("  ", mid)
+    for group in shown.groups:  # in groups of four, each character coloured by its kind
+        width = ov.width_of(group, mid)
+        if x + width > box.right - 20:
+            x, y = box.x + 20, y + mid + 8
+        for kind, run in code_runs(group):
+            rect = ov.text(run, (x, y), mid, CODE_COLOURS[kind])
+            if kind == "lower":  # small letters underlined too: l is never I
+                pygame.draw.line(ov.surface, CODE_COLOURS[kind], (rect.x, rect.bottom - 1),
+                                 (rect.right, rect.bottom - 1), 1)
+            x = rect.right + 1
+        x += gap
+    y += mid + 8
+    legend = "white: capitals · blue, underlined: small letters · gold: digits"
+    if shown.legend:
+        legend = f"{shown.legend} · {legend}"
+    ov.text(legend, (box.x + 20, y + 2), small, DIM)
+    ov.text("the spaces are for reading: the code is written without them",
+            (box.x + 20, y + small + 8), small, DIM)
+    where = (f"written to {ed.code_file}" if ed.code_file else "printed on the terminal")
+    ov.text(where + " · Enter or Esc closes", (box.x + 20, box.bottom - small - 12), small,
+            DIM)
+
+
+def _help(ov, s: float, keys) -> None:
+    """H or F1: the editor's help, over everything."""
+    W, H = ov.size
+    ov.panel(pygame.Rect(0, 0, W, H), (8, 10, 16, 215), 0)
+    width = int(min(W - 60, 900 * s))
+    x = (W - width) // 2
+    size = int(19 * s)
+    while size > 9:  # the largest size at which it all fits
+        parts = [ov.wrap(keys.text(line), size, width) for line in HELP_LINES]
+        height = sum(len(p) for p in parts) * (size + 5) + len(parts) * size // 2
+        if height + int(size * 1.4) + 40 <= H:
+            break
+        size -= 1
+    y = 20
+    ov.text("The editor", (x, y), int(size * 1.4), GOLD)
+    y += int(size * 1.4) + 10
+    for part in parts:
+        for line in part:
+            ov.text(line, (x, y), size, INK)
+            y += size + 5
+        y += size // 2
 
 
 def _spinner(ov, centre, r: int, t: float) -> None:

@@ -29,8 +29,10 @@ import numpy as np
 import pygame
 
 from anabasis.app.editor import hud as editor_hud
-from anabasis.app.editor.draft import KINDS, Draft, DraftError, History
+from anabasis.app.editor import pick
+from anabasis.app.editor.draft import BRUSH_NAMES, COLUMN, FLOOR, KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
+from anabasis.app.settings.rooms import plain, rooms_dir  # noqa: F401 (the editor's API too)
 from anabasis.app.shell.scene import Scene
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
@@ -46,6 +48,10 @@ NUMBER_KINDS = dict(enumerate(KINDS))
 MESSAGE_S = 3.0
 CLICK_SLOP = 4  #: pixels a press may move and still be a click, not a drag
 
+#: The action that, pressed again, confirms a save or a copy of an impossible room.
+_CONFIRM_ACTIONS = {"save": "save", "copy": "copy"}
+
+
 @dataclass
 class EditTarget:
     """What the editor opens and where it saves.
@@ -60,12 +66,39 @@ class EditTarget:
     source: str = "a new room"
 
 
-def rooms_dir(app) -> Path:
-    """The data folder's ``rooms`` (beside the saved progress)."""
-    from anabasis.app.settings.progress import data_dir
+def played_target(opened) -> EditTarget:
+    """What the editor opens for a room being played (an ``Opened``): the room as it starts,
+    saved as a new room of the player's (a shipped level is never written over)."""
+    from anabasis.app.settings.progress import level_key
 
-    path = getattr(app.progress, "path", None)
-    return (Path(path).parent if path else data_dir()) / "rooms"
+    room = opened.room
+    if opened.kind == "level":
+        source = f"level {opened.level}"
+        name = room.name or level_key(opened.level)
+    elif opened.kind in ("gen", "daily"):
+        source, name = opened.title, room.name or (opened.spec or opened.title)
+    else:
+        source, name = "a shared room", room.name
+    draft = Draft.of_room(room)
+    if name != draft.name:
+        draft = draft.with_header(name=name)
+    return EditTarget(draft, None, source)
+
+
+def open_saved(path: Path) -> EditTarget:
+    """The :class:`EditTarget` of a saved room: it saves back to its own file
+    (``LevelError`` if the format refuses it)."""
+    from anabasis.formats import levelfile
+
+    return EditTarget(Draft.of_room(levelfile.load(path)), path, path.name)
+
+
+def open_played(app, opened) -> None:
+    """The room being played, in the editor."""
+    target = played_target(opened)
+    app.edit(target)
+    app.scene.say(f"editing a copy of {target.source}: S saves it as a new room of yours",
+                  "info", 5.0)
 
 
 def fresh_path(folder: Path, name: str) -> Path:
@@ -77,6 +110,18 @@ def fresh_path(folder: Path, name: str) -> Path:
         n += 1
         path = folder / f"{stem}-{n}.txt"
     return path
+
+
+def _xyzw(pos) -> str:
+    return " ".join(f"{a} {v}" for a, v in zip("xyzw", pos, strict=True))
+
+
+def _cells(lo, hi):
+    for w in range(lo[3], hi[3] + 1):
+        for z in range(lo[2], hi[2] + 1):
+            for y in range(lo[1], hi[1] + 1):
+                for x in range(lo[0], hi[0] + 1):
+                    yield (x, y, z, w)
 
 
 def picture_room(draft: Draft) -> Room:
@@ -98,7 +143,7 @@ def picture_room(draft: Draft) -> Room:
         "goal": goals[0] if goals else (-99, -99, -99, -99),
         "start": State.of(players[0] if players else (0, 0, 0, 0), crates),
         "wrap": draft.wrap, "name": draft.name, "teaches": draft.teaches, "par": None,
-        "needs": (), "view": draft.view,
+        "needs": (), "view": draft.view, "hook": draft.hook,
     }
     for key, value in fields.items():
         object.__setattr__(room, key, value)
@@ -135,6 +180,17 @@ class Editor(Scene):
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys (play's own)
         self.last_code = ""  #: the room code copied last
         self.palette_rects: list = []  #: (rect, kind) of the palette, as last drawn
+        self.proof_rects: list = []  #: (rect, line kind, text) of the proof panel, as drawn
+        self.panel_rects: list = []  #: the HUD's panels, as drawn: the mouse there paints not
+        self._hover_of = None  #: what the hover was worked out for (the draft, the sight)
+        self.help = False  #: H or F1: the help over the editor
+        self.hover: pick.Pick | None = None  #: what the mouse points at
+        self.hover_cell = None  #: ... and the cell a left click paints
+        self.pointer = None  #: the mouse's last pixel
+        self._stroke = None  #: a drag painting: (button, axis, level, last cell)
+        self.confirm = ""  #: "save" or "copy": pressed once on an impossible room
+        self.code_shown: str | None = None  #: the code shown in its field (no clipboard)
+        self.code_file: Path | None = None  #: ... and the file it was written to
         # -- draw state
         self._picture: Room | None = None
         self._picture_of: Draft | None = None
@@ -146,7 +202,8 @@ class Editor(Scene):
                                            variant={"EDIT"}), variant={"EDIT"})
         self.prover = Prover()
         self._prove()
-        self.say("a room of your own: keys along the bottom; P plays it", "info", 5.0)
+        self.say(app.keymap.text("a room of your own: {help} shows the help, keys along the "
+                                 "bottom; {play} plays it"), "info", 5.0)
 
     # -- state ------------------------------------------------------------------------
 
@@ -201,6 +258,7 @@ class Editor(Scene):
 
     def _edited(self) -> None:
         self.leaving = False
+        self.confirm = ""
         if self.app.scene is self:  # a new name (or its undo) shows in the caption at once
             self.app.retitle(self.title)
         self.cursor = tuple(min(c, n - 1) for c, n in zip(self.cursor, self.draft.size,
@@ -216,14 +274,100 @@ class Editor(Scene):
         self.app.after_frame(self.prover.launch)
 
     def put(self, kind: str, pos=None) -> None:
+        """``kind`` (a cell's kind, or the ``floor`` or ``column`` brush) at the cursor (or
+        ``pos``); it becomes the brush."""
         self.brush = kind
-        self.edit(self.draft.put(pos or self.cursor, kind))
+        pos = pos or self.cursor
+        if kind == FLOOR:
+            draft, held = self.draft.floor(pos, self._up_axis())
+            self.edit(draft)
+            if held is None:
+                self.say(f"a block at {_xyzw(pos)}, but nothing can hold a player on it from "
+                         f"the other gravity here (outside the room)", "warn", 4.0)
+            return
+        if kind == COLUMN:
+            self.edit(self.draft.column(pos))
+            return
+        self.edit(self.draft.put(pos, kind))
+
+    def painted(self, draft: Draft, cell, kind: str) -> Draft:
+        """``draft`` with ``kind`` (a cell's kind or a brush) put at ``cell``."""
+        if kind == FLOOR:
+            return draft.floor(cell, self._up_axis())[0]
+        if kind == COLUMN:
+            return draft.column(cell)
+        return draft.put(cell, kind)
+
+    def _up_axis(self) -> int:
+        """The 4D axis the view draws up (z, or w in the w-up view)."""
+        b = views.view_basis(self.sight.view)
+        return int(np.argmax(np.abs(b[:, 2])))
+
+    def box(self):
+        """The marked box: (lo, hi) corners (inclusive), or None when no corner is marked."""
+        if self.mark is None:
+            return None
+        lo = tuple(min(a, b) for a, b in zip(self.mark, self.cursor, strict=True))
+        hi = tuple(max(a, b) for a, b in zip(self.mark, self.cursor, strict=True))
+        return lo, hi
+
+    def box_line(self) -> str:
+        """What the HUD says of the box: whether one is set, its size, the slices it reaches."""
+        box = self.box()
+        if box is None:
+            return "no box: Space marks a corner here"
+        lo, hi = box
+        n = math.prod(b - a + 1 for a, b in zip(lo, hi, strict=True))
+        text = (f"box: {' x '.join(str(b - a + 1) for a, b in zip(lo, hi, strict=True))}"
+                f" = {n} cell{'s' if n != 1 else ''} · F fills · X clears · Space unmarks")
+        hidden = self._hidden_reach()
+        if hidden:
+            text += f" · {hidden}"
+        return text
+
+    def _hidden_reach(self) -> str:
+        """Where the box reaches into slices the view does not show ("" where it does not)."""
+        box = self.box()
+        if box is None:
+            return ""
+        k = views.hidden_axis(self.sight.view)
+        lo, hi = box
+        if lo[k] == hi[k]:
+            return ""
+        axis = "xyzw"[k]
+        return (f"it reaches {axis} {lo[k]} to {hi[k]}, and only {axis} {self.cursor[k]} is "
+                f"shown")
 
     def fill(self, kind: str) -> None:
         if self.mark is None:
             self.say("mark a corner of the box first (Space), then move to the other", "warn")
             return
-        self.edit(self.draft.fill(self.mark, self.cursor, kind))
+        (lo, hi), hidden = self.box(), self._hidden_reach()
+        if kind in (FLOOR, COLUMN):
+            draft = self.draft
+            for cell in _cells(lo, hi):
+                draft = self.painted(draft, cell, kind)
+        else:
+            draft = self.draft.fill(lo, hi, kind)
+        self.mark = None  # done with: the next F or X starts a box of its own
+        n = math.prod(b - a + 1 for a, b in zip(lo, hi, strict=True))
+        what = "cleared" if kind == "." else f"filled with {BRUSH_NAMES.get(kind, kind)}"
+        self.edit(draft)
+        if hidden:
+            self.say(f"{n} cells {what}: {hidden} ([ ] walk the slices)", "warn", 5.0)
+        else:
+            self.say(f"{n} cell{'s' if n != 1 else ''} {what}; the box is unmarked", "dim",
+                     2.0)
+
+    def toggle_mark(self) -> None:
+        """Space: mark the box's corner here, or unmark it."""
+        if self.mark is not None:
+            self.mark = None
+            self.say("the box is unmarked (Space marks a corner again)", "dim", 2.0)
+            return
+        self.mark = self.cursor
+        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then F "
+                 "fills it, X clears it", "info", 4.0)
 
     def resize(self, axis: int, by: int) -> None:
         n = self.draft.size[axis] + by
@@ -273,7 +417,7 @@ class Editor(Scene):
         try:
             return self.draft.room(self.save_path().name, par, needs)
         except LevelError as e:
-            self.say(f"not a room yet: {e}", "warn", 5.0)
+            self.say(f"not a room yet: {plain(str(e))}", "warn", 5.0)
             return None
 
     def play(self, solution: bool = False) -> None:
@@ -298,15 +442,64 @@ class Editor(Scene):
         self.draw_cache.forget()
         self.app.switch(self, self.title)
 
-    def copy_code(self) -> None:
-        from anabasis.formats import codes
+    def _impossible_asked(self, what: str) -> bool:
+        """A room proved impossible (or too big to prove) is saved or copied only when the
+        key is pressed again: True when this press is the first, and the warning is said."""
+        proofs = self.proofs
+        if proofs.status not in ("impossible", "too-big") or self.confirm == what:
+            self.confirm = ""
+            return False
+        self.confirm = what
+        key = "S" if what == "save" else "C"
+        reason = plain(proofs.lines()[0][1])
+        self.say(f"this room cannot be won ({reason}): {key} again {what}s it all the same",
+                 "warn", 6.0)
+        return True
 
+    def copy_code(self) -> None:
+
+        if self._impossible_asked("copy"):
+            return
         room = self.room()
         if room is None:
             return
-        code = codes.encode(room)
-        self.last_code = code
-        self.app.copy_code(code)
+        code = self.last_code = self.encode(room)
+        if self.app.copy(code):
+            self.say(f"room code copied: {code}")
+            return
+        print(f"room code: {code}", flush=True)
+        self.show_code(code)  # no clipboard: in a field of its own, and in a file
+
+    def encode(self, room: Room) -> str:
+        """The room's code, with its name and teaches line (the plain code where the name
+        is longer than a code carries: said)."""
+        from anabasis.formats import codes
+
+        try:
+            return codes.encode(room, named=True)
+        except ValueError as e:
+            self.say(f"the code leaves the name out: {e}", "warn", 5.0)
+            return codes.encode(room)
+
+    def show_code(self, code: str | None = None) -> None:
+        """Shift+C (or C with no clipboard): the code whole, in a field of its own (its
+        characters coloured by kind, so look-alikes differ), and written to a file beside
+        the save (``my-room.code.txt``), to be sent as it is."""
+        from anabasis.app.settings.progress import atomic_write
+
+        if code is None:
+            room = self.room()
+            if room is None:
+                return
+            code = self.last_code = self.encode(room)
+        self.code_shown = code
+        self.code_file = None
+        path = self.save_path().with_suffix(".code.txt")
+        try:
+            atomic_write(path, code + "\n")
+            self.code_file = path
+        except OSError as e:
+            self.say(f"{path} could not be written: {e.strerror or e}", "warn", 6.0)
 
     def save(self) -> Path | None:
         """S: the level file, with ``par:`` and ``needs:`` from the proofs (once they are done)."""
@@ -314,13 +507,15 @@ class Editor(Scene):
 
         proofs = self.proofs
         if proofs.status == "refused":
-            self.say(f"not saved: {proofs.refusal}", "warn", 5.0)
+            self.say(f"not saved: {plain(proofs.refusal)}", "warn", 5.0)
             return None
         if not proofs.done:
             self.save_pending = True
             self.say("saving as soon as the proofs are done…", "dim", 2.0)
             return None
         self.save_pending = False
+        if self._impossible_asked("save"):
+            return None
         path = self.save_path()
         par = proofs.par if proofs.status == "solved" else None
         try:
@@ -330,7 +525,7 @@ class Editor(Scene):
             return None
         self.target.save_to = path
         self.saved_draft = self.draft
-        note = f"par {par}" if par is not None else f"no par: {proofs.lines()[0][1]}"
+        note = f"par {par}" if par is not None else f"no par: {plain(proofs.lines()[0][1])}"
         self.say(f"saved {path} ({note})", "good", 5.0)
         return path
 
@@ -340,7 +535,7 @@ class Editor(Scene):
             self.say("unsaved edits: S saves · Esc again leaves without saving", "warn", 4.0)
             return
         self.prover.stop()
-        self.app.to_launcher()
+        self.app.to_launcher_on(("edit",))  # back on "make a room…", not on a level
 
     # -- input ----------------------------------------------------------------------------
 
@@ -355,29 +550,36 @@ class Editor(Scene):
         elif t == pygame.KEYUP:
             if action in ORBITS:
                 self.camera_input.release(action, self.clock, self.sight.camera.yaw)
-        elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self._press = event.pos
-            self._dragged = False
-        elif t == pygame.MOUSEMOTION and self._press is not None:
-            dx, dy = event.rel
-            px, py = self._press
-            if abs(event.pos[0] - px) + abs(event.pos[1] - py) > CLICK_SLOP:
-                self._dragged = True
-            if self._dragged:
-                self.sight = self.camera_input.drag(self.sight, (dx, dy))
-        elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            if self._press is not None and not self._dragged:
-                self.click(event.pos, event.button)
-            self._press = None
+        elif t == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event.pos, event.button)
+        elif t == pygame.MOUSEMOTION:
+            self._mouse_moved(event.pos, event.rel)
+        elif t == pygame.MOUSEBUTTONUP:
+            self._mouse_up(event.pos, event.button)
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.camera_input.wheel(self.sight, event.y)
 
     def _key(self, action: str | None) -> None:
         """A key, as the keymap read it (the editor's own keys first, then the game's)."""
+        if self.help:
+            self.help = False  # any key closes the help (H and F1 too)
+            return
+        if self.code_shown is not None:
+            if action in ("back", "play", "next", "copy", "show_code"):
+                self.code_shown = None
+            return
         if action is None:
             return
+        if self.confirm and action != _CONFIRM_ACTIONS.get(self.confirm):
+            self.confirm = ""
         kind, _, sign = action.partition("_")
-        if kind in ("cursor", "size") and sign[:1] in "xyzw" and sign[1:] in ("+", "-"):
+        if action == "help":
+            self.help = True
+        elif action == "floor_brush":
+            self.put(FLOOR)
+        elif action == "column_brush":
+            self.put(COLUMN)
+        elif kind in ("cursor", "size") and sign[:1] in "xyzw" and sign[1:] in ("+", "-"):
             axis, by = "xyzw".index(sign[0]), (1 if sign[1] == "+" else -1)
             if kind == "size":
                 self.resize(axis, by)
@@ -388,7 +590,7 @@ class Editor(Scene):
         elif action == "put_empty":
             self.put(".")
         elif action == "mark":
-            self.mark = None if self.mark == self.cursor else self.cursor
+            self.toggle_mark()
         elif action == "fill":
             self.fill(self.brush)
         elif action == "clear_box":
@@ -415,6 +617,8 @@ class Editor(Scene):
             self.play(solution=True)
         elif action == "save":
             self.save()
+        elif action == "show_code":
+            self.show_code()
         elif action == "copy":
             self.copy_code()
         elif action == "back":
@@ -475,17 +679,120 @@ class Editor(Scene):
         cell = tuple(int(math.floor(c)) for c in p)
         return cell if self.draft.inside(cell) else None
 
+    def _uniforms(self, size) -> dict:
+        from anabasis.picture.render import frame_uniforms
+
+        return frame_uniforms(self.picture(), self.sight.frame_at(self.cursor), size)[0]
+
+    def pick(self, pixel, size=None) -> pick.Pick | None:
+        """What the ray through window ``pixel`` meets first, as the picture draws it."""
+        size = size or self.app.window.size
+        if self.sight.turning:
+            return None
+        u = self._uniforms(size)
+        return pick.walk(self.draft, u, *pick.ray(u, pixel, size))
+
+    def aim(self, pixel, button: int, size=None):
+        """(cell, axis, level) a press at ``pixel`` paints (left) or clears (right): the cell
+        beside the face the mouse points at, or the cell itself; where the ray meets
+        nothing, the cell on the floor of the cursor's layer.  ``axis`` and ``level``: the
+        layer a drag from there goes on painting in.  None: nothing there."""
+        size = size or self.app.window.size
+        hit = self.pick(pixel, size)
+        up = self._up_axis()
+        if hit is not None:
+            into_goal = self.draft.at(hit.cell) == "*" and self.brush in ("@", "$")
+            if button == 3 or self.brush == "." or into_goal or hit.beside is None:
+                cell = hit.cell if (button == 3 or self.brush == "." or into_goal) else None
+            else:
+                cell = hit.beside
+            if cell is None:
+                return None
+            axis = next((k for k, v in enumerate(hit.face or ()) if v), up)
+            return cell, axis, cell[axis]
+        cell = self.cell_at(pixel, size)
+        if cell is None:
+            return None
+        return cell, up, cell[up]
+
     def click(self, pixel, button: int) -> None:
         """A click: on the palette, choose the brush; on the room, put it (right: empty)."""
-        for rect, kind in self.palette_rects:
-            if rect.collidepoint(pixel):
-                self.brush = kind
+        self._mouse_down(pixel, button)
+        self._mouse_up(pixel, button)
+
+    def _mouse_down(self, pixel, button: int) -> None:
+        self.pointer = pixel
+        if button in (1, 3):
+            for rect, kind in self.palette_rects:
+                if rect.collidepoint(pixel):
+                    self.brush = kind
+                    return
+            if self._on_panel(pixel):
                 return
-        cell = self.cell_at(pixel, self.app.window.size)
-        if cell is None:
+            aimed = self.aim(pixel, button)
+            if aimed is not None:
+                cell, axis, level = aimed
+                # the cursor stays (the picture is centred on it): clicks paint where the
+                # mouse is, and a drag goes on in the same layer
+                kind = "." if button == 3 else self.brush
+                draft = self.painted(self.draft, cell, kind)
+                self._stroke = (button, axis, level, cell, self.history.do(draft))
+                return
+        # a press on nothing (or the middle button): a drag turns the camera
+        self._press = pixel
+        self._dragged = False
+
+    def _mouse_moved(self, pixel, rel) -> None:
+        self.pointer = pixel
+        if self._stroke is not None:
+            button, axis, level, last, changed = self._stroke
+            u = self._uniforms(self.app.window.size)
+            cell = pick.on_plane(u, pixel, self.app.window.size, axis, level,
+                                 self.draft.inside)
+            if cell is not None and cell != last:
+                kind = "." if button == 3 else self.brush
+                draft = self.draft
+                for c in pick.line(last, cell)[1:]:
+                    draft = self.painted(draft, c, kind)
+                if changed:
+                    self.history.amend(draft)
+                else:
+                    changed = self.history.do(draft)
+                self._stroke = (button, axis, level, cell, changed)
+            self._hover(pixel)
             return
-        # the cursor stays (the picture is centred on it): clicks paint where the mouse is
-        self.edit(self.draft.put(cell, "." if button == 3 else self.brush))  # brush kept
+        if self._press is not None:
+            dx, dy = rel
+            px, py = self._press
+            if abs(pixel[0] - px) + abs(pixel[1] - py) > CLICK_SLOP:
+                self._dragged = True
+            if self._dragged:
+                self.sight = self.camera_input.drag(self.sight, (dx, dy))
+            return
+        self._hover(pixel)
+
+    def _mouse_up(self, pixel, button: int) -> None:
+        if self._stroke is not None and self._stroke[0] == button:
+            changed = self._stroke[4]
+            self._stroke = None
+            if changed:
+                self._edited()  # one undo step for the stroke, proved once
+            self._hover(pixel)
+        elif self._press is not None:
+            self._press = None
+
+    def _on_panel(self, pixel) -> bool:
+        return any(rect.collidepoint(pixel) for rect in self.panel_rects)
+
+    def _hover(self, pixel) -> None:
+        """The cell under the mouse, outlined: where a left click paints."""
+        self._hover_of = (self.draft, self.sight)
+        if self._on_panel(pixel) or self.sight.turning:
+            self.hover, self.hover_cell = None, None
+            return
+        self.hover = self.pick(pixel)
+        aimed = self.aim(pixel, 1)
+        self.hover_cell = aimed[0] if aimed else None
 
     # -- time -----------------------------------------------------------------------------
 
@@ -498,6 +805,9 @@ class Editor(Scene):
             self.sight = self.sight.orbit(spin)
         if self.sight.turning:
             self.sight = self.sight.advanced(dt)
+        if (self.pointer is not None and self._stroke is None and self._press is None
+                and self._hover_of != (self.draft, self.sight)):
+            self._hover(self.pointer)  # an edit or a turn moved what is under the mouse
         self.prover.poll()
         if self.save_pending and self.proofs.done:
             self.save()

@@ -102,7 +102,7 @@ class Launcher(Menu):
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
         items.append(Item("make a room…", ("edit",),
-                          "build your own, see it proved as you go, play it, share its code"))
+                          "a new room or one of yours: build it, see it proved, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
@@ -169,7 +169,7 @@ class Launcher(Menu):
             self.field = TextField(paste=self.app.paste)
             self.error = ""
         elif kind == "edit":
-            self.app.edit()
+            self.app.make_a_room()
         elif kind == "keys":
             self.app.show_keys(i)
         elif kind == "quit":

@@ -40,6 +40,7 @@ HELP = [
     "{hint:?} or {hint:/}: a hint, the next move of a shortest solution (again: the one after)",
     "{copy}: copy the room code · {screenshot}: screenshot · {fullscreen}: fullscreen"
     " · {mute}: sound · {volume_down} / {volume_up}: volume",
+    "{edit_room}: open this room in the editor (a level's edits are saved as a new room)",
     "",
     "The views, and what each is best for",
     "stand (z up, w hidden): walking, and what is in your way in your slice",

@@ -63,6 +63,10 @@ class Proofs:
     hook_status: str = ""
     done: bool = False
     max_states: int = MAX_STATES
+    #: why an impossible room is, in one line, where a simple proof tells ("" else)
+    reason: str = ""
+    #: how many shortest solutions there are (None: not counted yet, or too many states)
+    shortest: int | None = None
 
     @property
     def par(self) -> int | None:
@@ -89,10 +93,14 @@ class Proofs:
         if self.status == "too-big":
             return [("warn", f"too big to prove: over {self.max_states:,} states")]
         if self.status == "impossible":
-            return [("warn", f"impossible: {self.states:,} states searched")]
+            out = [("warn", f"impossible: {self.states:,} states searched")]
+            return out + ([("warn", self.reason)] if self.reason else [])
         out = [("good", f"solvable · par {self.par}"),
                ("info", "moves: " + ("".join(self.moves) or "(none)")),
                ("dim", f"{self.states:,} states searched")]
+        if self.shortest is not None:
+            out.append(("info", "the only shortest solution" if self.shortest == 1 else
+                        f"{self.shortest:,} shortest solutions"))
         needed = [s for s in SWITCHES if self.without.get(s) == "impossible"]
         unknown = [s for s in SWITCHES if self.without.get(s) == "gave-up"]
         pending = any(s not in self.without for s in SWITCHES)
@@ -148,7 +156,10 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         yield Proofs("too-big", states=found.states, done=True, max_states=max_states)
         return
     if found.status == "impossible":
-        yield Proofs("impossible", states=found.states, done=True, max_states=max_states)
+        from anabasis.app.play.explain import why_impossible
+
+        yield Proofs("impossible", states=found.states, done=True, max_states=max_states,
+                     reason=why_impossible(room))
         return
     proofs = Proofs("solved", moves=found.moves, states=found.states, max_states=max_states)
     # the rules a room does not use cost nothing; the cheap searches go first
@@ -164,6 +175,12 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         without[switch] = result.status
         proofs = replace(proofs, without=dict(without),
                          without_states={**proofs.without_states, switch: result.states})
+        yield proofs
+    from anabasis.app.play.explain import COUNT_FROM, COUNT_STATES, count_shortest
+
+    if found.states <= COUNT_FROM:  # a bigger room's count would cost more than its proofs
+        proofs = replace(proofs, shortest=count_shortest(room, proofs.par,
+                                                         min(max_states, COUNT_STATES)))
         yield proofs
     if not hook:
         yield replace(proofs, done=True)

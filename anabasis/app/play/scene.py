@@ -64,6 +64,10 @@ MESSAGE_S = 3.0
 
 ARROWS = ("up", "down", "left", "right")
 
+#: The launcher's line Esc comes back to from a room that is not a level.
+LAUNCHER_LINE = {"room": lambda o: ("code",), "gen": lambda o: ("gen", o.tier),
+                 "daily": lambda o: ("daily",)}
+
 
 def loss_text(result: Result, w_hidden: bool = False) -> str:
     """What the game says when a move lost (and is undone), from the engine's why.
@@ -233,11 +237,23 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "edit_room":
+            self.edit_room()
+
+    def edit_room(self) -> None:
+        """F2: this room in the editor, as it starts (a play-test goes back to its editor)."""
+        if self.opened.back is not None:
+            self.leave()
+            return
+        self.app.edit_played(self.opened)
 
     def leave(self) -> None:
         """Esc: back where the room came from (the editor, for a play-test), else the launcher."""
         if self.opened.back is not None:
             self.opened.back.returned()
+        elif self.opened.kind in LAUNCHER_LINE and not self.demo:
+            # back on the line it was opened from, so the next keys do not open a level
+            self.app.to_launcher_on(LAUNCHER_LINE[self.opened.kind](self.opened))
         else:
             self.app.to_launcher()
 

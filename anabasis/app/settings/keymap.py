@@ -52,6 +52,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("mute", ("m",), "the sound off and on again (saved with your progress)"),
     Action("volume_down", ("-", "[-]"), "the sound quieter, a tenth at a time"),
     Action("volume_up", ("=", "[+]"), "the sound louder, a tenth at a time"),
+    Action("edit_room", ("f2",),
+           "the room being played, opened in the editor (a level's edits: a new room)"),
     # the editor's own (the game's undo, turn, orbit, copy and back serve it too)
     Action("cursor_x+", ("right",), "the cursor along +x", EDITOR),
     Action("cursor_x-", ("left",), "the cursor along -x", EDITOR),
@@ -83,6 +85,12 @@ ACTIONS: tuple[Action, ...] = (
     Action("play", ("p", "return", "enter"), "play the room as it stands", EDITOR),
     Action("solution", ("l",), "watch the solver's solution", EDITOR),
     Action("save", ("s",), "save the level file", EDITOR),
+    Action("floor_brush", ("9", "[9]"), "the floor brush: a block and what holds you on it",
+           EDITOR),
+    Action("column_brush", ("k",), "the column brush: blocks from w 0 up to the cursor",
+           EDITOR),
+    Action("show_code", ("shift+c",), "the room code shown whole, and written to a file",
+           EDITOR),
 )
 
 #: The actions a player can rebind, and their default keys (pygame key names).
