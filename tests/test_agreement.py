@@ -277,3 +277,21 @@ def test_the_solver_agrees_with_the_reference_in_a_crowded_room(room, hook):
 
     expected = reference.solve(room, hook=hook, max_states=200)  # half of them crowded
     assert solver.solve(room, hook=hook, max_states=200) == expected
+
+
+def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
+    from anabasis.formats import levelfile
+
+    # two slices; the player carries a crate on its head in slice w=1, many crates about
+    text = ("##### ##### #####\n##### ##### #####\n\n"
+            "##### #@..$ #$...\n##### #$$$$ #$$$*\n")
+    room = levelfile.parse(text)
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0
+    try:
+        state = rules.start(room).state
+        got = rules.step(room, state, "R", trace=True)
+        assert got == reference.step(room, state, "R", trace=True)
+        assert (1, 0, 2, 1) not in got.state.crates  # the crate on the player fell
+    finally:
+        rules.FEW_CRATES = few

@@ -810,26 +810,3 @@ def test_in_a_hook_room_the_game_takes_the_hook_unless_told_not_to():
     assert rules.Game(room).hook and rules.Game(room).play("hR").moved is False
     with pytest.raises(ValueError):
         rules.Game(room, hook=False).play("hR")
-
-
-# -- a crowded room ---------------------------------------------------------------------
-
-from anabasis.engine import reference  # noqa: E402
-
-
-def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
-    from anabasis.formats import levelfile
-
-    # two slices; the player carries a crate on its head in slice w=1, many crates about
-    text = ("##### ##### #####\n##### ##### #####\n\n"
-            "##### #@..$ #$...\n##### #$$$$ #$$$*\n")
-    room = levelfile.parse(text)
-    few = rules.FEW_CRATES
-    rules.FEW_CRATES = 0
-    try:
-        state = rules.start(room).state
-        got = rules.step(room, state, "R", trace=True)
-        assert got == reference.step(room, state, "R", trace=True)
-        assert (1, 0, 2, 1) not in got.state.crates  # the crate on the player fell
-    finally:
-        rules.FEW_CRATES = few
