@@ -278,6 +278,15 @@ def cmd_render(args) -> int:
         raise InputError(str(e)) from None
     _check_output(args.output)  # before the drawing, which takes a while
     state = rules.replay(room, parse_moves(args.moves or "", hook=False)).state
+    if args.map:  # the slice map: drawn with pygame, no GL
+        from anabasis.app.viewer import slicemap
+
+        rgb = slicemap.image(room, state, size)
+        try:
+            _write_png(args.output, rgb)
+        except OSError as e:
+            raise InputError(f"cannot write {args.output}: {e.strerror or e}") from None
+        return DONE
     try:
         rgb = render.render_image(room, state, args.view or room.view, args.toward, args.at, size)
     except render.NoGLError as e:
@@ -487,13 +496,25 @@ class _Parser(argparse.ArgumentParser):
             pass
 
 
+def _level_name(text: str) -> tuple[int, int]:
+    """``--level``'s value: ``3`` (chapter 1's level 3) or ``2.4``, as (chapter, level)."""
+    from anabasis.formats import levels
+
+    number = levels.parse_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text)!r} is not a level: write N (chapter 1) or C.N, like 3 or 2.4")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="anabasis",
         description="A climb through a 4D room with two gravities. "
         "With no command, opens the game.")
     p.add_argument("--version", action=_Version, help="print the version and exit")
-    p.add_argument("--level", type=int, metavar="N", help="open level N")
+    p.add_argument("--level", type=_level_name, metavar="N",
+                   help="open level N (chapter 1's), or C.N (chapter C's level N)")
     p.add_argument("--room", metavar="CODE", help="open the room with this code")
     p.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
                    help="open today's room (or that day's)")
@@ -549,6 +570,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--size", default="1280x720", metavar="WxH",
                    help="the picture's size, 1x1 to 8192x8192 (default: %(default)s)")
     s.add_argument("--moves", default="", help="play these moves first")
+    s.add_argument("--map", action="store_true",
+                   help="draw the slice map (every w slice side by side, from above), "
+                        "fitting --size")
     s.add_argument("-o", "--output", required=True, metavar="FILE.png",
                    help="the PNG to write (a device such as /dev/stdout is written too)")
     s.set_defaults(func=cmd_render)

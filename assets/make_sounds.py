@@ -159,8 +159,33 @@ def win() -> np.ndarray:
     return out
 
 
+def throw() -> np.ndarray:
+    """The hook thrown: a quick airy zip, rising, with a thin whistle over it."""
+    t = _t(0.16)
+    air = _lowpass(_noise(len(t), 7), 3500) * 2.5 * _env(t, 0.01, 0.05)
+    return air + 0.5 * _glide(t, 900, 1900) * _env(t, 0.005, 0.06)
+
+
+def catch() -> np.ndarray:
+    """The hook caught: a bright metal clink, two partials, then a taut low pull."""
+    t = _t(0.3)
+    clink = (np.sin(2 * np.pi * 1760 * t) + 0.6 * np.sin(2 * np.pi * 2637 * t)) \
+        * _env(t, 0.001, 0.03)
+    pull = 0.5 * _glide(t, 180, 120) * _env(t, 0.03, 0.1)
+    return clink + pull
+
+
+def miss() -> np.ndarray:
+    """The hook back empty: a slack wobble falling, a rattle of chain."""
+    t = _t(0.34)
+    wobble = _glide(t, 700, 300) * (1 + 0.4 * np.sin(2 * np.pi * 13 * t)) * _env(t, 0.01, 0.1)
+    rattle = _lowpass(_noise(len(t), 8), 1600) * 1.5 * _env(t, 0.08, 0.06)
+    return wobble + rattle
+
+
 #: Every effect, by the name the game plays it under.
-EFFECTS = {f.__name__: f for f in (step, bump, push, land, slip, ramp, fall, undo, restart, win)}
+EFFECTS = {f.__name__: f for f in (step, bump, push, land, slip, ramp, fall, undo, restart, win,
+                                        throw, catch, miss)}
 
 
 def samples(name: str) -> np.ndarray:

@@ -506,6 +506,9 @@ def test_the_command_line_names_rooms_before_any_window():
 
     assert opened() is None  # the launcher
     assert opened("--level", "3").level == 3
+    two = opened("--level", "2.4")  # a later chapter's level, by chapter and number
+    assert (two.chapter, two.level) == (2, 4)
+    assert two.room == levels.load_from(2, 4)
     room = levels.load_level(4)
     by_code = opened("--room", codes.encode(room))
     assert by_code.kind == "room" and by_code.room.cells == room.cells

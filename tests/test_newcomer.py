@@ -281,8 +281,8 @@ def test_every_rule_section_names_its_cases():
 
 
 def test_the_editor_says_saved_only_once_the_file_holds_the_room(make_app, tmp_path):
-    from anabasis.app.editor import hud as editor_hud
     from anabasis.app import edit_target
+    from anabasis.app.editor import hud as editor_hud
 
     path = tmp_path / "nosuchdir" / "new.txt"
     app = make_app(edit=edit_target(str(path)))

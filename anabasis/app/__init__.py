@@ -76,7 +76,8 @@ def opened_from_args(args):
         raise OpenError(f"open one room at a time: --{given[0]} and --{given[1]} both given")
     if getattr(args, "level", None) is not None:
         try:
-            return session.open_level(args.level)
+            chapter, n = (1, args.level) if isinstance(args.level, int) else args.level
+            return session.open_level(n, chapter)
         except Exception as e:  # no such level (IndexError), or a broken level file
             raise OpenError(str(e)) from None
     if getattr(args, "room", None) is not None:

@@ -24,9 +24,11 @@ import sys
 
 from anabasis.app.menus.keys_screen import KeysScreen
 from anabasis.app.menus.launcher import Launcher
+from anabasis.app.play.daily_card import DailyBoard
 from anabasis.app.play.scene import VIEW_TIPS_PER_SESSION, Play
 from anabasis.app.play.session import Opened, open_level, opened_made
-from anabasis.app.settings.progress import level_key
+from anabasis.app.settings import campaign as chapters
+from anabasis.app.settings.campaign import chapter_end_text
 from anabasis.app.shell.loop import Loop
 
 
@@ -43,6 +45,8 @@ class App(Loop):
         self.warmer = None  #: the launcher's warm-up (made on its first idle frame), kept
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
         self._build = None  #: the made room building (one at a time)
+        #: the daily board (the save file's ``board`` setting; none: no board, no thread)
+        self.daily_board = DailyBoard(self.progress.path.parent, self.progress.board)
         if edit is not None:  # ``anabasis edit``: an EditTarget
             self.edit(edit)
         elif opened is None:
@@ -51,6 +55,10 @@ class App(Loop):
             self.open(opened)
             if demo:
                 self._start_demo(opened)
+
+    def close(self) -> None:
+        self.daily_board.stop()
+        super().close()
 
     @property
     def warm_done(self) -> bool:
@@ -111,21 +119,38 @@ class App(Loop):
 
     def _first_unsolved(self, otherwise: int = 0) -> int:
         """The launcher's selection: the first level not yet won at all; else the first won
-        only with hints (still to solve alone); else ``otherwise``.  A player who took hints
-        to get through a level moves on, as after a clean win."""
-        from anabasis.formats import levels
+        only with hints (still to solve alone), chapter by chapter among the open ones; else
+        ``otherwise``.  A player who took hints to get through a level moves on, as after a
+        clean win."""
+        return self._launcher_line(chapters.first_unsolved(self.progress), otherwise)
 
-        keys = [level_key(n) for n in range(1, levels.count() + 1)]
-        won = self.progress.solved | self.progress.hinted
-        for wins in (won, self.progress.solved):
-            for i, key in enumerate(keys):
-                if key not in wins:
-                    return i
+    def _launcher_line(self, where, otherwise: int = 0) -> int:
+        """The launcher's line of ``(chapter, n)`` (its levels come first, chapter by chapter,
+        one line for a closed chapter), else ``otherwise``."""
+        if where is None:
+            return otherwise
+        lines = chapters.layout(chapters.campaign(self.progress))
+        for i, line in enumerate(lines):
+            if line == tuple(where):
+                return i
         return otherwise
 
     def show_keys(self, return_to: int) -> None:
         """The keys screen; leaving it comes back to the launcher's line ``return_to``."""
         self.switch(KeysScreen(self, return_to))
+
+    def show_settings(self, back_to=None) -> None:
+        """The settings screen; leaving it goes back to ``back_to`` (a room being played, as it
+        was), else to the launcher."""
+        from anabasis.app.menus.settings import SettingsScreen
+
+        self.switch(SettingsScreen(self, back_to))
+
+    def settings_done(self, back_to=None) -> None:
+        if back_to is not None:
+            self.switch(back_to)
+        else:
+            self.to_launcher()
 
     def to_launcher(self, selected: int | None = None) -> None:
         """The launcher, on line ``selected`` (default: the first level not yet solved; with
@@ -136,23 +161,32 @@ class App(Loop):
             self.quit(1)
             return
         if selected is None:
-            left = self.scene.level - 1 if self.scene.level else 0
+            opened = getattr(self.scene, "opened", None)
+            left = (self._launcher_line((opened.chapter, opened.level))
+                    if opened is not None and opened.kind == "level" else 0)
             selected = self._first_unsolved(left)
         self.save_progress()
         self.switch(Launcher(self, selected))
 
     def next_after(self, opened: Opened) -> None:
-        """Enter after a win: the next level, a new room of the same tier, or the launcher."""
+        """Enter after a win: the next level of its chapter, a new room of the same tier, or
+        the launcher (after a chapter's last level: saying what is done, and what opened)."""
         from anabasis.formats import levels
 
-        if opened.kind == "level" and opened.level < levels.count():
-            self.open(open_level(opened.level + 1))
+        if opened.kind == "level":
+            try:
+                count = len(levels.chapter(opened.chapter))
+            except IndexError:
+                count = 0
+            if opened.level < count:
+                self.open(open_level(opened.level + 1, opened.chapter))
+                return
+            self.to_launcher()
+            self.scene.say(chapter_end_text(self.progress, opened.chapter))
         elif opened.tier and opened.kind == "gen":
             self.build_room(opened.tier)
         else:
             self.to_launcher()
-            if opened.kind == "level":
-                self.scene.say("every level done: try a room made to order")
 
     def build_room(self, tier: str, seed: int | None = None) -> None:
         """Build a made room off the main thread; it opens when ready ("building…" till then)."""

@@ -14,6 +14,11 @@ excluded) in a 1280 x 720 window on this machine's GL:
 - ``play.scene_part_min``: the least internal size the window fell to, as a part of its
   default pixels (1: it never lowered it).
 
+The same session is then played twice more, side by side in the one run: with the slice
+map and the step marks on in every level (``play.reading_on.*``), and with both off
+(``play.reading_off.*``); the default session has them where the settings' "auto" puts
+them.
+
 It runs in a child process (``python -m anabasis.bench.play``), under the
 bench's own Xvfb where there is no display, so that its window and GL
 context never meet the render bench's headless one.  ``anabasis.bench.play_loaded``
@@ -34,7 +39,11 @@ import time
 ARROWS = ("up", "down", "left", "right")
 
 
-def _play_session() -> dict:
+#: The settings each reading run plays with: (slice map, step marks).
+READING = {"on": ("on", "on"), "off": ("off", "held")}
+
+
+def _play_session(reading: str | None = None) -> dict:
     import pygame
 
     from anabasis.app.routes import App
@@ -61,6 +70,8 @@ def _play_session() -> dict:
 
     with tempfile.TemporaryDirectory() as data:
         app = App(size=(1280, 720), data_dir=data)
+        if reading is not None:
+            app.progress.slice_map, app.progress.step_marks = READING[reading]
         default = app.window.pixel_budget
         live(2.0)
         least[0] = 1.0
@@ -100,7 +111,7 @@ def _play_session() -> dict:
 BURNER = "while True: pass"
 
 
-def session(prefix: str = "play", burners: int = 0):
+def session(prefix: str = "play", burners: int = 0, reading: str | None = None):
     """Play the session in a child process and yield its figures, named ``prefix.*``;
     ``burners`` CPU-bound processes run beside it all the while."""
     from anabasis.bench import xvfb
@@ -113,7 +124,8 @@ def session(prefix: str = "play", burners: int = 0):
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         burning = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(burners)]
         try:
-            done = subprocess.run([sys.executable, "-m", "anabasis.bench.play"], env=env,
+            done = subprocess.run([sys.executable, "-m", "anabasis.bench.play",
+                                   *([reading] if reading else [])], env=env,
                                   capture_output=True, text=True, timeout=300)
         finally:
             for p in burning:
@@ -128,6 +140,9 @@ def session(prefix: str = "play", burners: int = 0):
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
     yield from session()
+    for reading in READING:
+        yield from session(f"play.reading_{reading}", reading=reading)
+
 
 if __name__ == "__main__":
-    print(json.dumps(_play_session()))
+    print(json.dumps(_play_session(sys.argv[1] if len(sys.argv) > 1 else None)))

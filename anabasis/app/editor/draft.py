@@ -58,7 +58,7 @@ class Draft:
     name: str = ""
     teaches: str = ""
     view: str = "stand"
-    hook: bool = False  #: a hook room (``hook: yes``): the hook is one of its moves
+    hook: bool = False  #: a hook room (``hook: yes``): the hook is a move its player has
 
     @classmethod
     def new(cls, size=DEFAULT_SIZE) -> Draft:
@@ -78,7 +78,7 @@ class Draft:
         g = room.index(room.goal)
         chars[g] = {"@": "+", "$": "%"}.get(chars[g], "*")
         return cls(room.size, "".join(chars), room.wrap, room.name, room.teaches, room.view,
-                   getattr(room, "hook", False))
+                   room.hook)
 
     # -- reading ------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ class Draft:
             head.append(f"par: {par}")
         if needs:
             head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
-        if self.hook:
+        if self.hook:  # as levelfile.write has it: only a hook room says so
             head.append("hook: yes")
         head.append(f"wrap: {'w' if self.wrap else 'no'}")
         head.append(f"view: {self.view}")

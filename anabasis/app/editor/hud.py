@@ -24,7 +24,8 @@ HELP = [
     ("{cursor_w-} {cursor_w+}", "cursor w"),
     ("{put_0}-{put_8}", "put a cell"), ("click", "put · right-click: empty"),
     ("{mark}", "box corner"), ("{fill} / {clear_box}", "fill / clear the box"),
-    ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{name} / {teaches}", "name / teaches"),
+    ("Ctrl+cursor keys", "room size"), ("{wrap}", "wrap"), ("{hook_switch}", "hook room"),
+    ("{name} / {teaches}", "name / teaches"),
     ("{opening_view}", "opening view"), ("{turn:v}", "turn"), ("{undo} / {redo}", "undo / redo"),
     ("{play}", "play it"), ("{solution}", "show the solution"), ("{save}", "save"),
     ("{copy}", "copy code"), ("{show_code}", "show the code"),
@@ -151,6 +152,7 @@ def draw(ov, ed) -> None:
     keys = ed.app.keymap
     lines = [
         (f"size {X} x {Y} x {Z} x {Wd}" + ("   w wraps" if draft.wrap else "")
+         + ("   hook room" if draft.hook else "")
          + f"   opens in {draft.view}   ·   view: {sight.view}"
          + keys.text(" ({turn:v} turns)"), INK),
         ("teaches: " + (draft.teaches or keys.text("({teaches} to write it)")), DIM),
@@ -198,6 +200,7 @@ def draw(ov, ed) -> None:
     py = H - int(3 * small + 3 * pad)
     bottom = pygame.Rect(0, py - pad // 2, W, H - py + pad // 2)
     ov.panel(bottom, band, 0)
+    ed.draft_map.draw(ov, ed, py - pad)  # the slice map of the draft (a click moves the cursor)
     ed.panel_rects = [header, proofs_rect, bottom]  #: a click there paints nothing
     for n, kind in enumerate(BRUSHES):
         rect = pygame.Rect(pad + n * cell_w, py, cell_w - 6, small + 10)

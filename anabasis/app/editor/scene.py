@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +39,7 @@ from anabasis.app.viewer.camera import ORBITS, WARM_AFTER_S, CameraInput
 from anabasis.app.viewer.drawstate import DrawCache, Warmer
 from anabasis.app.viewer.projection import projector, ray
 from anabasis.app.viewer.sight import Sight
+from anabasis.app.viewer.slicemap import DraftMap
 from anabasis.engine.cells import CODE_OF, PLAYER
 from anabasis.engine.world import VIEWS, Room, State
 from anabasis.picture import views
@@ -164,6 +165,7 @@ class Editor(Scene):
         self.saved_draft: Draft | None = self.target.draft if self.target.save_to else None
         # -- UI state
         self.cursor = self._first_cursor()
+        self.draft_map = DraftMap()  #: the slice map of the draft, in the HUD
         self.mark = None  #: the box's other corner, or None
         self.brush = "#"
         view = self.draft.view if self.draft.view in VIEWS else "stand"
@@ -386,6 +388,12 @@ class Editor(Scene):
             return
         self.say("w wraps" if self.draft.wrap else "w does not wrap", "dim", 1.5)
 
+    def toggle_hook(self) -> None:
+        """The ``hook:`` switch: a hook room (the hook a move, proved so) or not."""
+        self.edit(replace(self.draft, hook=not self.draft.hook))
+        self.say("a hook room: the hook is a move, and the proofs take it" if self.draft.hook
+                 else "not a hook room: the hook is no move here", "dim", 2.0)
+
     def undo(self) -> None:
         if self.history.undo():
             self._edited()
@@ -601,6 +609,8 @@ class Editor(Scene):
             self.redo()
         elif action == "wrap":
             self.toggle_wrap()
+        elif action == "hook_switch":
+            self.toggle_hook()
         elif action in ("name", "teaches"):
             self._start_field(action)
         elif action == "opening_view":
@@ -722,6 +732,8 @@ class Editor(Scene):
 
     def _mouse_down(self, pixel, button: int) -> None:
         self.pointer = pixel
+        if button == 1 and self.draft_map.click(self, pixel):
+            return  # on the slice map: the cursor went to that column
         if button in (1, 3):
             for rect, kind in self.palette_rects:
                 if rect.collidepoint(pixel):

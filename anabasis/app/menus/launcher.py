@@ -1,4 +1,4 @@
-"""The launcher: the seven levels, made rooms by tier, today's room, a room code, keys, quit.
+"""The launcher: the chapters and their levels, made rooms, today's room, a code, keys, quit.
 
 A menu in two columns on a wide window (the levels; made rooms and the
 rest), one column on a narrow one: arrows (or W/S, or a gamepad's d-pad)
@@ -17,11 +17,14 @@ import pygame
 
 from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.play import session
+from anabasis.app.settings import campaign as chapters
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
 
+#: the kinds of line in the left column: the chapters and their levels
+LEVEL_COLUMN = ("level", "broken", "locked")
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class LauncherShown:
     status: str
     building: str
     notice: str
+    settings_key: str = ""  #: the settings screen's key, as the key line names it
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,8 @@ class Item:
     """One line of the menu."""
 
     label: str
-    #: ("level", n) / ("gen", tier) / ("daily",) / ("code",) / ("edit",) / ("keys",) / ("quit",)
+    #: ("level", n) (chapter 1) / ("level", n, chapter) / ("locked", chapter) /
+    #: ("gen", tier) / ("daily",) / ("code",) / ("edit",) / ("keys",) / ("quit",)
     action: tuple
     detail: str = ""
     right: str = ""
@@ -73,28 +78,12 @@ class Launcher(Menu):
 
     def _items(self) -> list[Item]:
         from anabasis import gen
-        from anabasis.formats import levels
 
         progress = self.app.progress
         items = []
-        for n in range(1, levels.count() + 1):
-            try:
-                room = levels.load_level(n)
-            except Exception as e:  # a broken level file shows, and cannot be opened
-                items.append(Item(f"{n}  (unreadable)", ("broken", n), str(e)[:90]))
-                continue
-            key = level_key(n)
-            best = progress.best.get(key)
-            right = f"par {room.par}" if room.par is not None else ""
-            if best is not None:
-                right += f"  ·  best {best}"
-            helped = progress.best_hinted.get(key)
-            if helped is not None and (best is None or helped < best):
-                right += f"  ·  with hints {helped}"
-            items.append(Item(f"{n}  {room.name or 'level'}", ("level", n), room.teaches,
-                              right, done=key in progress.solved,
-                              hinted=key in progress.hinted and key not in progress.solved,
-                              header="Levels" if n == 1 else ""))
+        self.states = chapters.campaign(progress)
+        for state in self.states:
+            items += self._chapter_items(state, progress)
         for i, tier in enumerate(gen.TIERS):
             items.append(Item(f"a new {tier} room", ("gen", tier),
                               gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
@@ -106,6 +95,46 @@ class Launcher(Menu):
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
         items.append(Item("quit", ("quit",)))
         return items
+
+    def _chapter_items(self, state: chapters.ChapterState, progress) -> list[Item]:
+        """A chapter's lines: its levels (with progress and bests) if it is open, else one
+        line that says what opens it.  The chapter's title and progress head its first."""
+        c = state.number
+        header = f"chapter {c} · {state.title} · {state.progress_text}"
+        if not (state.open and state.playable):
+            why = state.lock_text if state.playable else "needs a later release of the game"
+            return [Item(f"closed: {state.count} levels", ("locked", c), why, header=header)]
+        items = []
+        for n in range(1, state.count + 1):
+            label = str(n) if c == 1 else f"{c}.{n}"
+            action = ("level", n) if c == 1 else ("level", n, c)
+            try:
+                room = chapters.level_room(state, n)
+            except Exception as e:  # a broken level file shows, and cannot be opened
+                items.append(Item(f"{label}  (unreadable)", ("broken", n), str(e)[:90],
+                                  header=header if n == 1 else ""))
+                continue
+            key = level_key(n, c)
+            best = progress.best.get(key)
+            right = f"par {room.par}" if room.par is not None else ""
+            if best is not None:
+                right += f"  ·  best {best}"
+            helped = progress.best_hinted.get(key)
+            if helped is not None and (best is None or helped < best):
+                right += f"  ·  with hints {helped}"
+            items.append(Item(f"{label}  {room.name or 'level'}", action, room.teaches,
+                              right, done=key in progress.solved,
+                              hinted=key in progress.hinted and key not in progress.solved,
+                              header=header if n == 1 else ""))
+        return items
+
+    def index_of(self, chapter: int, n: int | None) -> int | None:
+        """The line of level ``n`` of ``chapter`` (None: of the chapter, closed), if shown."""
+        want = ("level", n) if chapter == 1 else ("level", n, chapter)
+        for i, item in enumerate(self.items):
+            if item.action == want or (n is None and item.action == ("locked", chapter)):
+                return i
+        return None
 
     # -- input ----------------------------------------------------------------------
 
@@ -126,6 +155,8 @@ class Launcher(Menu):
                 self.activate(self.selected)
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
+            elif action == "settings":
+                self.app.show_settings()  # the settings screen (its key: O, F10)
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 n = event.key - pygame.K_0
                 for i, item in enumerate(self.items):
@@ -148,9 +179,9 @@ class Launcher(Menu):
 
     def _switch_column(self) -> None:
         """Left/Right: between the levels and the rest (two columns on a wide window)."""
-        on_level = self.items[self.selected].action[0] in ("level", "broken")
+        on_level = self.items[self.selected].action[0] in LEVEL_COLUMN
         for i, item in enumerate(self.items):
-            if (item.action[0] in ("level", "broken")) != on_level:
+            if (item.action[0] in LEVEL_COLUMN) != on_level:
                 self.selected = i
                 return
 
@@ -159,7 +190,11 @@ class Launcher(Menu):
         item = self.items[i]
         kind = item.action[0]
         if kind == "level":
-            self.app.open(session.open_level(item.action[1]))
+            self.app.open(session.open_level(*item.action[1:]))
+        elif kind == "locked":
+            state = self.states[item.action[1] - 1]
+            self.status = (f"chapter {state.number} {state.lock_text}" if state.playable
+                           else f"chapter {state.number} needs a later release of the game")
         elif kind == "gen":
             self.app.build_room(item.action[1])
         elif kind == "daily":
@@ -236,7 +271,7 @@ class Launcher(Menu):
     def draw_overlay(self, ov) -> None:
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice)
+                              self.app.progress.notice, self.app.keymap.label("settings"))
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         v = shown
@@ -255,8 +290,7 @@ class Launcher(Menu):
         col_w = (W - 2 * margin - gap) // 2 if two else W - 2 * margin
         columns = [[], []]
         for i, item in enumerate(v.items):
-            columns[1 if two and item.action[0] != "level" and item.action[0] != "broken"
-                    else 0].append(i)
+            columns[1 if two and item.action[0] not in LEVEL_COLUMN else 0].append(i)
         self.rects = [pygame.Rect(0, 0, 0, 0)] * len(v.items)
         for c, members in enumerate(columns):
             if not members:
@@ -290,7 +324,7 @@ class Launcher(Menu):
                 self.rects[i] = rect
                 if i == v.selected:
                     ov.panel(rect, (60, 70, 100, 210), 8)
-                colour = GOOD if item.done else INK
+                colour = GOOD if item.done else DIM if item.action[0] == "locked" else INK
                 if item.done:
                     ov.text(CHECK, (x0 - 4, y + 2), mid, GOOD)
                 elif item.hinted:  # solved, but with hints: a hollow ring, not a tick
@@ -312,7 +346,8 @@ class Launcher(Menu):
                 _more(ov, (x1, top - int(14 * s)), -1, s)
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
-        hint = "Up/Down choose · Left/Right columns · Enter open · 1-7 a level · Esc quit"
+        hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
+                + (f" · {v.settings_key} settings" if v.settings_key else "") + " · Esc quit")
         if v.building:
             hint = f"building {v.building}…"
         if v.status:

@@ -14,6 +14,8 @@ the animation where it happens:
 | ``crate-out`` | a crate falls out of the room | fall | "the crate fell out of the room" |
 | ``fall`` | you fall out (the move is undone) | fall | the engine's why |
 | ``bump`` | a step that is not a move | bump | a half-step and back; why (once a session) |
+| ``throw`` ``catch`` ``miss`` | the hook (``app/play/hook.py``) | the same | its line |
+| ``head`` | a crate fetched onto your head | land | "a crate rests on your head" |
 
 The app decides nothing about the rules: every cue is read off states the
 engine produced (and ``Result.why``), never worked out again here.
@@ -41,7 +43,10 @@ BUMP_WORDS = {
 
 #: The sound each cue plays.
 SOUND = {"step": "step", "push": "push", "ramp": "ramp", "slip": "slip", "land": "land",
-         "crate-out": "fall", "fall": "fall", "bump": "bump"}
+         "crate-out": "fall", "fall": "fall", "bump": "bump",
+         # the hook (:mod:`anabasis.app.play.hook`): thrown, caught or missed; a crate
+         # fetched onto your head is the catch's sound already
+         "throw": "throw", "catch": "catch", "miss": "miss", "head": "land"}
 
 
 class Cue(NamedTuple):

@@ -13,17 +13,17 @@ and dim, and the line under it says which axis is across, up and hidden.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers
+from anabasis.app.play import daily_card, hook, legend, markers, reading
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
-from anabasis.engine.moves import STEPS
+from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 #: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
@@ -107,6 +107,16 @@ class Shown:
     building: str
     win: tuple | None  #: the win panel: (moves line, note, its colour, the way on, the keys)
     help: tuple | None  #: the help panel's lines, while it is open
+    daily: tuple | None = None  #: after a win of today's room: its card (daily_card.shown)
+    #: the hook's part, in a hook room (its line in flight, the crate on your head, ready):
+    #: :func:`anabasis.app.play.hook.shown`
+    hook: tuple | None = None
+    legend: tuple | None = None  #: the help's legend: (name, words) of each mark
+    #: the slice map, the step marks and the camera they are placed by (``reading.map_key``
+    #: and the camera to a hundredth): what they depend on
+    reading: tuple = ()
+    #: what draws them: (the scene, the basis, the camera); not part of what is compared
+    reader: tuple | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, play, size: tuple[int, int]) -> Shown:
@@ -121,7 +131,7 @@ class Shown:
         sight = play.sight
         camera = sight.camera
         b = sight.basis()
-        title = f"{opened.level} · {opened.title}" if opened.kind == "level" else opened.title
+        title = f"{opened.number} · {opened.title}" if opened.kind == "level" else opened.title
         par = opened.par  # a shared room's par arrives once proved
         best = app.progress.best.get(opened.key)
         helped = app.progress.best_hinted.get(opened.key)
@@ -141,8 +151,7 @@ class Shown:
                           ((markers.project(cell, drawn, b, camera, size),
                             (play.clock - at) / markers.RING_S) for cell, at in play.rings))
         labels = views.axis_labels(b)
-        hint_line = (_win_texts(opened.kind, opened.level, opened.tier, keys)[1] if play.won
-                     else keys.text(HINT + (" · {new_room} new room" if opened.tier else "")))
+        hint_line = key_line(play)
         return cls(
             size=size, title=title, teaches=opened.room.teaches,
             moves=f"moves {play.game.moves}" + (f"   par {par}" if par is not None else ""),
@@ -157,8 +166,15 @@ class Shown:
             message=((play.message, play.message_kind)
                      if play.message and play.message_left > 0 else None),
             hint=_hint_shown(play, size), building=app.building,
-            win=_win_shown(play) if play.won else None,
-            help=tuple(keys.text(line) for line in HELP) if play.help else None,
+            win=_win_shown(play) if play.won and play.daily is None else None,
+            daily=daily_card.shown(play) if play.won and play.daily is not None else None,
+            help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
+            hook=hook.shown(play, size) if not play.won and not play.help else None,
+            legend=tuple(legend.lines(keys)) if play.help else None,
+            reading=(reading.map_key(play), round(camera.distance, 2),
+                     tuple(round(t, 2) for t in camera.target), round(camera.yaw, 2),
+                     round(camera.pitch, 2)) if not play.help else (),
+            reader=(play, b, camera),
         )
 
 
@@ -179,11 +195,15 @@ def draw_shown(ov, shown: Shown) -> None:
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
     teach_lines = ov.wrap(shown.teaches, small, int(W * 0.55))[:2] if shown.teaches else []
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
-    ov.panel(pygame.Rect(pad // 2, pad // 2, left_w,
-                         big + 10 + len(teach_lines) * (small + 3) + pad), band, 10)
+    title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
+                              big + 10 + len(teach_lines) * (small + 3) + pad)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
                               mid + small + 2 * mid + int(40 * s))
-    ov.panel(right_panel, band, 10)
+    # a panel over the room fades, so that the room's top rows show through it
+    play, b, camera = shown.reader if shown.reader else (None, None, None)
+    room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
+    ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
+    ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
     ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
 
     # top left: where you are and what it teaches
@@ -207,9 +227,22 @@ def draw_shown(ov, shown: Shown) -> None:
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom)
+    map_rect, badges = None, []
+    band_top = H - small - 2 * pad
+    if play is not None and shown.help is None:
+        # the slice map, bottom left (moved off the room); the step marks on their cells
+        gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
+                            int(200 * s))
+        map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
+                                    [gizmo])
+        badges = reading.draw_marks(ov, play, b, camera, s,
+                                    [r for r in (map_rect, right_panel) if r])
+    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
+                 avoid=[r for r in (map_rect, *badges) if r])
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
+    if shown.hook is not None:
+        hook.draw(ov, shown.hook, s)
 
     # bottom right: the axes gizmo, turning with the view and the camera
     r = int(46 * s)
@@ -268,8 +301,10 @@ def draw_shown(ov, shown: Shown) -> None:
 
     if shown.win is not None:
         _win_panel(ov, shown.win, s)
+    if shown.daily is not None:
+        daily_card.draw(ov, shown.daily, s)
     if shown.help is not None:
-        _help_panel(ov, s, shown.help)
+        _help_panel(ov, s, shown.help, shown.legend or ())
     ov.upload()
 
 
@@ -282,7 +317,7 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     moves = play.hints.revealed()
     if not moves or play.animating:
         return None
-    d = np.array(STEPS[moves[0]], float)
+    d = np.array({**STEPS, **HOOKS}[moves[0]], float)
     b, camera = play.sight.basis(), play.sight.camera
     feet = -HINT_LOW * b[:, 2]  # down the picture's up axis: on the floor the player stands on
     at = projector(camera, size)
@@ -299,6 +334,8 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
 
 def hint_arrow_key(play, move: str) -> str | None:
     """The name of the key that plays ``move`` now (mid-turn: in the view turned to)."""
+    if move in HOOKS:
+        return hook.hint_words(play, move)
     b = views.view_basis(play.sight.view)  # a move waits for a turn to end: name its key then
     arrow = views.move_to_arrow(b, play.sight.camera.yaw, move)
     if arrow is None:
@@ -321,15 +358,19 @@ def _hint_shown(play, size) -> tuple | None:
     line = hint_arrow(play, size)
     if line is not None:
         line = tuple(tuple(round(c, 1) for c in p) for p in line)
-    return words, line
+    revealed = hints.revealed()
+    return words, line, bool(revealed) and revealed[0] in HOOKS
 
 
 def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
     """The hint: an arrow on the player's cell, and the keys to press in words."""
-    words, line = hint
+    words, line, is_hook = hint
     W, H = ov.size
     if line is not None:
         _arrow(ov.surface, *line, max(3, int(H * 0.008)))
+        if is_hook:  # a hook move: the hook's head at the tip
+            pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
+                               max(4, int(H * 0.012)))
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
@@ -359,7 +400,8 @@ def _soft(colour) -> tuple[int, int, int]:
 
 
 @cache
-def _win_texts(kind: str, level: int | None, tier: str | None, keys) -> tuple[str, str]:
+def _win_texts(kind: str, level: int | None, tier: str | None, keys, chapter: int = 1,
+               done_all: bool = False) -> tuple[str, str]:
     """After a win: what Enter does, in the win panel's words, and the hint line.
 
     Made once per room: the next level's name is read from its file, and the
@@ -368,16 +410,22 @@ def _win_texts(kind: str, level: int | None, tier: str | None, keys) -> tuple[st
     from anabasis.formats import levels
 
     if kind == "level":
-        if level < levels.count():
+        try:
+            count = len(levels.chapter(chapter))
+        except IndexError:
+            count = 0
+        if level < count:
             try:
-                name = levels.load_level(level + 1).name
+                name = levels.load_from(chapter, level + 1).name
             except Exception:
                 name = ""
-            return (keys.text("{next}: next level, ") + f"{level + 1}"
+            number = f"{level + 1}" if chapter == 1 else f"{chapter}.{level + 1}"
+            return (keys.text("{next}: next level, ") + number
                     + (f" · {name}" if name else ""),
                     keys.text("{next} next level · {undo} undo · {restart} play again"
                               " · {back} levels"))
-        return (keys.text("{next}: back to the levels (every level done)"),
+        return (keys.text("{next}: back to the levels")
+                + (" (every level done)" if done_all else f" (the end of chapter {chapter})"),
                 keys.text("{next} or {back} levels · {undo} undo · {restart} play again"))
     if tier:
         hint = keys.text("{new_room} a new room · {undo} undo · {restart} play again"
@@ -406,7 +454,8 @@ def _win_shown(play) -> tuple:
                                                                       else "")
         colour = DIM
     opened, keys = play.opened, play.app.keymap
-    return (line, note, colour, _win_texts(opened.kind, opened.level, opened.tier, keys)[0],
+    return (line, note, colour, _win_texts(opened.kind, opened.level, opened.tier, keys,
+                                           opened.chapter, play.every_level_done)[0],
             keys.text("{undo} undo · {restart} play again · {back} levels"))
 
 
@@ -427,23 +476,51 @@ def _win_panel(ov, win: tuple, s: float) -> None:
             anchor="midtop")
 
 
-def _help_panel(ov, s: float, lines: tuple) -> None:
+def key_line(play) -> str:
+    """The one line of keys along the bottom (the hook's first, in a hook room only)."""
+    opened, keys = play.opened, play.app.keymap
+    if play.won:
+        return _win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
+                          play.every_level_done)[1]
+    hint = keys.text(HINT + (" · {new_room} new room" if opened.tier else ""))
+    if play.game.hook:
+        hint = hook.keys_line(play) + " · " + hint
+    return hint
+
+
+HOOK_HEADING = "The hook"
+
+
+def help_lines(play) -> list[str]:
+    """The help's lines (``{action}`` templates): the hook's too, in a hook room only."""
+    if not play.game.hook:
+        return HELP
+    return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
+
+
+def _help_panel(ov, s: float, lines: tuple, entries: tuple = ()) -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
+    # the controls and rules on the left, the legend of every mark on the right
+    rows = max(len(lines), len(entries) + 1)
+    full = int(min(W - 40, 1500 * s))
+    left_w = int(full * 0.56)
     # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (len(lines) * 1.4 + 3))))
+    size = max(9, min(int(18 * s), int((H - 60) / (rows * 1.4 + 3))))
     widest = max(lines, key=lambda t: ov.width_of(t, size))
-    while size > 9 and ov.width_of(widest, size) > min(W - 40, 860 * s) - 52 * s:
+    while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, int(min(W - 40, 860 * s)), line_h * len(lines) + int(50 * s))
+    box = pygame.Rect(0, 0, full, line_h * rows + int(50 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
     y = box.y + int(22 * s)
     for line in lines:
-        heading = line in HEADINGS
+        heading = line in HEADINGS or line == HOOK_HEADING
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
+    legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
+                box.right - int(20 * s) - box.x - left_w, entries)
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")

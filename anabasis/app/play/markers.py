@@ -139,26 +139,78 @@ def _nearest_out(crates, axis: int, here: int, n: int, wrap: bool, player) -> li
     return _cells_memo[3]
 
 
-def draw(ov, markers: list[Marker], s: float, top: int = 0) -> None:
-    """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; nothing above ``top``)."""
+def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
+          avoid=()) -> list[tuple[Marker, pygame.Rect, int]]:
+    """Where each marker is drawn: ``(marker, its box with its words, how many it stands
+    for)``.  Markers of the same thing and words within a marker's size of each other are
+    merged into one (said ``×2``); the rest never overlap: a marker that would cover one
+    placed before it (or a rectangle of ``avoid``, or reach below ``bottom`` or above
+    ``top``) is stacked clear of it."""
     W, H = ov.size
+    bottom = H if bottom is None else bottom
     small = int(17 * s)
     r = int(11 * s)
     margin = int(34 * s)
+    placed: list[list] = []  # [marker, rect, count, (x, y) wanted]
     for m in markers:
-        colour = GOAL_COLOUR if m.what == "goal" else CRATE_COLOUR
-        axis_colour = views.AXIS_COLOURS[views.AXES[m.axis]]
         x, y = m.at
-        pinned = not m.inside
-        if pinned:
+        if not m.inside:
             # pinned to the window's edge, on the line from the centre toward it
             dx, dy = x - W / 2, y - H / 2
             if abs(dx) + abs(dy) < 1e-6:
                 dx = 1.0
             k = min((W / 2 - margin) / max(abs(dx), 1e-6), (H / 2 - margin) / max(abs(dy), 1e-6))
             x, y = W / 2 + dx * k, H / 2 + dy * k
-        y = max(y, top + r + 2)
-        cx, cy = int(x), int(y)
+        same = next((p for p in placed if p[0].what == m.what and p[0].label == m.label
+                     and math.hypot(p[3][0] - x, p[3][1] - y) < 2 * r), None)
+        if same is not None:
+            same[2] += 1
+            continue
+        width = max(2 * r + 2, ov.width_of(f"↑ ×9 {m.label}", small) + 4)
+        rect = pygame.Rect(0, 0, width, 2 * r + small + 4)
+        rect.midtop = (int(x), int(y) - r)
+        rect.top = max(rect.top, top + 2)
+        rect.bottom = min(rect.bottom, bottom - 2)
+        rect = clear_of(rect, [*(p[1] for p in placed), *avoid], top + 2, bottom - 2, W)
+        placed.append([m, rect, 1, (x, y)])
+    return [(m, rect, n) for m, rect, n, _ in placed]
+
+
+def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) -> pygame.Rect:
+    """``rect``, or the nearest place to it (above, below or beside what it would cover)
+    that covers nothing in ``taken`` and lies between ``top`` and ``bottom``."""
+    def free(r):
+        return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
+                and r.collidelist(taken) < 0)
+
+    if free(rect):
+        return rect
+    tries = []
+    for o in taken:
+        tries += [rect.move(0, o.bottom + 2 - rect.top), rect.move(0, o.top - 2 - rect.bottom),
+                  rect.move(o.right + 2 - rect.left, 0), rect.move(o.left - 2 - rect.right, 0)]
+    # and past two in a row (stacked under or over a stack)
+    tries += [t.move(0, o.bottom + 2 - t.top) for t in list(tries) for o in taken
+              if t.colliderect(o)]
+    tries = [t for t in tries if free(t)]
+    if not tries:
+        return rect
+    return min(tries, key=lambda t: abs(t.x - rect.x) + abs(t.y - rect.y))
+
+
+def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
+         avoid=()) -> list[pygame.Rect]:
+    """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; nothing above ``top`` or
+    below ``bottom``, nothing over ``avoid``); merged and stacked by :func:`place`.
+    Returns the boxes drawn."""
+    W, H = ov.size
+    small = int(17 * s)
+    r = int(11 * s)
+    out = []
+    for m, rect, count in place(ov, markers, s, top, bottom, avoid):
+        colour = GOAL_COLOUR if m.what == "goal" else CRATE_COLOUR
+        axis_colour = views.AXIS_COLOURS[views.AXES[m.axis]]
+        cx, cy = rect.centerx, rect.top + r
         # a hollow shape of the thing (a diamond for the goal, a square for a crate)
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
@@ -169,7 +221,7 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0) -> None:
             box.center = (cx, cy)
             pygame.draw.rect(ov.surface, (10, 12, 18, 170), box)
             pygame.draw.rect(ov.surface, colour, box, max(2, int(3 * s)))
-        if pinned:
+        if not m.inside:
             # an arrow beyond it, pointing off the window toward where it is
             ang = math.atan2(m.at[1] - H / 2, m.at[0] - W / 2)
             tip = (cx + math.cos(ang) * r * 2.2, cy + math.sin(ang) * r * 2.2)
@@ -180,7 +232,11 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0) -> None:
             pygame.draw.polygon(ov.surface, colour, [tip, left, right])
         # which way along the hidden axis, and how far: an arrow up for ana/above/+
         arrow = "\u2191" if m.offset > 0 else "\u2193"
-        ov.text(f"{arrow} {m.label}", (cx, cy + r + 2), small, axis_colour, anchor="midtop")
+        many = f"\u00d7{count} " if count > 1 else ""
+        ov.text(f"{arrow} {many}{m.label}", (cx, cy + r + 2), small, axis_colour,
+                anchor="midtop")
+        out.append(rect)
+    return out
 
 
 def draw_ring(ov, at: tuple[float, float], age: float, s: float) -> None:

@@ -29,7 +29,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 
 from anabasis.app.shell import workers
-from anabasis.engine.world import SWITCHES
+from anabasis.engine.world import NEEDS
 
 #: A search reaching this many states gives up: "too big to prove" (about 100 MB, 2 to 5 s).
 MAX_STATES = 1_000_000
@@ -45,7 +45,7 @@ class Proofs:
 
     ``status``: ``"refused"`` (``refusal`` holds the parser's line),
     ``"solved"``, ``"impossible"``, ``"too-big"`` or ``"proving"`` (nothing
-    known yet).  ``without`` has, per rule of :data:`SWITCHES` proved so far,
+    known yet).  ``without`` has, per rule of ``NEEDS`` proved so far,
     the search's status without it (``"solved"``, ``"impossible"``,
     ``"gave-up"``, or ``"n/a"`` for a rule the room does not use), and
     ``hook`` the hook's shortest solution's length, ``hook_status`` its
@@ -67,6 +67,9 @@ class Proofs:
     reason: str = ""
     #: how many shortest solutions there are (None: not counted yet, or too many states)
     shortest: int | None = None
+    #: a hook room: the hook is a move, in the par and every proof; ``without["hook"]``
+    #: is the search with it not one (``needs: hook``)
+    hook_room: bool = False
 
     @property
     def par(self) -> int | None:
@@ -74,8 +77,8 @@ class Proofs:
 
     @property
     def needs(self) -> tuple[str, ...]:
-        """The rules this room is proved impossible without."""
-        return tuple(s for s in SWITCHES if self.without.get(s) == "impossible")
+        """The rules this room is proved impossible without (``hook`` in a hook room too)."""
+        return tuple(s for s in NEEDS if self.without.get(s) == "impossible")
 
     @property
     def hook_saves(self) -> int | None:
@@ -101,18 +104,23 @@ class Proofs:
         if self.shortest is not None:
             out.append(("info", "the only shortest solution" if self.shortest == 1 else
                         f"{self.shortest:,} shortest solutions"))
-        needed = [s for s in SWITCHES if self.without.get(s) == "impossible"]
-        unknown = [s for s in SWITCHES if self.without.get(s) == "gave-up"]
-        pending = any(s not in self.without for s in SWITCHES)
+        needed = [s for s in NEEDS if self.without.get(s) == "impossible"]
+        unknown = [s for s in NEEDS if self.without.get(s) == "gave-up"]
+        pending = any(s not in self.without for s in NEEDS)
         text = "needs: " + (", ".join(needed) if needed else ("" if pending else "nothing"))
         out.append(("info", text + (" …" if pending else "")))
         if unknown:
             out.append(("dim", f"too big to tell without {', '.join(unknown)}"))
+        if self.hook_room:
+            out.append(("dim", "a hook room: the hook is a move, and par counts it"))
+            return out
         if self.hook_status == "":
             out.append(("dim", "the hook: …"))
         elif self.hook_saves:
-            out.append(("warn", f"the hook saves {self.hook_saves} move"
-                                f"{'s' if self.hook_saves != 1 else ''}"))
+            n = self.hook_saves
+            out.append(("warn", f"the hook saves {n} move{'s' if n != 1 else ''}"))
+            out.append(("dim", f"were the hook a move here (a hook room, O), par would be "
+                               f"{self.hook}, not {self.par}: in this room it is not one"))
         elif self.hook_status == "gave-up":
             out.append(("dim", "the hook: too big to prove"))
         elif self.hook_status == "failed":
@@ -132,6 +140,8 @@ def applies(room, switch: str) -> bool:
         return bool(room.start.crates)
     if switch == "wrap":
         return room.wrap
+    if switch == "hook":
+        return room.hook  # "without the hook" is a proof of hook rooms only
     return True
 
 
@@ -161,14 +171,15 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
         yield Proofs("impossible", states=found.states, done=True, max_states=max_states,
                      reason=why_impossible(room))
         return
-    proofs = Proofs("solved", moves=found.moves, states=found.states, max_states=max_states)
+    proofs = Proofs("solved", moves=found.moves, states=found.states, max_states=max_states,
+                    hook_room=room.hook)
     # the rules a room does not use cost nothing; the cheap searches go first
-    without = {s: "n/a" for s in SWITCHES if not applies(room, s)}
+    without = {s: "n/a" for s in NEEDS if not applies(room, s)}
     proofs = replace(proofs, without=dict(without), done=not full)
     yield proofs
     if not full:
         return
-    for switch in ("crates", "ramps", "wrap", "gravity-w"):
+    for switch in ("crates", "ramps", "wrap", "gravity-w", "hook"):
         if switch in without:
             continue
         result = solver.solve(room, without=(switch,), max_states=max_states)
@@ -202,6 +213,8 @@ def prove_hook(text: str, path: str = "room.txt",
         room = levelfile.parse(text, path)
     except levelfile.LevelError:
         return "refused", None
+    if room.hook:  # the par is the hook's search already: nothing to compare it with
+        return "hook-room", None
     hooked = solver.solve(room, hook=True, max_states=max_states)
     return hooked.status, len(hooked.moves) if hooked.moves is not None else None
 

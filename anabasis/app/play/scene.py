@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app.play import cues, hud, markers
+from anabasis.app.play import cues, hook, hud, markers, reading
 from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
@@ -63,6 +63,7 @@ VIEW_TIPS_PER_SESSION = 4
 MESSAGE_S = 3.0
 
 ARROWS = ("up", "down", "left", "right")
+REDUCED_MOTION = 3.0  #: turns and moves play this many times faster with reduced motion
 
 #: The launcher's line Esc comes back to from a room that is not a level.
 LAUNCHER_LINE = {"room": lambda o: ("code",), "gen": lambda o: ("gen", o.tier),
@@ -100,14 +101,19 @@ class Play(Scene):
         w, h = app.window.scene_size  # the camera chosen for the room, framing all of it
         self.sight = Sight(view, views.room_camera(self.room.size, view, self.game.state.player,
                                                    w / h, self.room.wrap))
-        self.queue: deque = deque()  #: ("arrow", a), ("turn",), ("move", m): waiting to run
+        #: ("arrow", a), ("turn",), ("move", m), ("hook", a): waiting to run
+        self.queue: deque = deque()
         self.timeline: animation.Timeline | None = None  #: the move being animated
         self.anim_t = 0.0
         self.landing: Result | None = None  #: the result the animation playing ends in
+        self.hook_keys = hook.HookKeys(self.game.hook)  #: the hook's keys (a hook room's)
+        self.flight: hook.Flight | None = None  #: the hook's last flight, while it is drawn
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
         self.new_best = False
+        self.every_level_done = False  #: after a level's win: every level of every chapter
+        self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
         self.help = False
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
@@ -121,11 +127,14 @@ class Play(Scene):
         self._lost_said = False  #: the lost-cause line was said for this lost streak
         if not self.demo:
             self.hints.ask(self.game)
+        #: the slice map, the step marks and the plan view (docs/game.md, "Reading a room")
+        self.reading = reading.Reading(self)
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
             self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
                      6.0)
+        hook.greet(self)
 
     def _framing(self, sight: Sight) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
@@ -149,6 +158,11 @@ class Play(Scene):
     def won(self) -> bool:
         """The room is won and its last move has finished playing (the win panel shows)."""
         return self.game.status == "won" and self.timeline is None
+
+    @property
+    def motion(self) -> float:
+        """How fast turns and moves play: faster with reduced motion (a setting)."""
+        return REDUCED_MOTION if self.app.progress.reduced_motion and not self.demo else 1.0
 
     @property
     def renderer(self):
@@ -183,14 +197,20 @@ class Play(Scene):
         if t == pygame.KEYDOWN:
             self._key(action, event)
         elif t == pygame.KEYUP:
+            self.hook_keys.up(self, action)
             if action in ORBITS:
                 self._let_go(action)
+            elif action == "step_marks":
+                self.reading.key(action, down=False)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.reading.toggle_plan()  # the middle button: the plan view, and back
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.camera_input.dragging = True
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             self.camera_input.dragging = False
         elif t == pygame.MOUSEMOTION and self.camera_input.dragging:
             self.sight = self.camera_input.drag(self.sight, event.rel)
+            self.reading.orbited()
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.camera_input.wheel(self.sight, event.y)
         elif t == pygame.CONTROLLERBUTTONDOWN:
@@ -210,6 +230,8 @@ class Play(Scene):
         if self.help and action not in ("help", "fullscreen", "screenshot"):
             self.help = False  # any key closes the help
             return
+        if self.hook_keys.down(self, action):
+            return
         if action in ARROWS:
             if self.won:
                 return
@@ -226,6 +248,8 @@ class Play(Scene):
             self.leave()
         elif action == "copy":
             self.copy_code()
+        elif action == "share" and self.won and self.daily is not None:
+            self.daily.share(self.app)
         elif action == "help":
             self.help = not self.help
         elif action == "hint":
@@ -237,8 +261,12 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "settings" and not self.demo:
+            self.app.show_settings(self)
         elif action == "edit_room":
             self.edit_room()
+        else:
+            self.reading.key(action)
 
     def edit_room(self) -> None:
         """F2: this room in the editor, as it starts (a play-test goes back to its editor)."""
@@ -316,8 +344,17 @@ class Play(Scene):
         self.move(move)
         return move
 
+    def hook_arrow(self, arrow: str) -> str | None:
+        """An arrow with the hook key, at rest: the hook fired the way it means on screen."""
+        move = hook.arrow_to_hook(self.sight.basis(), self.sight.camera.yaw, arrow)
+        if move is not None:
+            self.move(move)
+        return move
+
     def move(self, move: str) -> bool:
         """Play one move through the engine and start its animation."""
+        if move in rules.HOOKS:
+            return hook.fire(self, move)
         before = self.game.state
         result = self.game.play(move)
         self.played(result)
@@ -433,6 +470,17 @@ class Play(Scene):
             return  # a play-test in the editor: the room is not finished, nothing is recorded
         self.new_best = self.app.progress.record(self.opened.key, moves, hints=self.hints.used)
         self.app.save_progress()
+        if self.opened.kind == "level":
+            from anabasis.app.settings.campaign import every_level_done
+
+            self.every_level_done = every_level_done(self.app.progress)
+        elif (self.opened.kind == "daily" and self.opened.day and self.opened.code
+              and self.opened.par is not None):
+            from anabasis.app.play.daily_card import winning_line
+
+            self.daily = self.app.daily_board.won(
+                self.opened.day, self.opened.code, winning_line(self.game), self.hints.used,
+                self.clock, self.opened.par)
 
     def start_turn(self) -> None:
         # the room spans other axes in the new view: frame it again, over the turn,
@@ -451,6 +499,8 @@ class Play(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.daily is not None:
+            self.app.daily_board.poll()  # the board's answer, if it came (never waits)
         if self.message_left > 0:
             self.message_left -= dt
         if not self.animating:  # a lost line waits for the move to finish playing
@@ -463,17 +513,19 @@ class Play(Scene):
         if self.rings:
             self.rings = [(cell, t) for cell, t in self.rings if self.clock - t < markers.RING_S]
         if self.sight.turning:
-            self.sight = self.sight.advanced(dt)
+            self.sight = self.sight.advanced(dt * self.motion)
             if not self.sight.turning:
                 self._view_tip()
         if self.timeline is not None:
             # keys pressed ahead hurry the animation along; the demo plays at its own pace
-            speed = 1.0 + 1.5 * sum(1 for a in self.queue if a[0] == "arrow")
+            ahead = sum(1 for a in self.queue if a[0] in ("arrow", "hook"))
+            speed = (1.0 + 1.5 * ahead) * self.motion
             self.anim_t += dt * speed
             self._due(self.anim_t)
             if self.anim_t >= self.timeline.total:
                 self._due(float("inf"))
                 self._animation_done()
+        self.reading.hold_room()  # the room stays where it is on screen as the pawn moves
         # run what is waiting: a turn waits for nothing but another turn;
         # a move waits for the turn and the animation before it
         while self.queue and not self.sight.turning:
@@ -487,6 +539,8 @@ class Play(Scene):
                 self.arrow(action[1])
             elif kind == "move":
                 self.move(action[1])
+            elif kind == "hook":
+                self.hook_arrow(action[1])
 
     # -- drawing ------------------------------------------------------------------------
 

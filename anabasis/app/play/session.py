@@ -21,9 +21,11 @@ class Opened:
     room: Room
     kind: str  #: "level", "room" (a code), "gen", "daily", or "edit" (a play-test)
     title: str
-    level: int | None = None  #: the level number, for "level"
+    level: int | None = None  #: the level number, for "level" (in its chapter)
+    chapter: int = 1  #: the level's chapter, for "level" (1: the tutorial)
     tier: str | None = None  #: the generator's tier, for "gen" and "daily"
     spec: str | None = None  #: "hard.1x" or "daily.2026-11-29", for made rooms
+    day: str | None = None  #: the day (YYYY-MM-DD, UTC) whose room it is, for "daily"
     _code: str | None = None
     #: the scene Esc goes back to (the editor, for a play-test): its ``returned()`` is called
     back: object | None = None
@@ -72,19 +74,24 @@ class Opened:
         return self._code
 
     @property
+    def number(self) -> str:
+        """A level's name as a SOURCE names it: ``"3"`` in the tutorial, ``"2.4"`` after."""
+        return str(self.level) if self.chapter == 1 else f"{self.chapter}.{self.level}"
+
+    @property
     def key(self) -> str:
         """The name its best is saved under."""
         if self.kind == "level":
-            return level_key(self.level)
+            return level_key(self.level, self.chapter)
         return room_key(self.code or self.title)
 
 
-def open_level(n: int) -> Opened:
-    """Level ``n`` (``IndexError`` if there is none)."""
+def open_level(n: int, chapter: int = 1) -> Opened:
+    """Level ``n`` of ``chapter`` (``IndexError`` if there is none)."""
     from anabasis.formats import levels
 
-    room = levels.load_level(n)
-    return Opened(room, "level", room.name or f"level {n}", level=n)
+    room = levels.load_level(n) if chapter == 1 else levels.load_from(chapter, n)
+    return Opened(room, "level", room.name or f"level {n}", level=n, chapter=chapter)
 
 
 def open_code(code: str) -> Opened:
@@ -102,9 +109,11 @@ def opened_made(made, kind: str = "gen") -> Opened:
     from anabasis import gen
 
     spec = gen.room_name(made.tier, made.seed)
+    day = None
     if kind == "daily":
         s = f"{made.seed:08d}"
-        title = f"today's room · {s[:4]}-{s[4:6]}-{s[6:]}"
+        day = f"{s[:4]}-{s[4:6]}-{s[6:]}"
+        title = f"today's room · {day}"
     else:
         title = f"{made.tier} room · {spec}"
-    return Opened(made.room, kind, title, tier=made.tier, spec=spec)
+    return Opened(made.room, kind, title, tier=made.tier, spec=spec, day=day)

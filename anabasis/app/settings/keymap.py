@@ -42,6 +42,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("restart", ("r",), "back to the start (undo brings the moves back)"),
     Action("back", ("escape",), "to the launcher (Esc always does this too)"),
     Action("copy", ("c",), "the room code to the clipboard"),
+    Action("share", ("y",), "after today's room: its share text (it spoils nothing)"),
     Action("screenshot", ("f12",), "the window as drawn, to the screenshots folder"),
     Action("help", ("h", "f1"), "the controls and the rules in a few lines"),
     Action("hint", ("/", "?"),
@@ -54,6 +55,17 @@ ACTIONS: tuple[Action, ...] = (
     Action("volume_up", ("=", "[+]"), "the sound louder, a tenth at a time"),
     Action("edit_room", ("f2",),
            "the room being played, opened in the editor (a level's edits: a new room)"),
+    # the hook, in hook rooms only: held with an arrow (or tapped, then an arrow), along w
+    Action("hook", ("left shift", "right shift"),
+           "in a hook room: held with an arrow, the hook flies that way (tapped: ready)"),
+    Action("hook_ana", ("t",), "in a hook room: the hook fired ana, along +w"),
+    Action("hook_kata", ("g",), "in a hook room: the hook fired kata, along -w"),
+    Action("slice_map", ("tab",),
+           "the slice map: every w slice side by side, from above (on and off)"),
+    Action("step_marks", ("x",), "held: what each of the four steps will do, marked on its cell"),
+    Action("plan_view", ("p",), "the camera straight down on the room in this view, and back"),
+    Action("settings", ("o", "f10"),
+           "the settings: sound, the map, the marks, text size, motion, colours"),
     # the editor's own (the game's undo, turn, orbit, copy and back serve it too)
     Action("cursor_x+", ("right",), "the cursor along +x", EDITOR),
     Action("cursor_x-", ("left",), "the cursor along -x", EDITOR),
@@ -91,6 +103,7 @@ ACTIONS: tuple[Action, ...] = (
            EDITOR),
     Action("show_code", ("shift+c",), "the room code shown whole, and written to a file",
            EDITOR),
+    Action("hook_switch", ("o",), "the room's hook: switch (a hook room or not)", EDITOR),
 )
 
 #: The actions a player can rebind, and their default keys (pygame key names).

@@ -79,9 +79,14 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("anabasis", appauthor=False))
 
 
-def level_key(n: int) -> str:
-    """The key a tutorial level's best is kept under."""
-    return f"level:{n}"
+def level_key(n: int, chapter: int = 1) -> str:
+    """The key a level's best is kept under: ``level:N`` for the tutorial's (chapter 1,
+    as it always was), ``level:C.N`` for level ``N`` of chapter ``C``.
+
+    >>> level_key(3), level_key(4, 2)
+    ('level:3', 'level:2.4')
+    """
+    return f"level:{n}" if chapter == 1 else f"level:{chapter}.{n}"
 
 
 def room_key(code: str) -> str:
@@ -163,6 +168,18 @@ class Flag(Kind):
         return raw
 
 
+class Choice(Kind):
+    """One of a few words (``"auto"``, ``"on"``, ...): a setting with named choices."""
+
+    def __init__(self, *choices: str):
+        self.choices = choices
+
+    def take(self, raw, problems):
+        if raw not in self.choices:
+            raise Invalid(f"the value is {str(raw)[:40]!r}, not one of {', '.join(self.choices)}")
+        return raw
+
+
 class Size(Kind):
     """``[width, height]`` in pixels, each in ``lo..hi``, or null (none saved)."""
 
@@ -187,6 +204,20 @@ def _name(raw: Any, longest: int) -> str:
     if not 0 < len(raw) <= longest:
         raise Invalid(f"a name of {len(raw)} characters (1 to {longest})")
     return raw
+
+
+class Text(Kind):
+    """One line of text, at most ``longest`` characters, no control characters."""
+
+    def __init__(self, longest: int):
+        self.longest = longest
+
+    def take(self, raw, problems):
+        if not isinstance(raw, str):
+            raise Invalid(f"the value is {_kind(raw)}, not text")
+        if len(raw) > self.longest or not raw.isprintable():
+            raise Invalid(f"the value is not one line of at most {self.longest} characters")
+        return raw
 
 
 class Names(Kind):
@@ -282,6 +313,14 @@ WINDOW_RANGE = (64, 8192)
 #: The most moves a best may be (more is no count a player made).
 MOST_MOVES = 1_000_000_000
 
+#: The slice map: shown where it helps (more than two slices, a made room), always, never.
+SLICE_MAP_CHOICES = ("auto", "on", "off")
+#: The step marks: shown in the first chapter and while their key is held, always, or
+#: only while the key is held.
+STEP_MARK_CHOICES = ("auto", "on", "held")
+TEXT_SIZES = (0.8, 1.6)  #: the text size, a factor on the UI's scale
+PALETTES = ("standard", "safe")  #: "safe": the colour-blind-safe palette
+
 #: What the file holds: one entry per field, its kind, range and default.  The
 #: attribute of :class:`Progress` has the field's name.
 FIELDS: dict[str, Field] = {
@@ -295,6 +334,15 @@ FIELDS: dict[str, Field] = {
     "keys": Field(Keys(), _default_keys),
     "volume": Field(Number(0.0, 1.0), lambda: DEFAULT_VOLUME),
     "muted": Field(Flag(), lambda: False),
+    # which daily board the game sends its wins to: "none" (the default: no board, the
+    # game as it always was), "local" (``anabasis serve`` here), or an http(s):// URL
+    "board": Field(Text(2000), lambda: "none"),
+    # how the room is read (docs/game.md, "Reading a room"); "auto": where it helps
+    "slice_map": Field(Choice(*SLICE_MAP_CHOICES), lambda: "auto"),
+    "step_marks": Field(Choice(*STEP_MARK_CHOICES), lambda: "auto"),
+    "text_size": Field(Number(*TEXT_SIZES), lambda: 1.0),
+    "reduced_motion": Field(Flag(), lambda: False),
+    "palette": Field(Choice(*PALETTES), lambda: "standard"),
 }
 
 
@@ -392,6 +440,12 @@ class Progress:
     keys: dict[str, list[str]]
     volume: float
     muted: bool
+    board: str
+    slice_map: str
+    step_marks: str
+    text_size: float
+    reduced_motion: bool
+    palette: str
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)

@@ -60,6 +60,7 @@ class Loop:
         self.window = Window(size, fullscreen=self.progress.fullscreen and not demo)
         self.ctx = self.window.ctx
         self.overlay = Overlay(self.ctx, self.window.size)
+        self.overlay.text_scale = self.progress.text_size
         self.sound = Sounds(self.progress.volume, self.progress.muted)
         self.keymap = keymap.Keymap(self.progress.keys)  #: every key event read once
         self.running = True

@@ -123,6 +123,8 @@ class Overlay:
         self.fonts = Fonts()
         self.surface: pygame.Surface | None = None
         self.texture: moderngl.Texture | None = None
+        #: the player's text size (a setting): a factor on :attr:`scale`
+        self.text_scale = 1.0
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -155,9 +157,10 @@ class Overlay:
 
     @property
     def scale(self) -> float:
-        """How big to draw the UI: 1 at 1280 x 720, with the window; never under 0.85."""
+        """How big to draw the UI: 1 at 1280 x 720, with the window; never under 0.85; times
+        the player's text size."""
         w, h = self.surface.get_size()
-        return max(0.85, min(w / 1280, h / 720))
+        return max(0.85, min(w / 1280, h / 720)) * self.text_scale
 
     def begin(self, key) -> bool:
         """Start a new picture unless ``key`` (what it shows) is unchanged: True to draw.

@@ -23,8 +23,10 @@ from contextlib import contextmanager
 import pygame
 
 #: Every effect, by name: a step, a bump (a step that is not a move), a push, a crate
-#: landing in a gap, a slip kata, a ramp carrying you ana, falling out, undo, restart, the win.
-EFFECTS = ("step", "bump", "push", "land", "slip", "ramp", "fall", "undo", "restart", "win")
+#: landing in a gap, a slip kata, a ramp carrying you ana, falling out, undo, restart, the win;
+#: and the hook's: thrown, caught, and come back empty.
+EFFECTS = ("step", "bump", "push", "land", "slip", "ramp", "fall", "undo", "restart", "win",
+           "throw", "catch", "miss")
 
 VOLUME_STEP = 0.1  #: what one press of - or = changes the volume by
 DEFAULT_VOLUME = 0.7

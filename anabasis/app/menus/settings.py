@@ -1,0 +1,181 @@
+"""The settings screen: sound, the slice map, the step marks, text size, motion, colours.
+
+Opened from the launcher ("settings…") and in play (the ``settings`` key);
+Esc (or its "back" line) goes back where it came from, the room as it was.
+Up/Down choose a line; Left/Right (or Enter, or a click) change it.  Each
+change is saved with the progress at once (the save file's ``FIELDS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.settings import progress as saved
+from anabasis.app.shell.overlay import DIM, GOLD, INK
+
+BACK = "back"
+
+#: How each choice is said.
+SAID = {
+    "slice_map": {"auto": "where it helps", "on": "always", "off": "off"},
+    "step_marks": {"auto": "first chapter, or held", "on": "always", "held": "while held"},
+    "palette": {"standard": "standard", "safe": "colour-blind safe"},
+}
+
+TEXT_STEP = 0.1
+
+
+@dataclass
+class Line:
+    name: str  #: the setting (a field of the progress), or BACK
+    label: str
+    detail: str
+
+
+LINES = [
+    Line("volume", "volume", "the effects' loudness (M mutes, in any screen)"),
+    Line("slice_map", "slice map", "every w slice side by side, from above, bottom left"),
+    Line("step_marks", "step marks", "what each step will do, marked on its cell"),
+    Line("text_size", "text size", "the size of every line of text"),
+    Line("reduced_motion", "reduced motion", "turns, moves and camera glides played faster"),
+    Line("palette", "colours", "colour-blind safe: blue and orange, and shapes for all"),
+    Line("fullscreen", "fullscreen", "the whole screen, or a window"),
+    Line(BACK, "back", "everything here is saved already"),
+]
+
+
+class SettingsScreen(Menu):
+    """The settings (a scene, like the launcher); ``back_to`` is the scene Esc returns to."""
+
+    name = "settings"
+
+    def __init__(self, app, back_to=None):
+        self.app = app
+        self.back_to = back_to
+        self.items = LINES
+        self.selected = 0
+        self.rects: list[pygame.Rect] = []
+        self.status = ""
+
+    # -- values -----------------------------------------------------------------------
+
+    def value(self, name: str):
+        app = self.app
+        if name == "volume":
+            return 0.0 if app.sound.muted else app.sound.volume
+        if name == "fullscreen":
+            return app.window.fullscreen
+        return getattr(app.progress, name)
+
+    def shown(self, name: str) -> str:
+        v = self.value(name)
+        if name == "volume":
+            return "off" if self.app.sound.muted else f"{round(v * 100)}%"
+        if name == "text_size":
+            return f"{round(v * 100)}%"
+        if isinstance(v, bool):
+            return "on" if v else "off"
+        return SAID.get(name, {}).get(v, str(v))
+
+    def change(self, name: str, d: int) -> None:
+        """Line ``name`` one choice on (``d`` +1) or back (-1), applied and saved."""
+        app, progress = self.app, self.app.progress
+        if name == BACK:
+            self.back()
+            return
+        if name == "volume":
+            app.sound_key("volume_up" if d > 0 else "volume_down")
+        elif name == "fullscreen":
+            app.window.toggle_fullscreen()
+            app.overlay.resize(app.window.size)
+            progress.fullscreen = app.window.fullscreen
+        elif name == "text_size":
+            lo, hi = saved.TEXT_SIZES
+            progress.text_size = round(min(max(progress.text_size + d * TEXT_STEP, lo), hi), 2)
+            app.overlay.text_scale = progress.text_size
+        elif name == "reduced_motion":
+            progress.reduced_motion = not progress.reduced_motion
+        else:
+            choices = {"slice_map": saved.SLICE_MAP_CHOICES,
+                       "step_marks": saved.STEP_MARK_CHOICES, "palette": saved.PALETTES}[name]
+            now = choices.index(getattr(progress, name))
+            setattr(progress, name, choices[(now + d) % len(choices)])
+        self.status = f"{self.items[self.selected].label}: {self.shown(name)}"
+        app.save_progress()
+        back = self.back_to
+        if back is not None and hasattr(back, "reading") and name in ("slice_map", "step_marks"):
+            back.reading.settings_changed()  # the room behind takes the new choice
+
+    # -- input --------------------------------------------------------------------------
+
+    def handle(self, event, action: str | None = None) -> None:
+        if event.type == pygame.KEYDOWN:
+            action = ARROWS.get(event.key) or action
+            name = self.items[self.selected].name
+            if action in ("left", "right"):
+                self.change(name, +1 if action == "right" else -1)
+            elif self.steer(action):
+                pass
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.selected)
+            elif event.key == pygame.K_ESCAPE or action in ("back", "settings"):
+                self.back()
+        else:
+            self.pointer_and_pad(event)
+
+    def _switch_column(self) -> None:
+        pass  # one column: Left/Right change the line instead (handled above)
+
+    def activate(self, i: int) -> None:
+        self.selected = i
+        self.change(self.items[i].name, +1)
+
+    def back(self) -> None:
+        self.app.settings_done(self.back_to)
+
+    def say(self, text: str, kind: str = "info", seconds: float = 0.0) -> bool:
+        self.status = text
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw_gl(self, window) -> bool:
+        """The room behind, as it was left (from play), else a dark backdrop."""
+        if self.back_to is not None:
+            return bool(self.back_to.draw_gl(window))
+        window.begin_scene()
+        return False
+
+    def draw_overlay(self, ov) -> None:
+        key = ("settings", ov.size, ov.scale, self.selected, self.status,
+               tuple(self.shown(line.name) for line in self.items if line.name != BACK))
+        if not ov.begin(key):
+            return
+        W, H = ov.size
+        s = ov.scale
+        big, mid, small = int(40 * s), int(24 * s), int(17 * s)
+        ov.panel(pygame.Rect(0, 0, W, H), (8, 10, 16, 215), 0)  # the room behind, veiled
+        ov.text("Settings", (int(60 * s), int(36 * s)), big, GOLD)
+        top = int(36 * s) + big + int(30 * s)
+        line_h = int(mid * 1.3 + small * 1.2)
+        x0, x1 = int(60 * s), W - int(60 * s)
+        self.rects = []
+        for i, line in enumerate(self.items):
+            y = top + i * line_h
+            rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
+            self.rects.append(rect)
+            if i == self.selected:
+                ov.panel(rect, (60, 70, 100, 210), 8)
+            ov.text(line.label, (x0, y + 2), mid, INK)
+            if line.name != BACK:
+                ov.text(f"◀ {self.shown(line.name)} ▶", (x1, y + 2), mid, GOLD,
+                        anchor="topright")
+            ov.text(line.detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
+        if self.status:
+            ov.text(self.status, (W // 2, H - int(54 * s)), mid, GOLD, anchor="center")
+        ov.text("Up/Down choose · Left/Right or Enter change · Esc back", (W // 2, H - int(24 * s)),
+                int(18 * s), INK, anchor="center")
+        ov.upload()

@@ -1,0 +1,152 @@
+"""The legend in the help: every mark the game draws, each one line with a small picture.
+
+Where a colour says something (which axis, which slice), the line says it in
+words too, or the picture has its own shape: never colour alone.  Each entry
+is ``(name, words)``; :func:`draw` draws the picture named beside the words.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from anabasis.app.play import stepmarks
+from anabasis.app.viewer import slicemap
+from anabasis.picture import views
+
+TITLE = "What the marks mean"
+
+ENTRIES = [
+    ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
+    ("pit", "a dark pit with a rim: nothing kata holds you there: you slip or fall"),
+    ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
+    ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
+    ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
+    ("outline", "the pawn striped, seen through: it is behind something, not another thing"),
+    ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
+    ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
+    ("ring", "a spreading ring: a crate just came to rest there"),
+    ("hint", "the green arrow: a hint, the next move of a shortest way"),
+    ("badge", "a badge on a cell: what that step will do ({step_marks} held shows them)"),
+    ("map", "the slice map ({slice_map}): each slice named w 0, w 1 ...; lighter is higher"),
+    ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
+    ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
+    ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
+    ("plan", "{plan_view} or the middle button: the plan view, straight down"
+             " · {settings}: settings"),
+]
+
+TEAL = (60, 190, 180)
+TILE = (196, 178, 140)
+LANE = (222, 206, 170)
+BLUE = (110, 150, 230)
+PINK = (240, 120, 160)
+
+
+def lines(keys) -> list[tuple[str, str]]:
+    """The entries with the keys bound now named in them (``keys``: the
+    :class:`~anabasis.app.settings.keymap.Keymap`)."""
+    return [(name, keys.text(words)) for name, words in ENTRIES]
+
+
+def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
+         entries) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+    """The legend at ``(left, top)``: its title, then a line per entry of ``entries``
+    (:func:`lines`' (name, words)); returns each entry's (name, picture, words) rectangles."""
+    from anabasis.app.shell.overlay import GOLD, INK
+
+    ov.text(TITLE, (left, top), size, GOLD)
+    y = top + line_h
+    pic = max(10, int(line_h * 0.9))
+    drawn = []
+    for name, words in entries:
+        rect = pygame.Rect(left, y + (line_h - pic) // 2, int(pic * 1.6), pic)
+        _picture(ov, name, rect, size)
+        text = words
+        room = width - rect.width - 10
+        while ov.width_of(text, size) > room and len(text) > 8:
+            text = text[:-2].rstrip() + "…"
+        words_rect = ov.text(text, (rect.right + 8, y), size, INK)
+        drawn.append((name, rect, words_rect))
+        y += line_h
+    return drawn
+
+
+def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
+    s = ov.surface
+    c = r.center
+    h = r.height
+    if name == "lanes":
+        pygame.draw.rect(s, LANE, r)
+        for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
+            pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
+    elif name == "pit":
+        pygame.draw.rect(s, TILE, r)
+        pygame.draw.rect(s, (25, 22, 30), r.inflate(-h // 2, -h // 3))
+        pygame.draw.rect(s, (90, 80, 70), r.inflate(-h // 2, -h // 3), 1)
+    elif name == "ramp":
+        pygame.draw.polygon(s, (210, 200, 170), [r.bottomleft, r.bottomright, r.topright])
+        pygame.draw.line(s, (255, 250, 230), r.bottomleft, r.topright, 2)
+    elif name == "landing":
+        box = r.inflate(-h // 3, -2)
+        pygame.draw.rect(s, TEAL, box, 2)
+        for x in (box.x + 3, box.right - 3):
+            pygame.draw.lines(s, TEAL, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)],
+                              2)
+    elif name == "ghost":
+        box = r.inflate(-2, -2)
+        for k in range(0, box.width, 5):
+            pygame.draw.line(s, BLUE, (box.x + k, box.y), (box.x + min(k + 2, box.width), box.y))
+            pygame.draw.line(s, BLUE, (box.x + k, box.bottom), (box.x + min(k + 2, box.width),
+                                                                box.bottom))
+        for k in range(0, box.height, 5):
+            pygame.draw.line(s, BLUE, (box.x, box.y + k), (box.x, box.y + min(k + 2, box.height)))
+            pygame.draw.line(s, BLUE, (box.right, box.y + k), (box.right, box.y + min(
+                k + 2, box.height)))
+    elif name == "outline":
+        pygame.draw.rect(s, (150, 140, 120), pygame.Rect(r.x, r.y, r.width // 2, h))
+        pygame.draw.circle(s, PINK, (c[0], c[1] - h // 6), h // 4, 1)
+        pygame.draw.circle(s, PINK, (c[0], c[1] + h // 5), h // 3, 1)
+        for k in range(-h // 3, h // 3, 3):  # the stripes of the part seen through
+            pygame.draw.line(s, PINK, (c[0] + k, c[1] + h // 5 - 3), (c[0] + k + 3,
+                             c[1] + h // 5 + 3))
+    elif name == "goal":
+        pygame.draw.rect(s, (90, 80, 40), r)
+        pygame.draw.rect(s, slicemap.YOU, r.inflate(-4, -4), 2)
+    elif name == "marker":
+        pts = [(r.x + h // 2, r.y), (r.x + h, c[1]), (r.x + h // 2, r.bottom), (r.x, c[1])]
+        pygame.draw.polygon(s, slicemap.YOU, pts, 2)
+        ov.text("2", (r.x + h + 2, c[1]), max(8, size - 3), slicemap.YOU, anchor="midleft")
+    elif name == "ring":
+        pygame.draw.circle(s, slicemap.CRATE, c, h // 2, 2)
+    elif name == "hint":
+        pygame.draw.polygon(s, (150, 255, 70), [(r.x, c[1] - 2), (r.right - h // 2, c[1] - 2),
+                                                (r.right - h // 2, r.y), (r.right, c[1]),
+                                                (r.right - h // 2, r.bottom),
+                                                (r.right - h // 2, c[1] + 2), (r.x, c[1] + 2)])
+    elif name == "badge":
+        pygame.draw.rect(s, (12, 14, 20), r, border_radius=4)
+        pygame.draw.rect(s, stepmarks.COLOUR["walk"], r, 1, border_radius=4)
+        ov.text(stepmarks.GLYPH["climb"], c, max(8, size - 2), stepmarks.COLOUR["climb"],
+                anchor="center", shadow=False)
+    elif name == "map":
+        half = r.width // 2
+        pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half, h))
+        pygame.draw.rect(s, slicemap.shade(2, 3), pygame.Rect(r.x + half, r.y, half, h))
+    elif name == "gap":
+        pygame.draw.rect(s, slicemap.GAP, r)
+        for k in range(-h, r.width, 4):
+            pygame.draw.line(s, slicemap.GAP_HATCH, (r.x + max(k, 0), r.y + max(-k, 0)),
+                             (r.x + min(r.width, k + h) - 1, r.y + min(h, h - k) - 1))
+    elif name == "frame":
+        pygame.draw.rect(s, slicemap.shade(1, 3), r.inflate(-4, -4))
+        pygame.draw.rect(s, slicemap.YOU, r, 2)
+    elif name == "plan":
+        for k in range(3):
+            for j in range(2):
+                cell = pygame.Rect(r.x + k * r.width // 3, r.y + j * h // 2, r.width // 3 - 1,
+                                   h // 2 - 1)
+                pygame.draw.rect(s, slicemap.shade(k % 2, 2), cell)
+    elif name == "axes":
+        for k, axis in enumerate("xyzw"):
+            x = r.x + k * r.width // 4
+            pygame.draw.line(s, views.AXIS_COLOURS[axis], (x + 2, r.bottom), (x + 2, r.y), 3)

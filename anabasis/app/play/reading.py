@@ -1,0 +1,291 @@
+"""Reading a room in play: the slice map, the step marks and the plan view, and their settings.
+
+:class:`Reading` is one per :class:`~anabasis.app.play.scene.Play`: what is
+shown (from the saved settings and the room), the map's cached picture
+(:class:`~anabasis.app.viewer.slicemap.SliceMap`: the room's static part drawn
+once, the movers over it only when they move), the marks of the position on
+screen (:class:`~anabasis.app.play.stepmarks.Cache`: the engine asked once a
+state), and the camera to go back to from the plan view.  The HUD draws from
+it (:func:`draw`); the scene hands it keys (:meth:`Reading.key`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pygame
+
+from anabasis.app.play import markers, stepmarks
+from anabasis.app.viewer.slicemap import SliceMap
+from anabasis.picture import views
+
+#: Where the map may reach: this share of the window's width and height, at most.
+MAP_W, MAP_H = 0.40, 0.34
+PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight down
+MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
+
+
+def map_wanted(setting: str, room, kind: str) -> bool:
+    """Whether the slice map shows, by the setting: ``auto`` shows it where it helps (a room of
+    more than two slices, a made or shared room).
+
+    >>> from anabasis.engine.world import Room
+    >>> room = Room.empty((3, 1, 1, 3), (0, 0, 0, 0), (2, 0, 0, 0))
+    >>> map_wanted("auto", room, "level"), map_wanted("off", room, "level")
+    (True, False)
+    """
+    if setting in ("on", "off"):
+        return setting == "on"
+    return room.size[3] > 2 or kind in MADE_KINDS
+
+
+def marks_wanted(setting: str, kind: str) -> bool:
+    """Whether the step marks show without their key held: ``auto`` in the first chapter
+    (the tutorial levels), ``on`` always, ``held`` never."""
+    if setting == "on":
+        return True
+    return setting == "auto" and kind == "level"
+
+
+class Reading:
+    """What a room being played shows to be read: the map, the marks, the plan view."""
+
+    def __init__(self, play):
+        self.play = play
+        progress = play.app.progress
+        self.show_map = map_wanted(progress.slice_map, play.room, play.opened.kind)
+        self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
+        self.held = False  #: the step marks' key is held down
+        self.plan_from: views.Camera | None = None  #: the camera before the plan view
+        self.marks = stepmarks.Cache(play.room)
+        self._map: SliceMap | None = None
+        self._map_for = None
+        self._anchor = None  #: (the camera's aim, the pawn's place) when the aim was last set
+        self._aimed = None  #: the aim as this last set it
+        self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
+        self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
+        self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
+
+    def settings_changed(self) -> None:
+        """The settings screen changed the map's or the marks' setting."""
+        progress, play = self.play.app.progress, self.play
+        self.show_map = map_wanted(progress.slice_map, play.room, play.opened.kind)
+        self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
+
+    # -- what shows -------------------------------------------------------------------
+
+    @property
+    def showing_marks(self) -> bool:
+        return self.marks_on or self.held
+
+    @property
+    def in_plan(self) -> bool:
+        return self.plan_from is not None
+
+    def slice_map(self, box: tuple[int, int]) -> SliceMap:
+        """The map fitting ``box`` (made again only when the box or the palette changes)."""
+        palette = self.play.app.progress.palette
+        if self._map is None or self._map_for != (box, palette):
+            self._map = SliceMap(self.play.room, box, palette)
+            self._map_for = (box, palette)
+        return self._map
+
+    def step_marks(self) -> tuple[stepmarks.Mark, ...]:
+        """The four steps' marks from the state on screen (none while a move plays or won)."""
+        play = self.play
+        if not self.showing_marks or play.animating or play.won or play.demo:
+            return ()
+        return self.marks.get(play.game.state)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def key(self, action: str, down: bool = True) -> bool:
+        """A key of reading (``slice_map``, ``step_marks``, ``plan_view``): True if taken."""
+        play = self.play
+        if action == "step_marks":
+            self.held = down
+            return True
+        if not down:
+            return action in ("slice_map", "plan_view")
+        if action == "slice_map":
+            self.show_map = not self.show_map
+            progress = play.app.progress
+            progress.slice_map = "on" if self.show_map else "off"
+            play.app.save_progress()
+            play.say("the slice map " + ("on" if self.show_map else "off"), "dim", 1.2)
+            return True
+        if action == "plan_view":
+            self.toggle_plan()
+            return True
+        return False
+
+    def toggle_plan(self) -> None:
+        """The camera straight down on the room in the view on screen; again: back."""
+        play = self.play
+        sight = play.sight
+        if self.plan_from is not None:
+            back, self.plan_from = self.plan_from, None
+            play.sight = replace(sight, camera=back)
+            play.say("plan view off", "dim", 1.0)
+            return
+        self.plan_from = sight.camera
+        down = replace(sight.camera, yaw=0.0, pitch=PLAN_PITCH)
+        play.sight = replace(sight, camera=play._framing(replace(sight, camera=down)))
+        play.say("plan view: straight down (again: back)", "dim", 1.6)
+
+    def orbited(self) -> None:
+        """The player turned the camera: the plan view is left where it is."""
+        self.plan_from = None
+
+    def hold_room(self) -> None:
+        """Keep the room still on screen as the pawn moves in it (once a frame).
+
+        The camera's aim is kept from the pawn's centre (the renderer's way); left alone it
+        carries the room along with the pawn, toward the window's edge.  So the aim is moved
+        against the pawn, from where it was when last set by anything else (the room's
+        framing, a turn, the plan view).  Along a wrapped w the picture is the pawn's own
+        band of slices, so w is left out there.
+        """
+        play = self.play
+        sight = play.sight
+        if sight.turning:
+            self._anchor = None
+            return
+        pose = np.asarray(play.pose().player, float)
+        cam = sight.camera
+        if self._anchor is None or cam.target != self._aimed:
+            self._anchor = (np.asarray(cam.target, float), pose)
+            self._aimed = cam.target
+            return
+        aim, at = self._anchor
+        d = pose - at
+        if play.room.wrap:
+            d[3] = 0.0
+        target = tuple(float(v) for v in aim - d @ sight.basis()[:, :3])
+        if target != cam.target:
+            play.sight = replace(sight, camera=replace(cam, target=target))
+        self._aimed = target
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def map_place(ov, bottom: int, pad: int) -> tuple[int, int, int, int]:
+    """(left, top, the box's width, height) the map is fitted to: the bottom left, above
+    the bottom band (``bottom``)."""
+    W, H = ov.size
+    box = (int(W * MAP_W), int(H * MAP_H))
+    return pad // 2, bottom, box[0], box[1]
+
+
+def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
+             clear_of=()) -> pygame.Rect | None:
+    """The slice map over the frame: bottom left (its lower edge at ``bottom``), unless the
+    room's box (``room``) lies under it there and less of it under the top left (below
+    ``top``) or the bottom right (left of ``clear_of``'s rectangles, the gizmo): the map
+    moves off the room."""
+    reading = play.reading
+    if not reading.show_map:
+        return None
+    left, low, bw, bh = map_place(ov, bottom, pad)
+    reading.map_box = (bw, bh)
+    smap = reading.slice_map((bw, bh))
+    pose = play.pose()
+    picture = smap.picture(pose.player, pose.crates, reading.step_marks())
+    W, _ = ov.size
+    right = min([r.left for r in clear_of] + [W]) - pad // 2
+    places = {"bottom left": picture.get_rect(bottomleft=(left, low)),
+              "top left": picture.get_rect(topleft=(left, top + 4)),
+              "bottom right": picture.get_rect(bottomright=(right, low))}
+    places = {k: r for k, r in places.items() if r.top >= top and r.left >= 0}
+
+    def under(r):
+        if room is None:
+            return 0
+        hit = r.clip(room)
+        return hit.width * hit.height
+
+    here = places.get(reading.map_corner, places["bottom left"])
+    best = min(places, key=lambda k: (under(places[k]), k != reading.map_corner))
+    if under(places[best]) < under(here):  # moved only where it covers less of the room
+        reading.map_corner, here = best, places[best]
+    ov.surface.blit(picture, here)
+    reading.map_rect = here
+    return here
+
+
+def map_key(play) -> tuple:
+    """What the map and the marks on screen depend on, for the HUD's key."""
+    reading = play.reading
+    pose = play.pose()
+    marks = reading.step_marks()
+    if not reading.show_map and not marks:
+        return ()
+    return (reading.show_map, play.app.progress.palette,
+            tuple(round(float(v), 2) for v in pose.player),
+            tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)
+
+
+def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
+    """The step marks on their cells in the picture: a badge each, its glyph and its word
+    (never colour alone); badges that would overlap are stacked, none over ``avoid``."""
+    marks = play.reading.step_marks()
+    if not marks:
+        return []
+    drawn = play.pose().player
+    size = max(11, int(15 * s))
+    placed: list[pygame.Rect] = []
+    px, py, depth = markers.project(play.game.state.player, drawn, b, camera, ov.size)
+    if depth > 0:  # the pawn itself is never covered
+        pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
+        pawn.center = (round(px), round(py))
+        avoid = [*avoid, pawn]
+    for mark in marks:
+        if views.move_to_arrow(b, camera.yaw, mark.move) is None:
+            continue  # no arrow takes that step in this view (its axis is hidden): the map has it
+        x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
+        if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        words = mark.label if mark.kind != "nothing" else "stays"
+        if mark.won:
+            words += " · goal"
+        text = f"{stepmarks.GLYPH[mark.kind]} {words}"
+        w = ov.width_of(text, size) + 10
+        rect = pygame.Rect(0, 0, w, size + 4)
+        rect.center = (round(x), round(y))
+        rect = markers.clear_of(rect, [*placed, *avoid], 0, ov.size[1], ov.size[0])
+        dim = mark.kind == "nothing"
+        colour = stepmarks.COLOUR[mark.kind]
+        ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
+        pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
+        ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
+        placed.append(rect)
+    return placed
+
+
+#: A HUD panel's ground over the room: faint, so the room shows through it.
+FADED_ALPHA = 60
+
+
+def room_rect(play, b, camera, size) -> pygame.Rect | None:
+    """The window rectangle the room's box covers (its corners projected), or None."""
+    room = play.room
+    player = play.pose().player
+    corners = views.room_box(room.size, player, room.wrap)
+    points = [markers.project(c, np.asarray(player, float) + 0.5, b, camera, size)
+              for c in corners]
+    if any(depth <= 0 for _, _, depth in points):
+        return None
+    xs = [x for x, _, _ in points]
+    ys = [y for _, y, _ in points]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                       int(max(ys) - min(ys)) + 1)
+
+
+def band_over(band, panel: pygame.Rect, room: pygame.Rect | None):
+    """A panel's ground colour: ``band``, or faded where the room lies under the panel."""
+    if room is not None and room.colliderect(panel):
+        return (*band[:3], min(band[3], FADED_ALPHA))
+    return band

@@ -1,0 +1,383 @@
+"""The slice map: every w slice of the room side by side, each a small plan seen from above.
+
+The 3D picture shows one slice of a 4D room; the map shows them all at once,
+w = 0 leftmost (wrapping onto more rows where the room has many slices).  In
+each slice's plan (x across, y down the page, as in the level file):
+
+- a column's shade says how high its top solid cell is (darker low, lighter
+  high), and the height is written in the cell where the cell is big enough;
+- a column with nothing solid in it is a gap, hatched: you would fall out;
+- a ramp is a wedge that points the way it rises ana;
+- a crate is a brown square with a cross; the goal a gold diamond; the pawn a
+  white disc with a dark ring; the slice the pawn is in is framed in gold
+  and its label says "you";
+- in a room where w wraps, a line under the map says so, and an arrow after
+  the last slice points back to the first.
+
+Nothing here needs a window or GL: a :class:`SliceMap` draws into a pygame
+Surface (the room's static part once, the movers over a copy of it when they
+move), so the game blits it over the frame as a cached overlay, and
+``anabasis render SOURCE --map`` writes it to a PNG headless.  The editor
+uses the same class: :meth:`SliceMap.picture` for its draft and
+:meth:`SliceMap.cell_at` to turn a click into a cell.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pygame
+
+from anabasis.engine.cells import BLOCK, RAMP_LEAN, RAMPS
+from anabasis.engine.world import Room
+
+#: The map's colours (RGB, alpha where given).
+BACK = (10, 12, 18, 215)
+LABEL = (200, 206, 220)
+YOU = (255, 214, 102)  #: the frame of the pawn's slice, and the goal
+GAP = (22, 24, 30)
+GAP_HATCH = (70, 60, 60)
+CRATE = (214, 156, 92)
+CRATE_EDGE = (70, 40, 15)
+PAWN = (245, 248, 255)
+PAWN_EDGE = (20, 24, 40)
+RAMP_MARK = (250, 245, 220)
+CURSOR = (90, 230, 255)  #: the editor's cursor
+#: The shades of a column's top, from the lowest height to the highest.
+LOW, HIGH = (58, 66, 84), (150, 162, 186)
+#: The colour-blind-safe palette swaps what differs only by hue for shapes and
+#: contrasts in blue and orange (Okabe and Ito's).
+SAFE = {"YOU": (230, 159, 0), "CRATE": (213, 94, 0), "RAMP_MARK": (86, 180, 233)}
+
+MIN_CELL, MAX_CELL = 3, 26  #: a cell's side on the map, in pixels
+
+
+def shade(z_top: int, Z: int) -> tuple[int, int, int]:
+    """The colour of a column whose top solid cell is at ``z_top`` (of ``Z`` heights).
+
+    >>> shade(0, 3), shade(2, 3)
+    ((58, 66, 84), (150, 162, 186))
+    """
+    f = z_top / (Z - 1) if Z > 1 else 1.0
+    return tuple(round(a + (b - a) * f) for a, b in zip(LOW, HIGH, strict=True))
+
+
+class Layout:
+    """Where each slice and each cell of a room of ``size`` sits on a map that fits ``box``.
+
+    Slices run left to right, w = 0 first, in as many rows as let the cells be
+    largest; each slice has a label band above it.  All positions are in the
+    map's own pixels, its top-left (0, 0).
+    """
+
+    def __init__(self, size, box: tuple[int, int], wrap: bool = False):
+        X, Y, _, W = size
+        self.room_size = tuple(size)
+        self.wrap = wrap
+        bw, bh = box
+        best = None
+        for rows in range(1, W + 1):
+            cols = math.ceil(W / rows)
+            for cell in range(MAX_CELL, MIN_CELL - 1, -1):
+                gap, label, pad = self._spacing(cell)
+                width = 2 * pad + cols * X * cell + (cols - 1) * gap + (gap if wrap else 0)
+                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + (
+                    label if wrap else 0)
+                if width <= bw and height <= bh:
+                    if best is None or cell > best[0]:
+                        best = (cell, rows, cols, width, height)
+                    break
+        if best is None:  # nothing fits: the smallest cells, in one row
+            cell, rows, cols = MIN_CELL, 1, W
+            gap, label, pad = self._spacing(cell)
+            best = (cell, rows, cols, 2 * pad + W * X * cell + (W - 1) * gap + (
+                gap if wrap else 0), 2 * pad + label + Y * cell + (label if wrap else 0))
+        self.cell, self.rows, self.cols, w, h = best
+        self.gap, self.label, self.pad = self._spacing(self.cell)
+        self.size = (w, h)
+
+    @staticmethod
+    def _spacing(cell: int) -> tuple[int, int, int]:
+        """(the gap between slices, the label band's height, the margin) for cells of ``cell``."""
+        label = max(11, min(18, cell + 4))
+        return max(6, cell // 2 + 4), label, 6
+
+    def slice_rect(self, w: int) -> pygame.Rect:
+        """The plan of slice ``w`` (its cells, without the label above it)."""
+        X, Y, _, _ = self.room_size
+        row, col = divmod(w, self.cols)
+        left = self.pad + col * (X * self.cell + self.gap)
+        top = self.pad + row * (self.label + Y * self.cell + self.gap) + self.label
+        return pygame.Rect(left, top, X * self.cell, Y * self.cell)
+
+    def cell_rect(self, x: int, y: int, w: int) -> pygame.Rect:
+        """Column ``(x, y)`` of slice ``w``."""
+        r = self.slice_rect(w)
+        return pygame.Rect(r.x + x * self.cell, r.y + y * self.cell, self.cell, self.cell)
+
+    def centre(self, x: float, y: float, w: int) -> tuple[float, float]:
+        """The map pixel of the centre of (possibly fractional) column ``(x, y)`` in slice ``w``."""
+        r = self.slice_rect(w)
+        return r.x + (x + 0.5) * self.cell, r.y + (y + 0.5) * self.cell
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int, int] | None:
+        """The ``(x, y, w)`` column under map pixel ``(px, py)``, or None (between slices).
+
+        >>> lay = Layout((3, 2, 1, 2), (400, 200))
+        >>> r = lay.cell_rect(2, 1, 1)
+        >>> lay.cell_at(r.centerx, r.centery)
+        (2, 1, 1)
+        """
+        for w in range(self.room_size[3]):
+            r = self.slice_rect(w)
+            if r.collidepoint(px, py):
+                return (int((px - r.x) // self.cell), int((py - r.y) // self.cell), w)
+        return None
+
+
+@cache
+def _font(size: int):
+    from anabasis.app.shell.overlay import shipped_font
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return shipped_font(size)
+
+
+def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -> pygame.Rect:
+    img = _font(size).render(text, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+class SliceMap:
+    """The slice map of ``room``, fitting ``box`` pixels.
+
+    :meth:`picture` is the map with the movers where they are (cached: asked
+    again with the same movers, it draws nothing); the room's static part is
+    drawn once, in :attr:`base`.
+    """
+
+    def __init__(self, room: Room, box: tuple[int, int], palette: str = "standard"):
+        self.room = room
+        self.layout = Layout(room.size, box, room.wrap)
+        self.palette = palette
+        self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK}
+        if palette == "safe":
+            self.colours.update(SAFE)
+        self.base = self._draw_base()
+        self._key = None
+        self._picture: pygame.Surface | None = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.layout.size
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int, int] | None:
+        """The ``(x, y, w)`` under map pixel ``(px, py)`` (see :meth:`Layout.cell_at`)."""
+        return self.layout.cell_at(px, py)
+
+    def top(self, x: int, y: int, w: int) -> tuple[int, int] | None:
+        """(the height, the cell) of column ``(x, y)``'s top solid cell in slice ``w``; None
+        for a gap."""
+        room = self.room
+        for z in range(room.size[2] - 1, -1, -1):
+            c = room.cells[room.index((x, y, z, w))]
+            if c == BLOCK or c in RAMPS:  # (an editor's draft holds its players as cells)
+                return z, c
+        return None
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _draw_base(self) -> pygame.Surface:
+        lay, room = self.layout, self.room
+        X, Y, Z, W = room.size
+        surface = pygame.Surface(lay.size, pygame.SRCALPHA, 32)
+        surface.fill(BACK)
+        cell = lay.cell
+        digits = cell >= 14
+        for w in range(W):
+            r = lay.slice_rect(w)
+            _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 2, LABEL)
+            for y in range(Y):
+                for x in range(X):
+                    rect = lay.cell_rect(x, y, w)
+                    top = self.top(x, y, w)
+                    if top is None:
+                        pygame.draw.rect(surface, GAP, rect)
+                        for k in range(-cell, cell, max(3, cell // 3)):  # hatched: a gap
+                            pygame.draw.line(surface, GAP_HATCH, (rect.x + max(k, 0),
+                                             rect.y + max(-k, 0)),
+                                             (rect.x + min(cell, cell + k) - 1,
+                                              rect.y + min(cell, cell - k) - 1))
+                        continue
+                    z, c = top
+                    pygame.draw.rect(surface, shade(z, Z), rect)
+                    if c in RAMPS:
+                        self._wedge(surface, rect, RAMP_LEAN[c])
+                    elif digits and c == BLOCK:
+                        _text(surface, str(z), (rect.right - 2, rect.bottom - 1),
+                              max(9, cell * 2 // 3), (20, 24, 34), "bottomright")
+            pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
+        gx, gy, _, gw = room.goal
+        self._diamond(surface, lay.cell_rect(gx, gy, gw))
+        if room.wrap:
+            last = lay.slice_rect(W - 1)
+            ax = last.right + lay.gap // 2
+            pygame.draw.line(surface, LABEL, (ax - lay.gap // 3, last.centery),
+                             (ax + lay.gap // 3, last.centery), 2)
+            _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
+            _text(surface, f"w wraps: ana of w {W - 1} is w 0",
+                  (lay.pad, lay.size[1] - lay.pad), lay.label - 2, LABEL, "bottomleft")
+        return surface
+
+    def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
+        """A ramp: a wedge pointing the way it rises ana."""
+        axis, sign = lean
+        c = rect.center
+        h = rect.width * 0.38
+        if axis == 0:
+            tip, base = (c[0] + sign * h, c[1]), [(c[0] - sign * h, c[1] - h),
+                                                  (c[0] - sign * h, c[1] + h)]
+        else:
+            tip, base = (c[0], c[1] + sign * h), [(c[0] - h, c[1] - sign * h),
+                                                  (c[0] + h, c[1] - sign * h)]
+        pygame.draw.polygon(surface, self.colours["RAMP_MARK"], [tip, *base])
+        pygame.draw.polygon(surface, (20, 24, 34), [tip, *base], 1)
+
+    def _diamond(self, surface, rect: pygame.Rect) -> None:
+        c, h = rect.center, max(2, rect.width // 2 - 1)
+        points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
+        pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
+
+    def picture(self, player, crates=(), marks=(), cursor=None) -> pygame.Surface:
+        """The map with the pawn at ``player`` (None: no pawn) and ``crates`` (4D positions,
+        fractional while they move), the step ``marks``
+        (:class:`~anabasis.app.play.stepmarks.Mark`) on the cells they go toward, and the
+        editor's ``cursor`` boxed.  The same again: the same Surface, not redrawn."""
+        key = (player if player is None else tuple(round(float(v), 2) for v in player),
+               tuple(tuple(round(float(v), 2) for v in c) for c in crates),
+               tuple(marks), cursor)
+        if key == self._key and self._picture is not None:
+            return self._picture
+        lay = self.layout
+        W = self.room.size[3]
+        surface = self.base.copy()
+        cell = lay.cell
+        for c in crates:
+            w = self._slice_of(c[3])
+            cx, cy = lay.centre(c[0], c[1], w)
+            box = pygame.Rect(0, 0, max(3, cell - 4), max(3, cell - 4))
+            box.center = (round(cx), round(cy))
+            pygame.draw.rect(surface, self.colours["CRATE"], box)
+            pygame.draw.rect(surface, CRATE_EDGE, box, max(1, cell // 9))
+            if cell >= 10:
+                pygame.draw.line(surface, CRATE_EDGE, box.topleft, box.bottomright)
+                pygame.draw.line(surface, CRATE_EDGE, box.topright, box.bottomleft)
+        for m in marks:
+            x, y, _, w = m.cell
+            w = w % W if self.room.wrap else w
+            if not (0 <= x < self.room.size[0] and 0 <= y < self.room.size[1] and 0 <= w < W):
+                continue
+            self._mark(surface, lay.cell_rect(x, y, w), m)
+        if cursor is not None:
+            box = lay.cell_rect(cursor[0], cursor[1], self._slice_of(cursor[3]))
+            pygame.draw.rect(surface, CURSOR, box.inflate(2, 2), 2)
+        if player is None:
+            self._key, self._picture = key, surface
+            return surface
+        pw = self._slice_of(player[3])
+        frame = lay.slice_rect(pw).inflate(6, 6)
+        pygame.draw.rect(surface, self.colours["YOU"], frame, 2)
+        _text(surface, "you", (frame.right, frame.y - 1), lay.label - 2, self.colours["YOU"],
+              "bottomright")
+        cx, cy = lay.centre(player[0], player[1], pw)
+        radius = max(2, cell * 0.36)
+        pygame.draw.circle(surface, PAWN_EDGE, (round(cx), round(cy)), round(radius) + 1)
+        pygame.draw.circle(surface, PAWN, (round(cx), round(cy)), round(radius))
+        self._key, self._picture = key, surface
+        return surface
+
+    def _slice_of(self, w: float) -> int:
+        w = math.floor(float(w) + 0.5)
+        W = self.room.size[3]
+        return w % W if self.room.wrap else min(max(w, 0), W - 1)
+
+    def _mark(self, surface, rect: pygame.Rect, mark) -> None:
+        """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
+        as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, on the cell it
+        goes toward."""
+        if self.layout.cell < 9 or mark.kind == "nothing":
+            return
+        size = max(9, self.layout.cell * 3 // 4)
+        dot = pygame.Rect(0, 0, size, size)
+        dot.center = rect.center
+        pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
+        glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
+        _text(surface, glyph, dot.center, size - 1, mark.colour, "center")
+
+
+def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):
+    """The map of ``room`` with ``state``'s movers, as an (H, W, 3) RGB array over a dark
+    ground: what ``anabasis render SOURCE --map`` writes."""
+    import numpy as np
+
+    smap = SliceMap(room, box, palette)
+    picture = smap.picture(state.player, state.crates)
+    ground = pygame.Surface(picture.get_size())
+    ground.fill((16, 18, 24))
+    ground.blit(picture, (0, 0))
+    return np.transpose(pygame.surfarray.array3d(ground), (1, 0, 2)).copy()
+
+
+class DraftMap:
+    """The editor's slice map: the draft as it is, the cursor boxed; a click in it moves the
+    cursor to that column (its height kept).
+
+    The editor calls :meth:`draw` from its HUD (whose key already holds the draft and the
+    cursor) and :meth:`click` first thing in its own click: True means the click was the
+    map's.
+    """
+
+    SHARE = (0.36, 0.30)  #: the most of the window's width and height it takes
+
+    def __init__(self):
+        self._map: SliceMap | None = None
+        self._for = None
+        self.rect: pygame.Rect | None = None  #: where it was last drawn, in window pixels
+
+    def draw(self, ov, ed, bottom: int | None = None) -> pygame.Rect:
+        """The map of editor ``ed``'s draft, bottom left of overlay ``ov``, its lower edge at
+        ``bottom`` (default: above the editor's bottom lines)."""
+        W, H = ov.size
+        room = ed.picture()
+        box = (int(W * self.SHARE[0]), int(H * self.SHARE[1]))
+        if self._map is None or self._for != (room, box):
+            self._map = SliceMap(room, box)
+            self._for = (room, box)
+        players, crates, _ = ed.draft.movers()
+        player = players[0] if players else None
+        picture = self._map.picture(player, crates, cursor=tuple(ed.cursor))
+        if bottom is None:
+            bottom = H - int(64 * ov.scale)
+        self.rect = picture.get_rect(bottomleft=(int(8 * ov.scale), bottom))
+        ov.surface.blit(picture, self.rect)
+        return self.rect
+
+    def cell_at(self, pixel) -> tuple[int, int, int] | None:
+        """The ``(x, y, w)`` under window ``pixel``, or None (off the map, between slices)."""
+        if self._map is None or self.rect is None or not self.rect.collidepoint(pixel):
+            return None
+        return self._map.cell_at(pixel[0] - self.rect.x, pixel[1] - self.rect.y)
+
+    def click(self, ed, pixel) -> bool:
+        """A click at window ``pixel``: on the map, the cursor moves to that column (True)."""
+        if self.rect is None or not self.rect.collidepoint(pixel):
+            return False
+        cell = self.cell_at(pixel)
+        if cell is not None:
+            x, y, w = cell
+            ed.cursor = (x, y, ed.cursor[2], w)
+        return True

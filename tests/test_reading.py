@@ -1,0 +1,382 @@
+"""Reading a room in the game's window: the slice map, the step marks, the plan view and the
+settings screen, driven by key presses and read back from the window's pixels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import DT
+from test_app import arrow_for, press, settle
+
+from anabasis.app.menus.launcher import Launcher
+from anabasis.app.menus.settings import SettingsScreen
+from anabasis.app.play import reading, stepmarks
+from anabasis.app.play.scene import Play
+from anabasis.app.play.session import open_level
+from anabasis.app.settings import progress as progress_mod
+from anabasis.app.viewer import slicemap
+from anabasis.engine import rules, solver
+from anabasis.picture import views
+
+
+def window_pixels(app):
+    """The window as shown, (W, H, 3)."""
+    image = pygame.image.load(str(app.screenshot()))
+    return pygame.surfarray.array3d(image)
+
+
+def near(a, b, tol=6):
+    return all(abs(int(p) - int(q)) <= tol for p, q in zip(a, b, strict=True))
+
+
+def pawn_on_map(app, play):
+    """The window pixel at the centre of the pawn's cell on the map."""
+    rect = play.reading.map_rect
+    lay = play.reading.slice_map(play.reading.map_box).layout
+    x, y, _, w = play.game.state.player
+    cx, cy = lay.cell_rect(x, y, w).center
+    return rect.x + cx, rect.y + cy
+
+
+def test_the_slice_map_shows_every_slice_and_follows_moves_and_undo(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    assert play.reading.show_map  # three slices: on where it helps
+    app.tick(DT)
+    seen = [play.game.state]
+    for move in solver.solve(play.room).moves[:2]:
+        press(app, arrow_for(play, move))
+        settle(app)
+        seen.append(play.game.state)
+    for state in (seen[-1], *reversed(seen[:-1])):
+        assert play.game.state == state
+        app.tick(DT)
+        pixels = window_pixels(app)
+        x, y = pawn_on_map(app, play)
+        assert near(pixels[x, y], slicemap.PAWN), pixels[x, y]
+        # the pawn's slice is framed in gold, and no other
+        lay = play.reading.slice_map(play.reading.map_box).layout
+        for w in range(play.room.size[3]):
+            frame = lay.slice_rect(w).inflate(6, 6).move(play.reading.map_rect.topleft)
+            gold = near(pixels[frame.centerx, frame.y], slicemap.YOU)
+            assert gold == (w == state.player[3])
+        if state is not seen[0]:
+            press(app, pygame.K_z)
+            settle(app)
+
+
+def test_tab_turns_the_map_off_and_the_choice_is_kept(make_app, tmp_path):
+    app = make_app(open_level(3))
+    play = app.scene
+    x, y = pawn_on_map(app, play)
+    press(app, pygame.K_TAB)
+    app.tick(DT)
+    assert not play.reading.show_map
+    assert not near(window_pixels(app)[x, y], slicemap.PAWN)
+    assert progress_mod.Progress.load(tmp_path).slice_map == "off"
+    app.open(open_level(4))
+    assert not app.scene.reading.show_map  # off everywhere now, until it is turned on
+    press(app, pygame.K_TAB)
+    assert app.scene.reading.show_map
+    assert progress_mod.Progress.load(tmp_path).slice_map == "on"
+    app.open(open_level(1))  # two slices: "on" shows it even here
+    assert app.scene.reading.show_map
+
+
+def test_auto_shows_the_map_where_it_helps():
+    room1, room3 = (open_level(n).room for n in (1, 3))
+    assert not reading.map_wanted("auto", room1, "level")
+    assert reading.map_wanted("auto", room3, "level")
+    assert reading.map_wanted("auto", room1, "gen") and reading.map_wanted("auto", room1, "room")
+
+
+def test_the_step_marks_are_the_engines_and_drawn_before_a_key_is_pressed(make_app):
+    app = make_app(open_level(2))
+    play = app.scene
+    assert play.reading.showing_marks  # the first chapter: on
+    app.tick(DT)
+    shown = play.reading.step_marks()
+    assert shown == stepmarks.marks(play.room, play.game.state)
+    for mark in shown:  # each is what the engine then does
+        result = rules.step(play.room, play.game.state, mark.move, trace=True)
+        assert stepmarks.classify(play.room, play.game.state, mark.move, result) == mark
+    # the badges are in the window: the pixels under a walk's badge carry its colour
+    before = window_pixels(app)
+    press(app, pygame.K_x)  # (held or not, they are on here)
+    moves = solver.solve(play.room).moves
+    press(app, arrow_for(play, moves[0]))
+    assert play.reading.step_marks() == ()  # not while the move plays
+    settle(app)
+    assert play.reading.step_marks() == stepmarks.marks(play.room, play.game.state)
+    assert before.shape == window_pixels(app).shape
+
+
+def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):
+    import json
+
+    (tmp_path / progress_mod.FILE_NAME).write_text(json.dumps({"version": 1,
+                                                               "step_marks": "held"}))
+    app = make_app(open_level(2))
+    play = app.scene
+    assert not play.reading.showing_marks and play.reading.step_marks() == ()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x",
+                                         scancode=0))
+    app.tick(DT)
+    assert play.reading.step_marks() == stepmarks.marks(play.room, play.game.state)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_x, mod=0, unicode="x",
+                                         scancode=0))
+    app.tick(DT)
+    assert play.reading.step_marks() == ()
+
+
+def test_p_looks_straight_down_and_back(make_app):
+    app = make_app(open_level(5))
+    play = app.scene
+    before = play.sight.camera
+    press(app, pygame.K_p)
+    cam = play.sight.camera
+    assert cam.pitch == views.Camera.MAX_PITCH and cam.yaw == 0.0
+    # straight down: the slice's up axis points (nearly) along the line of sight
+    assert cam.forward()[2] < -0.99
+    # the arrows still mean what they show: up the screen is -y in the plan of the stand view
+    assert views.arrow_to_move(play.sight.basis(), cam.yaw, "up") == "U"
+    press(app, pygame.K_p)
+    assert play.sight.camera == before
+
+
+def test_the_settings_screen_from_the_launcher_changes_and_saves_each_setting(make_app,
+                                                                             tmp_path):
+    app = make_app()
+    assert isinstance(app.scene, Launcher)
+    press(app, pygame.K_o)  # the settings key, in the launcher too
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    names = [line.name for line in screen.items]
+    for name in ("volume", "slice_map", "step_marks", "text_size", "reduced_motion", "palette",
+                 "fullscreen"):
+        assert name in names
+    def choose(name):
+        while screen.items[screen.selected].name != name:
+            press(app, pygame.K_DOWN)
+    choose("slice_map")
+    press(app, pygame.K_RIGHT)
+    choose("step_marks")
+    press(app, pygame.K_LEFT)
+    choose("text_size")
+    press(app, pygame.K_RIGHT)
+    choose("reduced_motion")
+    press(app, pygame.K_RETURN)
+    choose("palette")
+    press(app, pygame.K_RIGHT)
+    choose("volume")
+    press(app, pygame.K_LEFT)
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.slice_map, saved.step_marks, saved.text_size, saved.reduced_motion,
+            saved.palette) == ("on", "held", 1.1, True, "safe")
+    assert saved.volume == pytest.approx(progress_mod.DEFAULT_VOLUME - 0.1)
+    assert app.overlay.text_scale == 1.1
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, Launcher)
+
+
+def test_the_settings_key_in_play_comes_back_to_the_room_as_it_was(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    press(app, arrow_for(play, moves[0]))
+    settle(app)
+    state = play.game.state
+    press(app, pygame.K_o)
+    assert isinstance(app.scene, SettingsScreen)
+    screen = app.scene
+    while screen.items[screen.selected].name != "slice_map":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # auto -> on: the room behind takes it
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and play.game.state == state and play.game.moves == 1
+    assert play.reading.show_map
+
+
+def test_reduced_motion_plays_a_turn_in_fewer_frames(make_app, tmp_path):
+    def frames_of_a_turn(app):
+        play = app.scene
+        press(app, pygame.K_v)
+        n = 1
+        while play.busy:
+            app.tick(DT)
+            n += 1
+        return n
+
+    app = make_app(open_level(1))
+    plain = frames_of_a_turn(app)
+    app.progress.reduced_motion = True
+    quick = frames_of_a_turn(app)
+    assert quick * 2 <= plain, (quick, plain)
+    assert isinstance(app.scene, Play)
+
+
+def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
+    from anabasis.app.play import legend
+    from anabasis.app.settings.keymap import DEFAULT_KEYS, Keymap
+
+    words = dict(legend.lines(Keymap(DEFAULT_KEYS)))
+    assert "{" not in "".join(words.values())
+    assert "Tab" in words["map"] and "X" in words["badge"]  # the keys bound, by the keymap
+    for name in ("lanes", "pit", "landing", "ghost", "outline", "marker", "badge", "gap",
+                 "frame", "axes"):
+        assert name in words
+    # colours are said in words too: every axis by name, the map's slices by number
+    assert all(f"{a} " in words["axes"] for a in "xyzw") and "w 0" in words["map"]
+    app = make_app(open_level(7))
+    press(app, pygame.K_h)
+    assert app.scene.help
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    drawn = legend.draw(ov, 10, 4, 19, 13, 600, legend.lines(app.keymap))
+    assert [name for name, _, _ in drawn] == [name for name, _ in legend.ENTRIES]
+    pixels = pygame.surfarray.pixels_alpha(ov.surface)
+    try:
+        for name, pic, text in drawn:
+            assert pixels[pic.x:pic.right, pic.y:pic.bottom].any(), name  # a picture
+            assert pixels[text.x:text.right, text.y:text.bottom].any(), name  # its words
+            assert not pic.colliderect(text)
+        for (_, a, _), (_, b, _) in zip(drawn, drawn[1:], strict=False):
+            assert a.bottom <= b.top  # one line each, none over the next
+    finally:
+        del pixels
+
+
+def test_the_room_stays_still_on_screen_as_the_pawn_walks(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5))
+    play = app.scene
+    settle(app)
+
+    def corners():
+        X, Y, Z, _ = play.room.size
+        w = play.game.state.player[3]
+        return [markers.project((x, y, z, w), play.pose().player, play.sight.basis(),
+                                play.sight.camera, app.overlay.size)[:2]
+                for x in (0, X) for y in (0, Y) for z in (0, Z)]
+
+    first = corners()
+    moves = solver.solve(play.room).moves
+    walked = 0
+    for move in moves[:4]:
+        before = play.game.state
+        press(app, arrow_for(play, move))
+        settle(app)
+        if play.game.state.player[3] != before.player[3]:
+            break  # (another slice: the stand view shows another room's slice)
+        walked += 1
+        for a, b in zip(first, corners(), strict=True):
+            assert abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
+    assert walked >= 1
+
+
+def test_markers_of_one_thing_merge_and_no_two_overlap(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1))
+    ov = app.overlay
+    W, H = ov.size
+    crowd = [markers.Marker("crate", (i, 0, 0, 1), 3, 1, (300 + i % 3, 200), True)
+             for i in range(5)]  # five crates a slice ana, all on one spot: one mark, ×5
+    crowd += [markers.Marker("crate", (i, 1, 0, 2), 3, 2, (302, 204), True) for i in range(2)]
+    crowd += [markers.Marker("goal", (0, 0, 0, 3), 3, 3, (305, 198), True)]
+    crowd += [markers.Marker("crate", (9, 9, 0, 1), 3, 1, (320, H - 5), True)]  # on the bar
+    band = H - 40
+    mapped = pygame.Rect(0, H - 140, 200, 100)
+    got = markers.place(ov, crowd, ov.scale, top=20, bottom=band, avoid=[mapped])
+    assert sorted(n for _, _, n in got) == [1, 1, 2, 5]
+    rects = [r for _, r, _ in got]
+    for i, a in enumerate(rects):
+        assert a.bottom <= band and a.top >= 20 and not a.colliderect(mapped)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b)
+
+
+def test_a_panel_over_the_room_fades_and_one_clear_of_it_does_not(make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    play = app.scene
+    b, cam = play.sight.basis(), play.sight.camera
+    rect = reading.room_rect(play, b, cam, app.overlay.size)
+    x, y, _ = markers.project(play.game.state.player, play.pose().player, b, cam,
+                              app.overlay.size)
+    assert rect is not None and rect.collidepoint(x, y)  # the pawn is in the room's box
+    band = (10, 12, 18, 150)
+    over = pygame.Rect(rect.centerx, rect.centery, 40, 20)
+    clear = pygame.Rect(rect.right + 5, rect.bottom + 5, 40, 20)
+    assert reading.band_over(band, over, rect)[3] == reading.FADED_ALPHA
+    assert reading.band_over(band, clear, rect) == band
+
+
+def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_hint(
+        make_app, tmp_path):
+    import json
+
+    from anabasis.app.play import hud
+    from anabasis.formats import levels
+
+    last = levels.count()
+    keys = [progress_mod.level_key(n) for n in range(1, last + 1)]
+    (tmp_path / progress_mod.FILE_NAME).write_text(json.dumps(
+        {"version": 1, "solved": keys[:-1], "hinted": keys[-1:]}))
+    app = make_app(open_level(last))
+    play = app.scene
+    # the last level won only with a hint before: its win panel would not say "every level"
+    text = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
+    assert "every level done" not in text and "1 still to solve without a hint" in text
+    for move in solver.solve(play.room).moves:
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert play.won
+    # once it is solved without a hint (this win was), every level is done
+    assert keys[-1] in app.progress.solved
+    done = hud._win_texts("level", last, None, app.keymap, hud._to_solve(play))[0]
+    assert "every level done" in done
+
+
+def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(
+        make_app):
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    app.view_tips = 0
+    play = app.scene
+    for view in ("stand", "w-up", "both"):
+        assert play.sight.view == view
+        b, cam = play.sight.basis(), play.sight.camera
+        ov = app.overlay
+        keyed = [m for m in play.reading.step_marks()
+                 if views.move_to_arrow(b, cam.yaw, m.move) is not None]
+        rects = reading.draw_marks(ov, play, b, cam, ov.scale)
+        assert len(rects) == len(keyed) and (view != "both" or len(keyed) == 2)
+        px, py, _ = markers.project(play.game.state.player, play.pose().player, b, cam,
+                                    ov.size)
+        for i, a in enumerate(rects):
+            assert not a.collidepoint(px, py)
+            for other in rects[i + 1:]:
+                assert not a.colliderect(other)
+        press(app, pygame.K_v)
+        settle(app)
+
+
+def test_the_map_moves_off_the_room_where_it_would_cover_it(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    ov = app.overlay
+    W, H = ov.size
+    band = H - 40
+    at_rest = reading.draw_map(ov, play, band, 16, top=60)
+    assert play.reading.map_corner == "bottom left" and at_rest.bottom == band
+    room = pygame.Rect(0, H // 2, W // 2, H // 2)  # a room under the bottom left
+    moved = reading.draw_map(ov, play, band, 16, top=60, room=room)
+    assert play.reading.map_corner != "bottom left" and not moved.colliderect(room)
+    assert moved.top >= 60 and moved.bottom <= band
+    # and it stays there while that place is clear (no jumping back and forth)
+    again = reading.draw_map(ov, play, band, 16, top=60, room=room)
+    assert again == moved
