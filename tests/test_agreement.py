@@ -235,3 +235,63 @@ def test_engines_agree_on_rooms_of_random_cells(gravity_w):
             if expected.status != "playing":
                 break
             state = expected.state
+
+
+# -- crowded rooms: the crowded path of the rules ------------------------------------------
+
+from crowded import crowded_rooms  # noqa: E402
+
+FUZZ = settings(REPRODUCIBLE, max_examples=150)
+
+
+@FUZZ
+@given(crowded_rooms(), st.lists(st.sampled_from(MOVES), max_size=20), st.booleans())
+def test_a_crowded_settle_is_the_rule_book_s(room, moves, gravity_w):
+    """The crowded path (a set of crates, only near what changed) agrees with the reference,
+    step by step, on its own states (so that it knows they are settled)."""
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0  # every room crowded
+    try:
+        first = rules.start(room, gravity_w=gravity_w, trace=True)
+        assert first == reference.start(room, gravity_w=gravity_w, trace=True)
+        if first.status != "playing":
+            return
+        state = first.state
+        for move in moves:
+            got = rules.step(room, state, move, gravity_w=gravity_w, trace=True)
+            assert got == reference.step(room, state, move, gravity_w=gravity_w, trace=True)
+            if got.status == "won":
+                return
+            if got.status == "playing":
+                state = got.state
+    finally:
+        rules.FEW_CRATES = few
+
+
+@FUZZ
+@given(crowded_rooms(), st.booleans())
+def test_the_solver_agrees_with_the_reference_in_a_crowded_room(room, hook):
+    """Past FEW_CRATES crates a push's settle goes through the crowded path's sets, not the
+    solver's quick look for what falls: the same searches, state for state."""
+    from anabasis.engine import solver
+
+    expected = reference.solve(room, hook=hook, max_states=200)  # half of them crowded
+    assert solver.solve(room, hook=hook, max_states=200) == expected
+
+
+def test_a_crate_on_the_player_falls_when_it_walks_away_in_a_crowded_room():
+    from anabasis.formats import levelfile
+
+    # two slices; the player carries a crate on its head in slice w=1, many crates about
+    text = ("##### ##### #####\n##### ##### #####\n\n"
+            "##### #@..$ #$...\n##### #$$$$ #$$$*\n")
+    room = levelfile.parse(text)
+    few = rules.FEW_CRATES
+    rules.FEW_CRATES = 0
+    try:
+        state = rules.start(room).state
+        got = rules.step(room, state, "R", trace=True)
+        assert got == reference.step(room, state, "R", trace=True)
+        assert (1, 0, 2, 1) not in got.state.crates  # the crate on the player fell
+    finally:
+        rules.FEW_CRATES = few

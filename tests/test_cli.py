@@ -422,3 +422,99 @@ def test_the_readme_console_example_prints_what_it_shows(capsys, command, expect
     assert argv[0] == "anabasis"
     _, out, err = run(capsys, *argv[1:])
     assert (out, err) == (expected, "")
+
+
+# -- refusals, not tracebacks --------------------------------------------------------------
+
+import textwrap  # noqa: E402
+import threading  # noqa: E402
+
+from anabasis import cli  # noqa: E402
+from anabasis.formats.levelfile import LevelError  # noqa: E402
+
+CORRIDOR_CODE = "DCEiWNbKSOyh_wpEk"
+
+
+def _run(*args, env=None, stdin=None, timeout=60) -> subprocess.CompletedProcess:
+    env = dict(os.environ if env is None else env, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.run([sys.executable, "-m", "anabasis", *args], env=env, input=stdin,
+                          capture_output=True, timeout=timeout)
+
+
+def test_a_source_with_a_newline_or_an_escape_is_one_line_and_escaped(capsys):
+    assert cli.main(["solve", "levels/a\nb\x1b[2J.txt"]) == cli.BAD_INPUT
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err
+    assert "levels/a\\nb\\x1b[2J.txt: cannot read" in err
+    assert cli.main(["solve", "D\x07\x1b"]) == cli.BAD_INPUT  # a code quoted too
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\x07" not in err
+
+
+def test_output_works_with_any_stdout_encoding(tmp_path):
+    level = tmp_path / "é.txt"
+    level.write_text(levelfile.write(codes.decode(CORRIDOR_CODE)).replace(
+        "wrap:", "name: Ανάβασις\nwrap:"), encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    shown = _run("show", str(level), env=env)
+    assert shown.returncode == 0 and b"Traceback" not in shown.stderr
+    assert shown.stdout.startswith(b"name: \\u0391")
+    missing = _run("solve", str(tmp_path / "ü.txt"), env=env)
+    assert missing.returncode == 2 and missing.stderr.count(b"\n") == 1
+    assert b"\\xfc.txt: cannot read" in missing.stderr
+
+
+def test_a_fifo_or_a_device_is_refused_never_waited_on(tmp_path, capsys):
+    fifo = tmp_path / "room.txt"
+    os.mkfifo(fifo)
+    # in a thread: if it ever waited for a writer, the test fails instead of hanging
+    codes_out = []
+    worker = threading.Thread(target=lambda: codes_out.append(cli.main(["code", str(fifo)])),
+                              daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive() and codes_out == [cli.BAD_INPUT]
+    assert f"{fifo}: not a regular file (a FIFO)" in capsys.readouterr().err
+    if Path("/dev/zero").exists():
+        with pytest.raises(LevelError, match="not a regular file"):
+            levelfile.load("/dev/zero")
+    assert cli.main(["replay", "1", f"@{fifo}"]) == cli.BAD_INPUT
+    assert "not a regular file (a FIFO)" in capsys.readouterr().err
+
+
+def test_replay_takes_moves_from_stdin_and_from_a_file(tmp_path):
+    piped = _run("replay", CORRIDOR_CODE, "-", stdin=b"R\nR\r\nR\n")
+    assert piped.returncode == 0 and piped.stdout.startswith(b"status: won\nmoves: 3\n")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("R" * 200_000)  # far past the argument-length limit
+    played = _run("replay", CORRIDOR_CODE, f"@{moves}")
+    assert played.returncode == 0 and played.stdout.startswith(b"status: won\nmoves: 3\n")
+    bad = _run("replay", CORRIDOR_CODE, f"@{tmp_path / 'none.txt'}")
+    assert bad.returncode == 2 and bad.stderr.endswith(b"none.txt: cannot read: "
+                                                      b"No such file or directory\n")
+
+
+#: An import hook that sends the process a real SIGINT while a module loads.
+_INTERRUPT = textwrap.dedent("""
+    import os, signal, sys
+    target = sys.argv[1]
+    class Interrupt:
+        def find_spec(self, name, path=None, target_=None):
+            if name == target:
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+    sys.meta_path.insert(0, Interrupt())
+    sys.argv = ["anabasis", "solve", "7"]
+    from anabasis.__main__ import run
+    sys.exit(run())
+""")
+
+
+@pytest.mark.parametrize("module", ["anabasis.cli", "anabasis.engine.world",
+                                    "anabasis.formats.levels", "anabasis.engine.solver"])
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(module):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-c", _INTERRUPT, module], env=env,
+                         capture_output=True, timeout=60)
+    assert run.returncode == 130, run.stderr
+    assert run.stderr == b"" and run.stdout == b""

@@ -599,3 +599,151 @@ def test_longer_bursts_up_to_24_bits_fail_the_crc(code, length, data):
     start = data.draw(st.integers(0, 6 * len(code) - length))
     pattern = (1 << (length - 1)) | (middle << 1) | 1
     assert not crc_holds(flipped(code, start, pattern, length))
+
+
+# -- what a code refuses, any text, the largest room ----------------------------------------
+# Bounds are checked structurally (what was read, peak memory), never by timing.
+
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import textwrap  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from conftest import REPRODUCIBLE  # noqa: E402
+from crowded import crowded_rooms  # noqa: E402
+
+from anabasis.app.settings.progress import FILE_NAME, MAX_BYTES  # noqa: E402
+from anabasis.engine import rules  # noqa: E402
+from anabasis.formats.levelfile import LevelError  # noqa: E402
+
+FUZZ = settings(REPRODUCIBLE, max_examples=150)
+
+
+def test_a_code_refuses_a_start_the_level_format_refuses_in_the_same_words():
+    lost = Room.empty((3, 1, 2, 2), player=(0, 0, 1, 1), goal=(2, 0, 1, 1))  # nothing holds
+    won = Room((3, 1, 2, 2), bytes([1] * 9 + [0] * 3), (1, 0, 1, 1), State((1, 0, 1, 1), ()))
+    for room, words in ((lost, rules.START_LOST), (won, rules.START_WON)):
+        with pytest.raises(LevelError, match=words):
+            levelfile.parse(levelfile.write(room))
+        with pytest.raises(codes.CodeError, match=f"^{words}$"):
+            codes.decode(codes.encode(room))
+
+
+@FUZZ
+@given(crowded_rooms())
+def test_show_and_code_round_trip_for_every_code_that_opens(room):
+    code = codes.encode(room)
+    try:
+        opened = codes.decode(code)
+    except codes.CodeError as e:
+        assert str(e) in (rules.START_LOST, rules.START_WON)
+        return
+    # show prints a level file that code reads back to the same code
+    assert codes.encode(levelfile.parse(levelfile.write(opened))) == code
+
+
+CODE_CHARS = st.sampled_from(codes.ALPHABET)
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=60),
+    st.text(codes.ALPHABET, min_size=1, max_size=400).map(lambda t: "D" + t),
+    # a body of any bits under a right checksum: the room reader gets arbitrary input
+    st.tuples(st.sampled_from("DE"), st.lists(st.integers(0, 1), max_size=3000)).map(
+        lambda lb: codes._pack(*lb)),
+))
+def test_any_text_is_a_room_code_or_a_code_error(text):
+    try:
+        room = codes.decode(text)
+    except codes.CodeError as e:
+        assert "\n" not in str(e)
+        return
+    assert codes.encode(room) == text.strip()
+    assert rules.start_refusal(room) == ""
+
+
+#: Each worst case in a fresh process, which reports its peak memory: the largest room a
+#: code holds decoded and settled, the largest save file read.
+_PEAK = textwrap.dedent("""
+    import sys
+    case, arg = sys.argv[1:]
+    if case == "code":
+        from anabasis.engine import rules
+        from anabasis.formats import codes
+        rules.start(codes.decode(arg))
+    else:
+        from anabasis.app.settings.progress import Progress
+        assert Progress.load(arg).aside is not None
+    # the process's peak resident memory, KiB (VmHWM: ru_maxrss would carry the forking
+    # parent's size over the exec)
+    with open("/proc/self/status") as f:
+        print(next(line.split()[1] for line in f if line.startswith("VmHWM:")))
+""")
+
+
+def _peak_mb(*args) -> float:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-c", _PEAK, *args], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return int(run.stdout) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc to ask")
+def test_the_largest_inputs_are_bounded_in_memory(tmp_path):
+    # the largest level file: refused at its first row, before a cell is read
+    huge = (("#" * 1000 + " " + "#" * 1000 + "\n") * 250 + "\n") * 2
+    assert len(huge) < levelfile.MAX_BYTES
+    with pytest.raises(LevelError, match=r":1:17: the room is 1000 wide"):
+        levelfile.parse(huge)
+    # the largest room a code holds, decoded and settled: the process peaks under 200 MB
+    from anabasis.bench.rules import crowded_room
+
+    assert _peak_mb("code", codes.encode(crowded_room())) < 200
+    # the largest save file read (a cap's worth of nesting-free JSON): set aside
+    (tmp_path / FILE_NAME).write_bytes(b"[" + b"0," * (MAX_BYTES // 2 - 2) + b"0]")
+    assert _peak_mb("save", str(tmp_path)) < 200
+
+
+def test_the_largest_room_a_code_holds_opens_and_plays_in_the_window(display, tmp_path):
+    """Opened from its code in the real window, the most crowded room plays a move whose
+    per-frame work is the crates that move, and marks a bounded number of crates."""
+    import pygame
+
+    from anabasis.app.play import markers
+    from anabasis.app.play.scene import Play
+    from anabasis.app.play.session import open_code
+    from anabasis.app.routes import App
+    from anabasis.bench.rules import crowded_room
+
+    room = crowded_room()
+    app = App(size=(640, 360), opened=open_code(codes.encode(room)), data_dir=tmp_path)
+    try:
+        app.tick(1 / 60)
+        play = app.scene
+        assert isinstance(play, Play) and len(play.game.state.crates) == len(room.start.crates)
+        right = pygame.K_RIGHT
+        seen = []
+        for _ in range(4):  # the arrow that means R depends on the camera: try them in turn
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=right, mod=0,
+                                                 unicode="", scancode=0))
+            app.tick(1 / 60)
+            if play.timeline is not None:
+                seen = [moving for _, moving in play.timeline._pairs]
+            for _ in range(60):
+                if play.timeline is None:
+                    break
+                app.tick(1 / 60)
+            if play.game.moves:
+                break
+            right = {pygame.K_RIGHT: pygame.K_DOWN, pygame.K_DOWN: pygame.K_LEFT,
+                     pygame.K_LEFT: pygame.K_UP}.get(right, pygame.K_RIGHT)
+        assert play.game.moves == 1 and seen
+        assert all(len(moving) <= 2 for moving in seen)  # a push moves one crate, a walk none
+        marks = markers.find(room, play.game.state, play.game.state.player, play.sight.basis(),
+                             play.sight.camera, (640, 360))
+        assert 0 < len(marks) <= markers.MOST_CRATE_MARKS + 1
+    finally:
+        app.close()

@@ -423,3 +423,54 @@ def test_edited_levels_parse_or_are_refused(edits):
         i = where % len(text)
         text = text[:i] + ch + text[i + 1 :] if where % 3 else text[:i] + ch + text[i:]
     parsed_or_refused(text)
+
+
+# -- refusals at their place, and any text -------------------------------------------------
+
+from conftest import REPRODUCIBLE  # noqa: E402
+
+from anabasis.engine.world import MAX_SIZE  # noqa: E402
+from anabasis.formats import codes  # noqa: E402
+
+FUZZ = settings(REPRODUCIBLE, max_examples=150)
+
+
+def test_a_par_of_5000_digits_is_refused_at_its_place():
+    text = "par: " + "9" * 5000 + "\n\n##### ##### #####\n\n##### #@..* .....\n"
+    with pytest.raises(LevelError) as info:
+        levelfile.parse(text, "big.txt")
+    assert str(info.value).startswith("big.txt:1:6: par must be a whole number")
+    assert len(str(info.value)) < 200
+
+
+def test_level_files_hold_what_a_code_holds_and_no_more():
+    wide = "#" * 17 + "\n\n" + "#@" + "." * 14 + "*\n"
+    with pytest.raises(LevelError, match=r"^<level>:1:17: the room is 17 wide in x"):
+        levelfile.parse(wide)
+    slices = "\n\n".join(["#"] * 9) + "\n"
+    with pytest.raises(LevelError, match=r"^<level>:17:1: the room has 9 slices in w"):
+        levelfile.parse(slices)
+    with pytest.raises(LevelError, match="name is longer than 200"):
+        levelfile.parse("name: " + "x" * 201 + "\n\n#@*\n")
+
+
+MAP_CHARS = st.sampled_from("#.$@*+%<>v^ \n")
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=200),
+    st.text(MAP_CHARS, max_size=400),
+    st.tuples(st.sampled_from(["", "par: ", "name: ", "wrap: ", "view: ", "needs: "]),
+              st.text(max_size=30), st.text(MAP_CHARS, max_size=300)).map(
+        lambda t: f"{t[0]}{t[1]}\n\n{t[2]}"),
+))
+def test_any_text_is_a_level_or_a_level_error(text):
+    try:
+        room = levelfile.parse(text, "fuzz.txt")
+    except LevelError as e:
+        assert str(e).startswith("fuzz.txt:") and "\n" not in str(e)
+        return
+    assert all(n <= m for n, m in zip(room.size, MAX_SIZE, strict=True))
+    again = codes.decode(codes.encode(room))  # a level file's room is a code's room
+    assert (again.cells, again.goal, again.start) == (room.cells, room.goal, room.start)

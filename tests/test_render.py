@@ -721,6 +721,29 @@ def test_ramp_mark_is_drawn_over_the_wall_the_step_goes_round(ctx):
     assert 0.2 < pink.mean() < 0.7, "strokes of the player's colour, the wall between them"
 
 
+def test_ramp_marks_passed_in_the_pose_draw_as_the_renderers_own(ctx):
+    """Play asks the rules for the marks and passes them in the pose: the same pixels as a
+    pose without marks (the renderer asks the rules itself then), and a pose with none
+    (``()``) draws none."""
+    from anabasis.engine import rules
+
+    room = levelfile.parse((levelfile_dir() / "03-around.txt").read_text(), "03-around.txt")
+    state = rules.replay(room, "RR").state
+    pose = replace(pose_of(room, "stand", pitch=0.9), player=tuple(float(c) for c in state.player))
+    r = render.Renderer(ctx, room)
+    r.set_state(state)
+    target = render.Offscreen(ctx, SIZE)
+    target.fbo.use()
+    shots = []
+    for marks in (render.ramp_marks(room, state), None, ()):
+        r.draw(replace(pose, marks=marks), (0, 0, *SIZE))
+        shots.append(target.read()[:, :, :3].copy())
+    target.release()
+    r.release()
+    passed, own, none = shots
+    assert np.array_equal(passed, own) and not np.array_equal(passed, none)
+
+
 def test_cross_fade_mixes_the_next_slice_in(ctx, terraces):
     x, y, z, w = terraces.start.player
     base = pose_of(terraces, "stand")

@@ -22,6 +22,7 @@ that a frame costs no more than it must.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 from anabasis.app.shell.window import FADE_PART, TURN_PART
 from anabasis.app.viewer import animation
@@ -161,6 +162,7 @@ class RoomDraw:
                                       if renderer is not None else []))
         self._pose_key: tuple | None = None  #: what the cached pose was made from
         self._pose: animation.Movers | None = None
+        self._marks: tuple = (None, ())  #: (state, its ramp marks), asked of the rules once
         self.upload(state)
 
     @property
@@ -187,14 +189,31 @@ class RoomDraw:
         when the pose names none."""
         part = self.part(window, pose, sight)
         key = (pose, part, sight, window.scene_serial, window.scene_size)
-        # the renderer holds the state of the segment playing (uploaded when it changes)
-        warmed = self.cache.draw(window, self.renderer, lambda: sight.frame(pose), key, idle,
-                                 part,
-                                 before=lambda: self.upload(pose.state if pose.state is not None
-                                                            else at_rest))
+        # the renderer holds the state of the segment playing (uploaded when it changes), and
+        # draws the ramp marks of that state, which play asks of the rules
+        held = pose.state if pose.state is not None else at_rest
+        warmed = self.cache.draw(window, self.renderer,
+                                 lambda: replace(sight.frame(pose), marks=self.ramp_marks(held)),
+                                 key, idle, part, before=lambda: self.upload(held))
         if self.cache.failed:
             self.renderer = None
         return warmed
+
+    def ramp_marks(self, state) -> tuple:
+        """Where the steps a ramp takes through w land from ``state`` (``render.ramp_marks``),
+        asked of the rules once per state.
+
+        >>> from anabasis.engine import rules
+        >>> from anabasis.formats import levels
+        >>> room = levels.load_level(3)
+        >>> RoomDraw(None, room, room.start, "stand").ramp_marks(rules.replay(room, "RR").state)
+        (((2, 1, 1, 2), 1),)
+        """
+        if self._marks[0] != state:
+            from anabasis.picture import render
+
+            self._marks = (state, render.ramp_marks(self.room, state))
+        return self._marks[1]
 
     def part(self, window, pose, sight: Sight) -> float:
         """The part of the internal size to draw this frame at (see ``Window.begin_scene``)."""

@@ -1,0 +1,292 @@
+"""What one frame shows, and its uniforms: pure maths, no GL.
+
+:class:`Pose` (the player's animated position, the view turn, the camera, a moving crate,
+the cross-fade and the ramp marks), :func:`frame_uniforms` (a frame's uniforms and
+``#define`` variant in float64, which the tests' CPU reference reads too), the cutaways'
+heights (:func:`ceiling`, :func:`wrap_band`), the ramp marks (:func:`ramp_marks`) and the
+constants the shader shares with Python (:data:`SHADER_CONSTANTS`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from anabasis.engine import cells, rules
+from anabasis.engine.world import Pos, Room, State
+from anabasis.picture.views import Camera, turn
+
+#: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
+#: the cells three and more above the player's).
+CEILING = 2.5
+#: The same with w drawn up (see :func:`ceiling`).
+CEILING_W_UP = 1.5
+#: The tunnel cutaway: cells above the player this near the line to the camera are cut.
+TUNNEL_RADIUS = 1.3
+#: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
+MAX_STEPS = 80
+#: Nothing is drawn farther than this from the player: the fog is total there ...
+FAR = 28.0
+#: ... and it starts this far from the player.
+FOG_START = 5.0
+#: A ray starts this far past where it enters the box it walks (inside the first cell).
+HAIR = 1e-4
+#: A start this near a face crossing came in through that face.
+SNAP = 1e-3
+#: The crossing time of an axis a ray does not move along.
+NEVER = 1e30
+#: The ghost's plane: this far above the player's centre (just under its feet), slice up.
+FEET = -0.53
+#: A cell this near the ghost's plane counts as crossed by it (float32 on the GPU rounds
+#: the plane's points by far less: 1e-4 of a cell across the largest room).
+FEET_MARGIN = 0.01
+
+#: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
+FACE_MISS = 0
+FACE_INSIDE = 9
+
+#: The constants the shader shares with Python, written before ``slice.frag`` as GLSL
+#: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
+SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
+                    "NEVER": "float", "FEET": "float", "FACE_MISS": "float",
+                    "FACE_INSIDE": "float", "MAX_STEPS": "int"}
+
+
+@dataclass(frozen=True)
+class Pose:
+    """What one frame shows.
+
+    ``player``: the player's animated position in cell coordinates (the
+    cell a resting player is in; fractions on the way).  The slice passes
+    through the player's centre, ``player + 0.5``.
+
+    ``view``/``toward``/``turn``: the view, and how far (0..1) into the
+    turn toward ``toward`` (None: at rest).
+
+    ``moving_crate``: ``(cell, offset)``, the crate that the uploaded state
+    has at ``cell`` is drawn at ``cell + offset`` (4 floats) instead, for a
+    push or a fall.
+
+    ``fade``: None mixes the next slice in automatically by the fraction of
+    the player's coordinate along the hidden axis; a number forces that
+    mix (0 turns it off).
+
+    ``marks``: None draws the :func:`ramp_marks` of the renderer's state; a
+    tuple of ``(cell, way)`` draws those instead (``()`` none), as when the
+    game compiles the ``MARKS`` variant ahead of need.
+    """
+
+    player: tuple[float, float, float, float]
+    view: str = "stand"
+    toward: str | None = None
+    turn: float = 0.0
+    camera: Camera = field(default_factory=Camera)
+    moving_crate: tuple[Pos, tuple[float, float, float, float]] | None = None
+    fade: float | None = None
+    marks: tuple | None = None
+
+    def basis(self) -> np.ndarray:
+        """The 4x4 slice basis of this frame (columns: across, depth, up, hidden)."""
+        return turn(self.view, self.toward, self.turn)
+
+def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
+                   marks: tuple = ()) -> tuple[dict, set]:
+    """A frame's uniforms (float64, shared with the CPU reference) and its variant.
+
+    ``marks`` are :func:`ramp_marks` of the state drawn.
+    """
+    B = pose.basis()
+    centre = np.asarray(pose.player, float) + 0.5
+    eye, fwd, right, up = pose.camera.frame()
+    variant: set[str] = {"WRAP"} if room.wrap else set()
+    origin = centre.copy()
+    origin_b = centre.copy()
+    fade = 0.0
+    k = int(np.argmax(np.abs(B[:, 3])))
+    if abs(B[k, 3]) > 0.999999:  # at rest: the hidden axis is a 4D axis
+        h = float(pose.player[k])
+        frac = h - math.floor(h)
+        if pose.fade is None:
+            fade = frac if frac > 1e-4 else 0.0
+        else:
+            fade = float(pose.fade)
+        origin[k] = math.floor(h) + 0.5
+        origin_b[k] = origin[k] + 1.0
+        if fade > 0.0:
+            variant.add("FADE")
+    # The ghost of the floor out of the slice, on the plane under the player's feet: with w
+    # hidden (stand) the floor one slice ana; with z hidden (w-up) a ramp in the layer below
+    # (only ramps: a block there holds nothing against w's gravity).
+    # It fades as a turn swings that axis into the slice.
+    ghost_step, ghost_codes = (0, 0, 0, 1), (cells.BLOCK, cells.CRATE)
+    ghost = float(B[3, 3]) ** 2
+    if float(B[2, 3]) ** 2 > ghost:
+        ghost_step, ghost_codes = (0, 0, -1, 1), (min(cells.RAMPS), max(cells.RAMPS))
+        ghost = float(B[2, 3]) ** 2
+    if ghost > 0.05:
+        variant.add("GHOST")
+    goal = np.asarray(room.goal, float)
+    player_cell = tuple(int(math.floor(c + 0.5)) for c in pose.player)
+    if room.wrap:  # the copy of the goal round the tower nearest the player
+        W = room.size[3]
+        goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
+    # How far the goal is out of the slice: its halo shows only then (in the slice, its cell
+    # is marked and nothing spills onto its neighbours).
+    goal_off = abs(float((goal + 0.5 - origin) @ B[:, 3]))
+    goal_away = min(max(goal_off - 0.25, 0.0) / 0.5, 1.0)
+    crate_lo = np.full(4, -1000.0)
+    if pose.moving_crate is not None:
+        cell, offset = pose.moving_crate
+        crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
+        variant.add("MOVING_CRATE")
+    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell)
+    if any(mark_way):
+        variant.add("MARKS")
+    # Occlusion looks along the two tangent axes of a face that show most in the slice.
+    ao_a, ao_b = [], []
+    shows = 1.0 - B[:, 3] ** 2
+    for axis in range(4):
+        others = sorted((j for j in range(4) if j != axis), key=lambda j: (-shows[j], j))
+        ao_a.append(others[0])
+        ao_b.append(others[1])
+    u = {
+        "u_size": tuple(int(n) for n in room.size),
+        "u_basis": B,
+        "u_origin": origin,
+        "u_origin_b": origin_b,
+        # the eye in 4D, per slice (the shader's ro)
+        "u_ro": origin + B[:, :3] @ eye,
+        "u_ro_b": origin_b + B[:, :3] @ eye,
+        "u_centre": centre,
+        "u_fade": fade,
+        "u_eye": eye,
+        "u_fwd": fwd,
+        "u_right": right,
+        "u_up": up,
+        "u_tan": math.tan(math.radians(pose.camera.fov) / 2.0),
+        "u_resolution": (float(size[0]), float(size[1])),
+        "u_goal": goal,
+        "u_crate_lo": crate_lo,
+        "u_ao_a": tuple(ao_a),
+        "u_ao_b": tuple(ao_b),
+        # the same as a mask per face axis: 1.0 on the two tangent axes occlusion looks along
+        "u_ao_pick": [tuple(float(j in (ao_a[k], ao_b[k])) for j in range(4)) for k in range(4)],
+        "u_to_slice": B.T[:3, :],
+        # each 4D axis's unit normal in the slice, and how much of it shows there (face_normal)
+        "u_face_n": B.T[:3, :] / np.maximum(np.linalg.norm(B.T[:3, :], axis=0), 1e-6),
+        "u_face_k": np.minimum(np.linalg.norm(B.T[:3, :], axis=0) / 0.2, 1.0),
+        # the same for both slices of a cross-fade: they differ only along the hidden axis
+        "u_lane_shift": B.T[:3, :] @ (origin - centre),
+        "u_ghost": ghost,
+        "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
+        "u_ghost_step": ghost_step,
+        "u_ghost_codes": ghost_codes,
+        "u_player_cell": player_cell,
+        "u_goal_away": goal_away,
+        "u_wband": wrap_band(room, player_cell),
+        "u_mark_lo": mark_lo,
+        "u_mark_way": mark_way,
+        "u_ceiling": ceiling(B),
+        "u_tunnel": TUNNEL_RADIUS,
+        "u_far": float(np.linalg.norm(eye)) + FAR,
+    }
+    return u, variant
+
+
+def ceiling(B: np.ndarray) -> float:
+    """How far above the player's centre the ceiling cuts, for the basis ``B``.
+
+    :data:`CEILING` with z up; with w up, :data:`CEILING_W_UP`: one slice ana
+    of the player is drawn, not two (only a ramp takes you there, and it is
+    marked; two roofed the view and came and went with every slip).  Between,
+    by how much w is up.
+
+    >>> from anabasis.picture.views import view_basis
+    >>> ceiling(view_basis("stand")), ceiling(view_basis("w-up"))
+    (2.5, 1.5)
+    """
+    w_up = float(B[3, 2]) ** 2
+    return CEILING + (CEILING_W_UP - CEILING) * w_up
+
+
+def wrap_band(room: Room, player_cell) -> tuple[float, float]:
+    """The unwrapped w a wrapped room is drawn in: ``(lo, hi)``, grid planes.
+
+    One turn of w: the player's slice and the W - 1 kata of it; and one
+    slice of the next turn, kata of those (the player's own slice again,
+    drawn faded), so that the repeat shows: never an endless tower.  Nothing
+    ana of the player: with w up it would roof the tower, and in the both
+    view stand between the camera and the player (where a ramp takes you
+    ana is marked instead).  Unwrapped rooms: the room's own w.
+
+    >>> from anabasis.formats import levels
+    >>> wrap_band(levels.load_level(7), (0, 0, 1, 0))
+    (-4.0, 1.0)
+    """
+    W = room.size[3]
+    if not room.wrap:
+        return 0.0, float(W)
+    pw = int(player_cell[3])
+    return float(pw - W), float(pw + 1)
+
+
+#: How many ramp marks the shader draws.
+MARKS = 2
+_NO_MARK = (-1000.0, -1000.0, -1000.0, -1000.0)
+
+
+def ramp_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
+    """Where the steps that a ramp takes through w land: ``((cell, +1 ana or -1 kata), ...)``.
+
+    Asked of the rules (the step before the settle), so the picture says
+    what the step does: the picture decides nothing.  At most :data:`MARKS`.
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.engine import rules
+    >>> room = levels.load_level(3)
+    >>> ramp_marks(room, rules.replay(room, "RR").state)
+    (((2, 1, 1, 2), 1),)
+    """
+    out = []
+    W = room.size[3]
+    here = state.player
+    for move in rules.STEPS:
+        result = rules.step(room, state, move, trace=True)
+        if not result.moved or not result.frames:
+            continue
+        there = result.frames[0].player
+        dw = there[3] - here[3]
+        if room.wrap:
+            dw = (dw + 1) % W - 1
+        if dw and there[:3] != here[:3]:
+            out.append((tuple(there), 1 if dw > 0 else -1))
+    return tuple(out[:MARKS])
+
+
+def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
+    """The marks' corners drawn in this frame's slice, and their ways (far away when unused).
+
+    Drawn only at rest, where the player stands at a cell and the view is
+    not turning; with w hidden a mark is drawn at the slice's w (the step
+    goes round through w), with another axis hidden only where it lies in
+    the slice.
+    """
+    lo = [_NO_MARK] * MARKS
+    way = [0.0] * MARKS
+    resting = all(float(c).is_integer() for c in pose.player)
+    k = int(np.argmax(np.abs(B[:, 3])))
+    if not resting or abs(B[k, 3]) < 0.999999:
+        return lo, way
+    i = 0
+    for cell, sign in marks[:MARKS]:
+        cell = list(cell)
+        if k == 3:
+            cell[3] = player_cell[3]
+        elif cell[k] != player_cell[k]:
+            continue
+        lo[i] = tuple(float(c) for c in cell)
+        way[i] = float(sign)
+        i += 1
+    return lo, way
