@@ -338,6 +338,16 @@ def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
     >>> arrow_to_move(view_basis("both"), 0.0, "up")
     'w'
     """
+    return _MOVE_OF[axis_of(arrow_direction(b, yaw, arrow))]
+
+
+def arrow_direction(b: np.ndarray, yaw: float, arrow: str) -> np.ndarray:
+    """The 4D unit direction an arrow means on screen: the camera's forward or right,
+    rounded to the nearest of the slice's horizontal axes (ties go to across).
+
+    >>> [int(v) for v in arrow_direction(view_basis("both"), 0.0, "up")]
+    [0, 0, 0, -1]
+    """
     if arrow not in _ARROWS:
         raise ValueError(f"unknown arrow {arrow!r} (known: {', '.join(_ARROWS)})")
     f, r = _ARROWS[arrow]
@@ -345,12 +355,11 @@ def arrow_to_move(b: np.ndarray, yaw: float, arrow: str) -> str:
     fwd = cam.forward()
     flat = f * np.array([fwd[0], fwd[1]]) / max(math.hypot(fwd[0], fwd[1]), 1e-9)
     flat = flat + r * cam.right()[:2]
-    # Round to the nearest horizontal slice axis; ties go to across.
     if abs(flat[0]) >= abs(flat[1]):
         slice_dir = np.array([math.copysign(1.0, flat[0]), 0.0, 0.0, 0.0])
     else:
         slice_dir = np.array([0.0, math.copysign(1.0, flat[1]), 0.0, 0.0])
-    return _MOVE_OF[axis_of(b @ slice_dir)]
+    return b @ slice_dir
 
 
 def move_to_arrow(b: np.ndarray, yaw: float, move: str) -> str | None:

@@ -88,16 +88,7 @@ def arrow_to_hook(b: np.ndarray, yaw: float, arrow: str) -> str | None:
     if move != "w":
         return None
     # the arrow's way along w: the sign of the slice axis it rounds to (as the steps do)
-    f, r = {"up": (1, 0), "down": (-1, 0), "right": (0, 1), "left": (0, -1)}[arrow]
-    cam = views.Camera(yaw=yaw)
-    fwd = cam.forward()
-    flat = f * np.array([fwd[0], fwd[1]]) / max(math.hypot(fwd[0], fwd[1]), 1e-9)
-    flat = flat + r * cam.right()[:2]
-    if abs(flat[0]) >= abs(flat[1]):
-        slice_dir = np.array([math.copysign(1.0, flat[0]), 0.0, 0.0, 0.0])
-    else:
-        slice_dir = np.array([0.0, math.copysign(1.0, flat[1]), 0.0, 0.0])
-    return "hA" if (b @ slice_dir)[3] > 0 else "hK"
+    return "hA" if views.arrow_direction(b, yaw, arrow)[3] > 0 else "hK"
 
 
 def hook_to_arrow(b: np.ndarray, yaw: float, move: str) -> str | None:
