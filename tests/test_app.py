@@ -18,6 +18,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
+from window import KEYS, arrow_for, press, settle
 
 from anabasis.app import OpenError
 from anabasis.app.menus.launcher import Launcher
@@ -30,34 +31,6 @@ from anabasis.cli import build_parser
 from anabasis.engine import rules, solver
 from anabasis.formats import levelfile, levels
 from anabasis.picture import views
-
-KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
-
-
-def press(app, key, mod=0, unicode=""):
-    """One key press and release, then one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
-    app.tick(DT)
-
-
-def settle(app, limit=400):
-    """Step frames until the room is at rest (no turn, animation or queued input)."""
-    for _ in range(limit):
-        if not (isinstance(app.scene, Play) and app.scene.busy):
-            return
-        app.tick(DT)
-    raise AssertionError("the game never came to rest")
-
-
-def arrow_for(play, move):
-    """The arrow key that means ``move`` on screen now."""
-    for arrow, key in KEYS.items():
-        if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) == move:
-            return key
-    raise AssertionError(f"no arrow means {move} in view {play.sight.view}")
 
 
 def test_level_1_is_won_by_key_presses(make_app, tmp_path):

@@ -8,6 +8,7 @@ import json
 
 import pygame
 from conftest import DT
+from window import press
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
@@ -17,12 +18,6 @@ from anabasis.app.settings import progress as progress_mod
 from anabasis.app.settings.progress import level_key
 from anabasis.engine import solver
 from anabasis.formats import levels
-
-
-def press(app, key):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-    app.tick(DT)
 
 
 def win(app, limit=2000):

@@ -13,6 +13,7 @@ import time
 import pygame
 import pytest
 from conftest import DT, SIZE
+from window import press
 
 from anabasis import gen
 from anabasis.app.play import daily_card
@@ -39,12 +40,6 @@ def server(tmp_path_factory):
     s.start()
     yield s
     s.stop()
-
-
-def press(app, key):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-    app.tick(DT)
 
 
 def open_app(display, folder, made, board: str):

@@ -7,6 +7,7 @@ The draft and proof tests run without a window; the window tests drive one
 from __future__ import annotations
 
 import pytest
+from window import press
 
 from anabasis.app.editor.draft import Draft, DraftError, History
 from anabasis.app.play.proofs import Proofs, Prover, prove
@@ -312,17 +313,6 @@ def app(display, tmp_path_factory):
     app.tick(DT)
     yield app
     app.close()
-
-
-def press(app, key, mod=0, frames=1):
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
-                                         scancode=0))
-    for _ in range(frames):
-        app.tick(DT)
 
 
 def keys(app, *names, mod=0):

@@ -7,30 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import DT, SIZE
+from window import press, settle
 
 from anabasis.app.menus.launcher import Launcher
-from anabasis.app.play.scene import Play
 from anabasis.app.play.session import open_level
 from anabasis.engine import rules
 from anabasis.formats import levels
-
-
-def press(app, key, mod=0, unicode=""):
-    """One key press and release, then one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
-    app.tick(DT)
-
-
-def settle(app, limit=400):
-    """Step frames until the room is at rest (no turn, animation or queued input)."""
-    for _ in range(limit):
-        if not (isinstance(app.scene, Play) and app.scene.busy):
-            return
-        app.tick(DT)
-    raise AssertionError("the game never came to rest")
 
 
 @pytest.mark.parametrize("level,seed", [(3, 1), (6, 2), (7, 3)])

@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from test_app import KEYS, arrow_for, press, settle
+from window import KEYS, arrow_for, press, settle
 
 import anabasis
 from anabasis.app.play import hook, hud, markers

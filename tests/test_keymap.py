@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from window import press
 
 from anabasis.app.editor.scene import Editor
 from anabasis.app.play import hud
@@ -18,13 +19,6 @@ from anabasis.app.settings import keymap
 from anabasis.app.settings.keymap import DEFAULT_KEYS, EDITOR, GAME, Keymap
 
 DT = 1 / 30
-
-
-def press(app, key, mod=0):
-    """One key press and release, then one frame."""
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
-    app.tick(DT)
 
 
 def written(app) -> str:

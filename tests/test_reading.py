@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import DT
-from test_app import arrow_for, press, settle
+from window import arrow_for, press, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen

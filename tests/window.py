@@ -1,0 +1,38 @@
+"""Keys and frames for the window tests that more than one test file drives (no test file
+imports another's helpers: they live here)."""
+
+from __future__ import annotations
+
+import pygame
+from conftest import DT
+
+from anabasis.app.play.scene import Play
+from anabasis.picture import views
+
+KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+
+
+def press(app, key, mod=0, unicode="", frames=1):
+    """One key press and release, then ``frames`` frames."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode=unicode,
+                                             scancode=0))
+    for _ in range(frames):
+        app.tick(DT)
+
+
+def settle(app, limit=400):
+    """Step frames until the room is at rest (no turn, animation or queued input)."""
+    for _ in range(limit):
+        if not (isinstance(app.scene, Play) and app.scene.busy):
+            return
+        app.tick(DT)
+    raise AssertionError("the game never came to rest")
+
+
+def arrow_for(play, move):
+    """The arrow key that means ``move`` on screen now."""
+    for arrow, key in KEYS.items():
+        if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) == move:
+            return key
+    raise AssertionError(f"no arrow means {move} in view {play.sight.view}")
