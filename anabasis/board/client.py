@@ -34,6 +34,7 @@ from pathlib import Path
 
 from anabasis.board import API_HEADER, API_VERSION, DEFAULT_HOST, DEFAULT_PORT
 from anabasis.board.runs import streak_of
+from anabasis.formats.files import atomic_write
 from anabasis.refusal import Refusal
 
 #: The board setting's values besides a URL.
@@ -116,19 +117,6 @@ def _folder(save_dir: Path) -> Path:
     return folder
 
 
-def _write_whole(path: Path, text: str, mode: int = 0o644) -> None:
-    """Write ``text`` to a new file beside ``path``, then rename it over: all or nothing."""
-    part = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(part, path)
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise
 
 
 def read_token(save_dir: Path) -> str | None:
@@ -217,7 +205,7 @@ class RunQueue:
         """Queue ``run`` (it survives the game quitting): its file."""
         stamp = f"{time.time_ns():020d}-{secrets.token_hex(4)}"
         path = self.folder / f"{stamp}.json"
-        _write_whole(path, json.dumps(run.__dict__, ensure_ascii=False))
+        atomic_write(path, json.dumps(run.__dict__, ensure_ascii=False))
         return path
 
     def pending(self) -> list[Queued]:
@@ -454,7 +442,7 @@ class Wins:
             old = data.get(date)
             if not old or (moves, hints) < (old.get("moves", 1 << 30), old.get("hints", 0)):
                 data[date] = {"moves": moves, "hints": hints, "par": par}
-            _write_whole(self.path, json.dumps(data, sort_keys=True))
+            atomic_write(self.path, json.dumps(data, sort_keys=True))
             return data[date]
 
     def streak(self, today: _dt.date) -> int:

@@ -1,4 +1,5 @@
-"""Reading a file the player names, bounded: only a regular file, at most so many bytes.
+"""Files the player names and files the game keeps: read bounded (only a regular file, at most
+so many bytes), written whole (a crash leaves the old file or the new one).
 
 A FIFO, a device (``/dev/zero``, a terminal) or a folder is refused before
 it is read, never waited on; a file is opened without blocking (so that one
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
+from pathlib import Path
 
 from anabasis.refusal import Refusal
 
@@ -85,3 +88,26 @@ def file_kind(mode: int) -> str:
 
 def _amount(n: int) -> str:
     return f"{n >> 20} MiB" if n >= 1 << 20 and not n % (1 << 20) else f"{n} bytes"
+
+
+def atomic_write(path: str | os.PathLike, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one.
+
+    A link is written through (the file it names is replaced), so a save
+    kept elsewhere through a link stays there.
+    """
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

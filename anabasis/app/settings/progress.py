@@ -50,14 +50,13 @@ import json
 import math
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from anabasis.app.settings.keymap import DEFAULT_KEYS, FIXED_KEYS  # noqa: F401 (the API)
-from anabasis.formats.files import file_kind, read_at_most
+from anabasis.formats.files import atomic_write, file_kind, read_at_most
 
 FILE_NAME = "progress.json"
 VERSION = 1
@@ -677,26 +676,3 @@ def _sweep_leftovers(directory: Path, age_s: float = 60.0) -> None:
                 tmp.unlink()
         except OSError:
             pass
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one.
-
-    A link is written through (the file it names is replaced), so a save
-    kept elsewhere through a link stays there.
-    """
-    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
