@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from tests.conftest import DT
+from conftest import DT
 
 
 def _idle_until_warm(app, most: int = 600) -> None:
