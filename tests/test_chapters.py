@@ -41,8 +41,8 @@ CHAPTERS = {
         ("08-underpass.txt", 20, ("gravity-w", "ramps", "crates"), "LLDRDDRRULDLUURRRRRU"),
     ]),
     3: ("03-wrap", "the wrap", [
-        ("01-descending.txt", 11, ("gravity-w", "wrap"), "RRRDDDLLLUU"),
-        ("02-round.txt", 4, ("gravity-w", "wrap"), "RRRR"),
+        ("01-descending.txt", 10, ("gravity-w", "wrap"), "RRRDDDLLLU"),
+        ("02-round.txt", 8, ("gravity-w", "wrap"), "RDDRRRUU"),
         ("03-ramp-round.txt", 7, ("gravity-w", "ramps", "wrap"), "URRRDLD"),
         ("04-from-above.txt", 10, ("gravity-w", "crates", "wrap"), "RDDRULURRR"),
         ("05-climb-round.txt", 7, ("gravity-w", "crates", "wrap"), "LDRDURR"),
