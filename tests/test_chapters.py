@@ -32,19 +32,19 @@ from anabasis.gen.depth import measure, random_walk
 CHAPTERS = {
     2: ("02-crates", "crates in four dimensions", [
         ("01-step.txt", 8, ("gravity-w", "crates"), "RDLDRRRR"),
-        ("02-keep.txt", 10, ("gravity-w", "crates"), "LLURRRRRDD"),
+        ("02-keep.txt", 14, ("gravity-w", "crates"), "RRDDLDRRRRRUUU"),
         ("03-fetch.txt", 21, ("gravity-w", "ramps", "crates"), "RDDRDRUUDLDLLUURRURRR"),
         ("04-ledge.txt", 15, ("gravity-w", "crates"), "DRRURRDLULDDRLL"),
-        ("05-shaft.txt", 22, ("gravity-w", "crates"), "RRUURRLLDDRRUDLLUURRRD"),
+        ("05-higher-up.txt", 14, ("gravity-w", "crates"), "RURRDULURRRDUU"),
         ("06-backstop.txt", 16, ("gravity-w", "crates"), "DRRRUDRLLDRRDRUR"),
         ("07-two-in-a-shaft.txt", 25, ("gravity-w", "crates"), "LDLLDDRULURRRLLDDRULURRRD"),
         ("08-underpass.txt", 20, ("gravity-w", "ramps", "crates"), "LLDRDDRRULDLUURRRRRU"),
     ]),
     3: ("03-wrap", "the wrap", [
-        ("01-descending.txt", 11, ("gravity-w", "wrap"), "RRRDDDLLLUU"),
-        ("02-round.txt", 4, ("gravity-w", "wrap"), "RRRR"),
+        ("01-descending.txt", 10, ("gravity-w", "wrap"), "RRRDDDLLLU"),
+        ("02-round.txt", 8, ("gravity-w", "wrap"), "RDDRRRUU"),
         ("03-ramp-round.txt", 7, ("gravity-w", "ramps", "wrap"), "URRRDLD"),
-        ("04-from-above.txt", 4, ("gravity-w", "crates", "wrap"), "RRRR"),
+        ("04-from-above.txt", 10, ("gravity-w", "crates", "wrap"), "RDDRULURRR"),
         ("05-climb-round.txt", 7, ("gravity-w", "crates", "wrap"), "LDRDURR"),
         ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "DRRRRURDDD"),
         ("07-rounds.txt", 16, ("gravity-w", "crates", "wrap"), "DRURDRDULDLDRRRR"),
@@ -312,6 +312,17 @@ def test_every_crate_is_needed(level):
         rest = [c for c in room.start.crates if c != crate]
         fewer = replace(room, start=State.of(room.start.player, rest))
         assert solve(fewer).status == "impossible", crate
+
+
+def test_every_ramp_is_needed(level):
+    # No ramp is there for show either: as a plain block, each one leaves the room
+    # unsolvable (3.8 had four that changed nothing at all, and read as busy).
+    _, _, room = level
+    head, _, body = levelfile.write(room).partition("\n\n")
+    for at, ch in enumerate(body):
+        if ch in "<>^v":
+            plain = levelfile.parse(head + "\n\n" + body[:at] + "#" + body[at + 1:])
+            assert solve(plain).status == "impossible", (at, ch)
 
 
 def test_hook_saves_nothing(level):
