@@ -101,8 +101,7 @@ def create_app(config: Config) -> Starlette:
 
     async def health(request: Request) -> Response:
         def check():
-            with store().reading() as conn:
-                return schema.version(conn)
+            return store().read(schema.version)
         try:
             version = await run_in_threadpool(check)
         except sa.exc.SQLAlchemyError:

@@ -74,8 +74,10 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
     killed mid-write loses nothing committed), every write transaction
     starts ``BEGIN IMMEDIATE`` (it takes the write lock at once, so two
     writers never deadlock upgrading), and a writer waits up to
-    ``timeout`` seconds for the lock.  PostgreSQL connections are checked
-    before use, so a restarted database costs the requests in flight only.
+    ``timeout`` seconds for the lock.  PostgreSQL connections are not pinged
+    before each use (a round trip a request): :meth:`Store.read` and
+    :meth:`Store.submit` retry their first statement once on a connection found
+    dead, so a restarted database costs the requests in flight only.
     """
     if url.startswith("sqlite"):
         import sqlite3
@@ -100,8 +102,7 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
             reading = conn.get_execution_options().get("reading")
             conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
     else:
-        engine = sa.create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True,
-                                  pool_timeout=timeout,
+        engine = sa.create_engine(url, pool_size=10, max_overflow=30, pool_timeout=timeout,
                                   connect_args={"connect_timeout": max(1, round(timeout))})
     schema.migrate(engine)
     return engine
@@ -139,9 +140,9 @@ class Store:
         got = self._days.get(date)
         if got is not None:
             return got
-        with self.reading() as conn:
-            row = conn.execute(sa.select(schema.days.c.code, schema.days.c.par, schema.days.c.gen)
-                               .where(schema.days.c.day == date.isoformat())).first()
+        row = self.read(lambda conn: conn.execute(
+            sa.select(schema.days.c.code, schema.days.c.par, schema.days.c.gen)
+            .where(schema.days.c.day == date.isoformat())).first())
         if row is None:
             if not make:
                 return None
@@ -167,42 +168,67 @@ class Store:
 
     # -- a run: counted, checked, kept ------------------------------------------------
 
-    def write(self):
-        """A write transaction.  On SQLite, the threads of one process queue for it here
-        (SQLite has one writer; its own busy wait polls and starves some callers)."""
-        return _Writing(self)
+    def write(self, conn: sa.Connection | None = None):
+        """A write transaction (on ``conn``, else on a connection of its own).  On
+        SQLite, the threads of one process queue for it here (SQLite has one writer;
+        its own busy wait polls and starves some callers)."""
+        return _Writing(self, conn)
+
+    def _fresh(self, use):
+        """``use(conn)`` on a pooled connection, and once more on a new one if the pooled
+        one turns out dead (a restarted database) before anything was done on it.
+
+        The pool does not ping a connection before each use (a round trip per request);
+        instead the first statement on it is retried once on a disconnect, which also
+        marks the pool's older connections for reconnecting."""
+        for attempt in (1, 2):
+            conn = self.engine.connect()
+            try:
+                return use(conn), conn
+            except sa.exc.DBAPIError as e:
+                conn.close()
+                if attempt == 2 or not e.connection_invalidated:
+                    raise
+            except BaseException:
+                conn.close()
+                raise
+        raise AssertionError("unreachable")
+
+    def read(self, use):
+        """``use(conn)`` on a reading connection (see :meth:`reading`), retried once on a
+        connection found dead (reads change nothing)."""
+        def reading(conn):
+            with conn.execution_options(reading=True).begin():
+                return use(conn)
+        got, conn = self._fresh(reading)
+        conn.close()
+        return got
 
     def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
         """Count the request against its token's and its address's ``(bucket, limit)``
         (``limits``: those two, in that order), ``check(run, day)`` it (``day``: the
         day's (code, par, gen); it returns the moves taken), and keep the win.
 
-        A request already over a limit is refused (429) by a read, before its
-        replay, and costs no write.  The replay runs outside any transaction (on
-        SQLite a long one would hold the only writer).  Then one transaction counts
-        the request, refuses it if that took it over a limit, and keeps the win: its
-        commit is the moment the run is accepted.  A refused run commits its count
-        only (refusals count: a flood of losing runs costs its sender, not the board).
+        First the request is counted, in one statement committed on its own, and
+        refused (429) if that took a bucket over its limit: before its replay, so the
+        limit on replays is exact, and refusals count too (a flood of losing runs
+        costs its sender, not the board).  Then the replay, outside any transaction
+        (on SQLite a long one would hold the only writer).  Then one transaction of
+        two statements keeps the win: its commit is the moment the run is accepted.
         """
         day = self.day(run.date, make=True) if _could_open(run, now) else None
-        with self.reading() as conn:
-            wait = _over(conn, limits, now)
-        if wait is not None:
-            raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
-        refusal, answer = None, None
-        try:
-            taken = check(run, day)
-        except RunRefusal as e:
-            refusal = e
-        with self.write() as conn:
-            wait = _hit(conn, limits, now)
+
+        def count(conn):
+            with self.write(conn):
+                return _hit(conn, limits, now)
+
+        wait, conn = self._fresh(count)
+        with conn:
             if wait is not None:
-                refusal = RunRefusal(429, "too many runs: wait a minute and send again", wait)
-            elif refusal is None:
-                answer = _record(conn, run, taken, day[1])
-        if refusal is not None:
-            raise refusal
-        return answer
+                raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
+            taken = check(run, day)
+            with self.write(conn):
+                return _record(conn, run, taken, day[1])
 
     # -- boards ----------------------------------------------------------------
 
@@ -214,7 +240,8 @@ class Store:
             return None
         code, par, _gen = kept
         r, day = schema.runs, date.isoformat()
-        with self.reading() as conn:
+
+        def read(conn):
             counts = conn.execute(
                 sa.select(r.c.shown_hinted, r.c.shown_moves, sa.func.count())
                 .where(r.c.day == day).group_by(r.c.shown_hinted, r.c.shown_moves)).all()
@@ -226,6 +253,9 @@ class Store:
                 pair = 1 if players % 2 else 2
                 got = conn.execute(order.offset((players - 1) // 2).limit(pair)).scalars().all()
                 median = sum(got) / len(got)
+            return counts, players, median
+
+        counts, players, median = self.read(read)
         moves = {str(m): n for h, m, n in sorted(counts) if not h}
         hinted = {str(m): n for h, m, n in sorted(counts) if h}
         clean, helped = sum(moves.values()), sum(hinted.values())
@@ -240,7 +270,8 @@ class Store:
         """A player's place on a day's board and their streak; None if they have no
         win that day (or are unknown)."""
         p, r, day = schema.players, schema.runs, date.isoformat()
-        with self.reading() as conn:
+
+        def read(conn):
             row = conn.execute(sa.select(r, p.c.name).join(p, p.c.id == r.c.player_id)
                                .where(p.c.token_hash == token_hash, r.c.day == day)).first()
             if row is None:
@@ -250,7 +281,12 @@ class Store:
                     (r.c.shown_moves < row.shown_moves, 1), else_=0)), sa.func.sum(sa.case(
                     (r.c.shown_moves == row.shown_moves, 1), else_=0)))
                 .where(r.c.day == day, r.c.shown_hinted == row.shown_hinted)).one()
-            streak = _streak(conn, row.player_id, date)
+            return row, group, _streak(conn, row.player_id, date)
+
+        got = self.read(read)
+        if got is None:
+            return None
+        row, group, streak = got
         return {"date": day, "name": row.name, "moves": row.shown_moves,
                 "hinted": bool(row.shown_hinted), "best": row.best_moves,
                 "first": row.first_moves, "wins": row.wins,
@@ -268,19 +304,25 @@ def _streak(conn: sa.Connection, player_id: int, date: _dt.date) -> int:
 
 
 class _Writing:
-    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction."""
+    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction
+    (on the given connection, or on one of its own)."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, conn: sa.Connection | None):
         self.store = store
         self.lock = store._write_lock
+        self.conn = conn
         self.tx = None
 
     def __enter__(self) -> sa.Connection:
         if self.lock is not None:
             self.lock.acquire()
         try:
-            self.tx = self.store.engine.begin()
-            return self.tx.__enter__()
+            if self.conn is None:
+                self.tx = self.store.engine.begin()
+                return self.tx.__enter__()
+            self.tx = self.conn.begin()
+            self.tx.__enter__()
+            return self.conn
         except BaseException:
             if self.lock is not None:
                 self.lock.release()
@@ -302,23 +344,26 @@ def _could_open(run: Run, now: float) -> bool:
 
 class _Statements:
     """The write path's statements, built once per dialect: the request only binds
-    values (building a statement costs more than running it on a quiet database)."""
+    values (building a statement costs more than running it on a quiet database).
+
+    A run costs three statements: the count (:attr:`hit`), then in one transaction
+    the player (:attr:`player`) and their day (:attr:`run`), each an upsert that
+    answers with what the request needs (``RETURNING``, scalar subqueries in it)."""
 
     def __init__(self, dialect: str):
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         h, p, r = schema.rate_hits, schema.players, schema.runs
         b = sa.bindparam
-        # a token's bucket and an address's, counted in one statement
-        hit = insert(h).values([{"bucket": b("token"), "minute": b("minute"), "hits": 1},
-                                {"bucket": b("address"), "minute": b("minute"), "hits": 1}])
-        self.hit = hit.on_conflict_do_update(
-            index_elements=["bucket", "minute"],
-            set_={"hits": h.c.hits + 1}).returning(h.c.bucket, h.c.hits)
-        self.before = sa.select(h.c.bucket, h.c.hits).where(
-            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute == b("minute"))
-        self.counts = sa.select(h.c.bucket, sa.func.sum(h.c.hits)).where(
-            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute >= b("since")) \
-            .group_by(h.c.bucket)
+        # a token's bucket and an address's, counted in one statement, which also
+        # answers each bucket's count of the minute before.  Written as SQL (the same
+        # in both dialects): SQLAlchemy does not cache a multi-row VALUES, and
+        # building it anew cost more than running it
+        self.hit = sa.text(
+            "INSERT INTO rate_hits (bucket, minute, hits) "
+            "VALUES (:token, :minute, 1), (:address, :minute, 1) "
+            "ON CONFLICT (bucket, minute) DO UPDATE SET hits = rate_hits.hits + 1 "
+            "RETURNING bucket, hits, (SELECT last.hits FROM rate_hits AS last "
+            "WHERE last.bucket = rate_hits.bucket AND last.minute = :last_minute)")
         self.forget = h.delete().where(h.c.minute < b("minute"))
         player = insert(p).values(token_hash=b("token_hash"), name=b("name"),
                                   made_at=b("made_at"))
@@ -326,13 +371,33 @@ class _Statements:
         self.player = player.on_conflict_do_update(
             index_elements=["token_hash"],
             set_={"name": sa.func.coalesce(player.excluded.name, p.c.name)}).returning(p.c.id)
-        columns = [c.name for c in r.columns]
-        self.first_run = insert(r).values({c: b(c) for c in columns}).on_conflict_do_nothing(
-            index_elements=["day", "player_id"]).returning(r.c.player_id)
-        self.kept_run = sa.select(r).where(r.c.day == b("day"),
-                                           r.c.player_id == b("pid")).with_for_update()
-        self.won = sa.select(r.c.day).where(r.c.player_id == b("pid"), r.c.day <= b("day")) \
-            .order_by(r.c.day.desc()).limit(400)
+        # one statement makes the player's day or updates it: one more win; the best
+        # (fewest moves, then hints, then time) and the shown run (hint-free first)
+        # replaced only by a better one; it answers the day's row and the days the
+        # player won before it, for the streak (SET reads the row as it was)
+        run = insert(r).values({c.name: b(c.name) for c in r.columns})
+        new = run.excluded
+
+        def better(*names):
+            return sa.tuple_(*(new[n] for n in names)) < sa.tuple_(*(r.c[n] for n in names))
+
+        def pick(test, name):
+            return sa.case((test, new[name]), else_=r.c[name])
+
+        best = better("best_moves", "best_hints", "best_seconds")
+        shown = better("shown_hinted", "shown_moves", "shown_seconds")
+        change = {"wins": r.c.wins + 1}
+        change.update({n: pick(best, n) for n in
+                       ("best_moves", "best_hints", "best_seconds", "best_path", "best_at")})
+        change.update({n: pick(shown, n) for n in
+                       ("shown_moves", "shown_hinted", "shown_seconds")})
+        other = r.alias("other")
+        won = sa.select(other.c.day).where(other.c.player_id == b("of_player"),
+                                           other.c.day < b("before_day")) \
+            .order_by(other.c.day.desc()).limit(400).subquery()
+        days_before = sa.select(sa.func.aggregate_strings(won.c.day, ",")).scalar_subquery()
+        self.run = run.on_conflict_do_update(index_elements=["day", "player_id"], set_=change) \
+            .returning(r.c.best_moves, r.c.first_moves, days_before)
 
 
 _STATEMENTS: dict[str, _Statements] = {}
@@ -346,16 +411,6 @@ def _statements(conn: sa.Connection) -> _Statements:
     return got
 
 
-def _over(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
-    """The seconds to wait if a bucket is at its limit already (so this request would go
-    over), else None: a read only."""
-    minute = int(now // WINDOW)
-    counts = dict(conn.execute(_statements(conn).counts, {
-        "buckets": [b for b, _ in limits], "since": minute - 1}).all())
-    over = any((counts.get(bucket) or 0) >= limit for bucket, limit in limits)
-    return WINDOW - int(now % WINDOW) if over else None
-
-
 def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
     """Count a request against its token's and its address's ``(bucket, limit)``; the
     seconds to wait if one is over its limit (counted over this minute and the last),
@@ -363,11 +418,9 @@ def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int 
     q = _statements(conn)
     minute = int(now // WINDOW)
     (token, _), (address, _) = limits
-    counts = dict(conn.execute(q.hit, {"token": token, "address": address,
-                                       "minute": minute}).all())
-    for bucket, hits in conn.execute(q.before, {"buckets": [b for b, _ in limits],
-                                                "minute": minute - 1}):
-        counts[bucket] += hits
+    counts = {bucket: hits + (last or 0) for bucket, hits, last in conn.execute(
+        q.hit, {"token": token, "address": address, "minute": minute,
+                "last_minute": minute - 1})}
     if random.random() < 0.002:  # now and then, forget old minutes
         conn.execute(q.forget, {"minute": minute - 1})
     over = any(counts[bucket] > limit for bucket, limit in limits)
@@ -378,29 +431,18 @@ def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
     """Keep a checked winning run: the player's first win of the day, their best (fewest
     moves, then fewest hints, then least time) and the run the board counts them by
     (their best hint-free win, else their best hinted one)."""
-    q, r = _statements(conn), schema.runs
+    q = _statements(conn)
     day, now = run.date.isoformat(), _now()
     hinted = 1 if run.hinted else 0
     pid = conn.execute(q.player, {"token_hash": run.token_hash, "name": run.name,
                                   "made_at": now}).scalar_one()
-    this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
-            "best_path": run.moves, "best_at": now}
-    shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
-    made = conn.execute(q.first_run, {
+    best, first, before = conn.execute(q.run, {
         "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
-        "first_seconds": run.seconds, "first_at": now, "wins": 1, **this, **shown}).first()
-    if made is None:
-        row = conn.execute(q.kept_run, {"day": day, "pid": pid}).one()
-        change = {"wins": row.wins + 1}
-        if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints, row.best_seconds):
-            change.update(this)
-        if (hinted, taken, run.seconds) < (row.shown_hinted, row.shown_moves, row.shown_seconds):
-            change.update(shown)
-        conn.execute(r.update().where(r.c.day == day, r.c.player_id == pid).values(**change))
-        best, first = change.get("best_moves", row.best_moves), row.first_moves
-    else:
-        best, first = taken, taken
-    won = conn.execute(q.won, {"pid": pid, "day": day}).scalars().all()
-    streak = streak_of([_dt.date.fromisoformat(d) for d in won], run.date)
+        "first_seconds": run.seconds, "first_at": now, "wins": 1,
+        "best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
+        "best_path": run.moves, "best_at": now,
+        "shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds,
+        "of_player": pid, "before_day": day}).one()
+    won = [run.date] + [_dt.date.fromisoformat(d) for d in (before or "").split(",") if d]
     return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
-            "hinted": bool(hinted), "streak": streak}
+            "hinted": bool(hinted), "streak": streak_of(won, run.date)}
