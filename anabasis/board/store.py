@@ -26,6 +26,10 @@ from anabasis.board.runs import Run, RunRefusal, open_days, streak_of
 from anabasis.formats import codes
 from anabasis.refusal import Refusal
 
+#: Connections an engine keeps open, and as many again it may open for a moment: a
+#: server process runs requests on 8 threads (``server.THREADS``), each holding one
+#: connection at a time; the rest is headroom for other callers.
+POOL = 8
 #: A rate window: requests are counted per minute, over this minute and the last.
 WINDOW = 60
 
@@ -85,7 +89,7 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
         if sqlite3.sqlite_version_info < (3, 35):  # ON CONFLICT ... RETURNING
             raise StoreError(f"SQLite {sqlite3.sqlite_version} is too old for the board "
                              "(3.35 or later): use PostgreSQL, or a newer Python")
-        engine = sa.create_engine(url, pool_size=8, max_overflow=40, pool_timeout=timeout,
+        engine = sa.create_engine(url, pool_size=POOL, max_overflow=POOL, pool_timeout=timeout,
                                   connect_args={"timeout": timeout, "check_same_thread": False})
 
         @sa.event.listens_for(engine, "connect")
@@ -100,9 +104,11 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
         @sa.event.listens_for(engine, "begin")
         def _begin(conn):
             reading = conn.get_execution_options().get("reading")
-            conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+            # on the driver's connection: through SQLAlchemy's statement machinery this
+            # one line cost as much as a statement of the run
+            conn.connection.driver_connection.execute("BEGIN" if reading else "BEGIN IMMEDIATE")
     else:
-        engine = sa.create_engine(url, pool_size=10, max_overflow=30, pool_timeout=timeout,
+        engine = sa.create_engine(url, pool_size=POOL, max_overflow=POOL, pool_timeout=timeout,
                                   connect_args={"connect_timeout": max(1, round(timeout))})
     schema.migrate(engine)
     return engine
