@@ -105,8 +105,13 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
         def _begin(conn):
             reading = conn.get_execution_options().get("reading")
             # on the driver's connection: through SQLAlchemy's statement machinery this
-            # one line cost as much as a statement of the run
-            conn.connection.driver_connection.execute("BEGIN" if reading else "BEGIN IMMEDIATE")
+            # one line cost as much as a statement of the run (so its error is wrapped
+            # here as SQLAlchemy would: a lock held past the timeout is a 503)
+            begin = "BEGIN" if reading else "BEGIN IMMEDIATE"
+            try:
+                conn.connection.driver_connection.execute(begin)
+            except sqlite3.Error as e:
+                raise sa.exc.OperationalError(begin, (), e) from e
     else:
         engine = sa.create_engine(url, pool_size=POOL, max_overflow=POOL, pool_timeout=timeout,
                                   connect_args={"connect_timeout": max(1, round(timeout))})
@@ -133,6 +138,9 @@ class Store:
         self._building = threading.Lock()
         sqlite_ = engine.dialect.name == "sqlite"
         self._write_lock = threading.Lock() if sqlite_ else None
+        #: PostgreSQL: the count runs in autocommit (two round trips fewer); SQLite
+        #: counts in a write transaction of its own (its write lock, BEGIN IMMEDIATE)
+        self._lone_counts = not sqlite_
 
     def reading(self) -> sa.Connection:
         """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
@@ -225,6 +233,12 @@ class Store:
         day = self.day(run.date, make=True) if _could_open(run, now) else None
 
         def count(conn):
+            if self._lone_counts:  # one statement, committed by itself: no BEGIN, no COMMIT
+                conn.execution_options(isolation_level="AUTOCOMMIT")
+                wait = _hit(conn, limits, now)
+                conn.commit()  # the end of SQLAlchemy's own transaction: no round trip
+                conn.execution_options(isolation_level=conn.default_isolation_level)
+                return wait
             with self.write(conn):
                 return _hit(conn, limits, now)
 
