@@ -51,8 +51,9 @@ from anabasis.gen import GEN
 #: Threads a server process runs requests' work on (the replay, the database), and so
 #: the most database connections it holds.  Few: the work holds Python's lock but for
 #: the database's round trips, and forty threads (Starlette's default) contending for
-#: it cost more CPU a run and a longer tail than eight.
-THREADS = 8
+#: it cost more CPU a run and a longer tail than eight.  ``$ANABASIS_BOARD_THREADS``
+#: sets it (the database's connections follow: see ``store.POOL``).
+THREADS = int(os.environ.get("ANABASIS_BOARD_THREADS") or 8)
 
 #: How the serve command hands its settings to the worker processes.
 CONFIG_ENV = "ANABASIS_BOARD_CONFIG"

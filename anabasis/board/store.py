@@ -11,6 +11,7 @@ of it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 import random
@@ -29,7 +30,7 @@ from anabasis.refusal import Refusal
 #: Connections an engine keeps open, and as many again it may open for a moment: a
 #: server process runs requests on 8 threads (``server.THREADS``), each holding one
 #: connection at a time; the rest is headroom for other callers.
-POOL = 8
+POOL = int(os.environ.get("ANABASIS_BOARD_THREADS") or 8)
 #: A rate window: requests are counted per minute, over this minute and the last.
 WINDOW = 60
 
@@ -138,9 +139,9 @@ class Store:
         self._building = threading.Lock()
         sqlite_ = engine.dialect.name == "sqlite"
         self._write_lock = threading.Lock() if sqlite_ else None
-        #: PostgreSQL: the count runs in autocommit (two round trips fewer); SQLite
-        #: counts in a write transaction of its own (its write lock, BEGIN IMMEDIATE)
-        self._lone_counts = not sqlite_
+        statements = _Statements(engine.dialect.name)
+        self._compiled = {name: _Compiled(getattr(statements, name), engine.dialect)
+                          for name in ("hit", "forget", "player", "run")}
 
     def reading(self) -> sa.Connection:
         """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
@@ -229,26 +230,106 @@ class Store:
         costs its sender, not the board).  Then the replay, outside any transaction
         (on SQLite a long one would hold the only writer).  Then one transaction of
         two statements keeps the win: its commit is the moment the run is accepted.
+
+        The three statements run on the pooled connection's DBAPI cursor, compiled
+        once (:class:`_Compiled`): SQLAlchemy's per-statement machinery cost more CPU
+        than the database's whole work.  A database error is raised as SQLAlchemy's.
         """
         day = self.day(run.date, make=True) if _could_open(run, now) else None
-
-        def count(conn):
-            if self._lone_counts:  # one statement, committed by itself: no BEGIN, no COMMIT
-                conn.execution_options(isolation_level="AUTOCOMMIT")
-                wait = _hit(conn, limits, now)
-                conn.commit()  # the end of SQLAlchemy's own transaction: no round trip
-                conn.execution_options(isolation_level=conn.default_isolation_level)
-                return wait
-            with self.write(conn):
-                return _hit(conn, limits, now)
-
-        wait, conn = self._fresh(count)
-        with conn:
+        for attempt in (1, 2):
+            raw = self.engine.raw_connection()
+            try:
+                wait = self._count(raw, limits, now)
+                break
+            except sa.exc.DBAPIError as e:
+                raw.close()
+                if attempt == 2 or not e.connection_invalidated:
+                    raise
+                # a dead connection: the database restarted, so all the pool's are dead
+                self.engine.dispose()
+            except BaseException:
+                raw.close()
+                raise
+        try:
             if wait is not None:
                 raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
             taken = check(run, day)
-            with self.write(conn):
-                return _record(conn, run, taken, day[1])
+            with self._raw_write(raw):
+                return _record(lambda name, params: self._run(raw, name, params),
+                               run, taken, day[1])
+        finally:
+            raw.close()
+
+    def _count(self, raw, limits, now: float) -> int | None:
+        """The count, one statement committed by itself (SQLite: under the write lock;
+        PostgreSQL: in autocommit, no BEGIN or COMMIT)."""
+        def execute(name, params):
+            return self._run(raw, name, params)
+
+        if self._write_lock is not None:
+            with self._write_lock:
+                return _hit(execute, limits, now)
+        driver = raw.driver_connection
+        with self._errors(raw, "SET autocommit"):
+            driver.autocommit = True
+        try:
+            return _hit(execute, limits, now)
+        finally:
+            with self._errors(raw, "SET autocommit"):
+                driver.autocommit = False
+
+    @contextlib.contextmanager
+    def _raw_write(self, raw):
+        """A write transaction on a raw pooled connection: SQLite's write lock and
+        ``BEGIN IMMEDIATE``; the commit, or a rollback if anything failed."""
+        if self._write_lock is not None:
+            self._write_lock.acquire()
+        try:
+            if self._write_lock is not None:
+                self._run(raw, None, "BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+                raise
+            with self._errors(raw, "COMMIT"):
+                raw.commit()
+        finally:
+            if self._write_lock is not None:
+                self._write_lock.release()
+
+    def _run(self, raw, name: str | None, params) -> list[tuple]:
+        """Statement ``name`` of :class:`_Statements` (compiled once) with ``params`` on a
+        raw pooled connection; its rows.  ``name`` None: ``params`` is plain SQL."""
+        if name is None:
+            sql, args = params, ()
+        else:
+            compiled = self._compiled[name]
+            sql, args = compiled.sql, compiled.args(params)
+        cursor = None
+        with self._errors(raw, sql, args):
+            cursor = raw.cursor()
+            try:
+                cursor.execute(sql, args)
+                return cursor.fetchall() if cursor.description else []
+            finally:
+                cursor.close()
+
+    @contextlib.contextmanager
+    def _errors(self, raw, sql: str, args=()):
+        """The driver's errors raised as SQLAlchemy's (so a fault is a 503), a lost
+        connection invalidated (``connection_invalidated``: the caller may retry)."""
+        dialect = self.engine.dialect
+        base = dialect.loaded_dbapi.Error
+        try:
+            yield
+        except base as e:
+            gone = dialect.is_disconnect(e, raw.dbapi_connection, None)
+            if gone:
+                raw.invalidate(e)
+            raise sa.exc.DBAPIError.instance(sql, args, e, base, connection_invalidated=gone,
+                                             dialect=dialect) from e
 
     # -- boards ----------------------------------------------------------------
 
@@ -420,49 +501,65 @@ class _Statements:
             .returning(r.c.best_moves, r.c.first_moves, days_before)
 
 
-_STATEMENTS: dict[str, _Statements] = {}
+class _Compiled:
+    """A statement compiled once for a dialect, run on a DBAPI cursor: its SQL, and how
+    a request's values become the driver's parameters (the statement's own constants
+    added, each value through its column type's bind processor, in the driver's order)."""
+
+    def __init__(self, statement, dialect):
+        compiled = statement.compile(dialect=dialect)
+        # the SQL as run: values the compiler leaves to execution time (the separator
+        # of aggregate_strings) written in; the request's own values stay parameters
+        state = compiled.construct_expanded_state(
+            {name: None for name, bind in compiled.binds.items() if bind.required})
+        self.sql = state.statement
+        self.order = list(state.positiontup) if compiled.positional else None
+        self.fixed = {name: bind.effective_value for name, bind in compiled.binds.items()
+                      if not bind.required}
+        self.process = {}
+        for name, bind in compiled.binds.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                self.process[name] = process
+
+    def args(self, params: dict):
+        values = {**self.fixed, **params}
+        for name, process in self.process.items():
+            if name in values:
+                values[name] = process(values[name])
+        return [values[name] for name in self.order] if self.order is not None else values
 
 
-def _statements(conn: sa.Connection) -> _Statements:
-    name = conn.dialect.name
-    got = _STATEMENTS.get(name)
-    if got is None:
-        got = _STATEMENTS[name] = _Statements(name)
-    return got
-
-
-def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
+def _hit(execute, limits: list[tuple[str, int]], now: float) -> int | None:
     """Count a request against its token's and its address's ``(bucket, limit)``; the
     seconds to wait if one is over its limit (counted over this minute and the last),
-    else None."""
-    q = _statements(conn)
+    else None.  ``execute(name, params)`` runs a statement of :class:`_Statements`."""
     minute = int(now // WINDOW)
     (token, _), (address, _) = limits
-    counts = {bucket: hits + (last or 0) for bucket, hits, last in conn.execute(
-        q.hit, {"token": token, "address": address, "minute": minute,
+    counts = {bucket: hits + (last or 0) for bucket, hits, last in execute(
+        "hit", {"token": token, "address": address, "minute": minute,
                 "last_minute": minute - 1})}
     if random.random() < 0.002:  # now and then, forget old minutes
-        conn.execute(q.forget, {"minute": minute - 1})
+        execute("forget", {"minute": minute - 1})
     over = any(counts[bucket] > limit for bucket, limit in limits)
     return WINDOW - int(now % WINDOW) if over else None
 
 
-def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
+def _record(execute, run: Run, taken: int, par: int) -> dict:
     """Keep a checked winning run: the player's first win of the day, their best (fewest
     moves, then fewest hints, then least time) and the run the board counts them by
     (their best hint-free win, else their best hinted one)."""
-    q = _statements(conn)
     day, now = run.date.isoformat(), _now()
     hinted = 1 if run.hinted else 0
-    pid = conn.execute(q.player, {"token_hash": run.token_hash, "name": run.name,
-                                  "made_at": now}).scalar_one()
-    best, first, before = conn.execute(q.run, {
+    [(pid,)] = execute("player", {"token_hash": run.token_hash, "name": run.name,
+                                  "made_at": now})
+    [(best, first, before)] = execute("run", {
         "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
         "first_seconds": run.seconds, "first_at": now, "wins": 1,
         "best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
         "best_path": run.moves, "best_at": now,
         "shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds,
-        "of_player": pid, "before_day": day}).one()
+        "of_player": pid, "before_day": day})
     won = [run.date] + [_dt.date.fromisoformat(d) for d in (before or "").split(",") if d]
     return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
             "hinted": bool(hinted), "streak": streak_of(won, run.date)}
