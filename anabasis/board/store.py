@@ -1,12 +1,15 @@
 """The board's work on its database, through SQLAlchemy Core: one code path for
 SQLite and PostgreSQL.
 
-Every request is one or two short transactions and nothing is kept in the
+Every request is a few short statements (a run: the count, committed by
+itself, then one transaction of two upserts) and nothing is kept in the
 process between requests but read caches of rows that never change (a
 day's code and par), so any number of server processes can share one
 PostgreSQL.  A run counts as accepted only once its transaction has
 committed: a process killed mid-write leaves either the whole run or none
-of it.
+of it.  The run's statements are built with Core and compiled once per
+dialect, then run on the pool's DBAPI connection (:class:`_Compiled`); the
+rest goes through Core's ``execute``.
 """
 
 from __future__ import annotations
@@ -143,10 +146,6 @@ class Store:
         self._compiled = {name: _Compiled(getattr(statements, name), engine.dialect)
                           for name in ("hit", "forget", "player", "run")}
 
-    def reading(self) -> sa.Connection:
-        """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
-        return self.engine.connect().execution_options(reading=True)
-
     # -- days ------------------------------------------------------------------
 
     def day(self, date: _dt.date, *, make: bool = False) -> tuple[str, int, int] | None:
@@ -183,11 +182,11 @@ class Store:
 
     # -- a run: counted, checked, kept ------------------------------------------------
 
-    def write(self, conn: sa.Connection | None = None):
-        """A write transaction (on ``conn``, else on a connection of its own).  On
-        SQLite, the threads of one process queue for it here (SQLite has one writer;
-        its own busy wait polls and starves some callers)."""
-        return _Writing(self, conn)
+    def write(self):
+        """A write transaction on a connection of its own.  On SQLite, the threads of
+        one process queue for it here (SQLite has one writer; its own busy wait polls
+        and starves some callers)."""
+        return _Writing(self)
 
     def _fresh(self, use):
         """``use(conn)`` on a pooled connection, and once more on a new one if the pooled
@@ -210,8 +209,8 @@ class Store:
         raise AssertionError("unreachable")
 
     def read(self, use):
-        """``use(conn)`` on a reading connection (see :meth:`reading`), retried once on a
-        connection found dead (reads change nothing)."""
+        """``use(conn)`` in a read transaction (on SQLite a deferred one: it takes no
+        lock), retried once on a connection found dead (reads change nothing)."""
         def reading(conn):
             with conn.execution_options(reading=True).begin():
                 return use(conn)
@@ -405,25 +404,19 @@ def _streak(conn: sa.Connection, player_id: int, date: _dt.date) -> int:
 
 
 class _Writing:
-    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction
-    (on the given connection, or on one of its own)."""
+    """:meth:`Store.write`'s context: the process's SQLite write lock, then a transaction."""
 
-    def __init__(self, store: Store, conn: sa.Connection | None):
+    def __init__(self, store: Store):
         self.store = store
         self.lock = store._write_lock
-        self.conn = conn
         self.tx = None
 
     def __enter__(self) -> sa.Connection:
         if self.lock is not None:
             self.lock.acquire()
         try:
-            if self.conn is None:
-                self.tx = self.store.engine.begin()
-                return self.tx.__enter__()
-            self.tx = self.conn.begin()
-            self.tx.__enter__()
-            return self.conn
+            self.tx = self.store.engine.begin()
+            return self.tx.__enter__()
         except BaseException:
             if self.lock is not None:
                 self.lock.release()
