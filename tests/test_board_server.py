@@ -325,6 +325,27 @@ def test_a_winning_run_is_kept_with_the_first_and_the_best(board):
         (par, False, par, par + 2, 3)
 
 
+def test_a_better_hinted_win_is_the_best_but_the_board_counts_the_hint_free_one(board):
+    """The day's row is one upsert that picks the better run in SQL: the best is the
+    fewest moves whatever the hints; the board counts a hint-free win before any hinted."""
+    date, tok = today(), token()
+    par = len(made(date)[1])
+    long = detour(date, 2)
+    status, got, _ = post(board, a_run(moves=long, tok=tok))  # hint-free, par + 2
+    assert status == 200 and (got["best"], got["first"]) == (par + 2, par + 2)
+    before = day_board(board, date)
+    status, got, _ = post(board, a_run(tok=tok, hints=3))  # at par, with hints
+    assert status == 200 and (got["best"], got["first"], got["hinted"]) == (par, par + 2, True)
+    assert day_board(board, date) == before  # still counted by the hint-free win
+    status, mine, _ = call(f"{board.url}/v1/days/{date}/me",
+                           headers={"Authorization": f"Bearer {tok}"})
+    assert (mine["moves"], mine["hinted"], mine["best"], mine["first"], mine["wins"]) == \
+        (par + 2, False, par, par + 2, 2)
+    best = board.sql("SELECT best_hints, best_moves FROM runs r JOIN players p "
+                     "ON p.id = r.player_id WHERE p.token_hash = :h", h=runs.token_hash(tok))
+    assert [tuple(row) for row in best] == [(3, par)]
+
+
 def test_yesterday_is_open_and_the_streak_counts_both_days(board):
     tok, date = token(), today()
     yesterday = date - _dt.timedelta(days=1)

@@ -5,21 +5,33 @@
   and the rest of a run's checks short of the database (the body's fields and bounds).
 - For each database (``sqlite``, then ``postgresql`` where there is one: a throwaway
   cluster, or ``$ANABASIS_BENCH_PG_URL``), a server (``--workers`` :data:`WORKERS`,
-  figure ``board.DB.workers``) on a fresh database and a load generator of
-  :data:`CLIENTS` clients (two processes of threads, each client on one kept-alive
-  connection, its requests made in advance), every run a new player's winning run of
-  today's room:
-  ``board.DB.submit_per_s`` (verified submissions per second, each replayed and
-  committed), ``board.DB.submit_p50_ms`` and ``board.DB.submit_p99_ms`` (latency as
-  the clients saw it), ``board.DB.server_cpu_ms`` (CPU the server's processes spent
-  per verified run: steadier than the rates on a shared machine) and, for our own
-  cluster, ``board.postgresql.database_cpu_ms`` (PostgreSQL's, likewise); then the
-  day is filled to :data:`STORED` runs and one client reads the day's board again and
-  again: ``board.DB.read_p50_ms``, ``board.DB.read_p99_ms``.
+  figure ``board.DB.workers``) on a fresh database, and a load generator in a process of
+  its own: :data:`CLIENTS` clients on asyncio, each on its own kept-alive HTTP/1.1
+  connection, its requests made in advance, every one a new player's winning run of
+  today's room.  Two loads, one after the other:
 
-The load is bounded in count (:data:`SUBMISSIONS`) and in time (:data:`SECONDS`), on
-127.0.0.1 only, and stops by itself.  Targets: >= 300 submissions/s on PostgreSQL and
->= 150 on SQLite with p99 <= 100 ms; reads p99 <= 20 ms with 10,000 runs; replay <= 2 ms.
+  - **closed loop** (:data:`CLOSED_SECONDS`): each client sends its next run as soon as
+    its last is answered, so the server is never idle: ``board.DB.submit_per_s`` (the
+    most verified submissions a second, each replayed and committed),
+    ``board.DB.submit_p50_ms``, ``board.DB.submit_p99_ms`` (latency as the clients saw
+    it: with 50 clients always waiting, mostly the queue), ``board.DB.server_cpu_ms``
+    (CPU the server's processes spent per verified run: steadier than the rates on a
+    shared machine), ``board.DB.load_cpu_ms`` (the load generator's, per request) and,
+    for our own cluster, ``board.postgresql.database_cpu_ms`` (PostgreSQL's);
+  - **paced** (:data:`PACED_SECONDS`): the same 50 clients together send the target's
+    rate (``board.DB.paced_rate``: :data:`PACED`), each on its own schedule, staggered;
+    a run's latency counts from when it was due, so a server that falls behind is
+    charged for the wait: ``board.DB.paced_submit_per_s``, ``board.DB.paced_submit_p50_ms``,
+    ``board.DB.paced_submit_p99_ms``.
+
+  Then the day is filled to :data:`STORED` runs and one client reads the day's board
+  again and again: ``board.DB.read_p50_ms``, ``board.DB.read_p99_ms``.
+
+The load is bounded in count (:data:`CLOSED_MOST` a client in the closed loop; the rate
+times the seconds when paced) and in time, on 127.0.0.1 only, and stops by itself.
+Targets: >= 300 submissions/s on PostgreSQL and >= 150 on SQLite with 50 clients, p99
+<= 100 ms; reads p99 <= 20 ms with 10,000 runs; replay <= 2 ms.  Why two loads: see
+docs/board.md ("How the load is shaped").
 """
 
 from __future__ import annotations
@@ -29,19 +41,20 @@ import http.client
 import json
 import os
 import secrets
-import socket
 import statistics
 import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from threading import Thread
 
-#: Clients at once, in this many load processes.
-CLIENTS, LOAD_PROCESSES = 50, 2
-#: The most submissions sent, and the most seconds spent sending them.
-SUBMISSIONS, SECONDS = 6000, 20.0
+#: Clients at once: each its own kept-alive connection.
+CLIENTS = 50
+#: The closed loop: how long it runs, and the most requests a client sends in it.
+CLOSED_SECONDS, CLOSED_MOST = 10.0, 200
+#: The paced load: the rate all clients send at together (the target's), and how long.
+PACED = {"sqlite": 150, "postgresql": 300}
+PACED_SECONDS = 10.0
 #: Runs stored for the day when its board is read; reads made.
 STORED, READS = 10_000, 1000
 #: Server processes (``anabasis serve --workers``) for each database: SQLite has one
@@ -89,62 +102,100 @@ def _request(body: bytes, forwarded: str) -> bytes:
     return head.encode("ascii") + body
 
 
-def _answer(sock: socket.socket, buffer: bytearray) -> int:
-    """Read one answer off a kept-alive connection; its status."""
-    while b"\r\n\r\n" not in buffer:
-        got = sock.recv(65536)
-        if not got:
-            raise ConnectionError("the server closed the connection")
-        buffer += got
-    end = buffer.index(b"\r\n\r\n") + 4
-    head = bytes(buffer[:end]).decode("latin-1")
-    status = int(head.split(" ", 2)[1])
-    length = 0
-    for line in head.split("\r\n"):
-        if line.lower().startswith("content-length:"):
-            length = int(line.split(":", 1)[1])
-    while len(buffer) < end + length:
-        got = sock.recv(65536)
-        if not got:
-            raise ConnectionError("the server closed the connection")
-        buffer += got
-    del buffer[:end + length]
-    return status
+class _Connection:
+    """One kept-alive HTTP/1.1 connection of the load generator, as an asyncio protocol:
+    :meth:`send` writes a request made in advance and gives a future of its status."""
+
+    def __init__(self):
+        self.buffer = bytearray()
+        self.waiting = None
+        self.transport = None
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def send(self, loop, request: bytes):
+        self.waiting = loop.create_future()
+        self.transport.write(request)
+        return self.waiting
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0:
+            return
+        lines = bytes(self.buffer[:end]).decode("latin-1").split("\r\n")
+        length = next((int(line.split(":", 1)[1]) for line in lines[1:]
+                       if line.lower().startswith("content-length:")), 0)
+        if len(self.buffer) < end + 4 + length:
+            return
+        del self.buffer[:end + 4 + length]
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(int(lines[0].split(" ", 2)[1]))
+
+    def connection_lost(self, exc) -> None:
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_exception(ConnectionError("the server closed the connection"))
+
+    def eof_received(self):
+        return False
+
+    def pause_writing(self) -> None:
+        pass
+
+    def resume_writing(self) -> None:
+        pass
 
 
-def _client(port: int, requests: list[bytes], deadline: float, out: list) -> None:
-    """One client: its requests in turn on one kept-alive connection, until the deadline.
+def _load(port: int, bodies: list[list[bytes]], seconds: float,
+          rate: float | None = None) -> tuple[list[tuple[int, float]], float]:
+    """A load process: one asyncio client a list of requests, each on its own kept-alive
+    connection; every answer's status and latency, and the process's CPU seconds.
 
-    Raw sockets and requests made in advance, so that the load generator's own CPU
-    (it shares the machine with the server) stays small."""
-    def connect():
-        return socket.create_connection(("127.0.0.1", port), timeout=30)
+    ``rate`` None: a closed loop (a client sends its next request as soon as its last
+    is answered).  Else paced: the clients together send ``rate`` requests a second,
+    each client on its own schedule, staggered; a request's latency is counted from
+    when it was due, so a server that falls behind is charged for the wait too."""
+    import asyncio
 
-    sock, buffer = connect(), bytearray()
-    for request in requests:
-        if time.time() > deadline:
-            break
-        t0 = time.perf_counter()
-        try:
-            sock.sendall(request)
-            status = _answer(sock, buffer)
-        except (OSError, ValueError):
-            sock.close()
-            sock, buffer = connect(), bytearray()
-            status = 0
-        out.append((status, time.perf_counter() - t0))
-    sock.close()
-
-
-def _load(port: int, bodies: list[list[bytes]], deadline: float) -> list[tuple[int, float]]:
-    """A load process: a thread per client; every answer's status and latency."""
+    try:
+        import uvloop
+    except ImportError:  # the loop is the generator's own cost, not the server's
+        uvloop = None
     out: list[tuple[int, float]] = []
-    threads = [Thread(target=_client, args=(port, b, deadline, out)) for b in bodies]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return out
+    clients = len(bodies)
+
+    async def client(k: int, requests: list[bytes], start: float, end: float) -> None:
+        loop = asyncio.get_running_loop()
+        _, conn = await loop.create_connection(_Connection, "127.0.0.1", port)
+        spacing = clients / rate if rate else 0.0
+        for i, request in enumerate(requests):
+            due = start + (i + k / clients) * spacing if rate else time.perf_counter()
+            if due > end:
+                break
+            wait = due - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                status = await conn.send(loop, request)
+            except OSError:
+                conn.transport.close()
+                _, conn = await loop.create_connection(_Connection, "127.0.0.1", port)
+                status = 0
+            out.append((status, time.perf_counter() - due))
+        conn.transport.close()
+
+    async def main() -> None:
+        start = time.perf_counter() + 0.2  # every connection open before the first is due
+        await asyncio.gather(*(client(k, b, start, start + seconds)
+                               for k, b in enumerate(bodies)))
+
+    cpu = time.process_time()
+    if uvloop is not None:
+        uvloop.run(main())
+    else:
+        asyncio.run(main())
+    return out, time.process_time() - cpu
 
 
 def _cpu_seconds(roots: set[int]) -> float | None:
@@ -211,6 +262,26 @@ def _fill(db: str, date: _dt.date, par: int, upto: int) -> None:
     engine.dispose()
 
 
+def _submissions(port: int, bodies: list[list[bytes]], seconds: float, rate: float | None,
+                 roots: set[int], db_pid: int | None) -> dict:
+    """One load phase in a process of its own: the answers, the wall time, and the CPU
+    seconds of the server's processes, the database's and the load generator's."""
+    cpu0 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(1) as pool:
+        answers, load_cpu = pool.submit(_load, port, bodies, seconds, rate).result()
+    wall = time.perf_counter() - t0 - 0.2  # less the generator's wait for its connections
+    cpu1 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
+    ok = [s for status, s in answers if status == 200]
+    got = {"per_s": len(ok) / wall, "failed": len(answers) - len(ok), "ok": ok,
+           "load_cpu_ms": 1000 * load_cpu / max(1, len(answers))}
+    if ok and cpu0[0] is not None:
+        got["server_cpu_ms"] = 1000 * (cpu1[0] - cpu0[0]) / len(ok)
+    if ok and cpu0[1] is not None:
+        got["database_cpu_ms"] = 1000 * (cpu1[1] - cpu0[1]) / len(ok)
+    return got
+
+
 def _measure(kind: str, db: str, db_pid: int | None = None) -> Iterator[tuple[str, object]]:
     from anabasis import gen
     from anabasis.board import local
@@ -223,41 +294,42 @@ def _measure(kind: str, db: str, db_pid: int | None = None) -> Iterator[tuple[st
                                     "--per-address", "1000000", "--proxies", "127.0.0.1"))
     server.start()
     try:
-        def body(i: int) -> bytes:
-            return json.dumps({"date": date.isoformat(), "code": code, "moves": moves,
-                               "hints": int(i % 4 == 0), "seconds": 40.0 + i % 90,
-                               "token": secrets.token_urlsafe(32)}).encode()
+        serial = iter(range(10**9))
+
+        def requests(count: int) -> list[list[bytes]]:
+            """``count`` requests for each client, each a new player's winning run."""
+            out = []
+            for _ in range(CLIENTS):
+                mine = []
+                for _ in range(count):
+                    i = next(serial)
+                    body = json.dumps({
+                        "date": date.isoformat(), "code": code, "moves": moves,
+                        "hints": int(i % 4 == 0), "seconds": 40.0 + i % 90,
+                        "token": secrets.token_urlsafe(32)}).encode()
+                    mine.append(_request(body, f"10.0.{i % 200}.{1 + i % 250}"))
+                out.append(mine)
+            return out
 
         # warm: the day built and kept, every worker's connections open
-        _load(server.port, [[_request(body(i), "10.1.0.1") for i in range(4)]
-                            for _ in range(8)], time.time() + 30)
-        per = SUBMISSIONS // CLIENTS
-        bodies = [[_request(body(c * per + i), f"10.0.{i % 200}.1") for i in range(per)]
-                  for c in range(CLIENTS)]
-        share = CLIENTS // LOAD_PROCESSES
-        deadline = time.time() + SECONDS
+        _load(server.port, requests(4), 30.0)
         roots = {server.proc.pid}
-        cpu0 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
-        t0 = time.perf_counter()
-        with ProcessPoolExecutor(LOAD_PROCESSES) as pool:
-            parts = list(pool.map(_load, [server.port] * LOAD_PROCESSES,
-                                  [bodies[k * share:(k + 1) * share]
-                                   for k in range(LOAD_PROCESSES)],
-                                  [deadline] * LOAD_PROCESSES))
-        wall = time.perf_counter() - t0
-        cpu1 = (_cpu_seconds(roots), _cpu_seconds({db_pid}) if db_pid else None)
-        answers = [a for part in parts for a in part]
-        ok = [s for status, s in answers if status == 200]
-        failed = len(answers) - len(ok)
         yield f"board.{kind}.workers", WORKERS[kind]
-        yield f"board.{kind}.submit_per_s", len(ok) / wall
-        yield f"board.{kind}.submit_p50_ms", 1000 * _percentile(ok, 50)
-        yield f"board.{kind}.submit_p99_ms", 1000 * _percentile(ok, 99)
-        yield f"board.{kind}.submit_failed", failed
-        if ok and cpu0[0] is not None:
-            yield f"board.{kind}.server_cpu_ms", 1000 * (cpu1[0] - cpu0[0]) / len(ok)
-        if ok and cpu0[1] is not None:
-            yield f"board.{kind}.database_cpu_ms", 1000 * (cpu1[1] - cpu0[1]) / len(ok)
+        phases = [("", None, CLOSED_SECONDS, CLOSED_MOST),
+                  ("paced_", PACED[kind], PACED_SECONDS, None)]
+        for name, rate, seconds, most in phases:
+            count = most or int(rate * seconds / CLIENTS) + 2
+            got = _submissions(server.port, requests(count), seconds, rate, roots, db_pid)
+            if rate:
+                yield f"board.{kind}.paced_rate", rate
+            yield f"board.{kind}.{name}submit_per_s", got["per_s"]
+            if got["ok"]:
+                yield f"board.{kind}.{name}submit_p50_ms", 1000 * _percentile(got["ok"], 50)
+                yield f"board.{kind}.{name}submit_p99_ms", 1000 * _percentile(got["ok"], 99)
+            yield f"board.{kind}.{name}submit_failed", got["failed"]
+            for figure in ("server_cpu_ms", "database_cpu_ms", "load_cpu_ms"):
+                if figure in got and not rate:
+                    yield f"board.{kind}.{figure}", got[figure]
         _fill(db, date, len(made.moves), STORED)
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         times = []

@@ -8,7 +8,7 @@
 - ``GET /v1/days/YYYY-MM-DD``: the day's board;
 - ``GET /v1/days/YYYY-MM-DD/me`` with ``Authorization: Bearer TOKEN``: the player's place.
 
-The work of a request runs in Starlette's thread pool (the replay and the
+The work of a request runs on :data:`THREADS` threads (the replay and the
 database are blocking), the body is read only up to its bound, and a
 database that does not answer is a 503 that changes nothing.
 """
@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
+import anyio.to_thread
 import sqlalchemy as sa
 import sqlalchemy.exc
 from starlette.applications import Starlette
@@ -46,6 +47,13 @@ from anabasis.board.runs import (
 )
 from anabasis.board.store import Store, connect, database_url
 from anabasis.gen import GEN
+
+#: Threads a server process runs requests' work on (the replay, the database), and so
+#: the most database connections it holds.  Few: the work holds Python's lock but for
+#: the database's round trips, and forty threads (Starlette's default) contending for
+#: it cost more CPU a run and a longer tail than eight.  ``$ANABASIS_BOARD_THREADS``
+#: sets it (the database's connections follow: see ``store.POOL``).
+THREADS = int(os.environ.get("ANABASIS_BOARD_THREADS") or 8)
 
 #: How the serve command hands its settings to the worker processes.
 CONFIG_ENV = "ANABASIS_BOARD_CONFIG"
@@ -89,6 +97,7 @@ def create_app(config: Config) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         try:
             holder["store"] = await run_in_threadpool(
                 lambda: Store(connect(config.db, timeout=config.timeout)))
@@ -101,8 +110,7 @@ def create_app(config: Config) -> Starlette:
 
     async def health(request: Request) -> Response:
         def check():
-            with store().reading() as conn:
-                return schema.version(conn)
+            return store().read(schema.version)
         try:
             version = await run_in_threadpool(check)
         except sa.exc.SQLAlchemyError:

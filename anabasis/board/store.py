@@ -1,16 +1,20 @@
 """The board's work on its database, through SQLAlchemy Core: one code path for
 SQLite and PostgreSQL.
 
-Every request is one or two short transactions and nothing is kept in the
+Every request is a few short statements (a run: the count, committed by
+itself, then one transaction of two upserts) and nothing is kept in the
 process between requests but read caches of rows that never change (a
 day's code and par), so any number of server processes can share one
 PostgreSQL.  A run counts as accepted only once its transaction has
 committed: a process killed mid-write leaves either the whole run or none
-of it.
+of it.  The run's statements are built with Core and compiled once per
+dialect, then run on the pool's DBAPI connection (:class:`_Compiled`); the
+rest goes through Core's ``execute``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 import random
@@ -26,6 +30,10 @@ from anabasis.board.runs import Run, RunRefusal, open_days, streak_of
 from anabasis.formats import codes
 from anabasis.refusal import Refusal
 
+#: Connections an engine keeps open, and as many again it may open for a moment: a
+#: server process runs requests on 8 threads (``server.THREADS``), each holding one
+#: connection at a time; the rest is headroom for other callers.
+POOL = int(os.environ.get("ANABASIS_BOARD_THREADS") or 8)
 #: A rate window: requests are counted per minute, over this minute and the last.
 WINDOW = 60
 
@@ -74,8 +82,10 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
     killed mid-write loses nothing committed), every write transaction
     starts ``BEGIN IMMEDIATE`` (it takes the write lock at once, so two
     writers never deadlock upgrading), and a writer waits up to
-    ``timeout`` seconds for the lock.  PostgreSQL connections are checked
-    before use, so a restarted database costs the requests in flight only.
+    ``timeout`` seconds for the lock.  PostgreSQL connections are not pinged
+    before each use (a round trip a request): :meth:`Store.read` and
+    :meth:`Store.submit` retry their first statement once on a connection found
+    dead, so a restarted database costs the requests in flight only.
     """
     if url.startswith("sqlite"):
         import sqlite3
@@ -83,7 +93,7 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
         if sqlite3.sqlite_version_info < (3, 35):  # ON CONFLICT ... RETURNING
             raise StoreError(f"SQLite {sqlite3.sqlite_version} is too old for the board "
                              "(3.35 or later): use PostgreSQL, or a newer Python")
-        engine = sa.create_engine(url, pool_size=8, max_overflow=40, pool_timeout=timeout,
+        engine = sa.create_engine(url, pool_size=POOL, max_overflow=POOL, pool_timeout=timeout,
                                   connect_args={"timeout": timeout, "check_same_thread": False})
 
         @sa.event.listens_for(engine, "connect")
@@ -98,10 +108,16 @@ def connect(url: str, *, timeout: float = 5.0) -> sa.Engine:
         @sa.event.listens_for(engine, "begin")
         def _begin(conn):
             reading = conn.get_execution_options().get("reading")
-            conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+            # on the driver's connection: through SQLAlchemy's statement machinery this
+            # one line cost as much as a statement of the run (so its error is wrapped
+            # here as SQLAlchemy would: a lock held past the timeout is a 503)
+            begin = "BEGIN" if reading else "BEGIN IMMEDIATE"
+            try:
+                conn.connection.driver_connection.execute(begin)
+            except sqlite3.Error as e:
+                raise sa.exc.OperationalError(begin, (), e) from e
     else:
-        engine = sa.create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True,
-                                  pool_timeout=timeout,
+        engine = sa.create_engine(url, pool_size=POOL, max_overflow=POOL, pool_timeout=timeout,
                                   connect_args={"connect_timeout": max(1, round(timeout))})
     schema.migrate(engine)
     return engine
@@ -126,10 +142,9 @@ class Store:
         self._building = threading.Lock()
         sqlite_ = engine.dialect.name == "sqlite"
         self._write_lock = threading.Lock() if sqlite_ else None
-
-    def reading(self) -> sa.Connection:
-        """A connection for reads (on SQLite a deferred transaction: it takes no lock)."""
-        return self.engine.connect().execution_options(reading=True)
+        statements = _Statements(engine.dialect.name)
+        self._compiled = {name: _Compiled(getattr(statements, name), engine.dialect)
+                          for name in ("hit", "forget", "player", "run")}
 
     # -- days ------------------------------------------------------------------
 
@@ -139,9 +154,9 @@ class Store:
         got = self._days.get(date)
         if got is not None:
             return got
-        with self.reading() as conn:
-            row = conn.execute(sa.select(schema.days.c.code, schema.days.c.par, schema.days.c.gen)
-                               .where(schema.days.c.day == date.isoformat())).first()
+        row = self.read(lambda conn: conn.execute(
+            sa.select(schema.days.c.code, schema.days.c.par, schema.days.c.gen)
+            .where(schema.days.c.day == date.isoformat())).first())
         if row is None:
             if not make:
                 return None
@@ -168,41 +183,152 @@ class Store:
     # -- a run: counted, checked, kept ------------------------------------------------
 
     def write(self):
-        """A write transaction.  On SQLite, the threads of one process queue for it here
-        (SQLite has one writer; its own busy wait polls and starves some callers)."""
+        """A write transaction on a connection of its own.  On SQLite, the threads of
+        one process queue for it here (SQLite has one writer; its own busy wait polls
+        and starves some callers)."""
         return _Writing(self)
+
+    def _fresh(self, use):
+        """``use(conn)`` on a pooled connection, and once more on a new one if the pooled
+        one turns out dead (a restarted database) before anything was done on it.
+
+        The pool does not ping a connection before each use (a round trip per request);
+        instead the first statement on it is retried once on a disconnect, which also
+        marks the pool's older connections for reconnecting."""
+        for attempt in (1, 2):
+            conn = self.engine.connect()
+            try:
+                return use(conn), conn
+            except sa.exc.DBAPIError as e:
+                conn.close()
+                if attempt == 2 or not e.connection_invalidated:
+                    raise
+            except BaseException:
+                conn.close()
+                raise
+        raise AssertionError("unreachable")
+
+    def read(self, use):
+        """``use(conn)`` in a read transaction (on SQLite a deferred one: it takes no
+        lock), retried once on a connection found dead (reads change nothing)."""
+        def reading(conn):
+            with conn.execution_options(reading=True).begin():
+                return use(conn)
+        got, conn = self._fresh(reading)
+        conn.close()
+        return got
 
     def submit(self, run: Run, limits: list[tuple[str, int]], now: float, check) -> dict:
         """Count the request against its token's and its address's ``(bucket, limit)``
         (``limits``: those two, in that order), ``check(run, day)`` it (``day``: the
         day's (code, par, gen); it returns the moves taken), and keep the win.
 
-        A request already over a limit is refused (429) by a read, before its
-        replay, and costs no write.  The replay runs outside any transaction (on
-        SQLite a long one would hold the only writer).  Then one transaction counts
-        the request, refuses it if that took it over a limit, and keeps the win: its
-        commit is the moment the run is accepted.  A refused run commits its count
-        only (refusals count: a flood of losing runs costs its sender, not the board).
+        First the request is counted, in one statement committed on its own, and
+        refused (429) if that took a bucket over its limit: before its replay, so the
+        limit on replays is exact, and refusals count too (a flood of losing runs
+        costs its sender, not the board).  Then the replay, outside any transaction
+        (on SQLite a long one would hold the only writer).  Then one transaction of
+        two statements keeps the win: its commit is the moment the run is accepted.
+
+        The three statements run on the pooled connection's DBAPI cursor, compiled
+        once (:class:`_Compiled`): SQLAlchemy's per-statement machinery cost more CPU
+        than the database's whole work.  A database error is raised as SQLAlchemy's.
         """
         day = self.day(run.date, make=True) if _could_open(run, now) else None
-        with self.reading() as conn:
-            wait = _over(conn, limits, now)
-        if wait is not None:
-            raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
-        refusal, answer = None, None
+        for attempt in (1, 2):
+            raw = self.engine.raw_connection()
+            try:
+                wait = self._count(raw, limits, now)
+                break
+            except sa.exc.DBAPIError as e:
+                raw.close()
+                if attempt == 2 or not e.connection_invalidated:
+                    raise
+                # a dead connection: the database restarted, so all the pool's are dead
+                self.engine.dispose()
+            except BaseException:
+                raw.close()
+                raise
         try:
-            taken = check(run, day)
-        except RunRefusal as e:
-            refusal = e
-        with self.write() as conn:
-            wait = _hit(conn, limits, now)
             if wait is not None:
-                refusal = RunRefusal(429, "too many runs: wait a minute and send again", wait)
-            elif refusal is None:
-                answer = _record(conn, run, taken, day[1])
-        if refusal is not None:
-            raise refusal
-        return answer
+                raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
+            taken = check(run, day)
+            with self._raw_write(raw):
+                return _record(lambda name, params: self._run(raw, name, params),
+                               run, taken, day[1])
+        finally:
+            raw.close()
+
+    def _count(self, raw, limits, now: float) -> int | None:
+        """The count, one statement committed by itself (SQLite: under the write lock;
+        PostgreSQL: in autocommit, no BEGIN or COMMIT)."""
+        def execute(name, params):
+            return self._run(raw, name, params)
+
+        if self._write_lock is not None:
+            with self._write_lock:
+                return _hit(execute, limits, now)
+        driver = raw.driver_connection
+        with self._errors(raw, "SET autocommit"):
+            driver.autocommit = True
+        try:
+            return _hit(execute, limits, now)
+        finally:
+            with self._errors(raw, "SET autocommit"):
+                driver.autocommit = False
+
+    @contextlib.contextmanager
+    def _raw_write(self, raw):
+        """A write transaction on a raw pooled connection: SQLite's write lock and
+        ``BEGIN IMMEDIATE``; the commit, or a rollback if anything failed."""
+        if self._write_lock is not None:
+            self._write_lock.acquire()
+        try:
+            if self._write_lock is not None:
+                self._run(raw, None, "BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+                raise
+            with self._errors(raw, "COMMIT"):
+                raw.commit()
+        finally:
+            if self._write_lock is not None:
+                self._write_lock.release()
+
+    def _run(self, raw, name: str | None, params) -> list[tuple]:
+        """Statement ``name`` of :class:`_Statements` (compiled once) with ``params`` on a
+        raw pooled connection; its rows.  ``name`` None: ``params`` is plain SQL."""
+        if name is None:
+            sql, args = params, ()
+        else:
+            compiled = self._compiled[name]
+            sql, args = compiled.sql, compiled.args(params)
+        cursor = None
+        with self._errors(raw, sql, args):
+            cursor = raw.cursor()
+            try:
+                cursor.execute(sql, args)
+                return cursor.fetchall() if cursor.description else []
+            finally:
+                cursor.close()
+
+    @contextlib.contextmanager
+    def _errors(self, raw, sql: str, args=()):
+        """The driver's errors raised as SQLAlchemy's (so a fault is a 503), a lost
+        connection invalidated (``connection_invalidated``: the caller may retry)."""
+        dialect = self.engine.dialect
+        base = dialect.loaded_dbapi.Error
+        try:
+            yield
+        except base as e:
+            gone = dialect.is_disconnect(e, raw.dbapi_connection, None)
+            if gone:
+                raw.invalidate(e)
+            raise sa.exc.DBAPIError.instance(sql, args, e, base, connection_invalidated=gone,
+                                             dialect=dialect) from e
 
     # -- boards ----------------------------------------------------------------
 
@@ -214,7 +340,8 @@ class Store:
             return None
         code, par, _gen = kept
         r, day = schema.runs, date.isoformat()
-        with self.reading() as conn:
+
+        def read(conn):
             counts = conn.execute(
                 sa.select(r.c.shown_hinted, r.c.shown_moves, sa.func.count())
                 .where(r.c.day == day).group_by(r.c.shown_hinted, r.c.shown_moves)).all()
@@ -226,6 +353,9 @@ class Store:
                 pair = 1 if players % 2 else 2
                 got = conn.execute(order.offset((players - 1) // 2).limit(pair)).scalars().all()
                 median = sum(got) / len(got)
+            return counts, players, median
+
+        counts, players, median = self.read(read)
         moves = {str(m): n for h, m, n in sorted(counts) if not h}
         hinted = {str(m): n for h, m, n in sorted(counts) if h}
         clean, helped = sum(moves.values()), sum(hinted.values())
@@ -240,7 +370,8 @@ class Store:
         """A player's place on a day's board and their streak; None if they have no
         win that day (or are unknown)."""
         p, r, day = schema.players, schema.runs, date.isoformat()
-        with self.reading() as conn:
+
+        def read(conn):
             row = conn.execute(sa.select(r, p.c.name).join(p, p.c.id == r.c.player_id)
                                .where(p.c.token_hash == token_hash, r.c.day == day)).first()
             if row is None:
@@ -250,7 +381,12 @@ class Store:
                     (r.c.shown_moves < row.shown_moves, 1), else_=0)), sa.func.sum(sa.case(
                     (r.c.shown_moves == row.shown_moves, 1), else_=0)))
                 .where(r.c.day == day, r.c.shown_hinted == row.shown_hinted)).one()
-            streak = _streak(conn, row.player_id, date)
+            return row, group, _streak(conn, row.player_id, date)
+
+        got = self.read(read)
+        if got is None:
+            return None
+        row, group, streak = got
         return {"date": day, "name": row.name, "moves": row.shown_moves,
                 "hinted": bool(row.shown_hinted), "best": row.best_moves,
                 "first": row.first_moves, "wins": row.wins,
@@ -302,23 +438,26 @@ def _could_open(run: Run, now: float) -> bool:
 
 class _Statements:
     """The write path's statements, built once per dialect: the request only binds
-    values (building a statement costs more than running it on a quiet database)."""
+    values (building a statement costs more than running it on a quiet database).
+
+    A run costs three statements: the count (:attr:`hit`), then in one transaction
+    the player (:attr:`player`) and their day (:attr:`run`), each an upsert that
+    answers with what the request needs (``RETURNING``, scalar subqueries in it)."""
 
     def __init__(self, dialect: str):
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         h, p, r = schema.rate_hits, schema.players, schema.runs
         b = sa.bindparam
-        # a token's bucket and an address's, counted in one statement
-        hit = insert(h).values([{"bucket": b("token"), "minute": b("minute"), "hits": 1},
-                                {"bucket": b("address"), "minute": b("minute"), "hits": 1}])
-        self.hit = hit.on_conflict_do_update(
-            index_elements=["bucket", "minute"],
-            set_={"hits": h.c.hits + 1}).returning(h.c.bucket, h.c.hits)
-        self.before = sa.select(h.c.bucket, h.c.hits).where(
-            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute == b("minute"))
-        self.counts = sa.select(h.c.bucket, sa.func.sum(h.c.hits)).where(
-            h.c.bucket.in_(b("buckets", expanding=True)), h.c.minute >= b("since")) \
-            .group_by(h.c.bucket)
+        # a token's bucket and an address's, counted in one statement, which also
+        # answers each bucket's count of the minute before.  Written as SQL (the same
+        # in both dialects): SQLAlchemy does not cache a multi-row VALUES, and
+        # building it anew cost more than running it
+        self.hit = sa.text(
+            "INSERT INTO rate_hits (bucket, minute, hits) "
+            "VALUES (:token, :minute, 1), (:address, :minute, 1) "
+            "ON CONFLICT (bucket, minute) DO UPDATE SET hits = rate_hits.hits + 1 "
+            "RETURNING bucket, hits, (SELECT last.hits FROM rate_hits AS last "
+            "WHERE last.bucket = rate_hits.bucket AND last.minute = :last_minute)")
         self.forget = h.delete().where(h.c.minute < b("minute"))
         player = insert(p).values(token_hash=b("token_hash"), name=b("name"),
                                   made_at=b("made_at"))
@@ -326,81 +465,94 @@ class _Statements:
         self.player = player.on_conflict_do_update(
             index_elements=["token_hash"],
             set_={"name": sa.func.coalesce(player.excluded.name, p.c.name)}).returning(p.c.id)
-        columns = [c.name for c in r.columns]
-        self.first_run = insert(r).values({c: b(c) for c in columns}).on_conflict_do_nothing(
-            index_elements=["day", "player_id"]).returning(r.c.player_id)
-        self.kept_run = sa.select(r).where(r.c.day == b("day"),
-                                           r.c.player_id == b("pid")).with_for_update()
-        self.won = sa.select(r.c.day).where(r.c.player_id == b("pid"), r.c.day <= b("day")) \
-            .order_by(r.c.day.desc()).limit(400)
+        # one statement makes the player's day or updates it: one more win; the best
+        # (fewest moves, then hints, then time) and the shown run (hint-free first)
+        # replaced only by a better one; it answers the day's row and the days the
+        # player won before it, for the streak (SET reads the row as it was)
+        run = insert(r).values({c.name: b(c.name) for c in r.columns})
+        new = run.excluded
+
+        def better(*names):
+            return sa.tuple_(*(new[n] for n in names)) < sa.tuple_(*(r.c[n] for n in names))
+
+        def pick(test, name):
+            return sa.case((test, new[name]), else_=r.c[name])
+
+        best = better("best_moves", "best_hints", "best_seconds")
+        shown = better("shown_hinted", "shown_moves", "shown_seconds")
+        change = {"wins": r.c.wins + 1}
+        change.update({n: pick(best, n) for n in
+                       ("best_moves", "best_hints", "best_seconds", "best_path", "best_at")})
+        change.update({n: pick(shown, n) for n in
+                       ("shown_moves", "shown_hinted", "shown_seconds")})
+        other = r.alias("other")
+        won = sa.select(other.c.day).where(other.c.player_id == b("of_player"),
+                                           other.c.day < b("before_day")) \
+            .order_by(other.c.day.desc()).limit(400).subquery()
+        days_before = sa.select(sa.func.aggregate_strings(won.c.day, ",")).scalar_subquery()
+        self.run = run.on_conflict_do_update(index_elements=["day", "player_id"], set_=change) \
+            .returning(r.c.best_moves, r.c.first_moves, days_before)
 
 
-_STATEMENTS: dict[str, _Statements] = {}
+class _Compiled:
+    """A statement compiled once for a dialect, run on a DBAPI cursor: its SQL, and how
+    a request's values become the driver's parameters (the statement's own constants
+    added, each value through its column type's bind processor, in the driver's order)."""
+
+    def __init__(self, statement, dialect):
+        compiled = statement.compile(dialect=dialect)
+        # the SQL as run: values the compiler leaves to execution time (the separator
+        # of aggregate_strings) written in; the request's own values stay parameters
+        state = compiled.construct_expanded_state(
+            {name: None for name, bind in compiled.binds.items() if bind.required})
+        self.sql = state.statement
+        self.order = list(state.positiontup) if compiled.positional else None
+        self.fixed = {name: bind.effective_value for name, bind in compiled.binds.items()
+                      if not bind.required}
+        self.process = {}
+        for name, bind in compiled.binds.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                self.process[name] = process
+
+    def args(self, params: dict):
+        values = {**self.fixed, **params}
+        for name, process in self.process.items():
+            if name in values:
+                values[name] = process(values[name])
+        return [values[name] for name in self.order] if self.order is not None else values
 
 
-def _statements(conn: sa.Connection) -> _Statements:
-    name = conn.dialect.name
-    got = _STATEMENTS.get(name)
-    if got is None:
-        got = _STATEMENTS[name] = _Statements(name)
-    return got
-
-
-def _over(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
-    """The seconds to wait if a bucket is at its limit already (so this request would go
-    over), else None: a read only."""
-    minute = int(now // WINDOW)
-    counts = dict(conn.execute(_statements(conn).counts, {
-        "buckets": [b for b, _ in limits], "since": minute - 1}).all())
-    over = any((counts.get(bucket) or 0) >= limit for bucket, limit in limits)
-    return WINDOW - int(now % WINDOW) if over else None
-
-
-def _hit(conn: sa.Connection, limits: list[tuple[str, int]], now: float) -> int | None:
+def _hit(execute, limits: list[tuple[str, int]], now: float) -> int | None:
     """Count a request against its token's and its address's ``(bucket, limit)``; the
     seconds to wait if one is over its limit (counted over this minute and the last),
-    else None."""
-    q = _statements(conn)
+    else None.  ``execute(name, params)`` runs a statement of :class:`_Statements`."""
     minute = int(now // WINDOW)
     (token, _), (address, _) = limits
-    counts = dict(conn.execute(q.hit, {"token": token, "address": address,
-                                       "minute": minute}).all())
-    for bucket, hits in conn.execute(q.before, {"buckets": [b for b, _ in limits],
-                                                "minute": minute - 1}):
-        counts[bucket] += hits
+    counts = {bucket: hits + (last or 0) for bucket, hits, last in execute(
+        "hit", {"token": token, "address": address, "minute": minute,
+                "last_minute": minute - 1})}
     if random.random() < 0.002:  # now and then, forget old minutes
-        conn.execute(q.forget, {"minute": minute - 1})
+        execute("forget", {"minute": minute - 1})
     over = any(counts[bucket] > limit for bucket, limit in limits)
     return WINDOW - int(now % WINDOW) if over else None
 
 
-def _record(conn: sa.Connection, run: Run, taken: int, par: int) -> dict:
+def _record(execute, run: Run, taken: int, par: int) -> dict:
     """Keep a checked winning run: the player's first win of the day, their best (fewest
     moves, then fewest hints, then least time) and the run the board counts them by
     (their best hint-free win, else their best hinted one)."""
-    q, r = _statements(conn), schema.runs
     day, now = run.date.isoformat(), _now()
     hinted = 1 if run.hinted else 0
-    pid = conn.execute(q.player, {"token_hash": run.token_hash, "name": run.name,
-                                  "made_at": now}).scalar_one()
-    this = {"best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
-            "best_path": run.moves, "best_at": now}
-    shown = {"shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
-    made = conn.execute(q.first_run, {
+    [(pid,)] = execute("player", {"token_hash": run.token_hash, "name": run.name,
+                                  "made_at": now})
+    [(best, first, before)] = execute("run", {
         "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
-        "first_seconds": run.seconds, "first_at": now, "wins": 1, **this, **shown}).first()
-    if made is None:
-        row = conn.execute(q.kept_run, {"day": day, "pid": pid}).one()
-        change = {"wins": row.wins + 1}
-        if (taken, run.hints, run.seconds) < (row.best_moves, row.best_hints, row.best_seconds):
-            change.update(this)
-        if (hinted, taken, run.seconds) < (row.shown_hinted, row.shown_moves, row.shown_seconds):
-            change.update(shown)
-        conn.execute(r.update().where(r.c.day == day, r.c.player_id == pid).values(**change))
-        best, first = change.get("best_moves", row.best_moves), row.first_moves
-    else:
-        best, first = taken, taken
-    won = conn.execute(q.won, {"pid": pid, "day": day}).scalars().all()
-    streak = streak_of([_dt.date.fromisoformat(d) for d in won], run.date)
+        "first_seconds": run.seconds, "first_at": now, "wins": 1,
+        "best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
+        "best_path": run.moves, "best_at": now,
+        "shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds,
+        "of_player": pid, "before_day": day})
+    won = [run.date] + [_dt.date.fromisoformat(d) for d in (before or "").split(",") if d]
     return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
-            "hinted": bool(hinted), "streak": streak}
+            "hinted": bool(hinted), "streak": streak_of(won, run.date)}

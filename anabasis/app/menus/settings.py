@@ -1,9 +1,14 @@
-"""The settings screen: sound, the slice map, the step marks, text size, motion, colours.
+"""The settings screen: sound, the slice map, the step marks, text size, motion, colours,
+the daily board.
 
 Opened from the launcher ("settings…") and in play (the ``settings`` key);
 Esc (or its "back" line) goes back where it came from, the room as it was.
 Up/Down choose a line; Left/Right (or Enter, or a click) change it.  Each
 change is saved with the progress at once (the save file's ``FIELDS``).
+
+The daily board's line cycles none, this machine and the last URL; Enter
+on it types a URL (Enter keeps it if it is one, Esc leaves it as it was),
+and the session's link to the board follows at once (``app.daily_board``).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import pygame
 from anabasis.app.menus.menu import ARROWS, Menu
 from anabasis.app.settings import progress as saved
 from anabasis.app.shell.overlay import DIM, GOLD, INK
+from anabasis.app.shell.textfield import CANCEL, EDITED, ENTER, TextField
 
 BACK = "back"
 
@@ -43,8 +49,23 @@ LINES = [
     Line("reduced_motion", "reduced motion", "turns, moves and camera glides played faster"),
     Line("palette", "colours", "colour-blind safe: blue and orange, and shapes for all"),
     Line("fullscreen", "fullscreen", "the whole screen, or a window"),
+    Line("board", "daily board", "where today's wins are sent: none, this machine "
+         "(anabasis serve), or a URL (Enter types one)"),
     Line(BACK, "back", "everything here is saved already"),
 ]
+
+
+#: The board setting's words, and how the board's line says them (a URL is said as is).
+BOARD_WORDS = ("none", "local")
+BOARD_SAID = {"none": "none", "local": "this machine"}
+
+
+def progress_board(app) -> str:
+    return (app.progress.board or "none").strip()
+
+
+def _short(url: str, most: int = 40) -> str:
+    return url if len(url) <= most else url[:most - 1] + "…"
 
 
 class SettingsScreen(Menu):
@@ -59,6 +80,14 @@ class SettingsScreen(Menu):
         self.selected = 0
         self.rects: list[pygame.Rect] = []
         self.status = ""
+        self.field: TextField | None = None  #: the board's URL being typed
+        #: the board URL offered among the choices: the saved one, or the last typed
+        self.board_url = "" if progress_board(app) in BOARD_WORDS else progress_board(app)
+
+    @property
+    def typing(self) -> bool:
+        """A URL is being typed (the loop then leaves M and - to the text)."""
+        return self.field is not None
 
     # -- values -----------------------------------------------------------------------
 
@@ -76,6 +105,10 @@ class SettingsScreen(Menu):
             return "off" if self.app.sound.muted else f"{round(v * 100)}%"
         if name == "text_size":
             return f"{round(v * 100)}%"
+        if name == "board":
+            if self.field is not None:
+                return self.field.text + "_"
+            return BOARD_SAID.get(v.strip().lower(), _short(v))
         if isinstance(v, bool):
             return "on" if v else "off"
         return SAID.get(name, {}).get(v, str(v))
@@ -98,6 +131,13 @@ class SettingsScreen(Menu):
             app.overlay.text_scale = progress.text_size
         elif name == "reduced_motion":
             progress.reduced_motion = not progress.reduced_motion
+        elif name == "board":
+            choices = ["none", "local"] + ([self.board_url] if self.board_url else [])
+            now = progress.board.strip().lower()
+            at = choices.index(now) if now in choices else (
+                choices.index(progress.board) if progress.board in choices else 0)
+            self._set_board(choices[(at + d) % len(choices)])
+            return
         else:
             choices = {"slice_map": saved.SLICE_MAP_CHOICES,
                        "step_marks": saved.STEP_MARK_CHOICES, "palette": saved.PALETTES}[name]
@@ -111,7 +151,44 @@ class SettingsScreen(Menu):
 
     # -- input --------------------------------------------------------------------------
 
+    def _set_board(self, value: str) -> None:
+        """The board setting to ``value``: saved, and the session's link to it remade."""
+        from anabasis.app.play.daily_card import DailyBoard
+
+        app = self.app
+        app.progress.board = value
+        app.save_progress()
+        old, app.daily_board = app.daily_board, DailyBoard(app.progress.path.parent, value)
+        old.stop(0)  # never waits in a frame: its thread ends after what it is sending
+        self.status = f"daily board: {self.shown('board')}"
+
+    def _type_board(self, event) -> None:
+        got = self.field.handle(event)
+        if got == EDITED:
+            self.status = "type the board's URL · Enter keeps it · Esc leaves it as it was"
+        elif got == CANCEL:
+            self.field.close()
+            self.field = None
+            self.status = f"daily board: {self.shown('board')}"
+        elif got == ENTER:
+            from anabasis.board import client
+
+            text = self.field.text.strip()
+            try:
+                url = client.board_url(text)
+            except client.BoardError as e:
+                self.status = f"not a board: {e}"
+                return
+            self.field.close()
+            self.field = None
+            if url is not None and text.lower() != "local":
+                self.board_url = text = url
+            self._set_board(text.lower() if text.lower() in BOARD_WORDS else text)
+
     def handle(self, event, action: str | None = None) -> None:
+        if self.field is not None:
+            self._type_board(event)
+            return
         if event.type == pygame.KEYDOWN:
             action = ARROWS.get(event.key) or action
             name = self.items[self.selected].name
@@ -131,6 +208,12 @@ class SettingsScreen(Menu):
 
     def activate(self, i: int) -> None:
         self.selected = i
+        if self.items[i].name == "board":  # Enter on the board's line: type a URL
+            now = self.app.progress.board
+            self.field = TextField(now if now.startswith(("http://", "https://"))
+                                   else "https://", paste=self.app.paste)
+            self.status = "type the board's URL · Enter keeps it · Esc leaves it as it was"
+            return
         self.change(self.items[i].name, +1)
 
     def back(self) -> None:

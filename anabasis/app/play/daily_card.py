@@ -189,9 +189,11 @@ class DailyBoard:
     def last_error(self) -> str | None:
         return self.sender.last_error if self.sender is not None else None
 
-    def stop(self) -> None:
+    def stop(self, wait: float = STOP_S) -> None:
+        """End the sender, waiting up to ``wait`` seconds for what it is sending (0: not
+        at all, as when the setting changes in a frame; the thread ends after it)."""
         if self.sender is not None:
-            self.sender.stop(STOP_S)
+            self.sender.stop(wait)
 
 
 def _queued(save_dir: Path) -> bool:
