@@ -9,7 +9,6 @@ import sys
 import time
 
 import pygame
-
 from conftest import DT
 
 
