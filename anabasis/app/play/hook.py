@@ -40,6 +40,7 @@ from anabasis.app.play import cues, markers
 from anabasis.app.viewer import animation
 from anabasis.engine import moves as why
 from anabasis.engine import rules
+from anabasis.engine.cells import RAMPS
 from anabasis.engine.moves import HOOKS, Result
 from anabasis.engine.world import State
 from anabasis.picture import views
@@ -178,6 +179,7 @@ HELP_LINES = [
     "The hook (hook rooms): it flies to the first block or crate 2 or more cells away.",
     "A crate it catches comes to the cell beside you; a block pulls you to the cell before it.",
     "Fired ana it fetches a crate onto your head in w, but it cannot lift you: you fall back.",
+    "{step_marks} held: a \u21a9 badge on what each hook would catch, and what it would do",
 ]
 
 
@@ -355,8 +357,11 @@ def _on_head(room, state: State) -> tuple | None:
     or None."""
     x, y, z, w = state.player
     up = room.norm((x, y, z, w + 1)) if room.wrap else (x, y, z, w + 1)
-    # at rest, a crate just ana of you is held from kata by you: on your head
-    return up if up in state.crates else None
+    # at rest, a crate just ana of you is held from kata by you: on your head, unless a
+    # ramp under it holds it too (then it stays when you step away)
+    if up not in state.crates:
+        return None
+    return None if room.cell((x, y, z - 1, up[3])) in RAMPS else up
 
 
 def on_head(play) -> tuple | None:

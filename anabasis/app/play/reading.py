@@ -243,8 +243,8 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         pawn.center = (round(px), round(py))
         avoid = [*avoid, pawn]
     for mark in marks:
-        if views.move_to_arrow(b, camera.yaw, mark.move) is None:
-            continue  # no arrow takes that step in this view (its axis is hidden): the map has it
+        if not stepmarks.shown_in(mark, b, camera.yaw):
+            continue  # no key takes that move in this view (its axis is hidden): the map has it
         x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
