@@ -479,3 +479,25 @@ def test_the_step_marks_show_each_hooks_outcome_in_a_hook_room(make_app, turns):
         assert tuple(pic.get_at((dot.centerx, dot.top)))[:3] == stepmarks.COLOUR["hook fetch"]
     key_up(app, pygame.K_x)
     assert play.reading.step_marks() == () or play.reading.marks_on
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_no_step_badge_covers_the_tag_of_a_crate_on_your_head(make_app, turns):
+    from anabasis.app.play import reading
+
+    app = make_app(hook_level("04"))
+    app.view_tips = 0
+    play = app.scene
+    play_moves(app, ["R", "hA"])
+    for _ in range(turns):
+        press(app, pygame.K_v)
+        settle(app)
+    key_down(app, pygame.K_x)
+    ov = app.overlay
+    tag = hook.head_rects(ov, play, ov.scale)
+    assert len(tag) == 2  # the crate's square and the words
+    rects = reading.draw_marks(ov, play, play.sight.basis(), play.sight.camera, ov.scale)
+    assert rects
+    for r in rects:
+        assert not any(r.colliderect(t) for t in tag), (r, tag)
+    key_up(app, pygame.K_x)

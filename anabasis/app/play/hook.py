@@ -452,18 +452,43 @@ def draw(ov, shown: tuple, s: float) -> None:
         ov.text(ready, (W // 2, int(H * 0.72)), int(20 * s), HEAD_COLOUR, anchor="midtop")
 
 
-def _draw_head(ov, head: tuple, s: float) -> None:
-    """The tag of a crate on the player's head in w: a crate's square over the player, a
-    stem down to it, the words; ``head`` is the player's (x, y) on screen and a cell's
-    pixels."""
+HEAD_WORDS = "\u2191 crate on your head, 1 ana"
+
+
+def _head_parts(ov, head: tuple, s: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the tag of a crate on the player's head goes: its crate's square, its words."""
     x, y, cell = head
     top = y - cell * 0.9
     r = int(cell * 0.45)
     box = pygame.Rect(0, 0, 2 * r, 2 * r)
     box.midbottom = (int(x), int(top))
+    size = int(17 * s)
+    words = pygame.Rect(box.right + int(8 * s), box.top, ov.width_of(HEAD_WORDS, size),
+                        size + 2)
+    return box, words
+
+
+def head_rects(ov, play, s: float) -> list[pygame.Rect]:
+    """The window rectangles the tag of a crate on the head of the player in scene ``play``
+    covers ([] when there is none): what the step marks keep clear of."""
+    if on_head(play) is None:
+        return []
+    b, camera = play.sight.basis(), play.sight.camera
+    drawn = play.pose().player
+    x, y, _ = markers.project(drawn, drawn, b, camera, ov.size)
+    head = (round(x), round(y), round(_cell_pixels(drawn, b, camera, ov.size)))
+    box, words = _head_parts(ov, head, s)
+    return [box.inflate(8, 8), words.inflate(6, 4)]
+
+
+def _draw_head(ov, head: tuple, s: float) -> None:
+    """The tag of a crate on the player's head in w: a crate's square over the player, a
+    stem down to it, the words; ``head`` is the player's (x, y) on screen and a cell's
+    pixels."""
+    x, y, cell = head
+    box, words = _head_parts(ov, head, s)
     pygame.draw.rect(ov.surface, (10, 12, 18), box.inflate(6, 6), max(3, int(5 * s)))
     pygame.draw.rect(ov.surface, markers.CRATE_COLOUR, box, max(3, int(4 * s)))
     pygame.draw.line(ov.surface, W_GOLD, (int(x), box.bottom), (int(x), int(y - cell * 0.4)),
                      max(2, int(3 * s)))
-    ov.text("\u2191 crate on your head, 1 ana", (box.right + int(8 * s), box.top), int(17 * s),
-            W_GOLD)
+    ov.text(HEAD_WORDS, words.topleft, int(17 * s), W_GOLD)

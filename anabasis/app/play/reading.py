@@ -17,7 +17,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers, stepmarks
+from anabasis.app.play import hook, markers, stepmarks
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.picture import views
 
@@ -234,6 +234,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     marks = play.reading.step_marks()
     if not marks:
         return []
+    avoid = [*avoid, *hook.head_rects(ov, play, s)]  # the tag of a crate on your head
     drawn = play.pose().player
     size = max(11, int(15 * s))
     placed: list[pygame.Rect] = []
