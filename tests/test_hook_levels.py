@@ -258,3 +258,24 @@ def test_the_way_on_in_a_hook_room_takes_the_hook():
     assert way.status == "solvable" and "hR" in way.moves
     plain = solver.way_on(room, rules.start(room).state, hook=False)
     assert plain.status == "lost"
+
+
+def test_render_plays_a_hook_rooms_hooks_first(capsys, tmp_path):
+    import numpy as np
+    import pygame
+
+    from anabasis.app.viewer import slicemap
+
+    path = str(CHAPTER / "04-fetch.txt")
+    out = tmp_path / "map.png"
+    rc, _, err = run(capsys, "render", path, "--moves", "RhA", "--map", "--size", "640x360",
+                     "-o", str(out))
+    assert rc == 0, err
+    room = load("04-fetch.txt")
+    state = rules.replay(room, moves.parse_moves("RhA")).state
+    expected = slicemap.image(room, state, (640, 360))  # the crate on your head, tagged
+    got = np.transpose(pygame.surfarray.array3d(pygame.image.load(str(out))), (1, 0, 2))
+    assert np.array_equal(got, expected)
+    # outside a hook room a hook is still refused
+    rc, _, err = run(capsys, "render", "1", "--moves", "hR", "--map", "-o", str(out))
+    assert rc != 0 and "hook" in err
