@@ -69,7 +69,7 @@ COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 
           "hook nothing": (120, 126, 140)}
 #: A hook mark's words (the ana and kata hooks' say which way).
 HOOK_WORDS = {"hook pull": "pulls the crate", "hook fetch": "fetches the crate",
-              "hook cross": "pulls you across", "hook lift": "lifts you (a ramp keeps you)",
+              "hook cross": "pulls you to it", "hook lift": "lifts you (a ramp keeps you)",
               "hook falls back": "pulls you up, you fall back", "hook fall out": "you fall out",
               "hook nothing": "nothing"}
 #: What each says in the help's legend.
@@ -84,7 +84,7 @@ MEANING = {
     "nothing": "nothing: the step does nothing",
     "hook pull": "hook, pulls the crate: it comes to the cell beside you",
     "hook fetch": "hook ana, fetches the crate: it comes just ana of you, onto your head",
-    "hook cross": "hook, pulls you across: to the cell before the block it caught",
+    "hook cross": "hook, pulls you to it: to the cell before the block it caught",
     "hook lift": "hook ana, lifts you: pulled up, a ramp under you keeps you there",
     "hook falls back": "hook ana, you fall back: it cannot lift you (not a move)",
     "hook fall out": "hook, you fall out: the pull leaves you over nothing (undone)",
