@@ -277,7 +277,7 @@ def cmd_render(args) -> int:
     except ValueError as e:
         raise InputError(str(e)) from None
     _check_output(args.output)  # before the drawing, which takes a while
-    state = rules.replay(room, parse_moves(args.moves or "", hook=False)).state
+    state = rules.replay(room, parse_moves(args.moves or "", hook=room.hook)).state
     if args.map:  # the slice map: drawn with pygame, no GL
         from anabasis.app.viewer import slicemap
 

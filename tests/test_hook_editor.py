@@ -88,3 +88,28 @@ def test_the_hook_switch_in_the_editor(make_app):
                                          scancode=0))
     app.tick(DT)
     assert app.scene.game.hook
+
+
+@pytest.mark.parametrize("path", [HOOK_LEVELS[4], HOOK_LEVELS[7]], ids=lambda p: p.stem)
+def test_a_hook_rooms_proofs_are_shared_by_the_two_workers_and_come_out_the_same(path):
+    """In a hook room the hook's worker has nothing to compare: it proves ``needs: hook``
+    and the ramps beside the par's search; the panel merged from both workers is the one
+    proof in one process gives."""
+    from anabasis.app.play.proofs import APART, Prover, prove_hook
+
+    text = Draft.of_room(levelfile.parse(path.read_text(), str(path))).text()
+    whole = _last(text)
+    main = list(prove(text, hook=False))[-1]  # the main worker's part
+    assert main.done and not any(s in main.without for s in APART)
+    status, length, without, states = prove_hook(text)
+    assert (status, length) == ("hook-room", None) and set(without) <= set(APART)
+    assert "hook" in without and without["hook"] == whole.without["hook"] == "impossible"
+    prover = Prover()
+    try:
+        prover.start(text)
+        merged = prover.wait()
+    finally:
+        prover.close()
+    assert merged.done and merged.status == whole.status and merged.par == whole.par
+    assert merged.without == whole.without and merged.needs == whole.needs
+    assert merged.lines() == whole.lines()

@@ -95,7 +95,8 @@ def test_each_need_is_proved_and_no_other(name):
 
 
 def chapter_depth(room):
-    """States, dead states and forks (``gen.depth``'s measures) on the hook's state graph."""
+    """States, dead states and forks (``gen.depth``'s measures) on the hook's state graph,
+    counted here on the graph itself, apart from ``depth.measure``."""
     graph = solver.explore(room, max_states=200_000)
     assert graph.complete
     live = depth.live_states(graph)
@@ -127,6 +128,17 @@ DEPTH = {
     "07-round.txt": (8, 0, 1),
     "08-deep.txt": (1051, 307, 19),
 }
+#: file: (box lines, box changes, pushes, hook pulls) of the solver's shortest solution.
+CRATE_PLAY = {
+    "01-reach.txt": (2, 0, 1, 1),
+    "02-bridge.txt": (1, 0, 0, 1),
+    "03-leap.txt": (0, 0, 0, 0),
+    "04-fetch.txt": (2, 0, 1, 1),
+    "05-lift.txt": (0, 0, 0, 0),
+    "06-fill.txt": (3, 1, 2, 2),
+    "07-round.txt": (0, 0, 0, 0),
+    "08-deep.txt": (6, 3, 3, 4),
+}
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -136,6 +148,43 @@ def test_the_depth_measures_are_the_docs(name):
     assert (states, dead, forks) == DEPTH[name]
     assert length == room.par  # the graph's shortest way to a win is the par
     assert set(solver.explore(room).names) == set(moves.moves_for(hook=True))
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_depth_measure_reads_hook_moves_as_hooks(name):
+    """``gen.depth.measure`` on a hook room's graph: the counts above, and its crate play
+    follows the crates the hook pulls (it once read a hook's move number as a step's)."""
+    room = load(name)
+    graph = solver.explore(room, max_states=200_000, losses=True)
+    measured = depth.measure(graph)
+    assert (measured.states, measured.dead, measured.forks) == DEPTH[name]
+    assert measured.solution == room.par
+    assert (measured.lines, measured.changes, measured.pushes,
+            measured.pulls) == CRATE_PLAY[name]
+    # the path it measured is the stored solution's, state for state
+    end = measured.path[-1]
+    played = rules.replay(room, moves.parse_moves(TABLE[name][3]))
+    assert played.state == graph.tables.state(graph.player(end), list(graph.crates(end)))
+
+
+def test_docs_levels_gives_each_hook_levels_row_and_solution():
+    """docs/levels.md's chapter 4: its table row as ``gen.depth`` measures it (states, the
+    dead share, forks, box lines, box changes, the random walkers' wins), and its heading."""
+    doc = (CHAPTER.parent.parent / "docs" / "levels.md").read_text(encoding="utf-8")
+    lines = doc.splitlines()
+    for n, name in enumerate(FILES, 1):
+        room = load(name)
+        title, par, needs, solution = TABLE[name]
+        graph = solver.explore(room, max_states=200_000, losses=True)
+        m = depth.measure(graph)
+        walk = depth.random_walk(graph)
+        row = (f"| 4.{n} | {title} | {par} | {', '.join(needs)} | `{solution}` | {m.states} "
+               f"| {m.dead_share:.2f} | {m.forks} | {m.lines} | {m.changes} "
+               f"| {100 * walk:.1f}% |")
+        assert row in lines, row
+        heading = f"## 4.{n}. {title} (par {par}): `{solution}`"
+        assert heading in lines, heading
+        assert lines[lines.index(heading) + 2].startswith("*Idea:* ")
 
 
 def test_the_last_level_is_as_deep_as_a_hard_made_room():
@@ -209,3 +258,24 @@ def test_the_way_on_in_a_hook_room_takes_the_hook():
     assert way.status == "solvable" and "hR" in way.moves
     plain = solver.way_on(room, rules.start(room).state, hook=False)
     assert plain.status == "lost"
+
+
+def test_render_plays_a_hook_rooms_hooks_first(capsys, tmp_path):
+    import numpy as np
+    import pygame
+
+    from anabasis.app.viewer import slicemap
+
+    path = str(CHAPTER / "04-fetch.txt")
+    out = tmp_path / "map.png"
+    rc, _, err = run(capsys, "render", path, "--moves", "RhA", "--map", "--size", "640x360",
+                     "-o", str(out))
+    assert rc == 0, err
+    room = load("04-fetch.txt")
+    state = rules.replay(room, moves.parse_moves("RhA")).state
+    expected = slicemap.image(room, state, (640, 360))  # the crate on your head, tagged
+    got = np.transpose(pygame.surfarray.array3d(pygame.image.load(str(out))), (1, 0, 2))
+    assert np.array_equal(got, expected)
+    # outside a hook room a hook is still refused
+    rc, _, err = run(capsys, "render", "1", "--moves", "hR", "--map", "-o", str(out))
+    assert rc != 0 and "hook" in err

@@ -428,3 +428,76 @@ def test_a_crate_on_your_head_is_tagged_in_every_view(make_app, turns):
     # step away: it falls kata where you stood, and the tag is gone
     play_moves(app, ["L"])
     assert hook.on_head(play) is None
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_the_step_marks_show_each_hooks_outcome_in_a_hook_room(make_app, turns):
+    """X held in 04 fetch: beside the steps' badges, a badge on what each hook would catch,
+    saying what it does (the engine's own outcome), in every view; on the map too."""
+    from anabasis.app.play import reading, stepmarks
+
+    app = make_app(hook_level("04"))
+    app.view_tips = 0
+    play = app.scene
+    play_moves(app, ["R"])  # under the crate two slices ana: the hook ana fetches it
+    play.message_left = 0.0  # the room's greeting is not over the badges
+    for _ in range(turns):
+        press(app, pygame.K_v)
+        settle(app)
+    key_down(app, pygame.K_x)
+    state = play.game.state
+    shown = play.reading.step_marks()
+    hooks = stepmarks.hook_marks(play.room, state)
+    assert shown == stepmarks.marks(play.room, state) + hooks
+    fetch = next(m for m in hooks if m.move == "hA")
+    assert fetch.kind == "hook fetch" and fetch.label == "hook ana: fetches the crate"
+    assert fetch.cell in state.crates
+    b, cam, ov = play.sight.basis(), play.sight.camera, app.overlay
+    drawn = [m for m in shown if stepmarks.shown_in(m, b, cam.yaw)]
+    assert fetch in drawn  # ana and kata have their keys in every view
+    assert not any(m.kind == "hook nothing" for m in drawn)
+    rects = reading.draw_marks(ov, play, b, cam, ov.scale)
+    assert len(rects) == len(drawn)
+    for i, a in enumerate(rects):  # none over another
+        for other in rects[i + 1:]:
+            assert not a.colliderect(other)
+    for _ in range(3):
+        app.tick(DT)
+    rgb = _screen(app)
+    badge = rects[drawn.index(fetch)]
+    # the fetch badge's border, in its colour, in the window
+    assert _near(rgb, (badge.centerx, badge.top), stepmarks.COLOUR["hook fetch"], r=2, tol=30)
+    # and on the map: the hook's badge on the crate it would fetch
+    smap = play.reading.slice_map(play.reading.map_box)
+    lay = smap.layout
+    pic = smap.picture(play.pose().player, play.pose().crates, shown)
+    cell = lay.cell_rect(fetch.cell[0], fetch.cell[1], fetch.cell[3])
+    if lay.cell >= 9:
+        size = max(9, lay.cell * 3 // 4)
+        dot = pygame.Rect(0, 0, size, size)
+        dot.center = cell.center
+        assert tuple(pic.get_at((dot.centerx, dot.top)))[:3] == stepmarks.COLOUR["hook fetch"]
+    key_up(app, pygame.K_x)
+    assert play.reading.step_marks() == () or play.reading.marks_on
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_no_step_badge_covers_the_tag_of_a_crate_on_your_head(make_app, turns):
+    from anabasis.app.play import reading
+
+    app = make_app(hook_level("04"))
+    app.view_tips = 0
+    play = app.scene
+    play_moves(app, ["R", "hA"])
+    for _ in range(turns):
+        press(app, pygame.K_v)
+        settle(app)
+    key_down(app, pygame.K_x)
+    ov = app.overlay
+    tag = hook.head_rects(ov, play, ov.scale)
+    assert len(tag) == 2  # the crate's square and the words
+    rects = reading.draw_marks(ov, play, play.sight.basis(), play.sight.camera, ov.scale)
+    assert rects
+    for r in rects:
+        assert not any(r.colliderect(t) for t in tag), (r, tag)
+    key_up(app, pygame.K_x)

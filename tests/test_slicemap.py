@@ -188,3 +188,92 @@ def test_the_colour_blind_safe_palette_redraws_the_frame_goal_crates_and_ramps()
     c = state.crates[0]
     r = plain.layout.cell_rect(c[0], c[1], c[3])
     assert rgb_at(b, (r.centerx, r.y + 4)) == slicemap.SAFE["CRATE"]
+
+
+def test_a_crate_resting_on_your_head_in_w_is_tagged_on_the_map():
+    """04 fetch: hooked down from ana, the crate rests on your head, one slice up: on the
+    map it is ringed in the pawn's white, a white line joins it to the pawn, and "on your
+    head" is written over its slice; step away and it falls kata, and the tag is gone."""
+    from anabasis.engine.moves import parse_moves
+    from anabasis.formats import levelfile
+
+    room = levelfile.load(levels.LEVELS_DIR / "04-hook" / "04-fetch.txt")
+    smap = slicemap.SliceMap(room, (900, 500))
+    lay = smap.layout
+    start = rules.start(room).state
+    fetched = rules.replay(room, parse_moves("RhA")).state
+    (crate,) = fetched.crates
+    x, y, z, w = fetched.player
+    assert crate == (x, y, z, w + 1)  # just ana of you, held there by you
+    assert smap.on_head(start.player, start.crates) is None
+    assert smap.on_head(fetched.player, fetched.crates) == crate
+
+    def white_in(pic, rect):
+        px = pygame.surfarray.pixels3d(pic)[rect.left:rect.right, rect.top:rect.bottom]
+        return int((np.abs(px.astype(int) - slicemap.PAWN).sum(axis=2) <= 20).sum())
+
+    plain = smap.picture(fetched.player, fetched.crates, head=False).copy()
+    pic = smap.picture(fetched.player, fetched.crates)
+    cr = lay.cell_rect(crate[0], crate[1], crate[3])
+    ring = cr.inflate(4, 4)
+    # the ring round the crate, in the pawn's white, and the crate inside it
+    assert rgb_at(pic, (ring.centerx, ring.y)) == slicemap.PAWN
+    assert rgb_at(pic, (ring.x, ring.centery)) == slicemap.PAWN
+    assert rgb_at(pic, (cr.centerx, cr.y + 4)) == slicemap.CRATE
+    assert rgb_at(plain, (ring.centerx, ring.y)) != slicemap.PAWN
+    # the line between the pawn's cell and the crate's: white halfway along it
+    pc = lay.cell_rect(x, y, w).center
+    mid = ((pc[0] + cr.centerx) // 2, (pc[1] + cr.centery) // 2)
+    assert rgb_at(pic, mid) == slicemap.PAWN and rgb_at(plain, mid) != slicemap.PAWN
+    # the words over the crate's slice (white in its label band, none without the tag)
+    r = lay.slice_rect(crate[3])
+    band = pygame.Rect(r.x, r.y - lay.label, r.width, lay.label)
+    assert white_in(pic, band) > 20 and white_in(plain, band) == 0
+    # stepped away, it fell kata where you stood: no tag
+    away = rules.replay(room, parse_moves("RhAL")).state
+    assert smap.on_head(away.player, away.crates) is None
+    again = smap.picture(away.player, away.crates)
+    assert white_in(again, band) == 0
+
+
+def test_a_crate_ana_of_you_held_by_a_ramp_is_not_on_your_head():
+    from anabasis.formats import levelfile
+
+    # the crate one slice ana stands on a ramp: the ramp holds it, not you
+    room = levelfile.parse("hook: yes\n\n### ### ###\n\n### @.. ..*\n\n>## $.. ...\n")
+    state = rules.start(room).state
+    assert state.crates == ((0, 0, 1, 2),) and state.player == (0, 0, 1, 1)
+    smap = slicemap.SliceMap(room, (600, 300))
+    assert smap.on_head(state.player, state.crates) is None
+    moved = rules.step(room, state, "R").state  # and it stays where it is when you go
+    assert moved.crates == state.crates
+
+
+def test_the_map_and_the_picture_agree_on_a_crate_on_your_head_in_every_hook_state():
+    """Every reachable state of every hook level: the map tags a crate on your head exactly
+    where the main picture's tag (``hook.on_head``'s rule) does, and such a crate falls
+    kata when you step away from under it, where a step takes you."""
+    from anabasis.app.play import hook
+    from anabasis.engine import solver
+
+    tagged = 0
+    for chapter in levels.chapters():
+        for n in range(1, len(chapter) + 1):
+            room = chapter.load(n)
+            if not room.hook:
+                continue
+            smap = slicemap.SliceMap(room, (600, 300))
+            graph = solver.explore(room, max_states=50_000)
+            t = graph.tables
+            for i in range(len(graph)):
+                state = t.state(graph.player(i), list(graph.crates(i)))
+                on = hook._on_head(room, state)
+                assert smap.on_head(state.player, state.crates) == on
+                if on is None:
+                    continue
+                tagged += 1
+                for m in rules.STEPS:
+                    r = rules.step(room, state, m)
+                    if r.moved and r.status != "lost" and r.state.player[:2] != state.player[:2]:
+                        assert on not in r.state.crates  # it did not stay up there
+    assert tagged >= 2

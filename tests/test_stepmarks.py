@@ -111,3 +111,126 @@ def test_a_mark_names_a_slip_by_its_slices():
     assert (mark.kind, mark.slip, mark.label, mark.short) == ("slip kata", 1, "slip kata 1", "1")
     assert stepmarks.classify(room, state, "L").kind == "walk"  # held in w by w 1's x 0
     assert stepmarks.classify(room, state, "U").kind == "nothing"  # the room's wall
+
+
+# -- the hook's marks, in hook rooms -------------------------------------------------------
+
+
+def hook_levels():
+    for chapter in levels.chapters():
+        for n in range(1, len(chapter) + 1):
+            if chapter.load(n).hook:
+                yield pytest.param(chapter, n, id=chapter.source(n))
+
+
+def first_caught(room, state, move):
+    """Where the hook ``move`` catches, read from RULES.md apart from the engines: the first
+    solid cell of the room along its line (a crate too; at most W - 1 cells along a wrapped
+    w), as (cell, k, what), or (None, 0, "") when it flies out of the grid or round."""
+    d = rules.HOOKS[move]
+    p = state.player
+    limit = room.size[3] - 1 if (room.wrap and d[3]) else max(room.size)
+    crates = {room.norm(c) for c in state.crates}
+    for k in range(1, limit + 1):
+        raw = tuple(a + k * b for a, b in zip(p, d, strict=True))
+        if room.cell(raw) < 0:  # the wall or the void: outside the grid
+            return None, 0, ""
+        cell = room.norm(raw)
+        if cell in crates:
+            return cell, k, "crate"
+        if room.cell(cell) != 0:
+            return cell, k, "block"
+    return None, 0, ""
+
+
+def check_hook(room, state, mark):
+    """``mark`` against the reference engine's own hook, and the line read from the rules."""
+    from anabasis.engine import moves as why
+
+    ref = reference.step(room, state, mark.move, trace=True)
+    fast = rules.step(room, state, mark.move, trace=True)
+    assert (ref.state, ref.status, ref.moved) == (fast.state, fast.status, fast.moved)
+    p, d = state.player, rules.HOOKS[mark.move]
+    cell, k, what = first_caught(room, state, mark.move)
+    if cell is not None:
+        assert mark.cell == cell
+    if mark.kind == "hook nothing":
+        assert not ref.moved and ref.why != why.FELL_BACK
+        return
+    assert cell is not None and k >= 2  # anything more than nothing caught something away
+    if mark.kind == "hook falls back":
+        assert not ref.moved and ref.why == why.FELL_BACK
+        if mark.move == "hA":
+            assert what == "block"
+        return
+    assert ref.moved
+    if mark.kind == "hook fall out":
+        assert ref.status == "lost"
+        return
+    assert ref.status != "lost" and mark.won == (ref.status == "won")
+    kata = [a.player[3] != b.player[3] for a, b in zip(ref.frames, ref.frames[1:], strict=False)]
+    assert mark.slip == sum(kata)
+    first = ref.frames[0]
+    beside = room.norm(_add(p, d))
+    if mark.kind in ("hook pull", "hook fetch"):
+        assert what == "crate" and (mark.kind == "hook fetch") == (mark.move == "hA")
+        assert first.player == p and beside in first.crates and cell not in first.crates
+        return
+    assert mark.kind in ("hook cross", "hook lift"), mark
+    assert what == "block" and (mark.kind == "hook lift") == (mark.move == "hA")
+    assert first.crates == state.crates
+    assert first.player == room.norm(tuple(a + (k - 1) * b for a, b in zip(p, d, strict=True)))
+    if mark.kind == "hook lift":  # kept up: it ends ana of where it was fired
+        assert ref.state.player != p
+
+
+@pytest.mark.parametrize("chapter,n", list(hook_levels()))
+def test_every_hook_mark_is_what_the_engine_does_on_every_cell(chapter, n):
+    room = chapter.load(n)
+    seen = collections.Counter()
+    for state in standing_states(room):
+        hooks = stepmarks.hook_marks(room, state)
+        assert [m.move for m in hooks] == list(rules.HOOKS)
+        for mark in hooks:
+            assert mark.kind in stepmarks.HOOK_KINDS
+            check_hook(room, state, mark)
+            seen[mark.kind] += 1
+        # and the game's cache gives the steps, then the hooks, in a hook room
+        assert stepmarks.Cache(room).get(state) == stepmarks.marks(room, state) + hooks
+    assert seen["hook nothing"] and len(seen) >= 2, seen
+
+
+def test_the_hook_levels_show_the_hooks_outcomes():
+    seen = collections.Counter()
+    for param in hook_levels():
+        chapter, n = param.values
+        room = chapter.load(n)
+        for state in standing_states(room):
+            seen.update(m.kind for m in stepmarks.hook_marks(room, state))
+    for kind in ("hook pull", "hook fetch", "hook cross", "hook lift", "hook falls back",
+                 "hook nothing"):
+        assert seen[kind], (kind, seen)
+
+
+def test_a_plain_rooms_marks_are_its_steps_alone():
+    room = levels.load_level(1)
+    state = rules.start(room).state
+    assert not room.hook
+    assert stepmarks.Cache(room).get(state) == stepmarks.marks(room, state)
+
+
+def test_a_hook_mark_names_what_it_pulls_and_which_way():
+    from anabasis.formats import levelfile
+
+    # a crate two cells along +x, a block two slices ana: pull it, and fall back
+    room = levelfile.parse("hook: yes\n\n### ### ###\n\n### @.$ ..*\n\n"
+                           "### ... ...\n\n### #.. ...\n")
+    state = rules.start(room).state
+    pull = stepmarks.classify_hook(room, state, "hR")
+    assert (pull.kind, pull.cell, pull.label) == ("hook pull", (2, 0, 1, 1),
+                                                   "hook: pulls the crate")
+    back = stepmarks.classify_hook(room, state, "hA")
+    assert (back.kind, back.cell) == ("hook falls back", (0, 0, 1, 3))
+    assert back.label == "hook ana: pulls you up, you fall back"
+    assert stepmarks.classify_hook(room, state, "hL").kind == "hook nothing"
+    assert stepmarks.GLYPH[pull.kind] and stepmarks.MEANING[back.kind]

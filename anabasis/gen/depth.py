@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
-from anabasis.engine.rules import DELTA, DOWN
+from anabasis.engine.rules import DOWN, MOVE_CODES, OPPOSITE
 from anabasis.engine.solver import Graph
 from anabasis.gen.prng import SplitMix64
 
@@ -48,6 +48,7 @@ class Depth:
     after_push: int = 0  #: moves of the shortest solution after its last push
     #: moves of the shortest solution after the last state where a move leads to a dead state
     after_trap: int = 0
+    pulls: int = 0  #: crates the hook pulls in the shortest solution (a hook room's)
 
     def does(self, trick: str) -> bool:
         """Whether every shortest solution does ``trick`` (one of :data:`TRICKS`)."""
@@ -110,7 +111,7 @@ def measure(graph: Graph) -> Depth | None:
         path.append(parent[path[-1]])
     path.reverse()
     forks = sum(_is_fork(graph, live, path, k) for k in range(len(path) - 1))
-    lines, changes, pushes, falls = _crate_play(graph, path)
+    lines, changes, pushes, pulls, falls = _crate_play(graph, path)
     last_fork = max((k for k in range(len(path) - 1) if _is_fork(graph, live, path, k)),
                     default=-1)
     last_push = max((k for k, (a, b) in enumerate(pairwise(path))
@@ -119,7 +120,7 @@ def measure(graph: Graph) -> Depth | None:
                      if any(c >= 0 and not live[c] for c in children[path[k]])), default=-1)
     return Depth(n, dead, length, forks, lines, changes, pushes, falls,
                  w[first] - w[0], min_ramps, tuple(path), every_shortest(graph, dist, length),
-                 length - 1 - last_fork, length - 1 - last_push, length - 1 - last_trap)
+                 length - 1 - last_fork, length - 1 - last_push, length - 1 - last_trap, pulls)
 
 
 def _is_fork(graph: Graph, live: list[bool], path: list[int], k: int) -> bool:
@@ -209,49 +210,74 @@ def live_states(graph: Graph) -> list[bool]:
     return live
 
 
-def _crate_play(graph: Graph, path: list[int]) -> tuple[int, int, int, int]:
-    """Box lines, box changes, pushes, and falls of two slices or more along ``path``."""
+def _crate_play(graph: Graph, path: list[int]) -> tuple[int, int, int, int, int]:
+    """Box lines, box changes, pushes, hook pulls, and falls of two slices or more along
+    ``path``.
+
+    A crate the hook pulls toward you moves as a push does, the other way: a pull and a
+    push of one crate along one direction in a row are one box line.
+    """
     t = graph.tables
     pos = t.pos
+    codes = [MOVE_CODES[name] for name in graph.names]
     who = {c: k for k, c in enumerate(graph.crates(path[0]))}  # cell -> crate number
-    last = None  # (crate, move) of the move before, if it was a push
+    last = None  # (crate, the way it moved) of the move before, if it moved a crate
     last_crate = None
-    lines = changes = pushes = falls = 0
+    lines = changes = pushes = pulls = falls = 0
     for a, b in pairwise(path):
-        m = graph.moves[a][graph.children[a].index(b)]
+        is_hook, d = codes[graph.moves[a][graph.children[a].index(b)]]
         old, new = graph.crates(a), graph.crates(b)
         if old == new:
             last = None
             continue
-        ahead = t.nb[m][graph.player(a)]
+        player = graph.player(a)
+        if is_hook:
+            moved, to, way = _hooked(t, player, old, d), t.nb[d][player], OPPOSITE[d]
+        else:
+            moved, to, way = t.nb[d][player], t.nb[d][t.nb[d][player]], d
         gone = [c for c in old if c not in new]
         came = [c for c in new if c not in old]
-        if ahead in who:
-            crate = who[ahead]
-            pushes += 1
-            if last != (crate, m):
+        if moved in who:
+            crate = who[moved]
+            if is_hook:
+                pulls += 1
+            else:
+                pushes += 1
+            if last != (crate, way):
                 lines += 1
             if last_crate is not None and crate != last_crate:
                 changes += 1
-            last, last_crate = (crate, m), crate
+            last, last_crate = (crate, way), crate
         else:
             last = None
-        # follow every crate that moved (the pushed one and any that fell)
+        # follow every crate that moved (the pushed or pulled one and any that fell)
         for c in gone:
             k = who.pop(c)
-            if c == ahead and came:
-                dest = min(came, key=lambda e: abs(pos[e][0] - pos[c][0] - DELTA[m][0])
-                           + abs(pos[e][1] - pos[c][1] - DELTA[m][1]))
-            elif came:
-                dest = min(came, key=lambda e: abs(pos[e][0] - pos[c][0])
-                           + abs(pos[e][1] - pos[c][1]))
-            else:
+            if not came:
                 continue
+            aim = pos[to] if c == moved and to >= 0 else pos[c]
+            dest = min(came, key=lambda e: abs(pos[e][0] - aim[0]) + abs(pos[e][1] - aim[1]))
             came.remove(dest)
             who[dest] = k
             if pos[c][3] - pos[dest][3] >= 2:
                 falls += 1
-    return lines, changes, pushes, falls
+    return lines, changes, pushes, pulls, falls
+
+
+def _hooked(t, player: int, crates, d: int) -> int:
+    """The crate the hook fired along ``d`` from ``player`` pulls (as
+    :func:`anabasis.engine.rules.hook_movers` flies), or -1 when it pulls none."""
+    line, hard = t.nb[d], t.hard
+    cell = player
+    for k in range(1, t.reach[d] + 1):
+        cell = line[cell]
+        if cell < 0:
+            return -1
+        if cell in crates:
+            return cell if k >= 2 else -1
+        if hard[cell]:
+            return -1
+    return -1
 
 
 def random_walk(graph: Graph, walkers: int = 200, moves: int = 300, seed: int = 0) -> float:

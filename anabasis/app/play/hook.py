@@ -40,6 +40,7 @@ from anabasis.app.play import cues, markers
 from anabasis.app.viewer import animation
 from anabasis.engine import moves as why
 from anabasis.engine import rules
+from anabasis.engine.cells import RAMPS
 from anabasis.engine.moves import HOOKS, Result
 from anabasis.engine.world import State
 from anabasis.picture import views
@@ -178,6 +179,7 @@ HELP_LINES = [
     "The hook (hook rooms): it flies to the first block or crate 2 or more cells away.",
     "A crate it catches comes to the cell beside you; a block pulls you to the cell before it.",
     "Fired ana it fetches a crate onto your head in w, but it cannot lift you: you fall back.",
+    "{step_marks} held: a \u21a9 badge on what each hook would catch, and what it would do",
 ]
 
 
@@ -355,8 +357,11 @@ def _on_head(room, state: State) -> tuple | None:
     or None."""
     x, y, z, w = state.player
     up = room.norm((x, y, z, w + 1)) if room.wrap else (x, y, z, w + 1)
-    # at rest, a crate just ana of you is held from kata by you: on your head
-    return up if up in state.crates else None
+    # at rest, a crate just ana of you is held from kata by you: on your head, unless a
+    # ramp under it holds it too (then it stays when you step away)
+    if up not in state.crates:
+        return None
+    return None if room.cell((x, y, z - 1, up[3])) in RAMPS else up
 
 
 def on_head(play) -> tuple | None:
@@ -447,18 +452,43 @@ def draw(ov, shown: tuple, s: float) -> None:
         ov.text(ready, (W // 2, int(H * 0.72)), int(20 * s), HEAD_COLOUR, anchor="midtop")
 
 
-def _draw_head(ov, head: tuple, s: float) -> None:
-    """The tag of a crate on the player's head in w: a crate's square over the player, a
-    stem down to it, the words; ``head`` is the player's (x, y) on screen and a cell's
-    pixels."""
+HEAD_WORDS = "\u2191 crate on your head, 1 ana"
+
+
+def _head_parts(ov, head: tuple, s: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the tag of a crate on the player's head goes: its crate's square, its words."""
     x, y, cell = head
     top = y - cell * 0.9
     r = int(cell * 0.45)
     box = pygame.Rect(0, 0, 2 * r, 2 * r)
     box.midbottom = (int(x), int(top))
+    size = int(17 * s)
+    words = pygame.Rect(box.right + int(8 * s), box.top, ov.width_of(HEAD_WORDS, size),
+                        size + 2)
+    return box, words
+
+
+def head_rects(ov, play, s: float) -> list[pygame.Rect]:
+    """The window rectangles the tag of a crate on the head of the player in scene ``play``
+    covers ([] when there is none): what the step marks keep clear of."""
+    if on_head(play) is None:
+        return []
+    b, camera = play.sight.basis(), play.sight.camera
+    drawn = play.pose().player
+    x, y, _ = markers.project(drawn, drawn, b, camera, ov.size)
+    head = (round(x), round(y), round(_cell_pixels(drawn, b, camera, ov.size)))
+    box, words = _head_parts(ov, head, s)
+    return [box.inflate(8, 8), words.inflate(6, 4)]
+
+
+def _draw_head(ov, head: tuple, s: float) -> None:
+    """The tag of a crate on the player's head in w: a crate's square over the player, a
+    stem down to it, the words; ``head`` is the player's (x, y) on screen and a cell's
+    pixels."""
+    x, y, cell = head
+    box, words = _head_parts(ov, head, s)
     pygame.draw.rect(ov.surface, (10, 12, 18), box.inflate(6, 6), max(3, int(5 * s)))
     pygame.draw.rect(ov.surface, markers.CRATE_COLOUR, box, max(3, int(4 * s)))
     pygame.draw.line(ov.surface, W_GOLD, (int(x), box.bottom), (int(x), int(y - cell * 0.4)),
                      max(2, int(3 * s)))
-    ov.text("\u2191 crate on your head, 1 ana", (box.right + int(8 * s), box.top), int(17 * s),
-            W_GOLD)
+    ov.text(HEAD_WORDS, words.topleft, int(17 * s), W_GOLD)

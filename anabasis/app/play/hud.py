@@ -228,6 +228,7 @@ def draw_shown(ov, shown: Shown) -> None:
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
     map_rect, badges = None, []
+    tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     band_top = H - small - 2 * pad
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
@@ -238,7 +239,7 @@ def draw_shown(ov, shown: Shown) -> None:
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                 avoid=[r for r in (map_rect, *badges) if r])
+                 avoid=[r for r in (map_rect, *badges, *tag) if r])
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:

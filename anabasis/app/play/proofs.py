@@ -179,8 +179,10 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
     yield proofs
     if not full:
         return
+    # in a hook room the hook's worker has no hook to compare: it takes these instead
+    apart = APART if room.hook and not hook else ()
     for switch in ("crates", "ramps", "wrap", "gravity-w", "hook"):
-        if switch in without:
+        if switch in without or switch in apart:
             continue
         result = solver.solve(room, without=(switch,), max_states=max_states)
         without[switch] = result.status
@@ -199,12 +201,21 @@ def prove(text: str, path: str = "room.txt", max_states: int = MAX_STATES, full:
     yield with_hook(proofs, *prove_hook(text, path, max_states))
 
 
+#: In a hook room, the rules the hook's worker proves (beside the par's search, which is
+#: the hook's already): ``needs: hook`` (the plain search) and the ramps, the largest
+#: searches after the par's, so that the two workers end about together.
+APART = ("hook", "ramps")
+
+
 def prove_hook(text: str, path: str = "room.txt",
-               max_states: int = MAX_STATES) -> tuple[str, int | None]:
+               max_states: int = MAX_STATES) -> tuple:
     """The hook's search on the level file ``text``: its status and shortest solution's length.
 
     The status is the solver's (``"solved"``, ``"impossible"``, ``"gave-up"``),
-    or ``"refused"`` for a text that is not a room.
+    or ``"refused"`` for a text that is not a room.  A hook room has no hook
+    to compare (its par has it): ``"hook-room"``, and then the searches with
+    the rules of :data:`APART` switched off, as ``{rule: status}`` and
+    ``{rule: states}``.
     """
     from anabasis.engine import solver
     from anabasis.formats import levelfile
@@ -213,14 +224,26 @@ def prove_hook(text: str, path: str = "room.txt",
         room = levelfile.parse(text, path)
     except levelfile.LevelError:
         return "refused", None
-    if room.hook:  # the par is the hook's search already: nothing to compare it with
-        return "hook-room", None
+    if room.hook:  # the par is the hook's search already: the rules apart instead
+        without, states = {}, {}
+        for switch in APART:
+            if applies(room, switch):
+                result = solver.solve(room, without=(switch,), max_states=max_states)
+                without[switch], states[switch] = result.status, result.states
+        return "hook-room", None, without, states
     hooked = solver.solve(room, hook=True, max_states=max_states)
     return hooked.status, len(hooked.moves) if hooked.moves is not None else None
 
 
-def with_hook(proofs: Proofs, status: str, length: int | None) -> Proofs:
-    """``proofs`` (the last of :func:`prove` without the hook) with the hook's answer in."""
+def with_hook(proofs: Proofs, status: str, length: int | None, without: dict | None = None,
+              states: dict | None = None) -> Proofs:
+    """``proofs`` (the last of :func:`prove` without the hook) with the hook's answer in
+    (a hook room's: the searches of :data:`APART` too)."""
+    if status == "failed" and proofs.hook_room:  # its worker died: those proofs unknown
+        without = {s: "gave-up" for s in APART if s not in proofs.without}
+    if without:
+        proofs = replace(proofs, without={**proofs.without, **without},
+                         without_states={**proofs.without_states, **(states or {})})
     return replace(proofs, hook=length, hook_status=status, done=True)
 
 

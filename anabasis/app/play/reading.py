@@ -17,7 +17,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 
-from anabasis.app.play import markers, stepmarks
+from anabasis.app.play import hook, markers, stepmarks
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.picture import views
 
@@ -234,6 +234,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     marks = play.reading.step_marks()
     if not marks:
         return []
+    avoid = [*avoid, *hook.head_rects(ov, play, s)]  # the tag of a crate on your head
     drawn = play.pose().player
     size = max(11, int(15 * s))
     placed: list[pygame.Rect] = []
@@ -243,8 +244,8 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         pawn.center = (round(px), round(py))
         avoid = [*avoid, pawn]
     for mark in marks:
-        if views.move_to_arrow(b, camera.yaw, mark.move) is None:
-            continue  # no arrow takes that step in this view (its axis is hidden): the map has it
+        if not stepmarks.shown_in(mark, b, camera.yaw):
+            continue  # no key takes that move in this view (its axis is hidden): the map has it
         x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue

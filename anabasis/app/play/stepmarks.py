@@ -19,25 +19,59 @@ A step is named by what the step itself did (walk, climb, push, a ramp);
 when the settle after it takes you kata, that slip is the word instead
 (with how many slices), since it is the part a player misses.  A fall in z
 alone is not named: the picture shows a drop, the map its height.
+
+In a hook room (RULES.md, "The hook") the six hooks have marks too
+(:func:`hook_marks`), each on the cell the hook would catch on, read from
+the same :func:`rules.step`:
+
+| kind | when |
+|---|---|
+| ``hook pull`` | a crate comes along the line to the cell beside you (x, y or kata) |
+| ``hook fetch`` | fired ana: a crate comes to the cell just ana of you |
+| ``hook cross`` | you are pulled along the line to the cell before the block |
+| ``hook lift`` | fired ana at a block: pulled up, and a ramp keeps you up |
+| ``hook falls back`` | fired ana at a block: pulled up, you fall back (not a move) |
+| ``hook fall out`` | the hook's pull loses: you fall out of the room |
+| ``hook nothing`` | it catches beside you, or on nothing: not a move (not drawn) |
+
+A hook that pulls you and lets you slip kata after says so (``slip``).
+(Round a wrapped w, "falls back" is also what it pulled falling back as it was.)
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from anabasis.engine import moves as why
 from anabasis.engine import rules
 from anabasis.engine.cells import RAMP_LEAN
 from anabasis.engine.world import Room, State
 
 KINDS = ("walk", "climb", "push", "ramp ana", "ramp kata", "slip kata", "fall out", "nothing")
+#: The hook's marks, in a hook room.
+HOOK_KINDS = ("hook pull", "hook fetch", "hook cross", "hook lift", "hook falls back",
+              "hook fall out", "hook nothing")
+#: Marks not drawn: a hook that does nothing (a step that does nothing says "stays").
+UNDRAWN = ("hook nothing",)
 
 #: Each kind's glyph (drawn in its badge, with the word or number beside it: never colour
 #: alone) and colour.
 GLYPH = {"walk": "•", "climb": "↑", "push": "▶", "ramp ana": "⇗", "ramp kata": "⇘",
-         "slip kata": "↓", "fall out": "✕", "nothing": "·"}
+         "slip kata": "↓", "fall out": "✕", "nothing": "·",
+         "hook pull": "↩", "hook fetch": "↩", "hook cross": "↪", "hook lift": "⇑",
+         "hook falls back": "⇅", "hook fall out": "✕", "hook nothing": "·"}
 COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 92),
           "ramp ana": (255, 214, 102), "ramp kata": (230, 170, 255),
-          "slip kata": (255, 150, 90), "fall out": (255, 90, 90), "nothing": (120, 126, 140)}
+          "slip kata": (255, 150, 90), "fall out": (255, 90, 90), "nothing": (120, 126, 140),
+          "hook pull": (214, 156, 92), "hook fetch": (255, 214, 102),
+          "hook cross": (170, 230, 255), "hook lift": (255, 214, 102),
+          "hook falls back": (160, 166, 180), "hook fall out": (255, 90, 90),
+          "hook nothing": (120, 126, 140)}
+#: A hook mark's words (the ana and kata hooks' say which way).
+HOOK_WORDS = {"hook pull": "pulls the crate", "hook fetch": "fetches the crate",
+              "hook cross": "pulls you to it", "hook lift": "lifts you (a ramp keeps you)",
+              "hook falls back": "pulls you up, you fall back", "hook fall out": "you fall out",
+              "hook nothing": "nothing"}
 #: What each says in the help's legend.
 MEANING = {
     "walk": "walk: you step onto this cell",
@@ -48,21 +82,40 @@ MEANING = {
     "slip kata": "slip kata N: nothing holds you in w there: you slip N slices",
     "fall out": "fall out: you fall out of the room (the move is undone)",
     "nothing": "nothing: the step does nothing",
+    "hook pull": "hook, pulls the crate: it comes to the cell beside you",
+    "hook fetch": "hook ana, fetches the crate: it comes just ana of you, onto your head",
+    "hook cross": "hook, pulls you to it: to the cell before the block it caught",
+    "hook lift": "hook ana, lifts you: pulled up, a ramp under you keeps you there",
+    "hook falls back": "hook ana, you fall back: it cannot lift you (not a move)",
+    "hook fall out": "hook, you fall out: the pull leaves you over nothing (undone)",
+    "hook nothing": "no badge: the hook does nothing that way",
 }
 
 
 class Mark(NamedTuple):
     """What one step will do."""
 
-    move: str  #: "R", "L", "D" or "U"
-    kind: str  #: one of :data:`KINDS`
+    move: str  #: "R", "L", "D" or "U"; in a hook room also "hR" ... "hK"
+    kind: str  #: one of :data:`KINDS` (a step's) or :data:`HOOK_KINDS` (a hook's)
     slip: int = 0  #: for "slip kata": how many slices
     won: bool = False  #: the step wins the room
-    cell: tuple[int, int, int, int] = (0, 0, 0, 0)  #: the cell the step goes toward
+    #: the cell the step goes toward; a hook's: the cell it catches on
+    cell: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def is_hook(self) -> bool:
+        return self.kind in HOOK_WORDS
 
     @property
     def label(self) -> str:
-        """The words on the mark: ``walk``, ``slip kata 2``."""
+        """The words on the mark: ``walk``, ``slip kata 2``, ``hook ana: fetches the crate``."""
+        if self.is_hook:
+            way = {"hA": " ana", "hK": " kata"}.get(self.move, "")
+            slip = f", slip kata {self.slip}" if self.slip else ""
+            words = HOOK_WORDS[self.kind]
+            if self.kind == "hook falls back" and self.move != "hA":
+                words = "all falls back as it was"  # (round a wrapped w)
+            return f"hook{way}: {words}{slip}"
         return f"slip kata {self.slip}" if self.kind == "slip kata" else self.kind
 
     @property
@@ -76,6 +129,8 @@ class Mark(NamedTuple):
     @property
     def short(self) -> str:
         """The mark's few characters, drawn beside its glyph: ``2`` for a slip of two."""
+        if self.is_hook:
+            return str(self.slip) if self.slip else ""
         return {"slip kata": str(self.slip), "ramp ana": "ana", "ramp kata": "kata"}.get(
             self.kind, "")
 
@@ -130,8 +185,77 @@ def marks(room: Room, state: State) -> tuple[Mark, ...]:
     return tuple(classify(room, state, m) for m in rules.STEPS)
 
 
+def catch(room: Room, state: State, move: str) -> tuple[tuple[int, int, int, int], int, str]:
+    """Where the hook ``move`` from ``state`` catches: (the cell, how many cells away, what:
+    "block", "crate" or "" for none), the line followed through the rules' own tables as
+    :func:`rules.hook_movers` follows it; with nothing caught, the cell beside you."""
+    t = rules.tables(room)
+    d = rules.MOVE_CODES[move][1]
+    line = t.nb[d]
+    crates = {t.index(c) for c in state.crates}
+    cell = t.index(state.player)
+    for k in range(1, t.reach[d] + 1):
+        cell = line[cell]
+        if cell < 0:
+            break
+        if cell in crates:
+            return t.pos[cell], k, "crate"
+        if t.hard[cell]:
+            return t.pos[cell], k, "block"
+    p, step = state.player, rules.HOOKS[move]
+    return tuple(a + b for a, b in zip(p, step, strict=True)), 0, ""
+
+
+def classify_hook(room: Room, state: State, move: str, result=None) -> Mark:
+    """The mark of the hook ``move`` from ``state``: what :func:`rules.step` does with it."""
+    if result is None:
+        result = rules.step(room, state, move, trace=True)
+    cell, _, _ = catch(room, state, move)
+    if not result.moved:
+        kind = "hook falls back" if result.why == why.FELL_BACK else "hook nothing"
+        return Mark(move, kind, cell=cell)
+    if result.status == "lost":
+        return Mark(move, "hook fall out", cell=cell)
+    frames = result.frames or (result.state,)
+    pulled = frames[0]
+    slip, at = 0, pulled.player
+    for f in frames[1:]:
+        if f.player[3] != at[3]:
+            slip += 1
+        at = f.player
+    ana = move == "hA"
+    if pulled.crates != state.crates:
+        kind = "hook fetch" if ana else "hook pull"
+    else:
+        kind = "hook lift" if ana else "hook cross"
+    return Mark(move, kind, slip, result.status == "won", cell)
+
+
+def hook_marks(room: Room, state: State) -> tuple[Mark, ...]:
+    """The six hooks' marks from ``state`` (hR hL hD hU hA hK): a hook room's."""
+    return tuple(classify_hook(room, state, m) for m in rules.HOOKS)
+
+
+def shown_in(mark: Mark, b, yaw: float) -> bool:
+    """Whether ``mark`` has its badge in the picture of basis ``b`` at ``yaw``: a step that
+    an arrow takes there, a hook that a key fires there (an arrow with the hook key, or
+    the ana and kata keys in any view); never a hook that does nothing."""
+    from anabasis.picture import views
+
+    if mark.kind in UNDRAWN:
+        return False
+    if not mark.is_hook:
+        return views.move_to_arrow(b, yaw, mark.move) is not None
+    if mark.move in ("hA", "hK"):
+        return True
+    from anabasis.app.play.hook import hook_to_arrow
+
+    return hook_to_arrow(b, yaw, mark.move) is not None
+
+
 class Cache:
-    """The marks of the state last asked for: asked every frame, worked out once a state."""
+    """The marks of the state last asked for: asked every frame, worked out once a state
+    (the four steps', and in a hook room the six hooks' after them)."""
 
     def __init__(self, room: Room):
         self.room = room
@@ -140,6 +264,9 @@ class Cache:
 
     def get(self, state: State) -> tuple[Mark, ...]:
         if state != self._state:
-            self._marks = marks(self.room, state)
+            found = marks(self.room, state)
+            if self.room.hook:
+                found += hook_marks(self.room, state)
+            self._marks = found
             self._state = state
         return self._marks

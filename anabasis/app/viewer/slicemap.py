@@ -12,7 +12,10 @@ each slice's plan (x across, y down the page, as in the level file):
   white disc with a dark ring; the slice the pawn is in is framed in gold
   and its label says "you";
 - in a room where w wraps, a line under the map says so, and an arrow after
-  the last slice points back to the first.
+  the last slice points back to the first;
+- a crate resting on your head in w (just ana of you, held there by you and
+  nothing else) is ringed in the pawn's white, in its own slice, with a white
+  line from the pawn to it and "on your head" over its slice.
 
 Nothing here needs a window or GL: a :class:`SliceMap` draws into a pygame
 Surface (the room's static part once, the movers over a copy of it when they
@@ -44,6 +47,7 @@ PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
 CURSOR = (90, 230, 255)  #: the editor's cursor
+HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's head in w
 #: The shades of a column's top, from the lowest height to the highest.
 LOW, HIGH = (58, 66, 84), (150, 162, 186)
 #: The colour-blind-safe palette swaps what differs only by hue for shapes and
@@ -252,14 +256,37 @@ class SliceMap:
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
-    def picture(self, player, crates=(), marks=(), cursor=None) -> pygame.Surface:
+    def on_head(self, player, crates) -> tuple | None:
+        """The crate resting on the head of a pawn at rest at ``player`` in w: the crate just
+        ana of it, held from kata by the pawn alone (no ramp under it); None if none, or
+        while anything is between cells."""
+        if player is None:
+            return None
+        room = self.room
+        if any(float(v) != int(v) for v in player):
+            return None
+        x, y, z, w = (int(v) for v in player)
+        up = (x, y, z, w + 1)
+        if room.wrap:
+            up = room.norm(up)
+        elif w + 1 >= room.size[3]:
+            return None
+        for c in crates:
+            if tuple(float(v) for v in c) == tuple(float(v) for v in up):
+                under = room.cell((x, y, z - 1, up[3])) if z > 0 else -1
+                return None if under in RAMPS else up
+        return None
+
+    def picture(self, player, crates=(), marks=(), cursor=None,
+                head: bool = True) -> pygame.Surface:
         """The map with the pawn at ``player`` (None: no pawn) and ``crates`` (4D positions,
         fractional while they move), the step ``marks``
         (:class:`~anabasis.app.play.stepmarks.Mark`) on the cells they go toward, and the
-        editor's ``cursor`` boxed.  The same again: the same Surface, not redrawn."""
+        editor's ``cursor`` boxed; with ``head``, a crate resting on the pawn's head is
+        tagged (:meth:`on_head`).  The same again: the same Surface, not redrawn."""
         key = (player if player is None else tuple(round(float(v), 2) for v in player),
                tuple(tuple(round(float(v), 2) for v in c) for c in crates),
-               tuple(marks), cursor)
+               tuple(marks), cursor, head)
         if key == self._key and self._picture is not None:
             return self._picture
         lay = self.layout
@@ -295,10 +322,33 @@ class SliceMap:
               "bottomright")
         cx, cy = lay.centre(player[0], player[1], pw)
         radius = max(2, cell * 0.36)
+        carried = self.on_head(player, crates) if head else None
+        if carried is not None:
+            self._head(surface, (cx, cy), carried)
         pygame.draw.circle(surface, PAWN_EDGE, (round(cx), round(cy)), round(radius) + 1)
         pygame.draw.circle(surface, PAWN, (round(cx), round(cy)), round(radius))
         self._key, self._picture = key, surface
         return surface
+
+    def _head(self, surface, pawn: tuple[float, float], crate: tuple) -> None:
+        """The tag of a crate on the pawn's head: the crate ringed in the pawn's white, a
+        white line from the pawn to it (slices apart on the map, one cell in w in the room),
+        and "on your head" over the crate's slice."""
+        lay = self.layout
+        rect = lay.cell_rect(crate[0], crate[1], crate[3])
+        ring = rect.inflate(4, 4)
+        width = max(2, lay.cell // 8)
+        pygame.draw.line(surface, PAWN_EDGE, pawn, ring.center, width + 2)
+        pygame.draw.line(surface, PAWN, pawn, ring.center, width)
+        box = pygame.Rect(0, 0, max(3, lay.cell - 4), max(3, lay.cell - 4))
+        box.center = rect.center  # the crate again, over the line
+        pygame.draw.rect(surface, self.colours["CRATE"], box)
+        pygame.draw.rect(surface, CRATE_EDGE, box, max(1, lay.cell // 9))
+        pygame.draw.rect(surface, PAWN_EDGE, ring.inflate(2, 2), width + 2)
+        pygame.draw.rect(surface, PAWN, ring, width)
+        above = lay.slice_rect(crate[3])
+        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 2, PAWN,
+              "topright")
 
     def _slice_of(self, w: float) -> int:
         w = math.floor(float(w) + 0.5)
@@ -309,13 +359,15 @@ class SliceMap:
         """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
         as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, on the cell it
         goes toward."""
-        if self.layout.cell < 9 or mark.kind == "nothing":
+        if self.layout.cell < 9 or mark.kind in ("nothing", "hook nothing"):
             return
         size = max(9, self.layout.cell * 3 // 4)
         dot = pygame.Rect(0, 0, size, size)
         dot.center = rect.center
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
+        if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
+            pygame.draw.rect(surface, mark.colour, dot, 1, border_radius=size // 3)
         _text(surface, glyph, dot.center, size - 1, mark.colour, "center")
 
 
@@ -359,7 +411,7 @@ class DraftMap:
             self._for = (room, box)
         players, crates, _ = ed.draft.movers()
         player = players[0] if players else None
-        picture = self._map.picture(player, crates, cursor=tuple(ed.cursor))
+        picture = self._map.picture(player, crates, cursor=tuple(ed.cursor), head=False)
         if bottom is None:
             bottom = H - int(64 * ov.scale)
         self.rect = picture.get_rect(bottomleft=(int(8 * ov.scale), bottom))
