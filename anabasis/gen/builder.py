@@ -23,7 +23,7 @@ from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
 from anabasis.gen import motifs, proofs, terrain
-from anabasis.gen.depth import Depth, live_states, measure
+from anabasis.gen.depth import Depth, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
@@ -33,6 +33,8 @@ MAX_TRIES = 300
 TRIES_PER_RECIPE = 12
 
 _MOVES = moves_for(False)
+#: Other starts measured per kept placement (the farthest from the win first).
+STARTS = 2
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,9 @@ class _Verdict:
         self.dropped[why] = self.dropped.get(why, 0) + 1
 
 
+FREE_WALK = "a free walk at the end"
+
+
 def gates(depth: Depth, tier: Tier, tricks: tuple[str, ...] = ()) -> str:
     """Why ``depth`` fails ``tier``'s gates ("" when it passes them all).
 
@@ -108,7 +113,7 @@ def gates(depth: Depth, tier: Tier, tricks: tuple[str, ...] = ()) -> str:
         if not depth.does(trick):
             return f"no {trick}"
     if depth.after_fork > tier.max_after_fork:
-        return "a free walk at the end"
+        return FREE_WALK
     return ""
 
 
@@ -442,24 +447,34 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             if 2 * len(graph) < spec.min_states:  # far too few: this terrain is too small
                 break
             continue
-        depth = measure(graph)
+        togo = to_win(graph)
+        depth = measure(graph, togo=togo)
         if depth is None:
             verdict.drop("unsolvable")
             continue
         why = gates(depth, spec, tricks)
         if why:
             verdict.drop(why)
+            if why == FREE_WALK:  # the end is the terrain's: the next placement's would be too
+                break
             continue
         moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
                       for a, b in pairwise(depth.path))
-        passed.append((depth.score, len(passed), room, depth, moves, crates, graph))
+        passed.append((depth.score, len(passed), room, depth, moves, crates, graph, togo))
         if len(passed) >= spec.keep:
             break
-    for _, _, room, depth, moves, crates, graph in sorted(passed, key=lambda p: (-p[0], p[1])):
+    for _, _, room, depth, moves, crates, graph, togo in sorted(passed,
+                                                                key=lambda p: (-p[0], p[1])):
+        start, depth = _start(land, graph, togo, depth, spec, tricks)
+        if start != land.start:
+            room = land.room(name, start, crates)
+            moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
+                          for a, b in pairwise(depth.path))
+            depth = _renumbered(graph, depth)
         spare = proofs.spare_crates(room, spec.max_states)
         if spare:
-            live = live_states(graph)
-            if not all(proofs.decoy(graph, live, c) for c in spare):
+            live = [t >= 0 for t in togo]
+            if not all(proofs.decoy(graph, live, c, depth.path[0]) for c in spare):
                 verdict.drop("a spare crate")
                 continue
         if not proofs.needs_ramps(room, spec.max_states):
@@ -473,6 +488,53 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             continue
         return _made(room, tier, seed, depth, moves, land, crates, graph)
     return None
+
+
+def _start(land: terrain.Terrain, graph, togo: list[int], depth: Depth, spec: Tier,
+           tricks: tuple[str, ...]) -> tuple[int, Depth]:
+    """The start column, searched on the placement's whole state graph: ``(column, depth)``.
+
+    Every state with the crates where they start and the player on a column
+    of the first plaza is a start the room could have; one from which the
+    whole graph can be reached gives the same room, states and dead ends,
+    and another shortest solution.  The :data:`STARTS` farthest from a win
+    (in moves, on the graph) are measured beside the first plaza's own
+    seed column, and the one whose room passes the gates with the highest
+    depth score is kept (the seed column on a tie).
+    """
+    crates0 = graph.keys[0] ^ graph.player(0)
+    first = set(land.plazas[0])
+    X = land.X
+    lo, hi = spec.band
+    candidates = []
+    for i in range(1, len(graph)):
+        if graph.keys[i] ^ graph.player(i) != crates0 or not lo <= togo[i] <= hi:
+            continue
+        x, y, z, w = graph.position(i)
+        c = x + X * y
+        if c in first and (x, y, z, w) == land.at(c):
+            candidates.append((-togo[i], i, c))
+    best = (depth.score, land.start, depth)
+    for _, i, c in sorted(candidates)[:STARTS]:
+        other = measure(graph, i, togo)
+        if other is not None and other.score > best[0] and not gates(other, spec, tricks):
+            best = (other.score, c, other)
+    return best[1], best[2]
+
+
+def _renumbered(graph, depth: Depth) -> Depth:
+    """``depth`` with its path's states numbered as in the graph explored from the path's
+    first state (the room's start): breadth-first, children in the search's move order,
+    as :func:`anabasis.engine.solver.explore` numbers them."""
+    root = depth.path[0]
+    number = {root: 0}
+    order = [root]
+    for i in order:
+        for c in graph.children[i]:
+            if c >= 0 and c not in number:
+                number[c] = len(order)
+                order.append(c)
+    return replace(depth, path=tuple(number[i] for i in depth.path))
 
 
 def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.Terrain,
