@@ -150,6 +150,7 @@ CLAIMS = {
 @pytest.mark.parametrize("tier", gen.TIERS)
 def test_every_claim_of_a_recipe_is_true_of_its_room(tier):
     words = ("no", "one", "two", "three", "four", "five")
+    routed = 0
     for seed in range(12):
         made = gen.build(tier, seed)
         room = codes.decode(codes.encode(made.room))
@@ -178,6 +179,21 @@ def test_every_claim_of_a_recipe_is_true_of_its_room(tier):
         assert all(not live[i] for i in on_ledge)
         assert all(any(graph.position(i)[:2] in ledge for i in on_ledge)
                    for ledge in made.ledges)
+        # a route: its other way up leads on, and no shortest solution takes it
+        assert ("two ways up" in made.recipe) == bool(made.routes) == ("route" in made.chain)
+        if made.routes:
+            routed += 1
+            dist = [-1] * len(graph)
+            dist[0] = 0
+            for i in range(len(graph)):
+                for c in graph.children[i]:
+                    if c >= 0 and dist[c] < 0:
+                        dist[c] = dist[i] + 1
+            togo = gen.depth.to_win(graph)
+            for way in made.routes:
+                on = [i for i in range(len(graph)) if graph.position(i)[:2] in way[2:]]
+                assert any(togo[i] >= 0 for i in on), (tier, seed)
+                assert all(dist[i] + togo[i] > made.room.par for i in on if togo[i] >= 0)
         # the dead ends, counted on the graph
         dead = len(graph) - sum(live)
         tail = clauses[-1]
@@ -186,3 +202,5 @@ def test_every_claim_of_a_recipe_is_true_of_its_room(tier):
             assert tail == f"{share}% of its {len(graph)} states are dead ends"
         elif dead:
             assert tail.endswith(f"among its {len(graph)} states")
+    if tier == "easy":
+        assert routed  # some of them have a route (easy.2 among them)

@@ -23,7 +23,7 @@ from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
 from anabasis.gen import motifs, proofs, terrain
-from anabasis.gen.depth import Depth, measure, to_win
+from anabasis.gen.depth import Depth, live_states, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
@@ -64,6 +64,9 @@ class Made:
     motifs: tuple[str, ...] = ()  #: its motif set, with counts (the bench counts distinct ones)
     #: the ledges with no way back that the player can get onto, as (x, y) columns each
     ledges: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: each route's other way up (a slip down a slice, a ramp, a landing, a ramp), as (x, y)
+    #: columns: the landing is the last two
+    routes: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @property
     def name(self) -> str:
@@ -269,6 +272,7 @@ _ADJECTIVES = {
     "ledge crate": ("Tumbled", "Fallen", "Shoved", "Toppled"),
     "ramp": ("High", "Ana", "Upper", "Lifted"),
     "descent": ("Winding", "Doubled", "Folded", "Switchback"),
+    "route": ("Forked", "Branching", "Parted", "Twofold"),
 }
 
 
@@ -280,7 +284,8 @@ def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> 
     """
     noun_of = next((m for m in ("stair", "shaft", "dip") if m in chain), "dip")
     adjective_of = next((m for m in ("ledge crate", "decoy crate", "carry") if m in extra),
-                        next((m for m in ("descent", "step", "drop") if m in chain), "ramp"))
+                        next((m for m in ("route", "descent", "step", "drop") if m in chain),
+                             "ramp"))
     noun = _NOUNS[noun_of][seed % 4]
     adjective = _ADJECTIVES[adjective_of][(seed // 4) % 4]
     return f"the {adjective} {noun}"
@@ -299,6 +304,11 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     parts = [f"up {_count(d.climb, 'slice')} in w"]
     if d.does("slip"):
         parts.append("a slip kata you must take, and a ramp back up")
+    if land.routes:
+        parts.append("two ways up a slice: a ramp, or a slip and two ramps round by the slice"
+                     " below, which costs moves" if len(land.routes) == 1 else
+                     f"{_count(len(land.routes), 'place')} with two ways up a slice, the ramp"
+                     " the shorter")
     if "descent" in land.chain and d.does("ramp down"):
         parts.append("a ramp to take down, before the way goes up again")
     if "stair" in land.chain and d.does("crate climb"):
@@ -338,16 +348,26 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
 
 
 def _ledges_met(land: terrain.Terrain, graph) -> int:
-    """How many of the decoy ledges the player can get onto (in some reachable state)."""
+    """How many of the decoy ledges the player can get onto and not come back from."""
     return len(_ledges(land, graph))
 
 
 def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The decoy ledges the player can get onto, each as its (x, y) columns."""
+    """The decoy ledges the player can get onto (stand on, at their own slice, in some
+    reachable state) and that have no way back (no state with the player over their
+    columns, on a crate that filled them, say, can still be won), each as (x, y) columns."""
     X = land.X
-    stood = {(x + X * y) for x, y, _z, _w in (graph.position(i) for i in range(len(graph)))}
+    live = live_states(graph)
+    stood, over_live = set(), set()
+    for i in range(len(graph)):
+        x, y, _z, w = graph.position(i)
+        c = x + X * y
+        if w == land.height[c]:
+            stood.add(c)
+        if live[i]:
+            over_live.add(c)
     return tuple(tuple((c % X, c // X) for c in ledge) for ledge in land.decoys
-                 if any(c in stood for c in ledge))
+                 if any(c in stood for c in ledge) and not any(c in over_live for c in ledge))
 
 
 def _carried(land: terrain.Terrain, columns: list[int]) -> tuple[int, int]:
@@ -471,6 +491,9 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
                           for a, b in pairwise(depth.path))
             depth = _renumbered(graph, depth)
+        if land.routes and not _routes_hold(land, graph, togo, depth):
+            verdict.drop("a route not taken both ways")
+            continue
         spare = proofs.spare_crates(room, spec.max_states)
         if spare:
             live = [t >= 0 for t in togo]
@@ -522,6 +545,29 @@ def _start(land: terrain.Terrain, graph, togo: list[int], depth: Depth, spec: Ti
     return best[1], best[2]
 
 
+def _routes_hold(land: terrain.Terrain, graph, togo: list[int], depth: Depth) -> bool:
+    """Whether each route's other way is a real way on, and longer: some state with the
+    player on its landing can still be won, and none of them is on a shortest solution
+    (every shortest solution takes the ramp, the other way costs moves)."""
+    root = depth.path[0]
+    dist = {root: 0}
+    order = [root]
+    for i in order:
+        for c in graph.children[i]:
+            if c >= 0 and c not in dist:
+                dist[c] = dist[i] + 1
+                order.append(c)
+    X = land.X
+    for way in land.routes:
+        landing = set(way[2:])
+        on = [i for i in order if (lambda p: p[0] + X * p[1])(graph.position(i)) in landing]
+        if not any(togo[i] >= 0 for i in on):
+            return False
+        if any(togo[i] >= 0 and dist[i] + togo[i] <= depth.solution for i in on):
+            return False
+    return True
+
+
 def _renumbered(graph, depth: Depth) -> Depth:
     """``depth`` with its path's states numbered as in the graph explored from the path's
     first state (the room's start): breadth-first, children in the search's move order,
@@ -552,7 +598,8 @@ def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.T
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
                 needs, depth, line, 0, 0, recipe(depth, land, crates, graph), land.chain,
-                motifs.motif_set(land.chain, extra), _ledges(land, graph))
+                motifs.motif_set(land.chain, extra), _ledges(land, graph),
+                tuple(tuple((c % land.X, c // land.X) for c in way) for way in land.routes))
 
 
 def build_spec(spec: str) -> Made:
