@@ -61,7 +61,7 @@ MENU = {
     "hard": (("ramp", "ramp", "ramp", "ramp", "drop"),
              (("dip", "shaft"), ("shaft", "stair"), ("dip", "dip", "stair"),
               ("stair", "shaft")),
-             ((), ("step",), ("ramp", "drop"), ("ramp", "descent"), ("route", "drop"))),
+             ((), ("step",), ("ramp", "drop"), ("ramp", "descent"))),
 }
 #: The longest chain each tier lays (links, falls included).
 LONGEST = {"easy": 6, "medium": 8, "hard": 10}
