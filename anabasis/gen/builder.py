@@ -400,7 +400,9 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     passes the gates (the tier's and its motifs' tricks on every shortest
     solution among them) gives the room: its passing placement with the
     highest depth score whose proofs hold (without w's gravity, its ramps,
-    its crates).  Pass a dict as ``stats`` to get the drop reasons.
+    its crates), its start searched on that placement's graph (:func:`_start`)
+    and its routes checked (:func:`_routes_hold`).  Pass a dict as ``stats``
+    to get the drop reasons.
     """
     check(tier, seed)
     spec = TIER[tier]

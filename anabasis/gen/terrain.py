@@ -21,6 +21,8 @@ each link of the chain is a motif with one trick:
   stair, lets the player up;
 - **descent**: a plaza one slice lower in w, reached down a ramp set in
   it (the only place it touches the plaza above): a ramp taken both ways;
+- **route**: a ramp up one slice, and another way up beside it, longer: a
+  slip to a column a slice below, a ramp up to a landing, a ramp up again;
 - **fall**: back down to the floor in z (glue, no trick).
 
 A new plaza touches no earlier plaza from which it could be reached
