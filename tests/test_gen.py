@@ -33,7 +33,7 @@ SEEDS = range(6)
 FROZEN = [
     ("easy.0", 12, "DDK5WEzwUxOOTLkQOjN1Gg0uGudXrUuLmAxfMQe0xwQlY0duakrRNIo7gMyXl"),
     ("easy.k3x9", 17, "DCq5WD5jb5NEFeNr6Rh6uP15HES_xFuX3l3KMohNO8AIlE-kEmnPwwDCn"),
-    ("easy.zz", 18, "DDq5WEVzq29ymY3WQCD7I2M8RXQdDMLpBLQiQBMlye7H9v-apeKdvTFgxVRi"),
+    ("easy.zz", 17, "DDq5WEVzq29ymY3WQCD7I2M8RXQdDMLpBLQiQBMlye7H9v-apeKdwHRmkle"),
     ("medium.1", 26, "DDwpWDvxBlKHFNYUYsHSsToACzFsemjVG-rf_qCLlpq-__n-9XEC6-98vvr32A1bBdbuwE08X"),
     ("medium.k3x9", 19,
      "DEu5VU-3OAubEUn2695SEMRRjM5-qtNUxiH7zjpZ5amJnIxOfD19g2suAdyagMsH3wpT7eex6XJlV9tSxmcg_j9"),
@@ -51,9 +51,9 @@ FROZEN = [
     ("daily.2026-11-29", 32,
      "DE07UpdDRbFj3_knQu1B2qHUiSMhn1iOuEen4aZRH4lmBkb4ZPSxmk1IH0SagOUk-tXH-deDAIfDWhwJs5zhVJEeS4"
      "fZDkkQNGFiR-9FgtJwVluUZNwc"),
-    ("daily.2027-01-01", 45,
+    ("daily.2027-01-01", 44,
      "DE25V_7TRGC3eF8TBVMakeZmx1O1PF0Q0t8VDwETj7RpN1M8RIRY4Jpj2DAjAL3Cc7Vggl4T-pJO8SEfPKZBj5Mn9j"
-     "RtJElZVQTDrmljvwq_fz3jG"),
+     "RtJElZVQTDrmlvRX4_f8taz"),
 ]
 FROZEN_GEN = 3  #: the GEN the vectors above were written with
 

@@ -23,7 +23,7 @@ from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
 from anabasis.gen import motifs, proofs, terrain
-from anabasis.gen.depth import Depth, live_states, measure, to_win
+from anabasis.gen.depth import Depth, crate_play, live_states, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
@@ -34,7 +34,7 @@ TRIES_PER_RECIPE = 12
 
 _MOVES = moves_for(False)
 #: Other starts measured per kept placement (the farthest from the win first).
-STARTS = 2
+STARTS = 1
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,8 @@ def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> 
     return f"the {adjective} {noun}"
 
 
-def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> str:
+def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph,
+           live: list[bool] | None = None) -> str:
     """What the room is made of, every claim true of it: for the player who asks, or has won.
 
     The climb and the tricks are what every shortest solution does
@@ -336,7 +337,7 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
         parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
     if spare:
         parts.append(f"{_count(spare, 'crate')} too many, that can shut the way")
-    met = _ledges_met(land, graph)
+    met = _ledges_met(land, graph, live)
     if met:
         parts.append("a ledge with no way back" if met == 1 else
                      f"{_count(met, 'ledge')} with no way back")
@@ -347,17 +348,19 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     return "; ".join(parts)
 
 
-def _ledges_met(land: terrain.Terrain, graph) -> int:
+def _ledges_met(land: terrain.Terrain, graph, live: list[bool] | None = None) -> int:
     """How many of the decoy ledges the player can get onto and not come back from."""
-    return len(_ledges(land, graph))
+    return len(_ledges(land, graph, live))
 
 
-def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _ledges(land: terrain.Terrain, graph,
+            live: list[bool] | None = None) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The decoy ledges the player can get onto (stand on, at their own slice, in some
     reachable state) and that have no way back (no state with the player over their
     columns, on a crate that filled them, say, can still be won), each as (x, y) columns."""
     X = land.X
-    live = live_states(graph)
+    if live is None:
+        live = live_states(graph)
     stood, over_live = set(), set()
     for i in range(len(graph)):
         x, y, _z, w = graph.position(i)
@@ -468,6 +471,13 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             verdict.drop("few states")
             if 2 * len(graph) < spec.min_states:  # far too few: this terrain is too small
                 break
+            continue
+        play = crate_play(graph)  # the cheap gates first: a third of the graphs fail them
+        if play is not None and not (spec.band[0] <= play[0] <= spec.band[1]):
+            verdict.drop("out of band")
+            continue
+        if play is not None and (play[1] < spec.min_lines or play[2] < spec.min_changes):
+            verdict.drop("little crate play")
             continue
         togo = to_win(graph)
         depth = measure(graph, togo=togo)
@@ -590,17 +600,19 @@ def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.T
     run = proofs.walk_through(room, moves)
     assert run.won, "the graph's solution must win when replayed"
     needs = ("gravity-w", "ramps", "crates")
+    live = live_states(graph)
+    ledges = _ledges(land, graph, live)
     carried, off = _carried(land, crates)
     extra = tuple(name for name, there in (
         ("carry", carried),
         ("ledge crate", off),
         ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)))
-        if there) + ("ledge",) * _ledges_met(land, graph)
+        if there) + ("ledge",) * len(ledges)
     line = subtitle(land.chain, seed, extra)
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
-                needs, depth, line, 0, 0, recipe(depth, land, crates, graph), land.chain,
-                motifs.motif_set(land.chain, extra), _ledges(land, graph),
+                needs, depth, line, 0, 0, recipe(depth, land, crates, graph, live),
+                land.chain, motifs.motif_set(land.chain, extra), ledges,
                 tuple(tuple((c % land.X, c // land.X) for c in way) for way in land.routes))
 
 
