@@ -23,7 +23,7 @@ from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
 from anabasis.gen import motifs, proofs, terrain
-from anabasis.gen.depth import Depth, live_states, measure
+from anabasis.gen.depth import Depth, crate_play, live_states, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
 from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
 
@@ -33,6 +33,8 @@ MAX_TRIES = 300
 TRIES_PER_RECIPE = 12
 
 _MOVES = moves_for(False)
+#: Other starts measured per kept placement (the farthest from the win first).
+STARTS = 1
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,9 @@ class Made:
     motifs: tuple[str, ...] = ()  #: its motif set, with counts (the bench counts distinct ones)
     #: the ledges with no way back that the player can get onto, as (x, y) columns each
     ledges: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: each route's other way up (a slip down a slice, a ramp, a landing, a ramp), as (x, y)
+    #: columns: the landing is the last two
+    routes: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @property
     def name(self) -> str:
@@ -82,6 +87,9 @@ class _Verdict:
 
     def drop(self, why: str) -> None:
         self.dropped[why] = self.dropped.get(why, 0) + 1
+
+
+FREE_WALK = "a free walk at the end"
 
 
 def gates(depth: Depth, tier: Tier, tricks: tuple[str, ...] = ()) -> str:
@@ -108,7 +116,7 @@ def gates(depth: Depth, tier: Tier, tricks: tuple[str, ...] = ()) -> str:
         if not depth.does(trick):
             return f"no {trick}"
     if depth.after_fork > tier.max_after_fork:
-        return "a free walk at the end"
+        return FREE_WALK
     return ""
 
 
@@ -264,6 +272,7 @@ _ADJECTIVES = {
     "ledge crate": ("Tumbled", "Fallen", "Shoved", "Toppled"),
     "ramp": ("High", "Ana", "Upper", "Lifted"),
     "descent": ("Winding", "Doubled", "Folded", "Switchback"),
+    "route": ("Forked", "Branching", "Parted", "Twofold"),
 }
 
 
@@ -275,13 +284,15 @@ def subtitle(chain: tuple[str, ...], seed: int, extra: tuple[str, ...] = ()) -> 
     """
     noun_of = next((m for m in ("stair", "shaft", "dip") if m in chain), "dip")
     adjective_of = next((m for m in ("ledge crate", "decoy crate", "carry") if m in extra),
-                        next((m for m in ("descent", "step", "drop") if m in chain), "ramp"))
+                        next((m for m in ("route", "descent", "step", "drop") if m in chain),
+                             "ramp"))
     noun = _NOUNS[noun_of][seed % 4]
     adjective = _ADJECTIVES[adjective_of][(seed // 4) % 4]
     return f"the {adjective} {noun}"
 
 
-def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> str:
+def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph,
+           live: list[bool] | None = None) -> str:
     """What the room is made of, every claim true of it: for the player who asks, or has won.
 
     The climb and the tricks are what every shortest solution does
@@ -294,6 +305,11 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     parts = [f"up {_count(d.climb, 'slice')} in w"]
     if d.does("slip"):
         parts.append("a slip kata you must take, and a ramp back up")
+    if land.routes:
+        parts.append("two ways up a slice: a ramp, or a slip and two ramps round by the slice"
+                     " below, which costs moves" if len(land.routes) == 1 else
+                     f"{_count(len(land.routes), 'place')} with two ways up a slice, the ramp"
+                     " the shorter")
     if "descent" in land.chain and d.does("ramp down"):
         parts.append("a ramp to take down, before the way goes up again")
     if "stair" in land.chain and d.does("crate climb"):
@@ -321,7 +337,7 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
         parts.append(f"{_count(carried, 'crate')} to carry over a filled gap")
     if spare:
         parts.append(f"{_count(spare, 'crate')} too many, that can shut the way")
-    met = _ledges_met(land, graph)
+    met = _ledges_met(land, graph, live)
     if met:
         parts.append("a ledge with no way back" if met == 1 else
                      f"{_count(met, 'ledge')} with no way back")
@@ -332,17 +348,29 @@ def recipe(depth: Depth, land: terrain.Terrain, columns: list[int], graph) -> st
     return "; ".join(parts)
 
 
-def _ledges_met(land: terrain.Terrain, graph) -> int:
-    """How many of the decoy ledges the player can get onto (in some reachable state)."""
-    return len(_ledges(land, graph))
+def _ledges_met(land: terrain.Terrain, graph, live: list[bool] | None = None) -> int:
+    """How many of the decoy ledges the player can get onto and not come back from."""
+    return len(_ledges(land, graph, live))
 
 
-def _ledges(land: terrain.Terrain, graph) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The decoy ledges the player can get onto, each as its (x, y) columns."""
+def _ledges(land: terrain.Terrain, graph,
+            live: list[bool] | None = None) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The decoy ledges the player can get onto (stand on, at their own slice, in some
+    reachable state) and that have no way back (no state with the player over their
+    columns, on a crate that filled them, say, can still be won), each as (x, y) columns."""
     X = land.X
-    stood = {(x + X * y) for x, y, _z, _w in (graph.position(i) for i in range(len(graph)))}
+    if live is None:
+        live = live_states(graph)
+    stood, over_live = set(), set()
+    for i in range(len(graph)):
+        x, y, _z, w = graph.position(i)
+        c = x + X * y
+        if w == land.height[c]:
+            stood.add(c)
+        if live[i]:
+            over_live.add(c)
     return tuple(tuple((c % X, c // X) for c in ledge) for ledge in land.decoys
-                 if any(c in stood for c in ledge))
+                 if any(c in stood for c in ledge) and not any(c in over_live for c in ledge))
 
 
 def _carried(land: terrain.Terrain, columns: list[int]) -> tuple[int, int]:
@@ -375,7 +403,9 @@ def build(tier: str, seed: int, *, stats: dict | None = None) -> Made:
     passes the gates (the tier's and its motifs' tricks on every shortest
     solution among them) gives the room: its passing placement with the
     highest depth score whose proofs hold (without w's gravity, its ramps,
-    its crates).  Pass a dict as ``stats`` to get the drop reasons.
+    its crates), its start searched on that placement's graph (:func:`_start`)
+    and its routes checked (:func:`_routes_hold`).  Pass a dict as ``stats``
+    to get the drop reasons.
     """
     check(tier, seed)
     spec = TIER[tier]
@@ -442,24 +472,44 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
             if 2 * len(graph) < spec.min_states:  # far too few: this terrain is too small
                 break
             continue
-        depth = measure(graph)
+        play = crate_play(graph)  # the cheap gates first: a third of the graphs fail them
+        if play is not None and not (spec.band[0] <= play[0] <= spec.band[1]):
+            verdict.drop("out of band")
+            continue
+        if play is not None and (play[1] < spec.min_lines or play[2] < spec.min_changes):
+            verdict.drop("little crate play")
+            continue
+        togo = to_win(graph)
+        depth = measure(graph, togo=togo)
         if depth is None:
             verdict.drop("unsolvable")
             continue
         why = gates(depth, spec, tricks)
         if why:
             verdict.drop(why)
+            if why == FREE_WALK:  # the end is the terrain's: the next placement's would be too
+                break
             continue
         moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
                       for a, b in pairwise(depth.path))
-        passed.append((depth.score, len(passed), room, depth, moves, crates, graph))
+        passed.append((depth.score, len(passed), room, depth, moves, crates, graph, togo))
         if len(passed) >= spec.keep:
             break
-    for _, _, room, depth, moves, crates, graph in sorted(passed, key=lambda p: (-p[0], p[1])):
+    for _, _, room, depth, moves, crates, graph, togo in sorted(passed,
+                                                                key=lambda p: (-p[0], p[1])):
+        start, depth = _start(land, graph, togo, depth, spec, tricks)
+        if start != land.start:
+            room = land.room(name, start, crates)
+            moves = tuple(_MOVES[graph.moves[a][graph.children[a].index(b)]]
+                          for a, b in pairwise(depth.path))
+            depth = _renumbered(graph, depth)
+        if land.routes and not _routes_hold(land, graph, togo, depth):
+            verdict.drop("a route not taken both ways")
+            continue
         spare = proofs.spare_crates(room, spec.max_states)
         if spare:
-            live = live_states(graph)
-            if not all(proofs.decoy(graph, live, c) for c in spare):
+            live = [t >= 0 for t in togo]
+            if not all(proofs.decoy(graph, live, c, depth.path[0]) for c in spare):
                 verdict.drop("a spare crate")
                 continue
         if not proofs.needs_ramps(room, spec.max_states):
@@ -475,22 +525,95 @@ def _try(rng: SplitMix64, spec: Tier, recipe: tuple[str, ...], name: str, tier: 
     return None
 
 
+def _start(land: terrain.Terrain, graph, togo: list[int], depth: Depth, spec: Tier,
+           tricks: tuple[str, ...]) -> tuple[int, Depth]:
+    """The start column, searched on the placement's whole state graph: ``(column, depth)``.
+
+    Every state with the crates where they start and the player on a column
+    of the first plaza is a start the room could have; one from which the
+    whole graph can be reached gives the same room, states and dead ends,
+    and another shortest solution.  The :data:`STARTS` farthest from a win
+    (in moves, on the graph) are measured beside the first plaza's own
+    seed column, and the one whose room passes the gates with the highest
+    depth score is kept (the seed column on a tie).
+    """
+    crates0 = graph.keys[0] ^ graph.player(0)
+    first = set(land.plazas[0])
+    X = land.X
+    lo, hi = spec.band
+    candidates = []
+    for i in range(1, len(graph)):
+        if graph.keys[i] ^ graph.player(i) != crates0 or not lo <= togo[i] <= hi:
+            continue
+        x, y, z, w = graph.position(i)
+        c = x + X * y
+        if c in first and (x, y, z, w) == land.at(c):
+            candidates.append((-togo[i], i, c))
+    best = (depth.score, land.start, depth)
+    for _, i, c in sorted(candidates)[:STARTS]:
+        other = measure(graph, i, togo)
+        if other is not None and other.score > best[0] and not gates(other, spec, tricks):
+            best = (other.score, c, other)
+    return best[1], best[2]
+
+
+def _routes_hold(land: terrain.Terrain, graph, togo: list[int], depth: Depth) -> bool:
+    """Whether each route's other way is a real way on, and longer: some state with the
+    player on its landing can still be won, and none of them is on a shortest solution
+    (every shortest solution takes the ramp, the other way costs moves)."""
+    root = depth.path[0]
+    dist = {root: 0}
+    order = [root]
+    for i in order:
+        for c in graph.children[i]:
+            if c >= 0 and c not in dist:
+                dist[c] = dist[i] + 1
+                order.append(c)
+    X = land.X
+    for way in land.routes:
+        landing = set(way[2:])
+        on = [i for i in order if (lambda p: p[0] + X * p[1])(graph.position(i)) in landing]
+        if not any(togo[i] >= 0 for i in on):
+            return False
+        if any(togo[i] >= 0 and dist[i] + togo[i] <= depth.solution for i in on):
+            return False
+    return True
+
+
+def _renumbered(graph, depth: Depth) -> Depth:
+    """``depth`` with its path's states numbered as in the graph explored from the path's
+    first state (the room's start): breadth-first, children in the search's move order,
+    as :func:`anabasis.engine.solver.explore` numbers them."""
+    root = depth.path[0]
+    number = {root: 0}
+    order = [root]
+    for i in order:
+        for c in graph.children[i]:
+            if c >= 0 and c not in number:
+                number[c] = len(order)
+                order.append(c)
+    return replace(depth, path=tuple(number[i] for i in depth.path))
+
+
 def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.Terrain,
           crates: list[int], graph) -> Made:
     run = proofs.walk_through(room, moves)
     assert run.won, "the graph's solution must win when replayed"
     needs = ("gravity-w", "ramps", "crates")
+    live = live_states(graph)
+    ledges = _ledges(land, graph, live)
     carried, off = _carried(land, crates)
     extra = tuple(name for name, there in (
         ("carry", carried),
         ("ledge crate", off),
         ("decoy crate", len(crates) > sum(terrain.GAP_CRATES[g.kind] for g in land.gaps)))
-        if there) + ("ledge",) * _ledges_met(land, graph)
+        if there) + ("ledge",) * len(ledges)
     line = subtitle(land.chain, seed, extra)
     room = replace(room, par=len(moves), needs=needs, teaches=line)
     return Made(room, tier, seed, moves, run.ramps, run.slips, run.pushes, run.heights,
-                needs, depth, line, 0, 0, recipe(depth, land, crates, graph), land.chain,
-                motifs.motif_set(land.chain, extra), _ledges(land, graph))
+                needs, depth, line, 0, 0, recipe(depth, land, crates, graph, live),
+                land.chain, motifs.motif_set(land.chain, extra), ledges,
+                tuple(tuple((c % land.X, c // land.X) for c in way) for way in land.routes))
 
 
 def build_spec(spec: str) -> Made:

@@ -44,7 +44,7 @@ class Depth:
     min_ramps: int  #: the fewest ramps up taken by any shortest solution
     path: tuple[int, ...]  #: the shortest solution's states (the solver's own)
     every: int = 0  #: the tricks (:data:`TRICKS` bits) that every shortest solution does
-    after_fork: int = 0  #: moves of the shortest solution after its last fork
+    after_fork: int = 0  #: moves of the shortest solution after its last real fork (real_fork)
     after_push: int = 0  #: moves of the shortest solution after its last push
     #: moves of the shortest solution after the last state where a move leads to a dead state
     after_trap: int = 0
@@ -71,32 +71,68 @@ class Depth:
                 + 5.0 * self.falls + 0.5 * self.solution)
 
 
-def measure(graph: Graph) -> Depth | None:
-    """The measures of a complete graph; None when no state is won."""
+#: How many moves longer than the rest of the shortest solution another way on may be, and
+#: still count as a real fork (:func:`measure`'s ``after_fork``).
+NEAR = 2
+
+
+def to_win(graph: Graph) -> list[int]:
+    """Per state, the fewest moves to a win from it (-1: dead, no win can be reached)."""
+    n = len(graph)
+    children = graph.children
+    back: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for c in children[i]:
+            if c >= 0:
+                back[c].append(i)
+    togo = [0 if w else -1 for w in graph.won]
+    todo = [i for i in range(n) if graph.won[i]]
+    for i in todo:
+        d = togo[i] + 1
+        for p in back[i]:
+            if togo[p] < 0:
+                togo[p] = d
+                todo.append(p)
+    return togo
+
+
+def measure(graph: Graph, root: int = 0, togo: list[int] | None = None) -> Depth | None:
+    """The measures of a complete graph, played from state ``root`` (the room's start,
+    or another state from which every state of the graph can be reached); None when
+    no state is won, or some state cannot be reached from ``root``.  ``togo`` is the
+    graph's :func:`to_win`, if already known."""
     n = len(graph)
     children, won = graph.children, graph.won
-    # breadth-first from the start, in the order the graph was found: ids are BFS order
+    # breadth-first from the root, in the order the graph was found (from state 0, the
+    # ids themselves are that order)
     dist = [-1] * n
     parent = [-1] * n
-    dist[0] = 0
-    for i in range(n):
+    dist[root] = 0
+    order = [root]
+    for i in order:
         d = dist[i] + 1
         for c in children[i]:
             if c >= 0 and dist[c] < 0:
                 dist[c] = d
                 parent[c] = i
-    wins = [i for i in range(n) if won[i]]
+                order.append(c)
+    if len(order) < n:  # a root from which some state cannot be reached: not a start
+        return None
+    wins = [i for i in order if won[i]]
     if not wins:
         return None
     first = wins[0]  # the solver's: the first won state found
     length = dist[first]
-    live = live_states(graph)
+    if togo is None:
+        togo = to_win(graph)
+    live = [t >= 0 for t in togo]
     dead = n - sum(live)
     # ramps up on every shortest solution: the fewest along the shortest-path DAG
-    w = [graph.position(i)[3] for i in range(n)]
+    pos = graph.tables.pos
+    w = [pos[graph.player(i)][3] for i in range(n)]
     fewest = [1 << 30] * n
-    fewest[0] = 0
-    for i in range(n):
+    fewest[root] = 0
+    for i in order:
         f = fewest[i]
         if f == 1 << 30 or dist[i] >= length:
             continue
@@ -112,15 +148,44 @@ def measure(graph: Graph) -> Depth | None:
     path.reverse()
     forks = sum(_is_fork(graph, live, path, k) for k in range(len(path) - 1))
     lines, changes, pushes, pulls, falls = _crate_play(graph, path)
-    last_fork = max((k for k in range(len(path) - 1) if _is_fork(graph, live, path, k)),
+    last_fork = max((k for k in range(len(path) - 1) if real_fork(graph, togo, path, k)),
                     default=-1)
     last_push = max((k for k, (a, b) in enumerate(pairwise(path))
                      if graph.crates(a) != graph.crates(b)), default=-1)
     last_trap = max((k for k in range(len(path) - 1)
                      if any(c >= 0 and not live[c] for c in children[path[k]])), default=-1)
     return Depth(n, dead, length, forks, lines, changes, pushes, falls,
-                 w[first] - w[0], min_ramps, tuple(path), every_shortest(graph, dist, length),
+                 w[first] - w[root], min_ramps, tuple(path),
+                 every_shortest(graph, dist, length, order),
                  length - 1 - last_fork, length - 1 - last_push, length - 1 - last_trap, pulls)
+
+
+def crate_play(graph: Graph) -> tuple[int, int, int] | None:
+    """The shortest solution's length, box lines and box changes, played from state 0:
+    what :func:`measure` would say of them, for a fraction of its cost (no dead states, no
+    shortest-path DAG).  None when no state is won."""
+    n = len(graph)
+    children, won = graph.children, graph.won
+    parent = [-1] * n
+    seen = [False] * n
+    seen[0] = True
+    first = -1
+    for i in range(n):  # the ids are breadth-first from state 0
+        if won[i]:
+            first = i
+            break
+        for c in children[i]:
+            if c >= 0 and not seen[c]:
+                seen[c] = True
+                parent[c] = i
+    if first < 0:
+        return None
+    path = [first]
+    while parent[path[-1]] >= 0:
+        path.append(parent[path[-1]])
+    path.reverse()
+    lines, changes, _, _, _ = _crate_play(graph, path)
+    return len(path) - 1, lines, changes
 
 
 def _is_fork(graph: Graph, live: list[bool], path: list[int], k: int) -> bool:
@@ -129,7 +194,32 @@ def _is_fork(graph: Graph, live: list[bool], path: list[int], k: int) -> bool:
     return len(ways) >= 2
 
 
-def every_shortest(graph: Graph, dist: list[int], length: int) -> int:
+def real_fork(graph: Graph, togo: list[int], path: list[int], k: int) -> bool:
+    """Whether the ``k``-th state of the shortest solution ``path`` is a real fork.
+
+    It is when a different move than the solution's (and than straight
+    back) also keeps a solution at most :data:`NEAR` moves longer, and one
+    of the two moves does more than walk on the slice: it pushes a crate or
+    changes the player's slice in w.  A sidestep on a plaza keeps a
+    solution two moves longer almost everywhere: it is no decision, so a
+    walk to the goal, however wide the plaza, has no real fork on it.
+    """
+    a, nxt = path[k], path[k + 1]
+    back_to = path[k - 1] if k else -1
+    room_left = togo[nxt] + NEAR  # the moves the solution has left after this one, and NEAR
+    pos = graph.tables.pos
+
+    def acts(b: int) -> bool:  # the move a -> b pushes a crate or changes the player's w
+        return (graph.crates(a) != graph.crates(b)
+                or pos[graph.player(a)][3] != pos[graph.player(b)][3])
+
+    ways = [c for c in graph.children[a]
+            if c >= 0 and c != nxt and c != back_to and 0 <= togo[c] <= room_left]
+    return bool(ways) and (acts(nxt) or any(acts(c) for c in ways))
+
+
+def every_shortest(graph: Graph, dist: list[int], length: int,
+                   order: list[int] | None = None) -> int:
     """The tricks (bits of :data:`TRICK`) that every shortest solution does.
 
     On the shortest-path DAG (moves from distance ``d`` to ``d + 1``, kept
@@ -137,24 +227,28 @@ def every_shortest(graph: Graph, dist: list[int], length: int) -> int:
     value is what every shortest way to it has done, the AND over the ways
     in of (the parent's value OR the move's tricks); the answer is the AND
     over the won states at ``length``.  Only the DAG's moves are classified.
+    ``order`` is the breadth-first order ``dist`` was found in (the ids, from state 0).
     """
     n = len(graph)
     children, won = graph.children, graph.won
+    if order is None:
+        order = list(range(n))  # ids are in BFS order from state 0: children after parents
+    root = order[0]
     on = [False] * n
-    for i in range(n - 1, -1, -1):  # ids are in BFS order: children after parents
+    for i in reversed(order):
         if dist[i] == length:
             on[i] = won[i]
         elif 0 <= dist[i] < length:
             d = dist[i] + 1
             on[i] = any(c >= 0 and dist[c] == d and on[c] for c in children[i])
-    if not on[0]:
+    if not on[root]:
         return 0
     t = graph.tables
     pos, lean, below = t.pos, t.lean, t.nb[DOWN]
     every: list[int | None] = [None] * n
-    every[0] = 0
+    every[root] = 0
     result = -1
-    for i in range(n):
+    for i in order:
         e = every[i]
         if e is None or not on[i]:
             continue

@@ -32,7 +32,7 @@ from functools import cache
 from anabasis.gen.prng import derive, mix64
 
 #: The motifs, as :func:`anabasis.gen.terrain.make` lays them ("fall" is glue: no trick).
-MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "descent", "fall")
+MOTIFS = ("ramp", "dip", "shaft", "drop", "step", "stair", "descent", "route", "fall")
 
 #: What every shortest solution of a room with the motif does (names of depth.TRICKS).
 TRICKS_OF = {
@@ -43,6 +43,7 @@ TRICKS_OF = {
     "step": ("climb",),
     "stair": ("climb", "crate climb"),
     "descent": ("ramp down",),
+    "route": ("ramp up",),
     "fall": (),
 }
 
@@ -51,11 +52,12 @@ TRICKS_OF = {
 #: with its ramp back).
 MENU = {
     "easy": (("ramp", "ramp", "drop"), (("dip",), ("stair",), ("shaft",)),
-             ((), ("step",), ("ramp", "descent"))),
+             ((), ("step",), ("ramp", "descent"), ("route", "drop"))),
     "medium": (("ramp", "ramp", "ramp", "drop"),
                (("dip", "dip"), ("dip", "stair"), ("stair", "dip"), ("shaft",),
                 ("shaft", "stair")),
-               ((), ("step",), ("step", "step"), ("ramp", "descent"), ("ramp", "drop"))),
+               ((), ("step",), ("step", "step"), ("ramp", "descent"), ("ramp", "drop"),
+                ("route", "drop"))),
     "hard": (("ramp", "ramp", "ramp", "ramp", "drop"),
              (("dip", "shaft"), ("shaft", "stair"), ("dip", "dip", "stair"),
               ("stair", "shaft")),
@@ -101,6 +103,8 @@ def _orders(counts: tuple[tuple[str, int], ...], s: int, waiting: bool,
             nw = True
         elif m == "ramp":
             nw = False
+        elif m == "route" and waiting:
+            continue  # a drop is left by a plain ramp (the plaza up from it is sealed)
         rest = counts[:i] + ((m, k - 1),) + counts[i + 1:]
         tail_crate = crate[1:] if m in _CRATE_MOTIFS else crate
         for tail in _orders(rest, ns, nw, tail_crate):

@@ -154,16 +154,17 @@ def spare_crates(room: Room, max_states: int | None = None) -> list[tuple]:
     return spare
 
 
-def decoy(graph: solver.Graph, live: list[bool], crate: tuple) -> bool:
+def decoy(graph: solver.Graph, live: list[bool], crate: tuple, start: int = 0) -> bool:
     """Whether moving the crate that starts at ``crate`` alone can leave the room dead.
 
     True when some reachable state from which no win can be reached has
     every other crate still where it started and this one moved (or
-    gone): a spare crate that is a trap, not a help.
+    gone): a spare crate that is a trap, not a help.  ``start`` is the room's start
+    state in the graph (the graph may have been explored from another).
     """
     t = graph.tables
     cell = t.index(crate)
-    first = graph.crates(0)
+    first = graph.crates(start)
     others = [c for c in first if c != cell]
     for i in range(len(graph)):
         if live[i]:

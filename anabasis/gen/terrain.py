@@ -21,6 +21,8 @@ each link of the chain is a motif with one trick:
   stair, lets the player up;
 - **descent**: a plaza one slice lower in w, reached down a ramp set in
   it (the only place it touches the plaza above): a ramp taken both ways;
+- **route**: a ramp up one slice, and another way up beside it, longer: a
+  slip to a column a slice below, a ramp up to a landing, a ramp up again;
 - **fall**: back down to the floor in z (glue, no trick).
 
 A new plaza touches no earlier plaza from which it could be reached
@@ -99,6 +101,9 @@ class Terrain:
     lift: list[int] = field(default_factory=list)  #: each column's ground in z (0: the floor)
     chain: tuple[str, ...] = ()  #: the motifs of the chain, in order
     ground: list[int] = field(default_factory=list)  #: each plaza's ground in z
+    #: each route's other way up (a route motif's): its columns, the slice below first, then
+    #: the landing between its two ramps
+    routes: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._cells: bytes | None = None
@@ -277,6 +282,7 @@ class _Grower:
     """The terrain while it grows: who owns each column, and at what level."""
 
     GAP_BASE = 1000
+    ROUTE_BASE = 2000  #: a route's other way: its two parts, numbered from here
 
     def __init__(self, rng: SplitMix64, X: int, Y: int):
         self.rng, self.X, self.Y = rng, X, Y
@@ -291,6 +297,7 @@ class _Grower:
         self.sealed: dict[int, int] = {}  #: plaza -> the one lower column it may touch (its ramp)
         #: the first sealed plaza: no plaza from it on touches a plaza or gap from before it
         self.fence: int | None = None
+        self.route_before: dict[int, int] = {}  #: a route part -> the plaza below the route
         self.nb = [_neighbours(c, X, Y) for c in range(X * Y)]
 
     def fits(self, c: int, plaza: int, level: tuple[int, int]) -> bool:
@@ -310,10 +317,11 @@ class _Grower:
             o = self.owner[n]
             if o == FREE or o == plaza or o == WALLED:
                 continue
-            if fence is not None and n != seal and (
-                    o < fence if o < self.GAP_BASE else self.gap_before[o] < fence):
+            gap = self.GAP_BASE <= o < self.ROUTE_BASE
+            before = self.gap_before[o] if gap else self.route_before.get(o, o)
+            if fence is not None and n != seal and before < fence:
                 return False
-            if o >= self.GAP_BASE:
+            if gap:
                 if self.entry.get(plaza) == o:
                     continue
                 if seal is not None or can_step(self.side[o], level, True):
@@ -391,6 +399,7 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
     g.grow(k, _region(tier, recipe, rng))
     ramps: dict[int, int] = {}
     gaps: list[Gap] = []
+    routes: list[list[int]] = []  #: each route's other way (its columns)
     after_drop = False
     for i, step in enumerate(recipe):
         here = g.lv[k]
@@ -398,7 +407,7 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
         rng.shuffle(doors)
         nk = -1
         for a, b, c in doors:
-            if step == "ramp":
+            if step in ("ramp", "route"):
                 if a in ramps or any(a in gap.cells for gap in gaps):
                     continue
                 if after_drop:
@@ -475,8 +484,15 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
                 nk = -1
         if nk < 0:
             return None
+        below = k
         k = nk
         g.grow(k, _region(tier, recipe[i + 1:], rng))
+        if step == "route":
+            # the other way up: a slip down a slice, a ramp, a landing, a ramp
+            way = _other_way(g, ramps, below, k, len(routes))
+            if way is None:
+                return None
+            routes.append(way)
         if step == "stair":
             # where a crate stands as the stair: columns of the plaza below beside the high
             # one, with room to stand behind them
@@ -561,7 +577,77 @@ def make(rng: SplitMix64, tier: Tier, recipe: tuple[str, ...]) -> Terrain | None
     return _cropped(Terrain(X, Y, W, height, ramps, chain,
                             [g.lv[i][0] - low + 1 for i in range(last + 1)],
                             gaps, decoys, holes, start, goal, lift, tuple(recipe),
-                            [g.lv[i][1] for i in range(last + 1)]))
+                            [g.lv[i][1] for i in range(last + 1)], routes))
+
+
+def _other_way(g: _Grower, ramps: dict[int, int], below: int, above: int,
+               number: int) -> list[int] | None:
+    """A route's other way from plaza ``below`` up to plaza ``above`` (one slice higher), by
+    the slice under ``below``: a column to slip onto, a ramp beside it up to a landing at
+    ``below``'s own slice, and a ramp on the landing up into ``above``.  Its columns, or
+    None when there is no room for it.
+
+    The landing touches ``below`` nowhere (or it would be a walk), and the low slice
+    touches ``above`` nowhere; the first way found in a fixed order is laid.
+    """
+    h, s = g.lv[below]
+    low, mid = (h - 1, s), (h, s)
+    X, Y = g.X, g.Y
+    for a in g.plazas[below]:
+        if a in ramps:
+            continue
+        for d1 in g.nb[a]:
+            if g.owner[d1] != FREE:
+                continue
+            for d2 in g.nb[d1]:
+                if d2 == a or g.owner[d2] != FREE:
+                    continue
+                for e1 in g.nb[d2]:
+                    if e1 in (d1, a) or g.owner[e1] != FREE:
+                        continue
+                    for e2 in g.nb[e1]:
+                        if e2 in (d2, d1) or g.owner[e2] != FREE:
+                            continue
+                        n = next((n for n in g.nb[e2] if g.owner[n] == above), -1)
+                        if n < 0:
+                            continue
+                        way = _lay_way(g, below, above, (d1, d2), (e1, e2), low, mid,
+                                       g.ROUTE_BASE + 2 * number)
+                        if way is None:
+                            continue
+                        ramps[d2] = RAMP_TOWARD[next(k for k in range(4)
+                                                     if _toward(d2, k, X, Y) == e1)]
+                        ramps[e2] = RAMP_TOWARD[next(k for k in range(4)
+                                                     if _toward(e2, k, X, Y) == n)]
+                        return way
+    return None
+
+
+def _lay_way(g: _Grower, below: int, above: int, slipped: tuple[int, int],
+             landing: tuple[int, int], low: tuple[int, int], mid: tuple[int, int], d: int):
+    """Lay a route's two parts (``slipped`` at ``low``, ``landing`` at ``mid``, numbered
+    ``d`` and ``d + 1``) if they fit; their columns, else None (and nothing laid)."""
+    e = d + 1
+    g.parent[d], g.parent[e] = below, above  # each part touches the plaza it joins
+    g.route_before[d] = g.route_before[e] = below
+    ok = all(g.fits(c, d, low) for c in slipped)
+    if ok:
+        for c in slipped:
+            g.owner[c] = d
+        g.lv[d] = low
+        ok = all(g.fits(c, e, mid) and not any(g.owner[n] == below for n in g.nb[c])
+                 for c in landing)
+        if not ok:
+            for c in slipped:
+                g.owner[c] = FREE
+            del g.lv[d]
+    if not ok:
+        del g.parent[d], g.parent[e], g.route_before[d], g.route_before[e]
+        return None
+    for c in landing:
+        g.owner[c] = e
+    g.lv[e] = mid
+    return [*slipped, *landing]
 
 
 def _dead_end(g: _Grower, c: int, low: tuple[int, int], decoy: int | None, beside: int) -> bool:
@@ -605,7 +691,7 @@ def _cropped(land: Terrain) -> Terrain:
                    [Gap(g.kind, g.before, g.after, [new(c) for c in g.cells]) for g in land.gaps],
                    [[new(c) for c in d] for d in land.decoys], [new(c) for c in land.holes],
                    new(land.start), new(land.goal), [land.lift[old(c)] for c in range(nx * ny)],
-                   land.chain, land.ground)
+                   land.chain, land.ground, [[new(c) for c in r] for r in land.routes])
 
 
 def _nearest(g: _Grower, k: int, seed: int) -> int:

@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import daily_card, hook, legend, markers, reading
+from anabasis.app.play import daily_card, hook, legend, markers, reading, recipe
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -41,6 +41,7 @@ HELP = [
     "{copy}: copy the room code · {screenshot}: screenshot · {fullscreen}: fullscreen"
     " · {mute}: sound · {volume_down} / {volume_up}: volume",
     "{edit_room}: open this room in the editor (a level's edits are saved as a new room)",
+    "{recipe}: in a made room, its recipe: what it is made of (it gives the puzzle away)",
     "",
     "The views, and what each is best for",
     "stand (z up, w hidden): walking, and what is in your way in your slice",
@@ -457,15 +458,24 @@ def _win_shown(play) -> tuple:
     opened, keys = play.opened, play.app.keymap
     return (line, note, colour, _win_texts(opened.kind, opened.level, opened.tier, keys,
                                            opened.chapter, play.every_level_done)[0],
-            keys.text("{undo} undo · {restart} play again · {back} levels"))
+            keys.text("{undo} undo · {restart} play again · {back} levels"),
+            recipe.text(opened))
 
 
 def _win_panel(ov, win: tuple, s: float) -> None:
-    line, note, colour, way_on, keys_line = win
+    line, note, colour, way_on, keys_line, made_of = win
     W, H = ov.size
-    box = pygame.Rect(0, 0, int(540 * s), int(214 * s))
+    # a made room's recipe, under the note: what it was made of, now that it is solved
+    size = int(16 * s)
+    wide = min(W - 40, int(640 * s))
+    made_lines = ov.wrap(made_of, size, wide - int(40 * s))[:6] if made_of else []
+    grow = len(made_lines) * (size + 4) + (int(10 * s) if made_lines else 0)
+    box = pygame.Rect(0, 0, wide if made_lines else int(540 * s), int(214 * s) + grow)
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 225), 14)
+    for i, text in enumerate(made_lines):
+        ov.text(text, (box.centerx, box.y + int(134 * s) + i * (size + 4)), size, DIM,
+                anchor="midtop")
     ov.text("Solved!", (box.centerx, box.y + int(18 * s)), int(40 * s), GOLD, anchor="midtop")
     ov.text(line, (box.centerx, box.y + int(72 * s)), int(24 * s), INK, anchor="midtop")
     if note:

@@ -26,7 +26,7 @@ from collections import deque
 
 import pygame
 
-from anabasis.app.play import cues, hook, hud, markers, reading
+from anabasis.app.play import cues, hook, hud, markers, reading, recipe
 from anabasis.app.play.hints import TOO_BIG_TEXT, Hints, apart
 from anabasis.app.play.session import Opened
 from anabasis.app.shell.scene import Scene
@@ -261,6 +261,8 @@ class Play(Scene):
                 self.app.next_after(self.opened)
         elif action == "new_room" and self.opened.tier:
             self.app.build_room(self.opened.tier)
+        elif action == "recipe":
+            recipe.ask(self)
         elif action == "settings" and not self.demo:
             self.app.show_settings(self)
         elif action == "edit_room":

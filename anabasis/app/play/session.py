@@ -26,6 +26,8 @@ class Opened:
     tier: str | None = None  #: the generator's tier, for "gen" and "daily"
     spec: str | None = None  #: "hard.1x" or "daily.2026-11-29", for made rooms
     day: str | None = None  #: the day (YYYY-MM-DD, UTC) whose room it is, for "daily"
+    #: a made room's recipe (``gen.Made.recipe``): shown when asked and after a win, never before
+    recipe: str = ""
     _code: str | None = None
     #: the scene Esc goes back to (the editor, for a play-test): its ``returned()`` is called
     back: object | None = None
@@ -116,4 +118,5 @@ def opened_made(made, kind: str = "gen") -> Opened:
         title = f"today's room · {day}"
     else:
         title = f"{made.tier} room · {spec}"
-    return Opened(made.room, kind, title, tier=made.tier, spec=spec, day=day)
+    return Opened(made.room, kind, title, tier=made.tier, spec=spec, day=day,
+                  recipe=getattr(made, "recipe", ""))

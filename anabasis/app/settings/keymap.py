@@ -49,6 +49,7 @@ ACTIONS: tuple[Action, ...] = (
            "the next move of a shortest solution from here (again: the move after)"),
     Action("fullscreen", ("f11",), "fullscreen and back"),
     Action("new_room", ("n",), "in a made room: a fresh room of the same tier"),
+    Action("recipe", ("i",), "in a made room: what it is made of (it gives the puzzle away)"),
     Action("next", ("return", "enter"), "after a win: the next level"),
     Action("mute", ("m",), "the sound off and on again (saved with your progress)"),
     Action("volume_down", ("-", "[-]"), "the sound quieter, a tenth at a time"),
