@@ -37,7 +37,7 @@ CHAPTERS = {
         ("04-ledge.txt", 15, ("gravity-w", "crates"), "DRRURRDLULDDRLL"),
         ("05-higher-up.txt", 14, ("gravity-w", "crates"), "RURRDULURRRDUU"),
         ("06-backstop.txt", 16, ("gravity-w", "crates"), "DRRRUDRLLDRRDRUR"),
-        ("07-two-in-a-shaft.txt", 25, ("gravity-w", "crates"), "LDLLDDRULURRRLLDDRULURRRD"),
+        ("07-two-in-a-shaft.txt", 18, ("gravity-w", "crates"), "RRUURRLLLDRRRRDUUL"),
         ("08-underpass.txt", 20, ("gravity-w", "ramps", "crates"), "LLDRDDRRULDLUURRRRRU"),
     ]),
     3: ("03-wrap", "the wrap", [
@@ -48,8 +48,7 @@ CHAPTERS = {
         ("05-climb-round.txt", 7, ("gravity-w", "crates", "wrap"), "LDRDURR"),
         ("06-far-gap.txt", 10, ("gravity-w", "crates", "wrap"), "DRRRRURDDD"),
         ("07-rounds.txt", 16, ("gravity-w", "crates", "wrap"), "DRURDRDULDLDRRRR"),
-        ("08-ring.txt", 30, ("gravity-w", "ramps", "crates", "wrap"),
-         "DRRDRRRDUULULDLDRRRUDULULDDRDR"),
+        ("08-ring.txt", 22, ("gravity-w", "ramps", "crates", "wrap"), "DRRDRRRDUULULDLDRRRUDD"),
     ]),
 }
 LEVELS = [(c, n) for c, (_, _, rows) in CHAPTERS.items() for n in range(1, len(rows) + 1)]
