@@ -81,7 +81,17 @@ vec4 axis_mask(int axis) {
 // says which of its neighbours are solid.
 float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     if (axis < 0) return 1.0;
+    // A neighbour the ceiling cuts away is not drawn, so it darkens nothing: counted, the tops
+    // just under the ceiling (the walls at the pawn's level with w up) were shaded as pillows,
+    // rounded like ramps.  The front cell's height, and each neighbour's, in the slice's up.
+    ivec4 front_cell = cell - ivec4(axis_mask(axis)) * front_step;
+    float front_up = dot(vec4(front_cell) + 0.5 - u_centre, u_basis[2]);
+    vec4 side = vec4(greaterThanEqual(f, vec4(0.5))) * 2.0 - 1.0;
+    vec4 kept = vec4(lessThan(front_up + side * u_basis[2], vec4(u_ceiling + 0.5 - SNAP)));
+    if (front_up >= u_ceiling + 0.5 - SNAP) return 1.0;
 #ifdef WRAP
+    // The same for the wrap band's far side (nothing ana of the pawn is drawn).
+    if (float(front_cell.w) >= u_wband.y - SNAP) return 1.0;
     // Where w wraps, the cells beside are read (two reads): the bits differed on a few edge
     // pixels of level 7 (not yet understood), so the wrapped picture keeps its old path.
     ivec4 base = cell - ivec4(axis_mask(axis)) * front_step;
@@ -89,15 +99,16 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     for (int k = 0; k < 2; k++) {
         int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
         float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
-        ivec4 side = base + ivec4(axis_mask(j)) * ((f[j] < 0.5) ? -1 : 1);
-        occ += (code_at(side) != CELL_EMPTY) ? near_edge * near_edge : 0.0;
+        ivec4 beside = base + ivec4(axis_mask(j)) * ((f[j] < 0.5) ? -1 : 1);
+        float drawn = (float(beside.w) < u_wband.y - SNAP) ? kept[j] : 0.0;
+        occ += (code_at(beside) != CELL_EMPTY) ? near_edge * near_edge * drawn : 0.0;
     }
 #else
     // All four axes at once, then the two that count (u_ao_pick[axis]): the near side's
     // neighbour bit (2j, or 2j + 1 on the far half) and how near that edge the point is.
     vec4 near_edge = 1.0 - 2.0 * min(f, 1.0 - f);
     uvec4 bit = uvec4(0, 2, 4, 6) + uvec4(greaterThanEqual(f, vec4(0.5)));
-    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1));
+    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1)) * kept;
     float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
     return 1.0 - 0.42 * min(occ, 1.5);
@@ -162,9 +173,15 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
                                                                   abs(f.y - 0.5))));
 #endif
     } else {
-        // A block: its slice's tone, lighter with height.
-        float height = float(c.z) * (1.0 / max(float(u_size.z - 1), 1.0));
-        col = slice_tone(w) * (0.62 + 0.45 * height);
+        // A block: its slice's tone, shaded by its height against the pawn's, in the view's
+        // up (so the same in every view): the floor the pawn stands on (its top at the feet)
+        // plain, each level lower darker, and what rises to the pawn's level and above (a
+        // wall, a ledge to climb) paler and lighter, never read as the floor beside the pawn.
+        float rise = dot(vec4(c) + 0.5 - u_centre, u_basis[2]) + 1.0;
+        float lower = clamp(-rise, 0.0, 3.0);
+        float wall = clamp(rise, 0.0, 2.0);
+        col = mix(slice_tone(w), vec3(0.93, 0.93, 0.95), 0.30 * min(wall, 1.0))
+              * (0.85 - 0.13 * lower + 0.14 * wall);
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
     col *= 0.62 + 0.38 * line_step(0.0, 1.5, edge);

@@ -141,7 +141,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         cell, offset = pose.moving_crate
         crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
         variant.add("MOVING_CRATE")
-    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell)
+    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell,
+                                       room.size[3] if room.wrap else 0)
     if any(mark_way):
         variant.add("MARKS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
@@ -265,13 +266,16 @@ def ramp_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
     return tuple(out[:MARKS])
 
 
-def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
+def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell,
+                   wrap: int = 0) -> tuple[list, list]:
     """The marks' corners drawn in this frame's slice, and their ways (far away when unused).
 
     Drawn only at rest, where the player stands at a cell and the view is
     not turning; with w hidden a mark is drawn at the slice's w (the step
     goes round through w), with another axis hidden only where it lies in
-    the slice.
+    the slice.  ``wrap``: the room's W where w wraps; a mark's w is then the
+    one a slice from the player's that its way says (a step ana from the top
+    slice lands in slice 0, drawn one up, not W - 1 down).
     """
     lo = [_NO_MARK] * MARKS
     way = [0.0] * MARKS
@@ -282,6 +286,8 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list,
     i = 0
     for cell, sign in marks[:MARKS]:
         cell = list(cell)
+        if wrap:
+            cell[3] = player_cell[3] + (cell[3] - player_cell[3] + 1) % wrap - 1
         if k == 3:
             cell[3] = player_cell[3]
         elif cell[k] != player_cell[k]:

@@ -97,6 +97,11 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
             continue
         put = list(cell)
         put[axis] = player[axis]  # into the slice: only where it is across it matters
+        if room.wrap and axis != 3:
+            # w in the slice of a wrapped room: the copy that is drawn, in the band of one turn
+            # kata of the pawn (picture.pose.wrap_band), not the cell's own w beyond it
+            W, pw = room.size[3], math.floor(player[3] + 0.5)
+            put[3] = pw - (pw - cell[3]) % W
         x, y, depth = project(put, player, b, camera, size)
         w, h = size
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
