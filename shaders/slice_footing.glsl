@@ -138,7 +138,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         float v = qs.z * u_mark_way[i] + 0.9 * across;
         float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
-        col = mix(col, MARK_COLOUR, max(max(0.9 * outline, 0.85 * mark), 0.22));
+        col = mix(col, u_mark_colour, max(max(0.9 * outline, 0.85 * mark), 0.22));
     }
     return col;
 }

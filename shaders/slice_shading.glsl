@@ -11,15 +11,10 @@ const vec3 RAMP_COLOUR = vec3(0.16, 0.80, 0.72);
 const vec3 CRATE_COLOUR = vec3(0.78, 0.50, 0.24);
 const vec3 PLAYER_COLOUR = vec3(0.98, 0.30, 0.52);
 const vec3 GHOST_COLOUR = vec3(0.50, 0.72, 1.00);
-const vec3 MARK_COLOUR = vec3(0.55, 1.00, 0.92);
-
-// A tone per w-slice (hue), so that slices are told apart at a glance; z makes it lighter.
+// A tone per w-slice (hue), so that slices are told apart at a glance: the palette's
+// (anabasis.picture.pose.PALETTES, a uniform: the colour-blind-safe one differs).
 vec3 slice_tone(int w) {
-    const vec3 tones[8] = vec3[8](
-        vec3(0.52, 0.58, 0.72), vec3(0.78, 0.70, 0.54), vec3(0.56, 0.72, 0.54),
-        vec3(0.70, 0.60, 0.80), vec3(0.80, 0.58, 0.50), vec3(0.54, 0.70, 0.80),
-        vec3(0.72, 0.74, 0.48), vec3(0.80, 0.62, 0.70));
-    return tones[w & 7];
+    return u_tones[w & 7];
 }
 
 vec3 background(vec3 dir) {
@@ -182,6 +177,10 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         float wall = clamp(rise, 0.0, 2.0);
         col = mix(slice_tone(w), vec3(0.93, 0.93, 0.95), 0.30 * min(wall, 1.0))
               * (0.85 - 0.13 * lower + 0.14 * wall);
+        // The colour-blind-safe palette stripes the odd slices' blocks as well: two slices
+        // side by side differ in shape, not in colour alone.
+        float stripe = step(0.72, fract((f.x + f.y + f.z + f.w) * 2.5));
+        col *= 1.0 - 0.22 * u_pattern * float(w & 1) * stripe;
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
     col *= 0.62 + 0.38 * line_step(0.0, 1.5, edge);

@@ -3,6 +3,7 @@ settings screen, driven by key presses and read back from the window's pixels.""
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 from conftest import DT
@@ -381,3 +382,53 @@ def test_the_map_moves_off_the_room_where_it_would_cover_it(make_app):
     # and it stays there while that place is clear (no jumping back and forth)
     again = reading.draw_map(ov, play, band, 16, top=60, room=room)
     assert again == moved
+
+
+def test_the_safe_palette_set_in_play_retints_the_picture_and_the_markers(make_app):
+    """The colour-blind-safe palette, chosen in play, changes the room's own picture (the
+    slices' tones, striped odd slices) and the markers' colours, not only the map's."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    app.view_tips = 0
+    play = app.scene
+    for _ in range(2):  # to the both view: the four slices side by side
+        press(app, pygame.K_v)
+        settle(app)
+    assert play.sight.view == "both"
+
+    def shown():  # the window, with no message over it (a screenshot says it was saved)
+        play.message_left = 0.0
+        app.tick(DT)
+        return window_pixels(app).astype(int)
+
+    before = shown()
+    press(app, pygame.K_o)
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    while screen.items[screen.selected].name != "palette":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and app.progress.palette == "safe"
+    settle(app)
+    after = shown()
+    b, cam = play.sight.basis(), play.sight.camera
+    rect = reading.room_rect(play, b, cam, app.overlay.size)
+    room = (slice(max(rect.left, 0), rect.right), slice(max(rect.top, 0), rect.bottom))
+    changed = np.abs(after - before).sum(axis=2) > 30
+    if play.reading.map_rect is not None:  # (the map's own colours change too: not this)
+        m = play.reading.map_rect
+        changed[m.left:m.right, m.top:m.bottom] = False
+    assert changed[room].mean() > 0.1, changed[room].mean()
+    # the goal's marker (a slice away) in the palette's yellow, drawn with its words
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, 3, (200, 150), True)
+    for palette, colour in (("safe", markers.SAFE_COLOURS["goal"]),
+                            ("standard", markers.GOAL_COLOUR)):
+        ov.surface.fill((0, 0, 0, 0))
+        (box,) = markers.draw(ov, [goal], ov.scale, palette=palette)
+        seen = {ov.surface.get_at((i, j))[:3] for i in range(box.left, box.right)
+                for j in range(box.top, box.bottom)}
+        assert colour in seen, palette

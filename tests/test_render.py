@@ -1143,7 +1143,7 @@ def test_a_landing_mark_across_the_wrap_is_drawn_a_slice_from_the_pawn():
     for view, ws in (("w-up", {4.0, 2.0}), ("stand", {3.0})):
         pose = Pose(tuple(float(c) for c in state.player), view)
         u, names = render.frame_uniforms(room, pose, SIZE, marks)
-        drawn = {lo[3] for lo, way in zip(u["u_mark_lo"], u["u_mark_way"]) if way}
+        drawn = {lo[3] for lo, way in zip(u["u_mark_lo"], u["u_mark_way"], strict=True) if way}
         assert drawn == ws and "MARKS" in names, (view, drawn)
 
 
@@ -1209,3 +1209,46 @@ def test_blocks_read_by_their_height_against_the_pawns(ctx):
 
     floor, wall = lum((2, 3, 0, 1)), lum((1, 3, 1, 1))
     assert wall > 1.2 * floor, (wall, floor)
+
+
+def test_the_colour_blind_safe_palette_retints_the_slices_and_stripes_the_odd_ones(ctx):
+    """Level 7 in the both view (w is depth: four slices' blocks side by side): the safe
+    palette gives the slices other tones and the landing box another colour, and stripes the
+    blocks of odd slices (shape, not colour alone), never those of even slices."""
+    room = _level(7)
+    state = room.start
+    pose = _room_pose(room, state, "both")
+    images = {}
+    for palette in ("standard", "safe"):
+        for marks in (None, ()):
+            r = render.Renderer(ctx, room, state)
+            r.palette = palette
+            target = render.Offscreen(ctx, READ)
+            target.fbo.use()
+            r.draw(replace(pose, marks=marks), (0, 0, *READ))
+            images[palette, marks] = target.read()[:, :, :3].astype(float)
+            target.release()
+            r.release()
+    index, faces = _debug(ctx, room, state, pose)
+    X, Y, Z, _ = room.size
+    w_of = np.where(index >= 0, index // (X * Y * Z), -1)
+    codes = np.frombuffer(room.cells, np.uint8)
+    blocks = (index >= 0) & (codes[np.clip(index, 0, None).astype(np.int64)] == cells.BLOCK)
+    standard, safe = images["standard", None], images["safe", None]
+    ratio = (safe.sum(axis=2) + 1) / (standard.sum(axis=2) + 1)
+    spread = {}
+    for parity in (0, 1):
+        cvs = []
+        for cell in np.unique(index[blocks & (w_of % 2 == parity)]):
+            face = blocks & (index == cell)
+            if face.sum() >= 40:
+                cvs.append(ratio[face].std() / ratio[face].mean())
+        assert cvs, parity
+        spread[parity] = float(np.median(cvs))
+    assert spread[1] > 0.06 and spread[0] < 0.03, spread  # stripes on odd slices only
+    assert np.abs(safe - standard)[blocks].mean() > 15  # other tones
+    # the landing box, where it is drawn, in the palette's colour (sky blue, not mint)
+    box = np.abs(images["standard", None] - images["standard", ()]).sum(axis=2) > 30
+    assert box.sum() > 30
+    mint, sky = images["standard", None][box], images["safe", None][box]
+    assert (sky[:, 2] - sky[:, 1]).mean() > (mint[:, 2] - mint[:, 1]).mean() + 20

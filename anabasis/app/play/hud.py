@@ -238,7 +238,8 @@ def draw_shown(ov, shown: Shown) -> None:
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                 avoid=[r for r in (map_rect, *badges) if r])
+                 avoid=[r for r in (map_rect, *badges) if r],
+                 palette=play.app.progress.palette if play is not None else "standard")
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:
