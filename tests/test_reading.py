@@ -432,3 +432,54 @@ def test_the_safe_palette_set_in_play_retints_the_picture_and_the_markers(make_a
         seen = {ov.surface.get_at((i, j))[:3] for i in range(box.left, box.right)
                 for j in range(box.top, box.bottom)}
         assert colour in seen, palette
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pawn(
+        display, tmp_path, size):
+    """A hard made room (and level 7), at the two window sizes: in each view the camera frames
+    the whole room's box inside the window (not just the pawn), the pawn is on screen and no
+    panel, map or badge covers it, and the panels over the room are faded."""
+    from anabasis import gen
+    from anabasis.app.play import markers
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    app = App(size=size, opened=opened_made(gen.build("hard", 1)), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        faded = 0
+        for opened in (None, open_level(7)):
+            if opened is not None:
+                app.open(opened)
+            settle(app)
+            play = app.scene
+            W, H = app.overlay.size
+            for _ in range(3):
+                app.tick(DT)
+                b, cam = play.sight.basis(), play.sight.camera
+                rect = reading.room_rect(play, b, cam, (W, H))
+                assert rect is not None and rect.left >= 0 and rect.top >= 0, rect
+                assert rect.right <= W and rect.bottom <= H, (rect, play.sight.view)
+                px, py, depth = markers.project(play.game.state.player, play.pose().player, b,
+                                                cam, (W, H))
+                assert depth > 0 and 0 <= px < W and 0 <= py < H
+                if play.reading.map_rect is not None:
+                    assert not play.reading.map_rect.collidepoint(px, py), play.sight.view
+                # the key bar along the bottom, where the room's box reaches under it, is
+                # faded (its ground between the words lets the room show through)
+                ground = app.overlay.surface.get_at
+                bar_y = H - 1
+                while bar_y > H // 2 and ground((1, bar_y - 1))[3] > 0:
+                    bar_y -= 1  # up to the bar's top edge, at the window's left
+                bar_y += 2
+                if rect.bottom > bar_y:
+                    alphas = [ground((x, bar_y))[3]
+                              for x in range(max(rect.left, 0), min(rect.right, W), 7)]
+                    assert min(alphas) <= reading.FADED_ALPHA, (play.sight.view, min(alphas))
+                    faded += 1
+                press(app, pygame.K_v)
+                settle(app)
+        assert faded > 0  # (the room reaches under the bar in some view)
+    finally:
+        app.close()

@@ -204,7 +204,8 @@ def draw_shown(ov, shown: Shown) -> None:
     room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
     ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
     ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
-    ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
+    key_bar = pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad)
+    ov.panel(key_bar, reading.band_over(band, key_bar, room_rect), 0)
 
     # top left: where you are and what it teaches
     ov.text(shown.title, (pad, pad), big, GOLD)
