@@ -60,6 +60,9 @@ uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn 
 uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
 uniform vec4 u_mark_lo[2];   // MARKS: where a step from a ramp lands, in this slice (or far away)
 uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata
+uniform vec3 u_tones[8];     // the palette: a block's tone by its w slice (eight round)
+uniform vec3 u_mark_colour;  // the palette: the landing marks' colour
+uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)
 
 noperspective in vec3 v_dir;              // the pixel's ray, unnormalised (slice.vert)
 noperspective in vec4 v_rd;               // u_basis * v_dir

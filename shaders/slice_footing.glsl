@@ -51,6 +51,16 @@ vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
     return (row || column) ? lit : col;
 }
 
+// Which of the goal cell's two floors (its top, axis 2, or its face ana, axis 3) is marked, by
+// the goal cell's texel: one goal reads as one square.  Where both downs show (the both view)
+// the two floors are both in sight, and framing both drew the goal twice.  The floor along the
+// view's up axis is marked where it holds (its cell is solid), else the other one.
+int goal_face(uint texel) {
+    bool z_up = abs(u_basis[2].z) >= abs(u_basis[2].w);
+    bool holds = (texel & (z_up ? TEXEL_BELOW_SOLID : TEXEL_KATA_SOLID)) != uint(0);
+    return (z_up == holds) ? 2 : 3;
+}
+
 // The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
 // goal is plain even where its glow is hidden.
 vec3 goal_floor(vec3 col, float edge, float line) {
@@ -72,7 +82,11 @@ vec3 goal_floor(vec3 col, float edge, float line) {
 // (render.feet_plane_meets, on the CPU).
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     float tp = (FEET - u_eye.z) / dir.z;
-    if (!(dir.z < 0.0 && tp > 0.0 && tp < t_hit)) return col;
+    // A ramp under the feet shows over the floor at the feet too (the plane is just under
+    // it): with z hidden, the ramp below a floor is what carries the pawn ana, and hidden
+    // by that floor it could not be found (level 3 with w up).
+    float over = (u_ghost_codes.x == uint(CELL_RAMP_XP)) ? 0.05 : 0.0;
+    if (!(dir.z < 0.0 && tp > 0.0 && tp < t_hit - over / dir.z)) return col;
     vec4 p = ro + rd * tp;
     ivec4 c = ivec4(floor(p));
     uint code = code_at(c + u_ghost_step);
@@ -87,8 +101,9 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
     float fill = 0.16;
     if (ramp) {
-        // Its lean, as the ramp's own chevrons would show it.
-        fill += 0.22 * step(0.6, fract(ramp_lean(code, f) * 3.0));
+        // Its lean, as the ramp's own chevrons would show it; a ramp, the way on, more
+        // strongly than a floor's ghost.
+        fill = 0.30 + 0.25 * step(0.6, fract(ramp_lean(code, f) * 3.0));
     }
     return mix(col, tint, u_ghost * (fill + 0.65 * outline * dash));
 }
@@ -99,7 +114,13 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
 // outline with arrows along the way it goes; over whatever is there, since the step goes
 // round it through w.  A box test per mark, like the goal's.  A variant: its code alone cost
 // +0.4 of plain on llvmpipe even with no mark to draw.
-vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
+    // Never over the pawn's own cell: where the ray, past the box, meets the pawn's column
+    // (its floor, the cell it stands in), the mark is not drawn (a box in front of the pawn
+    // drawn over its floor read as the landing being where the pawn already is).
+    vec4 d = vec4(hit_cell - u_player_cell);
+    if (t_hit < NEVER && abs(dot(d, u_basis[0])) < 0.5 && abs(dot(d, u_basis[1])) < 0.5
+        && dot(d, u_basis[2]) < 0.5) return col;
     for (int i = 0; i < 2; i++) {
         int axis;
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
@@ -117,7 +138,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
         float v = qs.z * u_mark_way[i] + 0.9 * across;
         float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
-        col = mix(col, MARK_COLOUR, max(max(0.9 * outline, 0.85 * mark), 0.22));
+        col = mix(col, u_mark_colour, max(max(0.9 * outline, 0.85 * mark), 0.22));
     }
     return col;
 }
@@ -170,7 +191,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
         if (foot == 1) col = lane(col, h.cell, s, line);
-        if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))) {
+        if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
+            && h.axis == goal_face(front_texel)) {
             col = goal_floor(col, edge, line);
         }
 #ifdef WRAP
@@ -186,7 +208,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     // The goal glows: light along the ray's path through its cell, and a halo round it that
     // dims with the distance in 4D (so a goal a slice away still shows, faintly).
 #ifdef MARKS
-    col = ramp_marks(col, ro, rd, t_hit);
+    col = ramp_marks(col, ro, rd, t_hit, h.cell);
 #endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo

@@ -11,15 +11,10 @@ const vec3 RAMP_COLOUR = vec3(0.16, 0.80, 0.72);
 const vec3 CRATE_COLOUR = vec3(0.78, 0.50, 0.24);
 const vec3 PLAYER_COLOUR = vec3(0.98, 0.30, 0.52);
 const vec3 GHOST_COLOUR = vec3(0.50, 0.72, 1.00);
-const vec3 MARK_COLOUR = vec3(0.55, 1.00, 0.92);
-
-// A tone per w-slice (hue), so that slices are told apart at a glance; z makes it lighter.
+// A tone per w-slice (hue), so that slices are told apart at a glance: the palette's
+// (anabasis.picture.pose.PALETTES, a uniform: the colour-blind-safe one differs).
 vec3 slice_tone(int w) {
-    const vec3 tones[8] = vec3[8](
-        vec3(0.52, 0.58, 0.72), vec3(0.78, 0.70, 0.54), vec3(0.56, 0.72, 0.54),
-        vec3(0.70, 0.60, 0.80), vec3(0.80, 0.58, 0.50), vec3(0.54, 0.70, 0.80),
-        vec3(0.72, 0.74, 0.48), vec3(0.80, 0.62, 0.70));
-    return tones[w & 7];
+    return u_tones[w & 7];
 }
 
 vec3 background(vec3 dir) {
@@ -81,7 +76,17 @@ vec4 axis_mask(int axis) {
 // says which of its neighbours are solid.
 float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     if (axis < 0) return 1.0;
+    // A neighbour the ceiling cuts away is not drawn, so it darkens nothing: counted, the tops
+    // just under the ceiling (the walls at the pawn's level with w up) were shaded as pillows,
+    // rounded like ramps.  The front cell's height, and each neighbour's, in the slice's up.
+    ivec4 front_cell = cell - ivec4(axis_mask(axis)) * front_step;
+    float front_up = dot(vec4(front_cell) + 0.5 - u_centre, u_basis[2]);
+    vec4 side = vec4(greaterThanEqual(f, vec4(0.5))) * 2.0 - 1.0;
+    vec4 kept = vec4(lessThan(front_up + side * u_basis[2], vec4(u_ceiling + 0.5 - SNAP)));
+    if (front_up >= u_ceiling + 0.5 - SNAP) return 1.0;
 #ifdef WRAP
+    // The same for the wrap band's far side (nothing ana of the pawn is drawn).
+    if (float(front_cell.w) >= u_wband.y - SNAP) return 1.0;
     // Where w wraps, the cells beside are read (two reads): the bits differed on a few edge
     // pixels of level 7 (not yet understood), so the wrapped picture keeps its old path.
     ivec4 base = cell - ivec4(axis_mask(axis)) * front_step;
@@ -89,15 +94,16 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     for (int k = 0; k < 2; k++) {
         int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
         float near_edge = 1.0 - 2.0 * min(f[j], 1.0 - f[j]);
-        ivec4 side = base + ivec4(axis_mask(j)) * ((f[j] < 0.5) ? -1 : 1);
-        occ += (code_at(side) != CELL_EMPTY) ? near_edge * near_edge : 0.0;
+        ivec4 beside = base + ivec4(axis_mask(j)) * ((f[j] < 0.5) ? -1 : 1);
+        float drawn = (float(beside.w) < u_wband.y - SNAP) ? kept[j] : 0.0;
+        occ += (code_at(beside) != CELL_EMPTY) ? near_edge * near_edge * drawn : 0.0;
     }
 #else
     // All four axes at once, then the two that count (u_ao_pick[axis]): the near side's
     // neighbour bit (2j, or 2j + 1 on the far half) and how near that edge the point is.
     vec4 near_edge = 1.0 - 2.0 * min(f, 1.0 - f);
     uvec4 bit = uvec4(0, 2, 4, 6) + uvec4(greaterThanEqual(f, vec4(0.5)));
-    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1));
+    vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1)) * kept;
     float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
     return 1.0 - 0.42 * min(occ, 1.5);
@@ -162,9 +168,19 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
                                                                   abs(f.y - 0.5))));
 #endif
     } else {
-        // A block: its slice's tone, lighter with height.
-        float height = float(c.z) * (1.0 / max(float(u_size.z - 1), 1.0));
-        col = slice_tone(w) * (0.62 + 0.45 * height);
+        // A block: its slice's tone, shaded by its height against the pawn's, in the view's
+        // up (so the same in every view): the floor the pawn stands on (its top at the feet)
+        // plain, each level lower darker, and what rises to the pawn's level and above (a
+        // wall, a ledge to climb) paler and lighter, never read as the floor beside the pawn.
+        float rise = dot(vec4(c) + 0.5 - u_centre, u_basis[2]) + 1.0;
+        float lower = clamp(-rise, 0.0, 3.0);
+        float wall = clamp(rise, 0.0, 2.0);
+        col = mix(slice_tone(w), vec3(0.93, 0.93, 0.95), 0.30 * min(wall, 1.0))
+              * (0.85 - 0.13 * lower + 0.14 * wall);
+        // The colour-blind-safe palette stripes the odd slices' blocks as well: two slices
+        // side by side differ in shape, not in colour alone.
+        float stripe = step(0.72, fract((f.x + f.y + f.z + f.w) * 2.5));
+        col *= 1.0 - 0.22 * u_pattern * float(w & 1) * stripe;
     }
     // Cell edges drawn as lines, so that single blocks read as blocks.
     col *= 0.62 + 0.38 * line_step(0.0, 1.5, edge);

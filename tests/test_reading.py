@@ -3,6 +3,7 @@ settings screen, driven by key presses and read back from the window's pixels.""
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 from conftest import DT
@@ -381,3 +382,104 @@ def test_the_map_moves_off_the_room_where_it_would_cover_it(make_app):
     # and it stays there while that place is clear (no jumping back and forth)
     again = reading.draw_map(ov, play, band, 16, top=60, room=room)
     assert again == moved
+
+
+def test_the_safe_palette_set_in_play_retints_the_picture_and_the_markers(make_app):
+    """The colour-blind-safe palette, chosen in play, changes the room's own picture (the
+    slices' tones, striped odd slices) and the markers' colours, not only the map's."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7))
+    app.view_tips = 0
+    play = app.scene
+    for _ in range(2):  # to the both view: the four slices side by side
+        press(app, pygame.K_v)
+        settle(app)
+    assert play.sight.view == "both"
+
+    def shown():  # the window, with no message over it (a screenshot says it was saved)
+        play.message_left = 0.0
+        app.tick(DT)
+        return window_pixels(app).astype(int)
+
+    before = shown()
+    press(app, pygame.K_o)
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    while screen.items[screen.selected].name != "palette":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and app.progress.palette == "safe"
+    settle(app)
+    after = shown()
+    b, cam = play.sight.basis(), play.sight.camera
+    rect = reading.room_rect(play, b, cam, app.overlay.size)
+    room = (slice(max(rect.left, 0), rect.right), slice(max(rect.top, 0), rect.bottom))
+    changed = np.abs(after - before).sum(axis=2) > 30
+    if play.reading.map_rect is not None:  # (the map's own colours change too: not this)
+        m = play.reading.map_rect
+        changed[m.left:m.right, m.top:m.bottom] = False
+    assert changed[room].mean() > 0.1, changed[room].mean()
+    # the goal's marker (a slice away) in the palette's yellow, drawn with its words
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, 3, (200, 150), True)
+    for palette, colour in (("safe", markers.SAFE_COLOURS["goal"]),
+                            ("standard", markers.GOAL_COLOUR)):
+        ov.surface.fill((0, 0, 0, 0))
+        (box,) = markers.draw(ov, [goal], ov.scale, palette=palette)
+        seen = {ov.surface.get_at((i, j))[:3] for i in range(box.left, box.right)
+                for j in range(box.top, box.bottom)}
+        assert colour in seen, palette
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pawn(
+        display, tmp_path, size):
+    """A hard made room (and level 7), at the two window sizes: in each view the camera frames
+    the whole room's box inside the window (not just the pawn), the pawn is on screen and no
+    panel, map or badge covers it, and the panels over the room are faded."""
+    from anabasis import gen
+    from anabasis.app.play import markers
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    app = App(size=size, opened=opened_made(gen.build("hard", 1)), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        faded = 0
+        for opened in (None, open_level(7)):
+            if opened is not None:
+                app.open(opened)
+            settle(app)
+            play = app.scene
+            W, H = app.overlay.size
+            for _ in range(3):
+                app.tick(DT)
+                b, cam = play.sight.basis(), play.sight.camera
+                rect = reading.room_rect(play, b, cam, (W, H))
+                assert rect is not None and rect.left >= 0 and rect.top >= 0, rect
+                assert rect.right <= W and rect.bottom <= H, (rect, play.sight.view)
+                px, py, depth = markers.project(play.game.state.player, play.pose().player, b,
+                                                cam, (W, H))
+                assert depth > 0 and 0 <= px < W and 0 <= py < H
+                if play.reading.map_rect is not None:
+                    assert not play.reading.map_rect.collidepoint(px, py), play.sight.view
+                # the key bar along the bottom, where the room's box reaches under it, is
+                # faded (its ground between the words lets the room show through)
+                ground = app.overlay.surface.get_at
+                bar_y = H - 1
+                while bar_y > H // 2 and ground((1, bar_y - 1))[3] > 0:
+                    bar_y -= 1  # up to the bar's top edge, at the window's left
+                bar_y += 2
+                if rect.bottom > bar_y:
+                    alphas = [ground((x, bar_y))[3]
+                              for x in range(max(rect.left, 0), min(rect.right, W), 7)]
+                    assert min(alphas) <= reading.FADED_ALPHA, (play.sight.view, min(alphas))
+                    faded += 1
+                press(app, pygame.K_v)
+                settle(app)
+        assert faded > 0  # (the room reaches under the bar in some view)
+    finally:
+        app.close()

@@ -1049,3 +1049,206 @@ def test_every_level_opens_with_no_cell_cut_at_the_frame_edge(ctx):
         edge = np.concatenate([index[0], index[-1], index[:, 0], index[:, -1]])
         assert (edge == -1).all(), n
         assert (index >= 0).any(), n  # level 4 opens on one ramp: the stair is ana of it
+
+
+# -- reading the picture: the misreads of issue 23 ----------------------------------------------
+
+READ = (160, 96)  # a little larger: the faces these look at must cover enough pixels
+
+
+def _level(n):
+    return levelfile.parse((levelfile_dir() / f"0{n}-{_LEVEL_NAMES[n]}.txt").read_text())
+
+
+_LEVEL_NAMES = {3: "around", 7: "ascending"}
+ANA_FACE = 1 + 2 * 3 + 1  # the debug face code of a +w face (a floor with w up)
+
+
+def _room_pose(room, state, view, size=READ):
+    from anabasis.picture.views import room_camera
+
+    player = tuple(float(c) for c in state.player)
+    return Pose(player, view, None, 0.0, room_camera(room.size, view, player,
+                                                     size[0] / size[1], room.wrap))
+
+
+def _debug(ctx, room, state, pose, size=READ):
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    return index, faces
+
+
+def _gold(pixels):
+    r, g, b = (pixels[:, k].astype(int) for k in range(3))
+    return (r > 200) & (g > 150) & (b < r - 60)
+
+
+def test_one_goal_is_drawn_as_one_square_where_both_downs_show(ctx):
+    """Level 7 by the goal, in the both view: the goal's top floor and its floor kata are both
+    in sight, and only one of them is framed in gold (both were: two goals)."""
+    room = _level(7)
+    state = rules.replay(room, "RRRD").state  # one step from the goal's slice row
+    pose = _room_pose(room, state, "both")
+    img = _image(ctx, room, pose, state, READ)
+    index, faces = _debug(ctx, room, state, pose)
+    gx, gy, gz, gw = room.goal
+    top = (index == room.index((gx, gy, gz - 1, gw))) & (faces == TOP)
+    kata = (index == room.index((gx, gy, gz, gw - 1))) & (faces == ANA_FACE)
+    assert top.sum() > 15 and kata.sum() > 15, "both floors are in sight"
+    shares = sorted(_gold(img[m]).mean() for m in (top, kata))
+    assert shares[1] > 0.6 and shares[0] < 0.1, shares
+    # in the stand view its one floor is still marked
+    stand = _room_pose(room, state, "stand")
+    img = _image(ctx, room, stand, state, READ)
+    index, faces = _debug(ctx, room, state, stand)
+    top = (index == room.index((gx, gy, gz - 1, gw))) & (faces == TOP)
+    assert top.sum() > 15 and _gold(img[top]).mean() > 0.6
+
+
+def test_a_landing_mark_is_never_drawn_over_the_pawns_own_cell(ctx):
+    """Level 7 on the corner ramp, stand view: a landing box stands in front of the pawn and
+    one behind; no pixel whose ray ends in the pawn's own column (the cell it stands in, its
+    floor) is touched by them, and they still draw."""
+    room = _level(7)
+    state = rules.replay(room, "RRRD").state
+    assert len(render.ramp_marks(room, state)) == 2
+    pose = _room_pose(room, state, "stand")
+    r = render.Renderer(ctx, room, state)
+    target = render.Offscreen(ctx, READ)
+    target.fbo.use()
+    r.draw(pose, (0, 0, *READ))
+    marked = target.read()[:, :, :3].astype(int)
+    r.draw(replace(pose, marks=()), (0, 0, *READ))
+    plain = target.read()[:, :, :3].astype(int)
+    target.release()
+    r.release()
+    index, faces = _debug(ctx, room, state, pose)
+    x, y, z, w = state.player
+    column = np.isin(index, [room.index((x, y, k, w)) for k in range(z + 1)])
+    changed = np.abs(marked - plain).sum(axis=2) > 12
+    assert column.sum() > 15, "the pawn's floor is in sight"
+    assert changed[column].sum() == 0
+    assert changed[~column].sum() > 40, "the marks are drawn elsewhere"
+
+
+def test_a_landing_mark_across_the_wrap_is_drawn_a_slice_from_the_pawn():
+    """Level 7: from the top slice a ramp climbs ana into slice 0; with w up it is drawn one
+    slice up (w 4 in the band round the pawn), never three slices down at w 0."""
+    room = _level(7)
+    state = rules.replay(room, "RRRD").state
+    assert state.player[3] == 3
+    marks = render.ramp_marks(room, state)
+    assert ((3, 2, 1, 0), 1) in marks
+    for view, ws in (("w-up", {4.0, 2.0}), ("stand", {3.0})):
+        pose = Pose(tuple(float(c) for c in state.player), view)
+        u, names = render.frame_uniforms(room, pose, SIZE, marks)
+        drawn = {lo[3] for lo, way in zip(u["u_mark_lo"], u["u_mark_way"], strict=True) if way}
+        assert drawn == ws and "MARKS" in names, (view, drawn)
+
+
+def test_what_a_cutaway_takes_darkens_nothing(ctx):
+    """A block on the ceiling's plane: blocks over it, cut away by the ceiling, leave no
+    trace on its top (their occlusion shaded the tops under the ceiling as pillows, rounded
+    like ramps: level 3 and level 7 with w up)."""
+    # a pillar three high, held kata (its top is ground, not a drop)
+    room = _room_with(_open_room(), [(3, 1, z, w) for z in (1, 2, 3) for w in (0, 1)])
+    pose = pose_of(room, "stand", pitch=0.9)
+    plain = _image(ctx, room, pose)
+    index, faces = _debug(ctx, room, room.start, pose, SIZE)
+    top = (index == room.index((3, 1, 3, 1))) & (faces == TOP)
+    assert top.sum() > 20
+    # blocks round the cell over its top, all above the ceiling, covering nothing drawn
+    over = _image(ctx, _room_with(room, [(2, 1, 4, 1), (4, 1, 4, 1), (3, 0, 4, 1),
+                                         (3, 2, 4, 1)]), pose)
+    assert np.abs(over.astype(int) - plain).max() <= 2
+    # The same with w up in a wrapped room: level 7, the walls beside the pawn.
+    room = _level(7)
+    state = rules.replay(room, "R").state
+    pose = _room_pose(room, state, "w-up")
+    img = _image(ctx, room, pose, state, READ).astype(float)
+    index, faces = _debug(ctx, room, state, pose)
+    x, y, z, w = state.player
+    for cell in ((x, y + 1, z, w), (x + 1, y + 1, z, w)):  # walls at the pawn's level
+        top = (index == room.index(cell)) & (faces == ANA_FACE)
+        assert top.sum() > 30, cell
+        lum = img[top].sum(axis=1)
+        # lit evenly but for its edge lines: most of it within a tenth of its brightest
+        assert (lum > 0.9 * np.percentile(lum, 95)).mean() > 0.6, cell
+
+
+def test_a_ramp_below_the_floor_shows_with_w_up(ctx):
+    """Level 3 with w up: the ramp that carries the pawn round the wall lies a layer below
+    the floor; it shows on that floor in the ramps' teal (it was hidden by the floor)."""
+    room = _level(3)
+    pose = _room_pose(room, room.start, "w-up")
+    img = _image(ctx, room, pose, room.start, READ).astype(int)
+    blocked = _image(ctx, _edit(room, {(2, 0, 0, 1): cells.BLOCK, (2, 2, 0, 1): cells.BLOCK}),
+                     pose, room.start, READ).astype(int)
+    index, faces = _debug(ctx, room, room.start, pose)
+    for y in (2,):  # (the other, y = 0, is behind the wall it goes round, w 2)
+        floor = (index == room.index((2, y, 1, 0))) & (faces == ANA_FACE)
+        assert floor.sum() > 30, y
+        teal = img[floor][:, 1] - img[floor][:, 0]  # green over red: the ramps' teal
+        plain = blocked[floor][:, 1] - blocked[floor][:, 0]
+        assert teal.mean() > plain.mean() + 25, (y, teal.mean(), plain.mean())
+
+
+def test_blocks_read_by_their_height_against_the_pawns(ctx):
+    """A wall at the pawn's level beside its floor (level 2's misread): the wall's top is
+    clearly paler than the floor the pawn stands on."""
+    room = _room_with(_open_room(), [(1, 3, 1, 1), (1, 4, 1, 1), (1, 3, 2, 0), (1, 4, 2, 0)])
+    pose = pose_of(room, "stand", pitch=0.9)
+    img = _image(ctx, room, pose).astype(float)
+    index, faces = _debug(ctx, room, room.start, pose, SIZE)
+
+    def lum(cell):
+        mask = (index == room.index(cell)) & (faces == TOP)
+        assert mask.sum() > 10, cell
+        return img[mask].sum(axis=1).mean()
+
+    floor, wall = lum((2, 3, 0, 1)), lum((1, 3, 1, 1))
+    assert wall > 1.2 * floor, (wall, floor)
+
+
+def test_the_colour_blind_safe_palette_retints_the_slices_and_stripes_the_odd_ones(ctx):
+    """Level 7 in the both view (w is depth: four slices' blocks side by side): the safe
+    palette gives the slices other tones and the landing box another colour, and stripes the
+    blocks of odd slices (shape, not colour alone), never those of even slices."""
+    room = _level(7)
+    state = room.start
+    pose = _room_pose(room, state, "both")
+    images = {}
+    for palette in ("standard", "safe"):
+        for marks in (None, ()):
+            r = render.Renderer(ctx, room, state)
+            r.palette = palette
+            target = render.Offscreen(ctx, READ)
+            target.fbo.use()
+            r.draw(replace(pose, marks=marks), (0, 0, *READ))
+            images[palette, marks] = target.read()[:, :, :3].astype(float)
+            target.release()
+            r.release()
+    index, faces = _debug(ctx, room, state, pose)
+    X, Y, Z, _ = room.size
+    w_of = np.where(index >= 0, index // (X * Y * Z), -1)
+    codes = np.frombuffer(room.cells, np.uint8)
+    blocks = (index >= 0) & (codes[np.clip(index, 0, None).astype(np.int64)] == cells.BLOCK)
+    standard, safe = images["standard", None], images["safe", None]
+    ratio = (safe.sum(axis=2) + 1) / (standard.sum(axis=2) + 1)
+    spread = {}
+    for parity in (0, 1):
+        cvs = []
+        for cell in np.unique(index[blocks & (w_of % 2 == parity)]):
+            face = blocks & (index == cell)
+            if face.sum() >= 40:
+                cvs.append(ratio[face].std() / ratio[face].mean())
+        assert cvs, parity
+        spread[parity] = float(np.median(cvs))
+    assert spread[1] > 0.06 and spread[0] < 0.03, spread  # stripes on odd slices only
+    assert np.abs(safe - standard)[blocks].mean() > 15  # other tones
+    # the landing box, where it is drawn, in the palette's colour (sky blue, not mint)
+    box = np.abs(images["standard", None] - images["standard", ()]).sum(axis=2) > 30
+    assert box.sum() > 30
+    mint, sky = images["standard", None][box], images["safe", None][box]
+    assert (sky[:, 2] - sky[:, 1]).mean() > (mint[:, 2] - mint[:, 1]).mean() + 20

@@ -54,6 +54,29 @@ SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP
                     "FACE_INSIDE": "float", "MAX_STEPS": "int"}
 
 
+#: The picture's colours by palette: a tone per w slice (the block's hue, eight round), the
+#: landing marks' colour, and whether the slices are told apart by a pattern too (odd slices
+#: striped, so that neighbouring slices never differ by colour alone).  ``safe`` is the
+#: colour-blind-safe palette (Okabe and Ito's colours, muted to the blocks' lightness, which
+#: alternates dark and light from slice to slice).
+PALETTES = {
+    "standard": {
+        "tones": ((0.52, 0.58, 0.72), (0.78, 0.70, 0.54), (0.56, 0.72, 0.54),
+                  (0.70, 0.60, 0.80), (0.80, 0.58, 0.50), (0.54, 0.70, 0.80),
+                  (0.72, 0.74, 0.48), (0.80, 0.62, 0.70)),
+        "mark": (0.55, 1.00, 0.92),
+        "pattern": 0.0,
+    },
+    "safe": {
+        "tones": ((0.42, 0.58, 0.78), (0.90, 0.74, 0.42), (0.36, 0.50, 0.66),
+                  (0.94, 0.84, 0.56), (0.50, 0.70, 0.84), (0.80, 0.56, 0.40),
+                  (0.60, 0.64, 0.70), (0.92, 0.88, 0.60)),
+        "mark": (0.34, 0.70, 0.91),
+        "pattern": 1.0,
+    },
+}
+
+
 @dataclass(frozen=True)
 class Pose:
     """What one frame shows.
@@ -92,11 +115,13 @@ class Pose:
         return turn(self.view, self.toward, self.turn)
 
 def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
-                   marks: tuple = ()) -> tuple[dict, set]:
+                   marks: tuple = (), palette: str = "standard") -> tuple[dict, set]:
     """A frame's uniforms (float64, shared with the CPU reference) and its variant.
 
-    ``marks`` are :func:`ramp_marks` of the state drawn.
+    ``marks`` are :func:`ramp_marks` of the state drawn; ``palette`` a name of
+    :data:`PALETTES`.
     """
+    colours = PALETTES.get(palette, PALETTES["standard"])
     B = pose.basis()
     centre = np.asarray(pose.player, float) + 0.5
     eye, fwd, right, up = pose.camera.frame()
@@ -141,7 +166,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         cell, offset = pose.moving_crate
         crate_lo = np.asarray(cell, float) + np.asarray(offset, float)
         variant.add("MOVING_CRATE")
-    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell)
+    mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell,
+                                       room.size[3] if room.wrap else 0)
     if any(mark_way):
         variant.add("MARKS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
@@ -186,6 +212,9 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_player_cell": player_cell,
         "u_goal_away": goal_away,
         "u_wband": wrap_band(room, player_cell),
+        "u_tones": list(colours["tones"]),
+        "u_mark_colour": colours["mark"],
+        "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
         "u_ceiling": ceiling(B),
@@ -265,13 +294,16 @@ def ramp_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
     return tuple(out[:MARKS])
 
 
-def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
+def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell,
+                   wrap: int = 0) -> tuple[list, list]:
     """The marks' corners drawn in this frame's slice, and their ways (far away when unused).
 
     Drawn only at rest, where the player stands at a cell and the view is
     not turning; with w hidden a mark is drawn at the slice's w (the step
     goes round through w), with another axis hidden only where it lies in
-    the slice.
+    the slice.  ``wrap``: the room's W where w wraps; a mark's w is then the
+    one a slice from the player's that its way says (a step ana from the top
+    slice lands in slice 0, drawn one up, not W - 1 down).
     """
     lo = [_NO_MARK] * MARKS
     way = [0.0] * MARKS
@@ -282,6 +314,8 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell) -> tuple[list,
     i = 0
     for cell, sign in marks[:MARKS]:
         cell = list(cell)
+        if wrap:
+            cell[3] = player_cell[3] + (cell[3] - player_cell[3] + 1) % wrap - 1
         if k == 3:
             cell[3] = player_cell[3]
         elif cell[k] != player_cell[k]:

@@ -68,6 +68,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     MARKS,
     MAX_STEPS,
     NEVER,
+    PALETTES,
     SHADER_CONSTANTS,
     SNAP,
     TUNNEL_RADIUS,
@@ -179,6 +180,10 @@ class Renderer:
         new = {tuple(c) for c in state.crates}
         self.state = state
         self._marks = None  # the state's ramp marks, asked of the rules only if a pose has none
+        #: the picture's palette (:data:`PALETTES`), or a function that says it each frame
+        #: (the game's: the settings' choice, changed in play)
+        self.palette = "standard"
+        self.palette_of = None
         self._hidden_crate = None  # a crate taken out for a push goes back
         if new != self._crates:
             grid = self._static.copy()
@@ -282,6 +287,11 @@ class Renderer:
         _, names = self.uniforms(pose, (1, 1))
         self.draw(pose, (0, 0, 1, 1), variant=set(variant) | (names & {"GHOST"}))
 
+    def current_palette(self) -> str:
+        """The palette this frame is drawn in (:attr:`palette_of`'s answer, or :attr:`palette`):
+        a cached picture drawn in another is stale."""
+        return self.palette_of() if self.palette_of is not None else self.palette
+
     def ghost_can_show(self, u: dict, fade: bool) -> bool:
         """Whether the ghost can draw a pixel in the frame of uniforms ``u`` (``fade``: both
         slices of a cross-fade are traced): its plane under the feet meets a cell with a ghost
@@ -318,7 +328,7 @@ class Renderer:
             if self._marks is None:
                 self._marks = ramp_marks(self.room, self.state) if self.ruled else ()
             marks = self._marks
-        u, names = frame_uniforms(self.room, pose, size, marks)
+        u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette())
         if self.skips:
             names.add("SKIP")
         return u, names

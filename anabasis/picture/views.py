@@ -57,6 +57,19 @@ AXIS_COLOURS = {
     "z": (86, 156, 255),
     "w": (242, 201, 76),
 }
+#: The same in the colour-blind-safe palette (Okabe and Ito's vermillion, bluish green, sky
+#: blue and yellow): every place that draws them also writes the axis's name.
+AXIS_COLOURS_SAFE = {
+    "x": (213, 94, 0),
+    "y": (0, 158, 115),
+    "z": (86, 180, 233),
+    "w": (240, 228, 66),
+}
+
+
+def axis_colours(palette: str = "standard") -> dict:
+    """The axes' colours in ``palette`` (``standard`` or ``safe``)."""
+    return AXIS_COLOURS_SAFE if palette == "safe" else AXIS_COLOURS
 
 #: Columns (depth, up, hidden) of each view's rotation, as 4D axes with sign.
 _VIEW_AXES = {

@@ -205,7 +205,8 @@ def draw_shown(ov, shown: Shown) -> None:
     room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
     ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
     ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
-    ov.panel(pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad), band, 0)
+    key_bar = pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad)
+    ov.panel(key_bar, reading.band_over(band, key_bar, room_rect), 0)
 
     # top left: where you are and what it teaches
     ov.text(shown.title, (pad, pad), big, GOLD)
@@ -240,7 +241,8 @@ def draw_shown(ov, shown: Shown) -> None:
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                 avoid=[r for r in (map_rect, *badges, *tag) if r])
+                 avoid=[r for r in (map_rect, *badges, *tag) if r],
+                 palette=play.app.progress.palette if play is not None else "standard")
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:

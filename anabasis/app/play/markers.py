@@ -32,6 +32,16 @@ SIDES = {0: ("-x", "+x"), 1: ("-y", "+y"), 2: ("below", "above"), 3: ("kata", "a
 GOAL_COLOUR = (255, 214, 102)
 RING_S = 0.9  #: how long the ring that marks a crate's landing shows, in seconds
 CRATE_COLOUR = (214, 156, 92)
+#: The colour-blind-safe palette's goal and crate (Okabe and Ito's yellow and vermillion);
+#: they differ in shape too (a diamond, a square) and the words say how far and which way.
+SAFE_COLOURS = {"goal": (240, 228, 66), "crate": (213, 94, 0)}
+
+
+def colour_of(what: str, palette: str = "standard") -> tuple[int, int, int]:
+    """A marker's colour: the goal's or a crate's, in ``palette``."""
+    if palette == "safe":
+        return SAFE_COLOURS[what]
+    return GOAL_COLOUR if what == "goal" else CRATE_COLOUR
 
 
 class Marker(NamedTuple):
@@ -97,6 +107,11 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
             continue
         put = list(cell)
         put[axis] = player[axis]  # into the slice: only where it is across it matters
+        if room.wrap and axis != 3:
+            # w in the slice of a wrapped room: the copy that is drawn, in the band of one turn
+            # kata of the pawn (picture.pose.wrap_band), not the cell's own w beyond it
+            W, pw = room.size[3], math.floor(player[3] + 0.5)
+            put[3] = pw - (pw - cell[3]) % W
         x, y, depth = project(put, player, b, camera, size)
         w, h = size
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
@@ -199,17 +214,17 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) 
 
 
 def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-         avoid=()) -> list[pygame.Rect]:
+         avoid=(), palette: str = "standard") -> list[pygame.Rect]:
     """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; nothing above ``top`` or
-    below ``bottom``, nothing over ``avoid``); merged and stacked by :func:`place`.
-    Returns the boxes drawn."""
+    below ``bottom``, nothing over ``avoid``; ``palette``: the settings' colours); merged and
+    stacked by :func:`place`.  Returns the boxes drawn."""
     W, H = ov.size
     small = int(17 * s)
     r = int(11 * s)
     out = []
     for m, rect, count in place(ov, markers, s, top, bottom, avoid):
-        colour = GOAL_COLOUR if m.what == "goal" else CRATE_COLOUR
-        axis_colour = views.AXIS_COLOURS[views.AXES[m.axis]]
+        colour = colour_of(m.what, palette)
+        axis_colour = views.axis_colours(palette)[views.AXES[m.axis]]
         cx, cy = rect.centerx, rect.top + r
         # a hollow shape of the thing (a diamond for the goal, a square for a crate)
         if m.what == "goal":

@@ -312,6 +312,7 @@ class Loop:
             self._renderer = None
         try:
             self._renderer = render.Renderer(self.ctx, room, ruled=ruled)
+            self._renderer.palette_of = lambda: self.progress.palette  # the settings' colours
         except Exception as e:  # a broken shader must not take the game down
             print(f"anabasis: warning: the renderer failed: {e}", file=sys.stderr)
             self._renderer = None

@@ -188,7 +188,8 @@ class RoomDraw:
         compiled this frame (warmed while ``idle``).  ``at_rest`` is the state to hold
         when the pose names none."""
         part = self.part(window, pose, sight)
-        key = (pose, part, sight, window.scene_serial, window.scene_size)
+        key = (pose, part, sight, window.scene_serial, window.scene_size,
+               self.renderer.current_palette() if self.renderer is not None else None)
         # the renderer holds the state of the segment playing (uploaded when it changes), and
         # draws the ramp marks of that state, which play asks of the rules
         held = pose.state if pose.state is not None else at_rest
