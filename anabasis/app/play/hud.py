@@ -116,6 +116,7 @@ class Shown:
     #: the slice map, the step marks and the camera they are placed by (``reading.map_key``
     #: and the camera to a hundredth): what they depend on
     reading: tuple = ()
+    palette: str = "standard"  #: the settings' palette (the off-slice markers' colours)
     #: what draws them: (the scene, the basis, the camera); not part of what is compared
     reader: tuple | None = field(default=None, compare=False)
 
@@ -175,6 +176,7 @@ class Shown:
             reading=(reading.map_key(play), round(camera.distance, 2),
                      tuple(round(t, 2) for t in camera.target), round(camera.yaw, 2),
                      round(camera.pitch, 2)) if not play.help else (),
+            palette=app.progress.palette,
             reader=(play, b, camera),
         )
 
@@ -242,7 +244,7 @@ def draw_shown(ov, shown: Shown) -> None:
                                     [r for r in (map_rect, right_panel) if r])
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
                  avoid=[r for r in (map_rect, *badges, *tag) if r],
-                 palette=play.app.progress.palette if play is not None else "standard")
+                 palette=shown.palette)
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:
