@@ -389,6 +389,35 @@ def format_map(size, chars: str) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
+def header(*, name: str = "", teaches: str = "", par: int | None = None, needs=(),
+           hook: bool = False, wrap: bool = False, view: str = "stand") -> str:
+    """The header lines of a level file, in :data:`KEYS`' order, each ending in a line break:
+    the one writer of them (:func:`write`, and the editor's draft).  What is not there is
+    not written (no name, no par, no needs, not a hook room); ``wrap`` and ``view`` always are.
+
+    >>> print(header(name="steps", par=4, needs=("crates", "gravity-w"), wrap=True), end="")
+    name: steps
+    par: 4
+    needs: gravity-w, crates
+    wrap: w
+    view: stand
+    """
+    head = []
+    if name:
+        head.append(f"name: {name}")
+    if teaches:
+        head.append(f"teaches: {teaches}")
+    if par is not None:
+        head.append(f"par: {par}")
+    if needs:
+        head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
+    if hook:  # only a hook room says so: every other room's file reads as it did
+        head.append("hook: yes")
+    head.append(f"wrap: {'w' if wrap else 'no'}")
+    head.append(f"view: {view}")
+    return "".join(line + "\n" for line in head)
+
+
 def write(room: Room) -> str:
     """The room as a level file, in canonical form.
 
@@ -399,17 +428,5 @@ def write(room: Room) -> str:
         value = getattr(room, key)
         if value != value.strip(" ") or _CONTROL.search(value) or "\t" in value:
             raise ValueError(f"{key} {value!r} cannot be written on one header line")
-    head = []
-    if room.name:
-        head.append(f"name: {room.name}")
-    if room.teaches:
-        head.append(f"teaches: {room.teaches}")
-    if room.par is not None:
-        head.append(f"par: {room.par}")
-    if room.needs:
-        head.append(f"needs: {', '.join(s for s in NEEDS if s in room.needs)}")
-    if room.hook:  # only a hook room says so: every other room's file reads as it did
-        head.append("hook: yes")
-    head.append(f"wrap: {'w' if room.wrap else 'no'}")
-    head.append(f"view: {room.view}")
-    return "\n".join(head) + "\n\n" + write_map(room)
+    return header(name=room.name, teaches=room.teaches, par=room.par, needs=room.needs,
+                  hook=room.hook, wrap=room.wrap, view=room.view) + "\n" + write_map(room)
