@@ -16,8 +16,9 @@ from window import arrow_for, press, settle
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
 from anabasis.app.settings import progress as progress_mod
+from anabasis.app.settings.progress import level_key
 from anabasis.engine import solver
-from anabasis.formats import levels
+from anabasis.formats import levelfile, levels
 
 
 def test_the_launcher_opens_a_level(make_app):
@@ -144,3 +145,79 @@ def test_the_launcher_redraws_for_its_status_line(make_app):
     app.tick(DT)
     assert "another one" in app.overlay.written
     assert "a status line to read" not in app.overlay.written
+
+
+# -- the level lines: read from the headers at once, the maps checked a level a frame --------
+
+
+def _every_level_solved(tmp_path):
+    saved = progress_mod.Progress.load(tmp_path)
+    for chapter in levels.chapters():
+        for n in range(1, len(chapter) + 1):
+            saved.solved.add(level_key(n, chapter.number))
+    saved.save()
+
+
+def test_the_first_frame_lists_every_open_level_from_its_header_alone(make_app, tmp_path):
+    _every_level_solved(tmp_path)  # every chapter open: every level on the list
+    app = make_app()
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    shipped = [(chapter, n) for chapter in levels.chapters()
+               for n in range(1, len(chapter) + 1)]
+    lines = {item.action: item for item in launcher.items if item.action[0] == "level"}
+    assert len(lines) == len(shipped) > 7
+    for chapter, n in shipped:
+        room = levelfile.load(chapter.level_path(n))  # the whole file, as it used to be read
+        item = lines[("level", n) if chapter.number == 1 else ("level", n, chapter.number)]
+        label = str(n) if chapter.number == 1 else f"{chapter.number}.{n}"
+        assert item.label == f"{label}  {room.name}" and item.detail == room.teaches
+        assert item.right.startswith(f"par {room.par}")
+    # the first frame read no map: each is checked after it, a level a frame
+    assert len(launcher._unchecked) == len(shipped)
+    before = list(launcher.items)
+    for _ in range(len(shipped) + 2):
+        app.tick(DT)
+    assert launcher._unchecked == [] and launcher.items == before  # the shipped levels hold
+
+
+def test_a_level_whose_map_is_refused_is_marked_unreadable_and_never_opened(make_app, tmp_path):
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    (folder / "01-good.txt").write_text(levelfile.write(levels.load_level(1)), encoding="utf-8")
+    (folder / "02-bad.txt").write_text("name: bad map\npar: 3\n\n#@*\nxyz\n", encoding="utf-8")
+    app = make_app()
+    launcher = Launcher(app, 0, levels.chapters(folder))
+    app.switch(launcher)
+    good, bad = launcher.items[0], launcher.items[1]
+    assert bad.action == ("level", 2) and bad.label == "2  bad map"  # its header reads
+    app.tick(DT)
+    launcher.selected = 1
+    press(app, pygame.K_RETURN)  # opened before its turn to be checked: checked now
+    assert app.scene is launcher
+    bad = launcher.items[1]
+    assert bad.action == ("broken", 2) and bad.label == "2  (unreadable)"
+    assert "02-bad.txt" in bad.detail
+    for _ in range(3):
+        app.tick(DT)
+    assert launcher.items[0] == good and launcher._unchecked == []
+
+
+def test_the_code_box_shows_the_code_in_groups_with_its_look_alikes_named(make_app):
+    from anabasis.formats import codes
+
+    app = make_app()
+    launcher = app.scene
+    launcher.selected = next(i for i, item in enumerate(launcher.items)
+                             if item.action == ("code",))
+    press(app, pygame.K_RETURN)
+    assert launcher.typing
+    code = codes.encode(levels.load_level(3))
+    launcher.code_text = code
+    app.tick(DT)
+    app.tick(DT)
+    shown = codes.display(code)
+    assert shown.text + "_" in app.overlay.written or any(
+        t.endswith("_") and shown.text.endswith(t[:-1]) and " " in t for t in app.overlay.written)
+    if shown.legend:
+        assert shown.legend in app.overlay.written

@@ -51,15 +51,31 @@ class LevelError(Refusal):
 
 def load(path) -> Room:
     """Read and parse a level file (UTF-8; its name defaults to the file's)."""
+    path = Path(path)
+    return parse(_read_text(path), str(path), default_name=_name_from_path(path))
+
+
+def load_header(path) -> dict:
+    """Only the header of a level file, read as :func:`load` reads it (the name defaults to
+    the file's; ``LevelError`` for a bad header): ``name``, ``teaches``, ``par`` and the rest
+    that the file gives.  What a list of levels shows, without the map's parse; the map is
+    :func:`load`'s to check."""
+    path = Path(path)
+    meta = _read_header(_read_header_lines(_lines(_read_text(path), str(path)), str(path))[0],
+                        str(path))
+    meta["name"] = meta.get("name") or _name_from_path(path)
+    return meta
+
+
+def _read_text(path: Path) -> str:
     from anabasis.formats.files import FileRefusal, read_bounded
 
-    path = Path(path)
     try:  # bounded: a FIFO, /dev/zero or a wrong file name never hangs nor fills memory
         raw = read_bounded(path, MAX_BYTES, "a level file")
     except FileRefusal as e:
         raise LevelError(str(path), 0, 0, e.reason) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         before = raw[: e.start]
         line = before.count(b"\n") + 1
@@ -67,7 +83,6 @@ def load(path) -> Room:
         col = len(before[line_start:].decode("utf-8", "replace")) + 1
         raise LevelError(str(path), line, col,
                          f"not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
-    return parse(text, str(path), default_name=_name_from_path(path))
 
 
 def _name_from_path(path: Path) -> str:

@@ -11,6 +11,7 @@ refused there with the decoder's message, never opened as another room.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pygame
@@ -22,6 +23,7 @@ from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
+from anabasis.formats import codes, levelfile
 
 #: the kinds of line in the left column: the chapters and their levels
 LEVEL_COLUMN = ("level", "broken", "locked")
@@ -63,8 +65,11 @@ class Launcher(Menu):
 
     name = "launcher"
 
-    def __init__(self, app, selected: int = 0):
+    def __init__(self, app, selected: int = 0, chapter_list=None):
         self.app = app
+        self._chapter_list = chapter_list  #: another list of chapters (tests): the shipped
+        #: the level lines whose maps are still to be checked, a level a frame (``update``)
+        self._unchecked: list[tuple[chapters.ChapterState, int]] = []
         self.items = self._items()
         self.selected = min(selected, len(self.items) - 1)
         self._scrolls: dict[int, int] = {}
@@ -81,7 +86,7 @@ class Launcher(Menu):
 
         progress = self.app.progress
         items = []
-        self.states = chapters.campaign(progress)
+        self.states = chapters.campaign(progress, self._chapter_list)
         for state in self.states:
             items += self._chapter_items(state, progress)
         for i, tier in enumerate(gen.TIERS):
@@ -108,25 +113,40 @@ class Launcher(Menu):
         for n in range(1, state.count + 1):
             label = str(n) if c == 1 else f"{c}.{n}"
             action = ("level", n) if c == 1 else ("level", n, c)
-            try:
-                room = chapters.level_room(state, n)
+            try:  # the header alone: the map is checked later, a level a frame
+                head = _header(state, n)
             except Exception as e:  # a broken level file shows, and cannot be opened
-                items.append(Item(f"{label}  (unreadable)", ("broken", n), str(e)[:90],
-                                  header=header if n == 1 else ""))
+                items.append(_broken(label, n, e, header if n == 1 else ""))
                 continue
+            self._unchecked.append((state, n))
             key = level_key(n, c)
             best = progress.best.get(key)
-            right = f"par {room.par}" if room.par is not None else ""
+            par = head.get("par")
+            right = f"par {par}" if par is not None else ""
             if best is not None:
                 right += f"  ·  best {best}"
             helped = progress.best_hinted.get(key)
             if helped is not None and (best is None or helped < best):
                 right += f"  ·  with hints {helped}"
-            items.append(Item(f"{label}  {room.name or 'level'}", action, room.teaches,
-                              right, done=key in progress.solved,
+            items.append(Item(f"{label}  {head.get('name') or 'level'}", action,
+                              head.get("teaches", ""), right, done=key in progress.solved,
                               hinted=key in progress.hinted and key not in progress.solved,
                               header=header if n == 1 else ""))
         return items
+
+    def _check(self, state: chapters.ChapterState, n: int) -> bool:
+        """Level ``n`` of ``state``'s chapter read whole: False (and its line marked
+        unreadable) where its file is refused."""
+        if (state, n) in self._unchecked:
+            self._unchecked.remove((state, n))
+        error = _map_error(state, n)
+        if error is None:
+            return True
+        i = self.index_of(state.number, n)
+        if i is not None:
+            label = str(n) if state.number == 1 else f"{state.number}.{n}"
+            self.items[i] = _broken(label, n, error, self.items[i].header)
+        return False
 
     def index_of(self, chapter: int, n: int | None) -> int | None:
         """The line of level ``n`` of ``chapter`` (None: of the chapter, closed), if shown."""
@@ -190,7 +210,10 @@ class Launcher(Menu):
         item = self.items[i]
         kind = item.action[0]
         if kind == "level":
-            self.app.open(session.open_level(*item.action[1:]))
+            n, c = item.action[1], (item.action[2] if len(item.action) > 2 else 1)
+            state = next(s for s in self.states if s.number == c)
+            if self._check(state, n):
+                self.app.open(session.open_level(*item.action[1:]))
         elif kind == "locked":
             state = self.states[item.action[1] - 1]
             self.status = (f"chapter {state.number} {state.lock_text}" if state.playable
@@ -241,6 +264,8 @@ class Launcher(Menu):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self._unchecked and self.app.frames >= 1:  # never in the first frame
+            self._check(*self._unchecked[0])
 
     # -- drawing ----------------------------------------------------------------------
 
@@ -362,11 +387,57 @@ class Launcher(Menu):
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
-            shown = v.code_text[-60:] + "_"
-            ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
+            shown = codes.display(v.code_text)  # in groups of four, as every code is shown
+            typed = shown.text
+            while len(typed) > 4 and ov.width_of(typed + "_", mid) > box.width - 40:
+                typed = typed[5:] if typed[4:5] == " " else typed[1:]  # the end stays seen
+            ov.text(typed + "_", (box.x + 20, box.y + 20 + mid + 8), mid, INK)
+            if shown.legend:
+                ov.text(shown.legend, (box.x + 20, box.y + 28 + 2 * mid + 8), small, DIM)
             ov.text(v.error or "Enter opens · Ctrl+V pastes · Esc cancels",
                     (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         ov.upload()
+
+
+def _header(state: chapters.ChapterState, n: int) -> dict:
+    """Level ``n`` of a chapter's header (its name, teaches line and par), as the list
+    shows it: read without the map."""
+    if state.chapter is None:
+        room = chapters.level_room(state, n)
+        return {"name": room.name, "teaches": room.teaches, "par": room.par}
+    return levelfile.load_header(state.chapter.level_path(n))
+
+
+#: (file, its version) -> why its map is refused ("": it is not): each file read once
+_CHECKED: dict[tuple[str, int], str] = {}
+
+
+def _map_error(state: chapters.ChapterState, n: int) -> Exception | str | None:
+    """Why level ``n`` of a chapter cannot be opened (None: it can), read once per version
+    of its file (a launcher opened again reads no level again)."""
+    try:
+        path = state.chapter.level_path(n) if state.chapter is not None else None
+        key = (str(path), os.stat(path).st_mtime_ns) if path is not None else None
+    except Exception as e:
+        return e
+    if key is not None and key in _CHECKED:
+        return _CHECKED[key] or None
+    try:
+        if state.chapter is None:
+            chapters.level_room(state, n)
+        else:
+            state.chapter.load(n)  # the file the line was read from
+        error = ""
+    except Exception as e:
+        error = str(e)
+    if key is not None:
+        _CHECKED[key] = error
+    return error or None
+
+
+def _broken(label: str, n: int, error, header: str) -> Item:
+    """The line of a level whose file is refused: it shows why, and cannot be opened."""
+    return Item(f"{label}  (unreadable)", ("broken", n), str(error)[:90], header=header)
 
 
 def _more(ov, right_mid, direction: int, s: float) -> None:
