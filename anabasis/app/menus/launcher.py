@@ -16,15 +16,21 @@ from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import Menu
 from anabasis.app.play import session
 from anabasis.app.settings import campaign as chapters
+from anabasis.app.settings.keymap import FIELD, MENU
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
 from anabasis.formats import codes, levelfile
 
+#: The keys line at the bottom (each ``{action}`` written as its key, ``Keymap.text``).
+HINT = ("{menu_up}/{menu_down} choose · {menu_left}/{menu_right} columns · {choose} open"
+        " · {open_1}-{open_last} a level · {settings} settings · {leave} quit")
+#: The code field's keys.
+FIELD_KEYS = "{field_done} opens · {paste} pastes · {field_cancel} cancels"
 #: the kinds of line in the left column: the chapters and their levels
 LEVEL_COLUMN = ("level", "broken", "locked")
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
@@ -43,6 +49,8 @@ class LauncherShown:
     building: str
     notice: str
     settings_key: str = ""  #: the settings screen's key, as the key line names it
+    hint: str = ""  #: the keys line at the bottom, each key as bound
+    field_keys: str = ""  #: the code field's keys line, each key as bound
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,11 @@ class Launcher(Menu):
         self.error = ""
         self.status = ""
 
+    @property
+    def keys(self) -> str:
+        """Where the keymap reads keys: the code field's while typing, else the menu's."""
+        return FIELD if self.typing else MENU
+
     def _items(self) -> list[Item]:
         from anabasis import gen
 
@@ -94,7 +107,8 @@ class Launcher(Menu):
                               gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
-        items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
+        items.append(Item("open a room code…", ("code",),
+                          self.app.keymap.text("type or paste ({paste}) a shared code")))
         items.append(Item("make a room…", ("edit",),
                           "a new room or one of yours: build it, see it proved, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
@@ -161,32 +175,29 @@ class Launcher(Menu):
     def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         if self.typing:
-            self._handle_typing(event)
+            self._handle_typing(event, action)
             return
         if event.type == pygame.KEYDOWN:
-            # the arrows, Enter, Space, Esc and the digits mean what they say here, whatever
-            # the player bound them to in play; rebound movement keys work too
-            fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                   pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
-            action = ARROWS.get(event.key) or (None if fixed else action)
+            # the menu's own keys (the arrows, Enter, Space, Esc, the digits) as the keymap
+            # read them, before the game's; rebound movement keys work too
             if self.steer(action):
                 pass
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE:
+            elif action == "leave":
                 self.app.quit()
             elif action == "settings":
                 self.app.show_settings()  # the settings screen (its key: O, F10)
-            elif pygame.K_1 <= event.key <= pygame.K_9:
-                n = event.key - pygame.K_0
+            elif action is not None and action.startswith("open_"):
+                n = int(action[5:])
                 for i, item in enumerate(self.items):
                     if item.action == ("level", n):
                         self.activate(i)
         else:
             self.pointer_and_pad(event)
 
-    def _handle_typing(self, event) -> None:
-        got = self.field.handle(event)
+    def _handle_typing(self, event, action: str | None) -> None:
+        got = self.field.handle(event, action=action)
         if got == "edited":
             self.error = ""
         elif got == "no-paste":
@@ -196,6 +207,15 @@ class Launcher(Menu):
             self.field.close()
         elif got == "enter":
             self._open_code(self.code_text)
+
+    def _hint(self) -> str:
+        """The keys line (a template of ``{action}`` fields): the levels' digits as far as
+        the tutorial goes, the settings key while it has one."""
+        last = min(9, sum(1 for item in self.items if len(item.action) == 2
+                          and item.action[0] in ("level", "broken")))
+        hint = HINT.replace("{open_last}", f"{{open_{last}}}")
+        settings = self.app.keymap.label("settings")
+        return hint.replace(" · {settings} settings", "") if not settings else hint
 
     def _switch_column(self) -> None:
         """Left/Right: between the levels and the rest (two columns on a wide window)."""
@@ -296,7 +316,9 @@ class Launcher(Menu):
     def draw_overlay(self, ov) -> None:
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice, self.app.keymap.label("settings"))
+                              self.app.progress.notice, self.app.keymap.label("settings"),
+                              self.app.keymap.text(self._hint()),
+                              self.app.keymap.text(FIELD_KEYS))
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         v = shown
@@ -371,8 +393,7 @@ class Launcher(Menu):
                 _more(ov, (x1, top - int(14 * s)), -1, s)
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
-        hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
-                + (f" · {v.settings_key} settings" if v.settings_key else "") + " · Esc quit")
+        hint = v.hint
         if v.building:
             hint = f"building {v.building}…"
         if v.status:
@@ -394,7 +415,7 @@ class Launcher(Menu):
             ov.text(typed + "_", (box.x + 20, box.y + 20 + mid + 8), mid, INK)
             if shown.legend:
                 ov.text(shown.legend, (box.x + 20, box.y + 28 + 2 * mid + 8), small, DIM)
-            ov.text(v.error or "Enter opens · Ctrl+V pastes · Esc cancels",
+            ov.text(v.error or v.field_keys,
                     (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         ov.upload()
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import Menu
 from anabasis.app.settings.rooms import Saved, rooms_dir, saved_rooms
 from anabasis.app.shell.overlay import DIM, GOLD, INK, WARN
+
+#: The keys line at the bottom (each ``{action}`` written as its key).
+HINT = "{menu_up}/{menu_down} choose · {choose} open · {leave} back"
 
 
 class RoomsMenu(Menu):
@@ -32,12 +35,12 @@ class RoomsMenu(Menu):
 
     def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
-            # the arrows, Enter and Esc mean what they say here; rebound steps work too
-            if self.steer(ARROWS.get(event.key) or action):
+            # the menu's own keys, as the keymap read them; rebound steps work too
+            if self.steer(action):
                 self.error = ""
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE:
+            elif action == "leave":
                 self.back()
         else:
             self.pointer_and_pad(event)
@@ -96,7 +99,7 @@ class RoomsMenu(Menu):
                     (x + 10, top + line_h + 6), small, DIM)
         if self.error:
             ov.text(self.error[:120], (W // 2, H - int(50 * s)), small, WARN, anchor="center")
-        ov.text("Up/Down choose · Enter open · Esc back", (W // 2, H - int(24 * s)),
+        ov.text(self.app.keymap.text(HINT), (W // 2, H - int(24 * s)),
                 int(19 * s), INK, anchor="center")
         ov.upload()
 

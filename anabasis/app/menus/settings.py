@@ -12,9 +12,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import STEPS, Menu
 from anabasis.app.settings import progress as saved
 from anabasis.app.shell.overlay import DIM, GOLD, INK
+
+#: The keys line at the bottom (each ``{action}`` written as its key).
+HINT = "{menu_up}/{menu_down} choose · {menu_left}/{menu_right} or {choose} change · {leave} back"
 
 BACK = "back"
 
@@ -113,15 +116,15 @@ class SettingsScreen(Menu):
 
     def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
-            action = ARROWS.get(event.key) or action
+            action = STEPS.get(action, action)
             name = self.items[self.selected].name
             if action in ("left", "right"):
                 self.change(name, +1 if action == "right" else -1)
             elif self.steer(action):
                 pass
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE or action in ("back", "settings"):
+            elif action in ("leave", "back", "settings"):
                 self.back()
         else:
             self.pointer_and_pad(event)
@@ -176,6 +179,6 @@ class SettingsScreen(Menu):
             ov.text(line.detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
         if self.status:
             ov.text(self.status, (W // 2, H - int(54 * s)), mid, GOLD, anchor="center")
-        ov.text("Up/Down choose · Left/Right or Enter change · Esc back", (W // 2, H - int(24 * s)),
+        ov.text(self.app.keymap.text(HINT), (W // 2, H - int(24 * s)),
                 int(18 * s), INK, anchor="center")
         ov.upload()
