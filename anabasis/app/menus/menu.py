@@ -11,6 +11,8 @@ the wheel and a gamepad's d-pad and buttons then work the same in both.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from anabasis.app.settings.keymap import MENU
@@ -20,6 +22,20 @@ from anabasis.app.shell.scene import Scene
 STEPS = {"menu_up": "up", "menu_down": "down", "menu_left": "left", "menu_right": "right"}
 _PAD_SIDEWAYS = (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
 _PAD_CHOOSE = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
+
+
+@dataclass(frozen=True)
+class MenuShown:
+    """What a plain menu (the settings, "make a room…") shows, made once a frame: it is
+    drawn from this value alone, and again only when it changes."""
+
+    size: tuple[int, int]
+    scale: float
+    lines: tuple  #: each line as the screen shows it (a tuple of its texts)
+    selected: int
+    status: str  #: the status (or error) line
+    hint: str  #: the keys line at the bottom, each key as bound
+    note: str = ""  #: a line under the list (keys written in), if any
 
 
 class Menu(Scene):
