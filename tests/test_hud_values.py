@@ -39,6 +39,8 @@ def test_the_editors_hud_redraws_for_a_message_and_when_it_goes(make_app):
     assert isinstance(ed, Editor)
     for _ in range(int(8 / DT)):  # the opening line has gone: the HUD at rest
         app.tick(DT)
+    ed.prover.wait()  # (the proofs, worked out in a process of their own: done)
+    _ticks(app)
     drawn = app.overlay.version
     _ticks(app)
     assert app.overlay.version == drawn  # at rest: not drawn again
