@@ -1,4 +1,4 @@
-"""What the launcher and the keys screen share: a list of lines in two columns.
+"""What the menus share: a list of lines (in two columns in the launcher and the keys screen).
 
 Keys arrive as the keymap's actions, read where :data:`MENU` says (the
 menus' own steps, ``choose``, ``leave``, then the game's).  A subclass keeps
