@@ -24,7 +24,7 @@ from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
-from anabasis.formats import codes, levelfile
+from anabasis.formats import levelfile
 
 #: The keys line at the bottom (each ``{action}`` written as its key, ``Keymap.text``).
 HINT = ("{menu_up}/{menu_down} choose · {menu_left}/{menu_right} columns · {choose} open"
@@ -408,6 +408,8 @@ class Launcher(Menu):
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
+            from anabasis.formats import codes  # (its tables: made once a code is typed)
+
             shown = codes.display(v.code_text)  # in groups of four, as every code is shown
             typed = shown.text
             while len(typed) > 4 and ov.width_of(typed + "_", mid) > box.width - 40:
