@@ -202,7 +202,7 @@ def test_the_editors_keys_come_from_the_keymap_and_show_as_bound(make_app):
     app.tick(DT)
     editor = app.scene
     assert isinstance(editor, Editor)
-    rebind(app, mark="f3", name="f9", field_done="f5", **{"cursor_x+": "l"})
+    rebind(app, mark="f3", name="f9", fill="home", field_done="f5", **{"cursor_x+": "l"})
     text = written(app)
     assert "F3 box corner" in text and "Space box corner" not in text
     assert "no box: F3 marks a corner here" in text
@@ -213,6 +213,7 @@ def test_the_editors_keys_come_from_the_keymap_and_show_as_bound(make_app):
     assert editor.cursor[0] == before[0] + 1
     press(app, pygame.key.key_code("f3"))
     assert editor.mark == editor.cursor
+    assert "then Home fills it, X clears it" in editor.message
     press(app, pygame.key.key_code("f9"))  # the name's field, whose keys show as bound
     assert editor.field == "name"
     app.tick(DT)

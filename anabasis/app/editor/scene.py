@@ -378,8 +378,8 @@ class Editor(Scene):
                      "dim", 2.0)
             return
         self.mark = self.cursor
-        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then F "
-                 "fills it, X clears it", "info", 4.0)
+        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then "
+                 + self.app.keymap.text("{fill} fills it, {clear_box} clears it"), "info", 4.0)
 
     def resize(self, axis: int, by: int) -> None:
         n = self.draft.size[axis] + by
