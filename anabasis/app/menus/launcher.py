@@ -48,7 +48,6 @@ class LauncherShown:
     status: str
     building: str
     notice: str
-    settings_key: str = ""  #: the settings screen's key, as the key line names it
     hint: str = ""  #: the keys line at the bottom, each key as bound
     field_keys: str = ""  #: the code field's keys line, each key as bound
 
@@ -316,8 +315,7 @@ class Launcher(Menu):
     def draw_overlay(self, ov) -> None:
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice, self.app.keymap.label("settings"),
-                              self.app.keymap.text(self._hint()),
+                              self.app.progress.notice, self.app.keymap.text(self._hint()),
                               self.app.keymap.text(FIELD_KEYS))
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
