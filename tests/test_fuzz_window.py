@@ -1,6 +1,6 @@
 """Fuzzing the game in a real window: any run of keys, text and the mouse, through play, the
 launcher, the code field, the keys screen and the editor.  Real GL and events, as in
-``test_app.py``; apart so that they run beside it."""
+the other ``test_*_window.py`` files; apart so that they run beside them."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hints and lost causes: the solver's search from any position (``solver.way_on``).
 
 The window's side (the hint key, the arrow, the HUD line, hinted records)
-is in ``test_app.py`` and ``test_progress.py``; here are the engine and
+is in ``test_hints_window.py`` and ``test_progress.py``; here are the engine and
 ``anabasis hint``.
 """
 

@@ -16,7 +16,7 @@ from anabasis.app.play import hud
 from anabasis.app.play.scene import Play
 from anabasis.app.play.session import open_level
 from anabasis.app.settings import keymap
-from anabasis.app.settings.keymap import DEFAULT_KEYS, EDITOR, GAME, Keymap
+from anabasis.app.settings.keymap import DEFAULT_KEYS, EDITOR, FIELD, GAME, MENU, Keymap
 
 DT = 1 / 30
 
@@ -40,7 +40,7 @@ def test_the_default_keys_write_the_words_the_game_always_showed():
 def test_every_action_is_in_one_table_and_each_where_is_known():
     names = [a.name for a in keymap.ACTIONS]
     assert len(names) == len(set(names))
-    assert {a.where for a in keymap.ACTIONS} == {GAME, EDITOR}
+    assert {a.where for a in keymap.ACTIONS} == {GAME, EDITOR, MENU, FIELD} == set(keymap.WHERES)
     assert list(DEFAULT_KEYS) == [a.name for a in keymap.ACTIONS if a.where == GAME]
     assert set(keymap.WHAT) == set(names) and all(keymap.WHAT.values())
 
@@ -120,3 +120,104 @@ def levels_solution(n: int):
     from anabasis.formats import levels
 
     return solver.solve(levels.load_level(n)).moves
+
+
+# -- the menus', the editor's and a text field's keys: one keymap, named as bound ------------
+
+
+def rebind(app, **keys):
+    """The app's keymap with ``keys`` (action -> its one key) bound, the rest as they are."""
+    app.keymap = Keymap({**app.progress.keys, **{a: [k] for a, k in keys.items()}})
+    for _ in range(3):  # (a frame that warmed or traced leaves a new HUD to the next)
+        app.tick(DT)
+
+
+def test_the_menus_keys_come_from_the_keymap_and_show_as_bound(make_app):
+    from anabasis.app.menus.keys_screen import KeysScreen
+    from anabasis.app.menus.launcher import Launcher
+
+    app = make_app()
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    app.tick(DT)
+    app.tick(DT)
+    assert "Up/Down choose · Left/Right columns · Enter open · 1-7 a level" in written(app)
+    assert "Esc quit" in written(app)
+    rebind(app, choose="k", menu_down="j", open_3="f8")
+    hint = [t for t in app.overlay.written if "choose" in t][-1]
+    assert "Up/J choose" in hint and "K open" in hint and "Enter open" not in hint
+    assert "1-7 a level" in hint  # (the first and the last as bound)
+    press(app, pygame.K_RETURN)  # no longer "choose" here: nothing opens
+    assert app.scene is launcher
+    launcher.selected = 0
+    press(app, pygame.K_j)
+    assert launcher.selected == 1
+    press(app, pygame.K_k)  # K opens the chosen line: level 2
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 2
+    app.to_launcher()
+    press(app, pygame.key.key_code("f8"))
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 3
+    # the keys screen: its line names the keys as bound, and they act
+    app.to_launcher()
+    app.show_keys(0)
+    screen = app.scene
+    assert isinstance(screen, KeysScreen)
+    rebind(app, choose="k", default="f7", leave="f6")
+    hint = [t for t in app.overlay.written if "rebind" in t][-1]
+    assert hint == "Up/Down choose · K rebind · F7 default · F6 back"
+    press(app, pygame.K_k)
+    assert screen.capturing
+    app.tick(DT)
+    assert any("· Esc cancels ·" in t for t in app.overlay.written)  # Esc: always the way out
+    press(app, pygame.K_ESCAPE)
+    assert not screen.capturing and app.scene is screen
+    press(app, pygame.key.key_code("f6"))
+    assert isinstance(app.scene, Launcher)
+
+
+def test_a_text_fields_keys_come_from_the_keymap_and_show_as_bound(make_app):
+    app = make_app()
+    launcher = app.scene
+    launcher.selected = next(i for i, item in enumerate(launcher.items)
+                             if item.action == ("code",))
+    press(app, pygame.K_RETURN)
+    assert launcher.typing
+    rebind(app, field_done="f5", paste="f4")
+    assert "F5 opens · F4 pastes · Esc cancels" in written(app)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="nonsense"))
+    press(app, pygame.K_RETURN)  # no longer done here: the field stays
+    assert launcher.typing and launcher.error == ""
+    press(app, pygame.key.key_code("f5"))
+    assert launcher.typing and launcher.error.startswith("not a room code")
+    press(app, pygame.K_ESCAPE)
+    assert not launcher.typing
+
+
+def test_the_editors_keys_come_from_the_keymap_and_show_as_bound(make_app):
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.editor.scene import EditTarget
+
+    app = make_app()
+    app.edit(EditTarget(Draft.new(), None))
+    app.tick(DT)
+    editor = app.scene
+    assert isinstance(editor, Editor)
+    rebind(app, mark="f3", name="f9", fill="home", field_done="f5", **{"cursor_x+": "l"})
+    text = written(app)
+    assert "F3 box corner" in text and "Space box corner" not in text
+    assert "no box: F3 marks a corner here" in text
+    assert "(F9 names it)" in text
+    assert "Up/Down/Left/L cursor x, y" in text and "Ctrl+cursor keys" not in text
+    before = editor.cursor
+    press(app, pygame.K_l)
+    assert editor.cursor[0] == before[0] + 1
+    press(app, pygame.key.key_code("f3"))
+    assert editor.mark == editor.cursor
+    assert "then Home fills it, X clears it" in editor.message
+    press(app, pygame.key.key_code("f9"))  # the name's field, whose keys show as bound
+    assert editor.field == "name"
+    app.tick(DT)
+    assert "F5 keeps it · Esc cancels" in written(app)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="mine"))
+    press(app, pygame.key.key_code("f5"))
+    assert editor.field is None and editor.draft.name == "mine"

@@ -1,4 +1,4 @@
-"""The game: a pygame-ce window with an OpenGL 3.3 core context, the launcher and play.
+"""The game: a pygame-ce window with an OpenGL 3.3 core context, the menus, play, the editor.
 
 ``anabasis`` (no command) calls :func:`main`.  What it opens is resolved
 from the arguments *before* any window opens, so a bad level number, room
@@ -7,22 +7,26 @@ code or seed is refused on stderr with exit code 2 and no window flashes.
 What is where, a folder per kind of thing (each imports only those before it):
 
 - ``settings/``: ``progress`` (the save file: progress, window, sound, the
-  bindings), ``keymap`` (the actions, their default keys, key labels), ``rooms``
-  (the player's saved rooms);
+  bindings), ``keymap`` (every action of play, the editor, the menus and a text
+  field, their default keys, key labels), ``campaign`` (the chapters against the
+  progress), ``rooms`` (the player's saved rooms);
 - ``shell/``: ``loop`` (:class:`~anabasis.app.shell.loop.Loop`, the frame
-  loop and what it serves every scene), ``scene`` (the protocol a screen
-  keeps), ``window`` (the GL window, ``Budget``), ``overlay`` (2D over the
-  frame), ``sound``, ``assets``, ``workers`` (every thread and process);
+  loop and what it serves every scene; the one place a key becomes an action),
+  ``scene`` (the protocol a screen keeps), ``window`` (the GL window,
+  ``Budget``), ``overlay`` (2D over the frame), ``textfield`` (a line being
+  typed), ``sound``, ``assets``, ``workers`` (every thread and process);
 - ``viewer/``: ``sight`` (view, turn, camera), ``drawstate`` (the draw state
-  and the warm-up), ``animation``: looking at a room, for play and the editor;
+  and the warm-up), ``camera`` (camera input), ``projection`` (to window
+  pixels), ``animation``, ``slicemap``: looking at a room, for play and the editor;
 - ``play/``: ``scene`` (:class:`~anabasis.app.play.scene.Play`), ``hud``,
-  ``cues``, ``hints``, ``markers``, ``session`` (what is open), ``proofs``
-  (what the solver says of a room, off the loop), ``explain`` (why impossible, how
-  many shortest solutions);
+  ``cues``, ``hints``, ``hook``, ``markers``, ``stepmarks``, ``reading`` (the
+  slice map, step marks and plan view in play), ``legend``, ``daily_card``,
+  ``session`` (what is open), ``proofs`` (what the solver says of a room, off the
+  loop), ``explain`` (why impossible, how many shortest solutions);
 - ``editor/``: ``scene`` (the editor), ``hud``, ``draft`` (the room edited), ``pick``
   (the cell under the mouse);
-- ``menus/``: ``launcher``, ``keys_screen``, ``rooms`` ("make a room…"), ``menu`` (what
-  they share);
+- ``menus/``: ``launcher``, ``keys_screen``, ``settings``, ``rooms`` ("make a
+  room…"), ``menu`` (what they share);
 - ``routes``: :class:`~anabasis.app.routes.App`, the game: which scene
   follows which.
 

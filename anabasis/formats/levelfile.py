@@ -51,15 +51,31 @@ class LevelError(Refusal):
 
 def load(path) -> Room:
     """Read and parse a level file (UTF-8; its name defaults to the file's)."""
+    path = Path(path)
+    return parse(_read_text(path), str(path), default_name=_name_from_path(path))
+
+
+def load_header(path) -> dict:
+    """Only the header of a level file, read as :func:`load` reads it (the name defaults to
+    the file's; ``LevelError`` for a bad header): ``name``, ``teaches``, ``par`` and the rest
+    that the file gives.  What a list of levels shows, without the map's parse; the map is
+    :func:`load`'s to check."""
+    path = Path(path)
+    meta = _read_header(_read_header_lines(_lines(_read_text(path), str(path)), str(path))[0],
+                        str(path))
+    meta["name"] = meta.get("name") or _name_from_path(path)
+    return meta
+
+
+def _read_text(path: Path) -> str:
     from anabasis.formats.files import FileRefusal, read_bounded
 
-    path = Path(path)
     try:  # bounded: a FIFO, /dev/zero or a wrong file name never hangs nor fills memory
         raw = read_bounded(path, MAX_BYTES, "a level file")
     except FileRefusal as e:
         raise LevelError(str(path), 0, 0, e.reason) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         before = raw[: e.start]
         line = before.count(b"\n") + 1
@@ -67,7 +83,6 @@ def load(path) -> Room:
         col = len(before[line_start:].decode("utf-8", "replace")) + 1
         raise LevelError(str(path), line, col,
                          f"not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
-    return parse(text, str(path), default_name=_name_from_path(path))
 
 
 def _name_from_path(path: Path) -> str:
@@ -389,6 +404,35 @@ def format_map(size, chars: str) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
+def header(*, name: str = "", teaches: str = "", par: int | None = None, needs=(),
+           hook: bool = False, wrap: bool = False, view: str = "stand") -> str:
+    """The header lines of a level file, in :data:`KEYS`' order, each ending in a line break:
+    the one writer of them (:func:`write`, and the editor's draft).  What is not there is
+    not written (no name, no par, no needs, not a hook room); ``wrap`` and ``view`` always are.
+
+    >>> print(header(name="steps", par=4, needs=("crates", "gravity-w"), wrap=True), end="")
+    name: steps
+    par: 4
+    needs: gravity-w, crates
+    wrap: w
+    view: stand
+    """
+    head = []
+    if name:
+        head.append(f"name: {name}")
+    if teaches:
+        head.append(f"teaches: {teaches}")
+    if par is not None:
+        head.append(f"par: {par}")
+    if needs:
+        head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
+    if hook:  # only a hook room says so: every other room's file reads as it did
+        head.append("hook: yes")
+    head.append(f"wrap: {'w' if wrap else 'no'}")
+    head.append(f"view: {view}")
+    return "".join(line + "\n" for line in head)
+
+
 def write(room: Room) -> str:
     """The room as a level file, in canonical form.
 
@@ -399,17 +443,5 @@ def write(room: Room) -> str:
         value = getattr(room, key)
         if value != value.strip(" ") or _CONTROL.search(value) or "\t" in value:
             raise ValueError(f"{key} {value!r} cannot be written on one header line")
-    head = []
-    if room.name:
-        head.append(f"name: {room.name}")
-    if room.teaches:
-        head.append(f"teaches: {room.teaches}")
-    if room.par is not None:
-        head.append(f"par: {room.par}")
-    if room.needs:
-        head.append(f"needs: {', '.join(s for s in NEEDS if s in room.needs)}")
-    if room.hook:  # only a hook room says so: every other room's file reads as it did
-        head.append("hook: yes")
-    head.append(f"wrap: {'w' if room.wrap else 'no'}")
-    head.append(f"view: {room.view}")
-    return "\n".join(head) + "\n\n" + write_map(room)
+    return header(name=room.name, teaches=room.teaches, par=room.par, needs=room.needs,
+                  hook=room.hook, wrap=room.wrap, view=room.view) + "\n" + write_map(room)

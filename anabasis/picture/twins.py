@@ -1,6 +1,7 @@
 """The CPU twins of the shader's functions: the same sums in numpy, for the renderer's
 choices made ahead of a frame (which cells the tunnel cuts, whether a ghost can show) and
-for the tests that hold the shader to them.
+for the tests that hold the shader to them, with the tests' whole-frame reference beside
+them (:func:`reference_hits`: which cell and face each pixel sees, the shader's walk redone).
 """
 
 from __future__ import annotations
@@ -9,8 +10,20 @@ import math
 
 import numpy as np
 
-from anabasis.engine import cells  # noqa: F401 (the doctests)
-from anabasis.picture.pose import FEET, FEET_MARGIN
+from anabasis.engine import cells
+from anabasis.engine.world import Room, State
+from anabasis.picture.pose import (
+    FACE_INSIDE,
+    FACE_MISS,
+    FEET,
+    FEET_MARGIN,
+    HAIR,
+    MAX_STEPS,
+    NEVER,
+    SNAP,
+    Pose,
+    frame_uniforms,
+)
 
 
 def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
@@ -83,3 +96,141 @@ def feet_plane_meets(corners: np.ndarray, basis: np.ndarray, origin, wrap: int =
     k_lo = np.min(ends, axis=0).max(axis=1, initial=-np.inf)
     k_hi = np.max(ends, axis=0).min(axis=1, initial=np.inf)
     return met & (np.ceil(k_lo) <= np.floor(k_hi))
+
+
+# -- the tests' reference: the whole frame, pixel by pixel ---------------------------------
+
+
+def reference_hits(room: Room, state: State, pose: Pose, size: tuple[int, int]):
+    """Which cell and face each pixel of a ``size`` frame sees, in float64: (index, face),
+    rows top first.  The tests' reference for the shader's ``traverse``: the same walk (entry
+    a hair past the grid, one axis a step, ties to the earlier axis, w wrapped by
+    compare-and-add, the ceiling, the wrap band and the tunnel cut away), done plainly on
+    every pixel at once, never by the game."""
+    u, _ = frame_uniforms(room, pose, size)
+    W_px, H_px = size
+    X, Y, Z, W = room.size
+    grid = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+    for x, y, z, w in state.crates:
+        grid[w, z, y, x] = cells.CRATE
+    eye = np.asarray(u["u_eye"])
+    d, ro, rd = pixel_rays(u, size)
+    n = len(d)
+    size4 = np.array(room.size, float)
+    moving = np.abs(rd) > 1e-9
+    inv = np.where(moving, 1.0 / np.where(moving, rd, 1.0), 0.0)
+    t1 = -ro * inv
+    t2 = (size4 - ro) * inv
+    tn, tf = np.minimum(t1, t2), np.maximum(t1, t2)
+    inside = (ro >= 0) & (ro <= size4)
+    never = NEVER
+    tn = np.where(moving, tn, np.where(inside, -never, never))
+    tf = np.where(moving, tf, np.where(inside, never, -never))
+    if room.wrap:
+        tn[:, 3], tf[:, 3] = -never, never
+    tnear, tfar = tn.max(axis=1), tf.min(axis=1)
+    cut_lo, cut_hi = ceiling_cut(eye, d, u["u_ceiling"])
+    if room.wrap:
+        cut_lo, cut_hi = wrap_band_cut(ro, rd, u["u_wband"], cut_lo, cut_hi)
+    t0 = np.maximum(np.maximum(tnear, 0.0), cut_lo)
+    cut_hi = np.minimum(cut_hi, u["u_far"])
+    t_end = np.minimum(tfar, cut_hi)
+    alive = t0 < t_end
+    with np.errstate(invalid="ignore", over="ignore"):
+        budget = np.minimum(MAX_STEPS,
+                            ((t_end - t0) * np.abs(rd).sum(axis=1)).clip(-1, 1e9).astype(int) + 4)
+    p = ro + rd * (t0 + HAIR)[:, None]
+    c = np.floor(p).astype(np.int64)
+    lo = np.array([0, 0, 0, -(1 << 20) if room.wrap else 0])
+    hi = np.array([X - 1, Y - 1, Z - 1, (1 << 20) if room.wrap else W - 1])
+    c = np.clip(c, lo, hi)
+    w = c[:, 3] % W if room.wrap else c[:, 3].copy()
+    step_of = (np.sign(rd) * moving).astype(np.int64)
+    tmax = np.where(moving, (c + (rd > 0) - ro) * inv, never)
+    tdelta = np.where(moving, np.abs(inv), never)
+    index = np.full(n, -1)
+    face = np.zeros(n, dtype=np.int64)
+    found = np.zeros(n, dtype=bool)
+    rows = np.arange(n)
+
+    def in_grid():
+        return (np.all(c[:, :3] >= 0, axis=1) & np.all(c[:, :3] < (X, Y, Z), axis=1)
+                & (w >= 0) & (w < W))
+
+    def step(mask):
+        nonlocal w
+        m = tmax.min(axis=1)
+        pick = np.argmax(tmax == m[:, None], axis=1)  # the first of the ties
+        r, k = rows[mask], pick[mask]
+        c[r, k] += step_of[r, k]
+        w = np.where(mask & (pick == 3), w + step_of[:, 3], w)
+        if room.wrap:
+            w = np.where(w < 0, w + W, w)
+            w = np.where(w >= W, w - W, w)
+        tmax[r, k] += tdelta[r, k]
+
+    # The bare DDA.
+    for i in range(MAX_STEPS):
+        alive &= in_grid() & (i < budget)
+        if not alive.any():
+            break
+        code = np.zeros(n, dtype=np.uint8)
+        a = np.nonzero(alive)[0]
+        code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
+        hit = alive & (code != 0) & ~tunnel_cuts(c + 0.5, u)  # c keeps the unwrapped w
+        index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
+        # The face: the latest crossing into the cell, unless the ray began inside it.
+        enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
+        latest = enter.max(axis=1)
+        ax = np.where(latest >= t0[hit] - SNAP,
+                      np.argmax(enter == latest[:, None], axis=1), -1)
+        sgn_neg = rd[hit, np.maximum(ax, 0)] < 0
+        face[hit] = np.where(ax < 0, FACE_INSIDE, 1 + 2 * ax + sgn_neg)
+        found[hit] = np.maximum(latest, t0[hit]) <= cut_hi[hit]
+        alive &= ~hit
+        step(alive)
+    index[~found] = -1
+    face[~found] = FACE_MISS
+    return index.reshape(H_px, W_px), face.reshape(H_px, W_px)
+
+
+def pixel_rays(u: dict, size: tuple[int, int]):
+    """Each pixel's ray, rows top first: (slice direction, 4D origin, 4D direction), flattened."""
+    W_px, H_px = size
+    B = u["u_basis"]
+    eye, fwd, right, up = (np.asarray(u[k]) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
+    px, py = np.meshgrid(np.arange(W_px) + 0.5, np.arange(H_px) + 0.5)
+    py = py[::-1]  # rows top first, as read back
+    res = np.array([W_px, H_px], float)
+    ndc_x = (2 * px - res[0]) / res[1]
+    ndc_y = (2 * py - res[1]) / res[1]
+    tan = u["u_tan"]
+    d = (fwd[None, None, :] + ndc_x[..., None] * tan * right + ndc_y[..., None] * tan * up)
+    d /= np.linalg.norm(d, axis=-1, keepdims=True)
+    d = d.reshape(-1, 3)
+    ro = np.asarray(u["u_origin"]) + B[:, :3] @ eye
+    rd = d @ B[:, :3].T
+    return d, np.broadcast_to(ro, rd.shape), rd
+
+
+def ceiling_cut(eye, d, ceiling):
+    """The shader's ``ceiling``: the part [lo, hi] of each ray that the ceiling leaves."""
+    down, up = d[:, 2] < 0, d[:, 2] > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lo = np.where(down, np.maximum(0.0, (ceiling - eye[2]) / d[:, 2]), 0.0)
+        hi = np.where(up, (ceiling - eye[2]) / d[:, 2], NEVER)
+    if eye[2] > ceiling:
+        hi = np.where(~down & ~up, -1.0, hi)
+    return lo, hi
+
+
+def wrap_band_cut(ro, rd, band, lo, hi):
+    """The shader's ``wrap_band``: the part of each ray whose w is in the band (far end early)."""
+    moving = rd[:, 3] != 0.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = (band[0] - ro[:, 3]) / rd[:, 3]
+        b = (band[1] - ro[:, 3]) / rd[:, 3]
+    lo = np.where(moving, np.maximum(lo, np.minimum(a, b)), lo)
+    hi = np.where(moving, np.minimum(hi, np.maximum(a, b) - 1e-3), hi)
+    outside = ~moving & ((ro[:, 3] < band[0]) | (ro[:, 3] > band[1]))
+    return lo, np.where(outside, -1.0, hi)

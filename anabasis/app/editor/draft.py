@@ -93,23 +93,12 @@ class Draft:
         return self.chars[self.index(pos)]
 
     def text(self, par: int | None = None, needs=()) -> str:
-        """The draft as a level file (canonical, as :func:`levelfile.write` writes one)."""
-        from anabasis.engine.world import NEEDS
+        """The draft as a level file (canonical: the header by :func:`levelfile.header`, the
+        writer :func:`levelfile.write` uses too)."""
+        from anabasis.formats.levelfile import header
 
-        head = []
-        if self.name:
-            head.append(f"name: {self.name}")
-        if self.teaches:
-            head.append(f"teaches: {self.teaches}")
-        if par is not None:
-            head.append(f"par: {par}")
-        if needs:
-            head.append(f"needs: {', '.join(s for s in NEEDS if s in needs)}")
-        if self.hook:  # as levelfile.write has it: only a hook room says so
-            head.append("hook: yes")
-        head.append(f"wrap: {'w' if self.wrap else 'no'}")
-        head.append(f"view: {self.view}")
-        return "\n".join(head) + "\n\n" + self.map_text()
+        return header(name=self.name, teaches=self.teaches, par=par, needs=needs,
+                      hook=self.hook, wrap=self.wrap, view=self.view) + "\n" + self.map_text()
 
     def map_text(self) -> str:
         from anabasis.formats.levelfile import format_map

@@ -32,6 +32,7 @@ from anabasis.app.editor import hud as editor_hud
 from anabasis.app.editor import pick
 from anabasis.app.editor.draft import BRUSH_NAMES, COLUMN, FLOOR, KINDS, Draft, DraftError, History
 from anabasis.app.play.proofs import Prover
+from anabasis.app.settings.keymap import EDITOR, FIELD
 from anabasis.app.settings.rooms import plain, rooms_dir  # noqa: F401 (the editor's API too)
 from anabasis.app.shell.scene import Scene
 from anabasis.app.shell.textfield import TextField
@@ -98,8 +99,8 @@ def open_played(app, opened) -> None:
     """The room being played, in the editor."""
     target = played_target(opened)
     app.edit(target)
-    app.scene.say(f"editing a copy of {target.source}: S saves it as a new room of yours",
-                  "info", 5.0)
+    app.scene.say(app.keymap.text(f"editing a copy of {target.source}: {{save}} saves it as "
+                                  "a new room of yours"), "info", 5.0)
 
 
 def fresh_path(folder: Path, name: str) -> Path:
@@ -155,7 +156,6 @@ class Editor(Scene):
     """The room editor."""
 
     name = "editor"
-    keys = "editor"  #: the keymap reads the editor's own keys here first
 
     def __init__(self, app, target: EditTarget | None = None):
         self.app = app
@@ -220,6 +220,12 @@ class Editor(Scene):
     @property
     def title(self) -> str:
         return f"editing {self.draft.name or self.target.source}"
+
+    @property
+    def keys(self) -> str:
+        """Where the keymap reads keys: the editor's own first (the field's while a name is
+        typed)."""
+        return FIELD if self.field is not None else EDITOR
 
     @property
     def capturing(self) -> bool:
@@ -317,11 +323,12 @@ class Editor(Scene):
         """What the HUD says of the box: whether one is set, its size, the slices it reaches."""
         box = self.box()
         if box is None:
-            return "no box: Space marks a corner here"
+            return self.app.keymap.text("no box: {mark} marks a corner here")
         lo, hi = box
         n = math.prod(b - a + 1 for a, b in zip(lo, hi, strict=True))
         text = (f"box: {' x '.join(str(b - a + 1) for a, b in zip(lo, hi, strict=True))}"
-                f" = {n} cell{'s' if n != 1 else ''} · F fills · X clears · Space unmarks")
+                f" = {n} cell{'s' if n != 1 else ''}"
+                + self.app.keymap.text(" · {fill} fills · {clear_box} clears · {mark} unmarks"))
         hidden = self._hidden_reach()
         if hidden:
             text += f" · {hidden}"
@@ -342,7 +349,8 @@ class Editor(Scene):
 
     def fill(self, kind: str) -> None:
         if self.mark is None:
-            self.say("mark a corner of the box first (Space), then move to the other", "warn")
+            self.say(self.app.keymap.text("mark a corner of the box first ({mark}), then move "
+                                          "to the other"), "warn")
             return
         (lo, hi), hidden = self.box(), self._hidden_reach()
         if kind in (FLOOR, COLUMN):
@@ -356,7 +364,8 @@ class Editor(Scene):
         what = "cleared" if kind == "." else f"filled with {BRUSH_NAMES.get(kind, kind)}"
         self.edit(draft)
         if hidden:
-            self.say(f"{n} cells {what}: {hidden} ([ ] walk the slices)", "warn", 5.0)
+            walk = self.app.keymap.text("{cursor_w-} {cursor_w+}")
+            self.say(f"{n} cells {what}: {hidden} ({walk} walk the slices)", "warn", 5.0)
         else:
             self.say(f"{n} cell{'s' if n != 1 else ''} {what}; the box is unmarked", "dim",
                      2.0)
@@ -365,11 +374,12 @@ class Editor(Scene):
         """Space: mark the box's corner here, or unmark it."""
         if self.mark is not None:
             self.mark = None
-            self.say("the box is unmarked (Space marks a corner again)", "dim", 2.0)
+            self.say(self.app.keymap.text("the box is unmarked ({mark} marks a corner again)"),
+                     "dim", 2.0)
             return
         self.mark = self.cursor
-        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then F "
-                 "fills it, X clears it", "info", 4.0)
+        self.say(f"a box corner at {_xyzw(self.cursor)}: move to the other corner, then "
+                 + self.app.keymap.text("{fill} fills it, {clear_box} clears it"), "info", 4.0)
 
     def resize(self, axis: int, by: int) -> None:
         n = self.draft.size[axis] + by
@@ -540,7 +550,8 @@ class Editor(Scene):
     def leave(self) -> None:
         if self.unsaved and not self.leaving and self.draft != self.target.draft:
             self.leaving = True
-            self.say("unsaved edits: S saves · Esc again leaves without saving", "warn", 4.0)
+            self.say(self.app.keymap.text("unsaved edits: {save} saves · {back} again leaves "
+                                          "without saving"), "warn", 4.0)
             return
         self.prover.stop()
         self.app.to_launcher_on(("edit",))  # back on "make a room…", not on a level
@@ -551,7 +562,7 @@ class Editor(Scene):
         self._last_input = self.clock
         t = event.type
         if self.field is not None:
-            self._typing(event)
+            self._typing(event, action)
             return
         if t == pygame.KEYDOWN:
             self._key(action)
@@ -649,8 +660,8 @@ class Editor(Scene):
     def field_fresh(self) -> bool:
         return self.text_field is not None and self.text_field.fresh
 
-    def _typing(self, event) -> None:
-        got = self.text_field.handle(event, self.app.frames)
+    def _typing(self, event, action: str | None) -> None:
+        got = self.text_field.handle(event, self.app.frames, action)
         if got == "cancel":
             self.field = None
             self.text_field.close()

@@ -1,1 +1,1 @@
-"""The menus: the launcher, the keys screen, and the two-column list they share."""
+"""The menus: the launcher, the keys screen, the settings, "make a room…", and what they share."""

@@ -5,7 +5,10 @@ column) choose a line; Enter, Space or a click starts a rebind, and the
 next key pressed becomes that action's key (Esc while waiting cancels).
 A key another action had is moved, and the screen says so.
 Delete/Backspace puts the chosen action back to its default keys; "reset
-all" puts every one back; Esc (or "back") returns to the launcher.
+all" puts every one back; Esc (or "back") returns to the launcher.  (Those
+are the menu's keys as the keymap has them: the screen names them as bound.)
+It is drawn from one frozen value made each frame (:class:`KeysShown`), and
+again only when that changes.
 
 Every change goes straight into ``Progress.keys``, is saved (atomically)
 and the app's keymap is rebuilt, so play uses it at once.  Esc always
@@ -16,9 +19,11 @@ the player in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import Menu
 from anabasis.app.settings import keymap
 from anabasis.app.settings.keymap import DEFAULT_KEYS, FIXED_KEYS, key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
@@ -35,6 +40,50 @@ WHAT = {**{action: keymap.WHAT[action] for action in DEFAULT_KEYS},
 #: Ctrl+Q still quits and does not bind Ctrl on its way.
 _CHORD_KEYS = {pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI, pygame.K_RGUI,
                pygame.K_LMETA, pygame.K_RMETA, pygame.K_MODE}
+
+#: The keys line at the bottom, and the line while waiting for a key (``Keymap.text``).
+HINT = "{menu_up}/{menu_down} choose · {choose} rebind · {default} default · {leave} back"
+#: (While waiting every key is taken as it is: Esc, the key that is never bound, cancels.)
+WAITING = "press the new key for {action} · {esc} cancels · a key another action has is moved"
+
+
+@dataclass(frozen=True)
+class KeysShown:
+    """Everything the keys screen shows, made once a frame: drawn from this value alone."""
+
+    size: tuple[int, int]
+    scale: float
+    #: each line: (its words, the keys shown, whether changed from the default) for an
+    #: action; (its words, None, False) for "reset all" and "back"
+    lines: tuple
+    selected: int
+    capturing: bool
+    what: str  #: what the chosen line does (or what to press, while waiting)
+    status: tuple  #: (text, kind) of the status line
+    hint: str  #: the keys line at the bottom, each key as bound
+
+    @classmethod
+    def of(cls, screen, ov) -> KeysShown:
+        keys = screen.app.keymap
+        bound = screen.app.progress.keys
+        lines = []
+        for item in screen.items:
+            if item in DEFAULT_KEYS:
+                names = bound.get(item, [])
+                lines.append((action_label(item),
+                              ", ".join(key_label(n) for n in names) if names else "",
+                              names != DEFAULT_KEYS[item]))
+            else:
+                lines.append((item, None, False))
+        chosen = screen.items[screen.selected]
+        if screen.capturing:
+            what = WAITING.format(action=action_label(chosen),
+                                  esc=key_label(FIXED_KEYS["back"]))
+        else:
+            what = WHAT.get(chosen, "")
+        return cls(ov.size, ov.scale, tuple(lines), screen.selected, screen.capturing, what,
+                   (screen.status, screen.status_kind), keys.text(HINT))
+
 
 def action_label(action: str) -> str:
     """``orbit_left`` -> ``orbit left``."""
@@ -71,16 +120,15 @@ class KeysScreen(Menu):
             self.pointer_and_pad(event)
 
     def _key(self, event, action: str | None) -> None:
-        key = event.key
-        # the arrows, Enter and Esc mean what they say here, whatever they are bound to
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        # the menu's own keys as the keymap read them (before the game's: rebound steps work)
+        if action == "choose":
             self.activate(self.selected)
-        elif key == pygame.K_ESCAPE:
+        elif action == "leave":
             self.leave()
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+        elif action == "default":
             self.reset(self.items[self.selected])
         else:
-            self.steer(ARROWS.get(key) or action)
+            self.steer(action)
 
     def _capture(self, event) -> None:
         key = event.key
@@ -161,9 +209,8 @@ class KeysScreen(Menu):
         window.begin_scene()  # a dark backdrop, as in the launcher
 
     def draw_overlay(self, ov) -> None:
-        keys = tuple((a, tuple(n)) for a, n in self.app.progress.keys.items())
-        key = ("keys", ov.size, self.selected, self.capturing, self.status, keys)
-        if not ov.begin(key):
+        shown = KeysShown.of(self, ov)
+        if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         W, H = ov.size
         s = ov.scale
@@ -176,46 +223,38 @@ class KeysScreen(Menu):
         bottom = H - int(96 * s)  # room below for what the chosen line does, and the hint
         margin, gap = int(60 * s), int(50 * s)
         col_w = (W - 2 * margin - gap) // 2
-        half = (len(self.items) + 1) // 2
+        half = (len(shown.lines) + 1) // 2
         line_h = min(int(mid * 1.6), (bottom - top) // half)
         self.rects = []
-        for i, item in enumerate(self.items):
+        for i, (words, bound, changed) in enumerate(shown.lines):
             c, r = divmod(i, half)
             x0 = margin + c * (col_w + gap)
             x1 = x0 + col_w
             y = top + r * line_h
             rect = pygame.Rect(x0 - 12, y, col_w + 24, line_h - 4)
             self.rects.append(rect)
-            chosen = i == self.selected
+            chosen = i == shown.selected
             if chosen:
-                ov.panel(rect, (90, 70, 50, 220) if self.capturing else (60, 70, 100, 210), 8)
+                ov.panel(rect, (90, 70, 50, 220) if shown.capturing else (60, 70, 100, 210), 8)
             text_y = rect.centery
-            if item in DEFAULT_KEYS:
-                ov.text(action_label(item), (x0 + int(10 * s), text_y), mid, INK,
-                        anchor="midleft")
-                names = self.app.progress.keys.get(item, [])
-                if chosen and self.capturing:
-                    shown, colour = "press a key…", WARN
-                elif names:
-                    shown, colour = ", ".join(key_label(n) for n in names), GOLD
+            if bound is not None:
+                ov.text(words, (x0 + int(10 * s), text_y), mid, INK, anchor="midleft")
+                if chosen and shown.capturing:
+                    keys, colour = "press a key…", WARN
+                elif bound:
+                    keys, colour = bound, GOLD
                 else:
-                    shown, colour = "no key", DIM
-                if names != DEFAULT_KEYS[item] and not (chosen and self.capturing):
-                    shown = "• " + shown  # changed from the default
-                ov.text(shown, (x1, text_y), mid, colour, anchor="midright")
+                    keys, colour = "no key", DIM
+                if changed and not (chosen and shown.capturing):
+                    keys = "• " + keys  # changed from the default
+                ov.text(keys, (x1, text_y), mid, colour, anchor="midright")
             else:
-                ov.text(item, (x0 + int(10 * s), text_y), mid, GOOD if item == RESET_ALL else INK,
-                        anchor="midleft")
-        chosen = self.items[self.selected]
-        if self.capturing:
-            what = (f"press the new key for {action_label(chosen)} · Esc cancels"
-                    " · a key another action has is moved")
-        else:
-            what = WHAT.get(chosen, "")
-        ov.text(what, (W // 2, H - int(82 * s)), small, DIM, anchor="center")
-        if self.status:
-            colour = {"warn": WARN, "dim": DIM}.get(self.status_kind, GOLD)
-            ov.text(self.status, (W // 2, H - int(54 * s)), small + 2, colour, anchor="center")
-        hint = "Up/Down choose · Enter rebind · Delete default · Esc back"
-        ov.text(hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
+                ov.text(words, (x0 + int(10 * s), text_y), mid,
+                        GOOD if words == RESET_ALL else INK, anchor="midleft")
+        ov.text(shown.what, (W // 2, H - int(82 * s)), small, DIM, anchor="center")
+        status, kind = shown.status
+        if status:
+            colour = {"warn": WARN, "dim": DIM}.get(kind, GOLD)
+            ov.text(status, (W // 2, H - int(54 * s)), small + 2, colour, anchor="center")
+        ov.text(shown.hint, (W // 2, H - int(26 * s)), int(19 * s), INK, anchor="center")
         ov.upload()

@@ -11,18 +11,26 @@ refused there with the decoder's message, never opened as another room.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import Menu
 from anabasis.app.play import session
 from anabasis.app.settings import campaign as chapters
+from anabasis.app.settings.keymap import FIELD, MENU
 from anabasis.app.settings.progress import level_key
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.shell.textfield import TextField
 from anabasis.app.viewer.drawstate import Warmer, warm_plan
+from anabasis.formats import levelfile
 
+#: The keys line at the bottom (each ``{action}`` written as its key, ``Keymap.text``).
+HINT = ("{menu_up}/{menu_down} choose · {menu_left}/{menu_right} columns · {choose} open"
+        " · {open_1}-{open_last} a level · {settings} settings · {leave} quit")
+#: The code field's keys.
+FIELD_KEYS = "{field_done} opens · {paste} pastes · {field_cancel} cancels"
 #: the kinds of line in the left column: the chapters and their levels
 LEVEL_COLUMN = ("level", "broken", "locked")
 CHECK = "\u2713"  #: ✓ beside a solved level (the shipped font has it; pygame's own has not)
@@ -40,7 +48,8 @@ class LauncherShown:
     status: str
     building: str
     notice: str
-    settings_key: str = ""  #: the settings screen's key, as the key line names it
+    hint: str = ""  #: the keys line at the bottom, each key as bound
+    field_keys: str = ""  #: the code field's keys line, each key as bound
 
 
 @dataclass(frozen=True)
@@ -63,8 +72,11 @@ class Launcher(Menu):
 
     name = "launcher"
 
-    def __init__(self, app, selected: int = 0):
+    def __init__(self, app, selected: int = 0, chapter_list=None):
         self.app = app
+        self._chapter_list = chapter_list  #: another list of chapters (tests): the shipped
+        #: the level lines whose maps are still to be checked, a level a frame (``update``)
+        self._unchecked: list[tuple[chapters.ChapterState, int]] = []
         self.items = self._items()
         self.selected = min(selected, len(self.items) - 1)
         self._scrolls: dict[int, int] = {}
@@ -76,12 +88,17 @@ class Launcher(Menu):
         self.error = ""
         self.status = ""
 
+    @property
+    def keys(self) -> str:
+        """Where the keymap reads keys: the code field's while typing, else the menu's."""
+        return FIELD if self.typing else MENU
+
     def _items(self) -> list[Item]:
         from anabasis import gen
 
         progress = self.app.progress
         items = []
-        self.states = chapters.campaign(progress)
+        self.states = chapters.campaign(progress, self._chapter_list)
         for state in self.states:
             items += self._chapter_items(state, progress)
         for i, tier in enumerate(gen.TIERS):
@@ -89,7 +106,8 @@ class Launcher(Menu):
                               gen.TIER_TEXT[tier], header="Rooms made to order" if i == 0 else ""))
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
-        items.append(Item("open a room code…", ("code",), "type or paste (Ctrl+V) a shared code"))
+        items.append(Item("open a room code…", ("code",),
+                          self.app.keymap.text("type or paste ({paste}) a shared code")))
         items.append(Item("make a room…", ("edit",),
                           "a new room or one of yours: build it, see it proved, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
@@ -108,25 +126,40 @@ class Launcher(Menu):
         for n in range(1, state.count + 1):
             label = str(n) if c == 1 else f"{c}.{n}"
             action = ("level", n) if c == 1 else ("level", n, c)
-            try:
-                room = chapters.level_room(state, n)
+            try:  # the header alone: the map is checked later, a level a frame
+                head = _header(state, n)
             except Exception as e:  # a broken level file shows, and cannot be opened
-                items.append(Item(f"{label}  (unreadable)", ("broken", n), str(e)[:90],
-                                  header=header if n == 1 else ""))
+                items.append(_broken(label, n, e, header if n == 1 else ""))
                 continue
+            self._unchecked.append((state, n))
             key = level_key(n, c)
             best = progress.best.get(key)
-            right = f"par {room.par}" if room.par is not None else ""
+            par = head.get("par")
+            right = f"par {par}" if par is not None else ""
             if best is not None:
                 right += f"  ·  best {best}"
             helped = progress.best_hinted.get(key)
             if helped is not None and (best is None or helped < best):
                 right += f"  ·  with hints {helped}"
-            items.append(Item(f"{label}  {room.name or 'level'}", action, room.teaches,
-                              right, done=key in progress.solved,
+            items.append(Item(f"{label}  {head.get('name') or 'level'}", action,
+                              head.get("teaches", ""), right, done=key in progress.solved,
                               hinted=key in progress.hinted and key not in progress.solved,
                               header=header if n == 1 else ""))
         return items
+
+    def _check(self, state: chapters.ChapterState, n: int) -> bool:
+        """Level ``n`` of ``state``'s chapter read whole: False (and its line marked
+        unreadable) where its file is refused."""
+        if (state, n) in self._unchecked:
+            self._unchecked.remove((state, n))
+        error = _map_error(state, n)
+        if error is None:
+            return True
+        i = self.index_of(state.number, n)
+        if i is not None:
+            label = str(n) if state.number == 1 else f"{state.number}.{n}"
+            self.items[i] = _broken(label, n, error, self.items[i].header)
+        return False
 
     def index_of(self, chapter: int, n: int | None) -> int | None:
         """The line of level ``n`` of ``chapter`` (None: of the chapter, closed), if shown."""
@@ -141,32 +174,29 @@ class Launcher(Menu):
     def handle(self, event, action: str | None = None) -> None:
         self._last_input = self.clock
         if self.typing:
-            self._handle_typing(event)
+            self._handle_typing(event, action)
             return
         if event.type == pygame.KEYDOWN:
-            # the arrows, Enter, Space, Esc and the digits mean what they say here, whatever
-            # the player bound them to in play; rebound movement keys work too
-            fixed = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                   pygame.K_ESCAPE) or pygame.K_1 <= event.key <= pygame.K_9)
-            action = ARROWS.get(event.key) or (None if fixed else action)
+            # the menu's own keys (the arrows, Enter, Space, Esc, the digits) as the keymap
+            # read them, before the game's; rebound movement keys work too
             if self.steer(action):
                 pass
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE:
+            elif action == "leave":
                 self.app.quit()
             elif action == "settings":
                 self.app.show_settings()  # the settings screen (its key: O, F10)
-            elif pygame.K_1 <= event.key <= pygame.K_9:
-                n = event.key - pygame.K_0
+            elif action is not None and action.startswith("open_"):
+                n = int(action[5:])
                 for i, item in enumerate(self.items):
                     if item.action == ("level", n):
                         self.activate(i)
         else:
             self.pointer_and_pad(event)
 
-    def _handle_typing(self, event) -> None:
-        got = self.field.handle(event)
+    def _handle_typing(self, event, action: str | None) -> None:
+        got = self.field.handle(event, action=action)
         if got == "edited":
             self.error = ""
         elif got == "no-paste":
@@ -176,6 +206,15 @@ class Launcher(Menu):
             self.field.close()
         elif got == "enter":
             self._open_code(self.code_text)
+
+    def _hint(self) -> str:
+        """The keys line (a template of ``{action}`` fields): the levels' digits as far as
+        the tutorial goes, the settings key while it has one."""
+        last = min(9, sum(1 for item in self.items if len(item.action) == 2
+                          and item.action[0] in ("level", "broken")))
+        hint = HINT.replace("{open_last}", f"{{open_{last}}}")
+        settings = self.app.keymap.label("settings")
+        return hint.replace(" · {settings} settings", "") if not settings else hint
 
     def _switch_column(self) -> None:
         """Left/Right: between the levels and the rest (two columns on a wide window)."""
@@ -190,7 +229,10 @@ class Launcher(Menu):
         item = self.items[i]
         kind = item.action[0]
         if kind == "level":
-            self.app.open(session.open_level(*item.action[1:]))
+            n, c = item.action[1], (item.action[2] if len(item.action) > 2 else 1)
+            state = next(s for s in self.states if s.number == c)
+            if self._check(state, n):
+                self.app.open(session.open_level(*item.action[1:]))
         elif kind == "locked":
             state = self.states[item.action[1] - 1]
             self.status = (f"chapter {state.number} {state.lock_text}" if state.playable
@@ -241,6 +283,8 @@ class Launcher(Menu):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self._unchecked and self.app.frames >= 1:  # never in the first frame
+            self._check(*self._unchecked[0])
 
     # -- drawing ----------------------------------------------------------------------
 
@@ -271,7 +315,8 @@ class Launcher(Menu):
     def draw_overlay(self, ov) -> None:
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice, self.app.keymap.label("settings"))
+                              self.app.progress.notice, self.app.keymap.text(self._hint()),
+                              self.app.keymap.text(FIELD_KEYS))
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         v = shown
@@ -346,8 +391,7 @@ class Launcher(Menu):
                 _more(ov, (x1, top - int(14 * s)), -1, s)
             if below:
                 _more(ov, (x1, bottom - int(6 * s)), +1, s)
-        hint = ("Up/Down choose · Left/Right columns · Enter open · 1-7 a level"
-                + (f" · {v.settings_key} settings" if v.settings_key else "") + " · Esc quit")
+        hint = v.hint
         if v.building:
             hint = f"building {v.building}…"
         if v.status:
@@ -362,11 +406,59 @@ class Launcher(Menu):
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
-            shown = v.code_text[-60:] + "_"
-            ov.text(shown, (box.x + 20, box.y + 20 + mid + 8), mid, INK)
-            ov.text(v.error or "Enter opens · Ctrl+V pastes · Esc cancels",
+            from anabasis.formats import codes  # (its tables: made once a code is typed)
+
+            shown = codes.display(v.code_text)  # in groups of four, as every code is shown
+            typed = shown.text
+            while len(typed) > 4 and ov.width_of(typed + "_", mid) > box.width - 40:
+                typed = typed[5:] if typed[4:5] == " " else typed[1:]  # the end stays seen
+            ov.text(typed + "_", (box.x + 20, box.y + 20 + mid + 8), mid, INK)
+            if shown.legend:
+                ov.text(shown.legend, (box.x + 20, box.y + 28 + 2 * mid + 8), small, DIM)
+            ov.text(v.error or v.field_keys,
                     (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         ov.upload()
+
+
+def _header(state: chapters.ChapterState, n: int) -> dict:
+    """Level ``n`` of a chapter's header (its name, teaches line and par), as the list
+    shows it: read without the map."""
+    if state.chapter is None:
+        room = chapters.level_room(state, n)
+        return {"name": room.name, "teaches": room.teaches, "par": room.par}
+    return levelfile.load_header(state.chapter.level_path(n))
+
+
+#: (file, its version) -> why its map is refused ("": it is not): each file read once
+_CHECKED: dict[tuple[str, int], str] = {}
+
+
+def _map_error(state: chapters.ChapterState, n: int) -> Exception | str | None:
+    """Why level ``n`` of a chapter cannot be opened (None: it can), read once per version
+    of its file (a launcher opened again reads no level again)."""
+    try:
+        path = state.chapter.level_path(n) if state.chapter is not None else None
+        key = (str(path), os.stat(path).st_mtime_ns) if path is not None else None
+    except Exception as e:
+        return e
+    if key is not None and key in _CHECKED:
+        return _CHECKED[key] or None
+    try:
+        if state.chapter is None:
+            chapters.level_room(state, n)
+        else:
+            state.chapter.load(n)  # the file the line was read from
+        error = ""
+    except Exception as e:
+        error = str(e)
+    if key is not None:
+        _CHECKED[key] = error
+    return error or None
+
+
+def _broken(label: str, n: int, error, header: str) -> Item:
+    """The line of a level whose file is refused: it shows why, and cannot be opened."""
+    return Item(f"{label}  (unreadable)", ("broken", n), str(error)[:90], header=header)
 
 
 def _more(ov, right_mid, direction: int, s: float) -> None:

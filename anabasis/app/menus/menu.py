@@ -1,6 +1,8 @@
-"""What the launcher and the keys screen share: a list of lines in two columns.
+"""What the menus share: a list of lines (in two columns in the launcher and the keys screen).
 
-A subclass keeps ``items``, ``selected`` and ``rects`` (the lines' places on
+Keys arrive as the keymap's actions, read where :data:`MENU` says (the
+menus' own steps, ``choose``, ``leave``, then the game's).  A subclass keeps
+``items``, ``selected`` and ``rects`` (the lines' places on
 screen, set as it draws), and says how Left/Right switch columns
 (:meth:`Menu._switch_column`), what a line does (:meth:`Menu.activate`) and,
 if anything, what the pad's B button does (:meth:`Menu.back`).  The mouse,
@@ -9,18 +11,35 @@ the wheel and a gamepad's d-pad and buttons then work the same in both.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
+from anabasis.app.settings.keymap import MENU
 from anabasis.app.shell.scene import Scene
 
-#: The arrows mean what they say in a menu, whatever they are bound to in play.
-ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
-          pygame.K_RIGHT: "right"}
+#: The menus' own steps (the keymap's, read before the game's) as the game's steps.
+STEPS = {"menu_up": "up", "menu_down": "down", "menu_left": "left", "menu_right": "right"}
 _PAD_SIDEWAYS = (pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
 _PAD_CHOOSE = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
 
 
+@dataclass(frozen=True)
+class MenuShown:
+    """What a plain menu (the settings, "make a room…") shows, made once a frame: it is
+    drawn from this value alone, and again only when it changes."""
+
+    size: tuple[int, int]
+    scale: float
+    lines: tuple  #: each line as the screen shows it (a tuple of its texts)
+    selected: int
+    status: str  #: the status (or error) line
+    hint: str  #: the keys line at the bottom, each key as bound
+    note: str = ""  #: a line under the list (keys written in), if any
+
+
 class Menu(Scene):
+    keys = MENU  #: the keymap reads the menus' own keys first (then the game's steps)
     items: list
     selected: int
     rects: list[pygame.Rect]
@@ -44,7 +63,9 @@ class Menu(Scene):
         return None
 
     def steer(self, action: str | None) -> bool:
-        """Up/Down choose a line, Left/Right switch columns; False for any other action."""
+        """Up/Down choose a line, Left/Right switch columns (the menu's steps, or the game's
+        where they are bound elsewhere); False for any other action."""
+        action = STEPS.get(action, action)
         if action == "up":
             self._move(-1)
         elif action == "down":

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import Menu, MenuShown
 from anabasis.app.settings.rooms import Saved, rooms_dir, saved_rooms
 from anabasis.app.shell.overlay import DIM, GOLD, INK, WARN
+
+#: The keys line at the bottom (each ``{action}`` written as its key).
+HINT = "{menu_up}/{menu_down} choose · {choose} open · {leave} back"
+#: Said under the list while no room is saved.
+EMPTY = "no saved rooms yet: {save} in the editor saves one here"
 
 
 class RoomsMenu(Menu):
@@ -32,12 +37,12 @@ class RoomsMenu(Menu):
 
     def handle(self, event, action: str | None = None) -> None:
         if event.type == pygame.KEYDOWN:
-            # the arrows, Enter and Esc mean what they say here; rebound steps work too
-            if self.steer(ARROWS.get(event.key) or action):
+            # the menu's own keys, as the keymap read them; rebound steps work too
+            if self.steer(action):
                 self.error = ""
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE:
+            elif action == "leave":
                 self.back()
         else:
             self.pointer_and_pad(event)
@@ -65,8 +70,11 @@ class RoomsMenu(Menu):
         return True
 
     def draw_overlay(self, ov) -> None:
-        key = ("rooms", ov.size, self.selected, self.error, len(self.items))
-        if not ov.begin(key):
+        shown = MenuShown(ov.size, ov.scale,
+                          tuple((item.label, item.detail, item.error) for item in self.items),
+                          self.selected, self.error, self.app.keymap.text(HINT),
+                          self.app.keymap.text(EMPTY) if len(self.items) == 1 else "")
+        if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         W, H = ov.size
         s = ov.scale
@@ -78,25 +86,26 @@ class RoomsMenu(Menu):
         top = int(30 * s) + big + int(36 * s)
         line_h = int(mid * 1.3 + small * 1.1)
         rows = max(1, (H - top - int(70 * s)) // line_h)
-        first = max(0, min(self.selected - rows + 1, len(self.items) - rows))
-        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(self.items)
-        for k, item in enumerate(self.items[first:first + rows]):
+        lines = shown.lines
+        first = max(0, min(shown.selected - rows + 1, len(lines) - rows))
+        self.rects = [pygame.Rect(0, 0, 0, 0)] * len(lines)
+        for k, (label, detail, error) in enumerate(lines[first:first + rows]):
             i = first + k
             y = top + k * line_h
             rect = pygame.Rect(x - 12, y, W - 2 * x + 24, line_h - 4)
             self.rects[i] = rect
-            if i == self.selected:
+            if i == shown.selected:
                 ov.panel(rect, (60, 70, 100, 210), 8)
-            ov.text(item.label, (x + 10, y + 2), mid, WARN if item.error else INK)
-            detail = item.error or item.detail
+            ov.text(label, (x + 10, y + 2), mid, WARN if error else INK)
+            detail = error or detail
             if detail:
                 ov.text(detail[:110], (x + 24, y + mid + 2), small, DIM)
-        if len(self.items) == 1:
-            ov.text("no saved rooms yet: S in the editor saves one here",
+        if shown.note:
+            ov.text(shown.note,
                     (x + 10, top + line_h + 6), small, DIM)
-        if self.error:
-            ov.text(self.error[:120], (W // 2, H - int(50 * s)), small, WARN, anchor="center")
-        ov.text("Up/Down choose · Enter open · Esc back", (W // 2, H - int(24 * s)),
+        if shown.status:
+            ov.text(shown.status[:120], (W // 2, H - int(50 * s)), small, WARN, anchor="center")
+        ov.text(shown.hint, (W // 2, H - int(24 * s)),
                 int(19 * s), INK, anchor="center")
         ov.upload()
 

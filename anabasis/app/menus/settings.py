@@ -17,10 +17,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from anabasis.app.menus.menu import ARROWS, Menu
+from anabasis.app.menus.menu import STEPS, Menu, MenuShown
 from anabasis.app.settings import progress as saved
 from anabasis.app.shell.overlay import DIM, GOLD, INK
 from anabasis.app.shell.textfield import CANCEL, EDITED, ENTER, TextField
+
+#: The keys line at the bottom (each ``{action}`` written as its key).
+HINT = "{menu_up}/{menu_down} choose · {menu_left}/{menu_right} or {choose} change · {leave} back"
 
 BACK = "back"
 
@@ -190,15 +193,15 @@ class SettingsScreen(Menu):
             self._type_board(event)
             return
         if event.type == pygame.KEYDOWN:
-            action = ARROWS.get(event.key) or action
+            action = STEPS.get(action, action)
             name = self.items[self.selected].name
             if action in ("left", "right"):
                 self.change(name, +1 if action == "right" else -1)
             elif self.steer(action):
                 pass
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif action == "choose":
                 self.activate(self.selected)
-            elif event.key == pygame.K_ESCAPE or action in ("back", "settings"):
+            elif action in ("leave", "back", "settings"):
                 self.back()
         else:
             self.pointer_and_pad(event)
@@ -233,9 +236,11 @@ class SettingsScreen(Menu):
         return False
 
     def draw_overlay(self, ov) -> None:
-        key = ("settings", ov.size, ov.scale, self.selected, self.status,
-               tuple(self.shown(line.name) for line in self.items if line.name != BACK))
-        if not ov.begin(key):
+        shown = MenuShown(ov.size, ov.scale,
+                          tuple((line.label, None if line.name == BACK else self.shown(line.name),
+                                 line.detail) for line in self.items),
+                          self.selected, self.status, self.app.keymap.text(HINT))
+        if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         W, H = ov.size
         s = ov.scale
@@ -246,19 +251,18 @@ class SettingsScreen(Menu):
         line_h = int(mid * 1.3 + small * 1.2)
         x0, x1 = int(60 * s), W - int(60 * s)
         self.rects = []
-        for i, line in enumerate(self.items):
+        for i, (label, value, detail) in enumerate(shown.lines):
             y = top + i * line_h
             rect = pygame.Rect(x0 - 12, y, x1 - x0 + 24, line_h - 4)
             self.rects.append(rect)
-            if i == self.selected:
+            if i == shown.selected:
                 ov.panel(rect, (60, 70, 100, 210), 8)
-            ov.text(line.label, (x0, y + 2), mid, INK)
-            if line.name != BACK:
-                ov.text(f"◀ {self.shown(line.name)} ▶", (x1, y + 2), mid, GOLD,
-                        anchor="topright")
-            ov.text(line.detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
-        if self.status:
-            ov.text(self.status, (W // 2, H - int(54 * s)), mid, GOLD, anchor="center")
-        ov.text("Up/Down choose · Left/Right or Enter change · Esc back", (W // 2, H - int(24 * s)),
+            ov.text(label, (x0, y + 2), mid, INK)
+            if value is not None:
+                ov.text(f"◀ {value} ▶", (x1, y + 2), mid, GOLD, anchor="topright")
+            ov.text(detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
+        if shown.status:
+            ov.text(shown.status, (W // 2, H - int(54 * s)), mid, GOLD, anchor="center")
+        ov.text(shown.hint, (W // 2, H - int(24 * s)),
                 int(18 * s), INK, anchor="center")
         ov.upload()

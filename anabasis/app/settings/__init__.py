@@ -1,1 +1,1 @@
-"""What the player keeps between runs: the save file (progress, window, keys, sound)."""
+"""What the player keeps and the game reads: the save file, the keymap, the campaign, the rooms."""

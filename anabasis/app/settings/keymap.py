@@ -4,13 +4,18 @@ One table, :data:`ACTIONS`: an action's name, its default keys (pygame key
 names; ``ctrl+`` and ``shift+`` make a chord), what it does (the keys
 screen's line), and where it is read (:data:`GAME`: play, the menus and the
 editor alike, and rebound on the keys screen, saved with the progress;
-:data:`EDITOR`: the editor's own, read there before the game's).  To add an
-action, add its line here, then act on its name in the scene that uses it.
+:data:`EDITOR`: the editor's own, read there before the game's;
+:data:`MENU`: the launcher's and the keys screen's, read there before the
+game's; :data:`FIELD`: a line of text being typed, read there before the
+game's).  To add an action, add its line here, then act on its name in the
+scene that uses it.
 
 :class:`Keymap` is the table with the player's bindings in: the loop asks it
-once per key event which action the key is (:meth:`Keymap.action`), and
-every key a screen names is written from it (:meth:`Keymap.label`,
-:meth:`Keymap.text`), so a rebound key shows as rebound everywhere.
+once per key event which action the key is (:meth:`Keymap.action`, where
+the scene's ``keys`` says), and every key a screen names is written from it
+(:meth:`Keymap.label`, :meth:`Keymap.text`), so a rebound key shows as
+rebound everywhere.  Esc is always the way back: "back" in play and the
+editor, "leave" in a menu, "field_cancel" in a text field.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from typing import NamedTuple
 
 GAME = "game"  #: play, the menus and the editor: rebound on the keys screen
 EDITOR = "editor"  #: the editor's own keys, read there before the game's
+MENU = "menu"  #: the menus' own keys (the launcher, the keys screen), before the game's
+FIELD = "field"  #: a text field's keys (a room code, a room's name), before the game's
+#: Where a scene's keys are read, and the action Esc always is there.
+WHERES = {GAME: "back", EDITOR: "back", MENU: "leave", FIELD: "field_cancel"}
 
 
 class Action(NamedTuple):
@@ -105,12 +114,31 @@ ACTIONS: tuple[Action, ...] = (
     Action("show_code", ("shift+c",), "the room code shown whole, and written to a file",
            EDITOR),
     Action("hook_switch", ("o",), "the room's hook: switch (a hook room or not)", EDITOR),
+    # the menus' own (the game's steps move the selection too)
+    Action("menu_up", ("up",), "the line above", MENU),
+    Action("menu_down", ("down",), "the line below", MENU),
+    Action("menu_left", ("left",), "the other column", MENU),
+    Action("menu_right", ("right",), "the other column", MENU),
+    Action("choose", ("return", "enter", "space"), "open (or rebind) the chosen line", MENU),
+    Action("leave", ("escape",), "back (from the launcher: quit)", MENU),
+    Action("default", ("delete", "backspace"),
+           "the keys screen: the chosen action back to its default keys", MENU),
+    *(Action(f"open_{n}", (str(n),), f"the launcher: level {n} of the tutorial", MENU)
+      for n in range(1, 10)),
+    # a line of text being typed (the characters come as text, not as keys)
+    Action("field_done", ("return", "enter"), "keep what is typed", FIELD),
+    Action("field_cancel", ("escape",), "close the field, keeping nothing", FIELD),
+    Action("field_erase", ("backspace",), "the last character off", FIELD),
+    Action("paste", ("ctrl+v",), "the clipboard's text, typed", FIELD),
 )
 
 #: The actions a player can rebind, and their default keys (pygame key names).
 DEFAULT_KEYS: dict[str, list[str]] = {a.name: list(a.keys) for a in ACTIONS if a.where == GAME}
 #: The editor's own actions and their keys.
 EDITOR_KEYS: dict[str, tuple[str, ...]] = {a.name: a.keys for a in ACTIONS if a.where == EDITOR}
+#: Every action's default keys, and where it is read.
+ALL_KEYS: dict[str, tuple[str, ...]] = {a.name: a.keys for a in ACTIONS}
+WHERE: dict[str, str] = {a.name: a.where for a in ACTIONS}
 #: What each action does.
 WHAT: dict[str, str] = {a.name: a.what for a in ACTIONS}
 
@@ -175,7 +203,8 @@ def chord_label(name: str) -> str:
 
 
 class Keymap:
-    """The actions with the player's ``bindings`` in (the game's; the editor's are fixed)."""
+    """The actions with the player's ``bindings`` in: the game's (saved with the progress),
+    and any of the editor's, the menus' or a field's given too (else their default keys)."""
 
     def __init__(self, bindings: dict[str, list[str]]):
         self.bindings = {a: list(n) for a, n in bindings.items()}
@@ -183,43 +212,59 @@ class Keymap:
     @cached_property
     def codes(self) -> dict[int, str]:
         """Key code -> the game's action (made at the first key: it needs pygame)."""
-        return keymap(self.bindings)
+        return keymap({a: n for a, n in self.bindings.items() if WHERE.get(a, GAME) == GAME})
 
     @cached_property
-    def _editor(self) -> dict[tuple[int, bool, bool], str]:
+    def _tables(self) -> dict[str, dict[tuple[int, bool, bool], str]]:
+        """Where -> (key code, Ctrl, Shift) -> the action it is read as there, first."""
         import pygame
 
-        found: dict[tuple[int, bool, bool], str] = {}
-        for action, names in EDITOR_KEYS.items():
-            for name in names:
-                key, ctrl, shift = chord(name)
-                found.setdefault((pygame.key.key_code(key), ctrl, shift), action)
-        return found
+        tables: dict[str, dict[tuple[int, bool, bool], str]] = {}
+        for where, escape in WHERES.items():
+            if where == GAME:
+                continue
+            found: dict[tuple[int, bool, bool], str] = {}
+            for action in (a.name for a in ACTIONS if a.where == where):
+                for name in self.keys(action):
+                    key, ctrl, shift = chord(name)
+                    try:
+                        found.setdefault((pygame.key.key_code(key), ctrl, shift), action)
+                    except ValueError:
+                        print(f"anabasis: warning: unknown key {name!r} for {action}",
+                              file=sys.stderr)
+            if where != EDITOR:  # Esc is the way back, whatever else is bound
+                found[(pygame.K_ESCAPE, False, False)] = escape
+            tables[where] = found
+        return tables
 
     def get(self, key: int) -> str | None:
         """The game's action for key code ``key`` (None: none)."""
         return self.codes.get(key)
 
     def action(self, where: str, event) -> str | None:
-        """The action a key event (down or up) is, read where ``where`` says (:data:`GAME`
-        or :data:`EDITOR`); None for a key that does nothing there."""
-        if where == EDITOR:
+        """The action a key event (down or up) is, read where ``where`` says (:data:`GAME`,
+        :data:`EDITOR`, :data:`MENU` or :data:`FIELD`: its own keys first, then the game's);
+        None for a key that does nothing there."""
+        table = self._tables.get(where)
+        if table is not None:
             import pygame
 
             mod = getattr(event, "mod", 0)
             ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
             shift = bool(mod & pygame.KMOD_SHIFT)
             for held in ((ctrl, shift), (ctrl, False), (False, False)):
-                found = self._editor.get((event.key, *held))
+                found = table.get((event.key, *held))
                 if found is not None:
                     return found
         return self.codes.get(event.key)
 
     def keys(self, action: str) -> list[str]:
         """The keys bound to ``action`` now (pygame key names, chords as written)."""
-        if action in EDITOR_KEYS:
-            return list(EDITOR_KEYS[action])
-        return list(self.bindings.get(action) or [])
+        if action in self.bindings:
+            return list(self.bindings[action] or [])
+        if WHERE.get(action, GAME) != GAME:
+            return list(ALL_KEYS[action])
+        return []
 
     def label(self, action: str, prefer: str | None = None) -> str:
         """The key to name for ``action`` on screen: ``prefer`` if it is still bound to it,
@@ -252,20 +297,39 @@ class Keymap:
     def _field(self, spec: str) -> str:
         if spec in ("arrows", "arrows+wasd"):
             return self.arrows(wasd=spec == "arrows+wasd")
+        if spec == "cursor_arrows":
+            return self.arrows(steps=CURSOR_STEPS)
+        if spec == "size_arrows":
+            return self.size_keys()
         if spec.endswith("*"):
             return " or ".join(chord_label(n) for n in self.keys(spec[:-1]))
         action, _, prefer = spec.partition(":")
         return self.label(action, prefer or None)
 
-    def arrows(self, wasd: bool = False) -> str:
+    def arrows(self, wasd: bool = False, steps: tuple[str, ...] = ()) -> str:
         """The four steps' keys in a word or two: "arrows" (and "WASD") while they are
-        bound so, else their first keys ("I/K/J/L")."""
-        steps = ("up", "down", "left", "right")
-        if all(s in self.keys(s) for s in steps):
+        bound so, else their first keys ("I/K/J/L"); ``steps``: four other actions (up,
+        down, left, right), the editor's cursor's."""
+        arrows = ("up", "down", "left", "right")
+        steps = steps or arrows
+        if all(a in self.keys(s) for s, a in zip(steps, arrows, strict=True)):
             if wasd and all(k in self.keys(s) for s, k in zip(steps, "wsad", strict=True)):
                 return "arrows / WASD"
             return "arrows"
         return "/".join(self.label(s) for s in steps)
+
+    def size_keys(self) -> str:
+        """The editor's room-size keys: "Ctrl+cursor keys" while each is Ctrl and the cursor's
+        key along its axis, else each one's first key."""
+        pairs = [(f"size_{a}{d}", f"cursor_{a}{d}") for a in "xyzw" for d in "+-"]
+        if all(self.keys(size)[:1] == ["ctrl+" + k for k in self.keys(cursor)[:1]]
+               for size, cursor in pairs):
+            return "Ctrl+cursor keys"
+        return "/".join(self.label(size) for size, _ in pairs)
+
+
+#: The editor's cursor along y and x: its four "arrows" (up, down, left, right on screen).
+CURSOR_STEPS = ("cursor_y-", "cursor_y+", "cursor_x-", "cursor_x+")
 
 
 def first_key(bindings: dict[str, list[str]], action: str) -> str:

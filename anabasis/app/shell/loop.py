@@ -209,26 +209,38 @@ class Loop:
             self._init_controllers()
             return
         action = None
-        if t in (pygame.KEYDOWN, pygame.KEYUP) and not self.scene.capturing:
-            # the one place a key becomes an action (where the scene reads keys: its
-            # ``keys``); a scene waiting for a key or typing takes every key as it is
-            action = self.keymap.action(self.scene.keys, event)
+        capturing = self.scene.capturing
+        if t in (pygame.KEYDOWN, pygame.KEYUP):
+            # the one place a key becomes an action, read where the scene reads keys (its
+            # ``keys``: play, the editor, a menu, a text field); a scene waiting for a key
+            # takes every key as it is, and one typing in a field only the field's keys
+            where = self.scene.keys
+            if not capturing or where == keymap.FIELD:
+                action = self.keymap.action(where, event)
         if t == pygame.KEYDOWN:
             if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.quit(0)  # Ctrl+Q (Cmd+Q): quit from anywhere
                 return
-            if action == "fullscreen":
-                self.window.toggle_fullscreen()
-                self.overlay.resize(self.window.size)
-                self.progress.fullscreen = self.window.fullscreen
-                return
-            if action == "screenshot":
-                self._want_shot = True
-                return
-            if action in SOUND_ACTIONS and not getattr(self.scene, "typing", False):
-                self.sound_key(action)  # (a room code being typed takes - and m as text)
-                return
+            if not capturing and self._window_key(action):
+                return  # (capturing: no fullscreen, screenshot or sound keys, every key is
+                # the scene's)
         self.scene.handle(event, action)
+
+    def _window_key(self, action: str | None) -> bool:
+        """The actions the loop takes in every scene: fullscreen, a screenshot, the sound;
+        True if ``action`` was one."""
+        if action == "fullscreen":
+            self.window.toggle_fullscreen()
+            self.overlay.resize(self.window.size)
+            self.progress.fullscreen = self.window.fullscreen
+            return True
+        if action == "screenshot":
+            self._want_shot = True
+            return True
+        if action in SOUND_ACTIONS and not getattr(self.scene, "typing", False):
+            self.sound_key(action)  # (a room code being typed takes - and m as text)
+            return True
+        return False
 
     def _poll(self) -> None:
         """Collect work finished off-thread (a built room, a demo's solution), in order."""

@@ -19,7 +19,9 @@ class Scene:
     #: True while the scene takes every key as it is (the keys screen waiting for a key):
     #: the app then reads no action (fullscreen, screenshot) from it
     capturing = False
-    #: where the keymap reads this scene's keys: ``"game"`` (play, the menus) or ``"editor"``
+    #: where the keymap reads this scene's keys (``keymap.WHERES``): ``"game"`` (play),
+    #: ``"editor"``, ``"menu"`` (the launcher, the keys screen) or ``"field"`` (a line of text
+    #: being typed); a scene may say so by a property, as it changes
     keys = "game"
     #: the level on screen (1-based), if any: the launcher opens on it when the scene is left
     level: int | None = None

@@ -1,8 +1,10 @@
 """A line of text being typed: the launcher's room code, the editor's name and lesson.
 
 SDL's text input types the characters (:data:`pygame.TEXTINPUT`); the
-field takes those, Backspace, Enter, Esc and Ctrl+V (a paste), and says
-what happened: the scene decides what Enter and Esc do.  A field opened
+field takes those and the keymap's field actions (``field_erase``,
+``field_done``, ``field_cancel``, ``paste``: Backspace, Enter, Esc and
+Ctrl+V by default), and says what happened: the scene decides what done
+and cancel do.  A field opened
 by a letter key can pass over that letter (SDL may type it in the same
 frame), and one opened on old text shows it selected: typing replaces it.
 """
@@ -28,9 +30,10 @@ class TextField:
     def close(self) -> None:
         pygame.key.stop_text_input()
 
-    def handle(self, event, frame: int = 0) -> str | None:
-        """One event: :data:`EDITED`, :data:`ENTER`, :data:`CANCEL`, ``"pasted"``,
-        ``"no-paste"`` (Ctrl+V with nothing on the clipboard) or None (nothing it takes)."""
+    def handle(self, event, frame: int = 0, action: str | None = None) -> str | None:
+        """One event (a key's ``action`` as the keymap read it, in a field): :data:`EDITED`,
+        :data:`ENTER`, :data:`CANCEL`, ``"pasted"``, ``"no-paste"`` (a paste with nothing on
+        the clipboard) or None (nothing it takes)."""
         if event.type == pygame.TEXTINPUT:
             if self._opener is not None and self._opener == (event.text.lower(), frame):
                 self._opener = None  # the letter that opened the field: not part of it
@@ -41,16 +44,15 @@ class TextField:
             return EDITED
         if event.type != pygame.KEYDOWN:
             return None
-        if event.key == pygame.K_ESCAPE:
+        if action == "field_cancel":
             return CANCEL
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if action == "field_done":
             return ENTER
-        if event.key == pygame.K_BACKSPACE:
+        if action == "field_erase":
             self.text = "" if self.fresh else self.text[:-1]
             self.fresh = False
             return EDITED
-        if (self._paste is not None and event.key == pygame.K_v
-                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+        if self._paste is not None and action == "paste":
             pasted = self._paste()
             if pasted is None:
                 return "no-paste"

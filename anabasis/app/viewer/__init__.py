@@ -1,1 +1,1 @@
-"""Looking at a room, for play and the editor: the sight, the draw state, the animations."""
+"""Looking at a room, for play and the editor: sight, draw state, camera, pixels, animations."""

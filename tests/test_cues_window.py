@@ -1,0 +1,84 @@
+"""Cues in the real window: each thing a move does, shown, said and heard.
+
+Every test drives :class:`anabasis.app.routes.App` the way a player does:
+it posts pygame events and steps the loop a frame at a time with a fixed
+time step.  Nothing is mocked.  Without a display or GL these tests skip,
+unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import pygame
+from conftest import DT
+from window import arrow_for, press, settle
+
+from anabasis.app.play import cues, markers
+from anabasis.app.play.session import Opened, open_level
+from anabasis.formats import levelfile
+
+# -- cues: each thing a move does, shown, said and heard -------------------------------
+
+#: A room to drop a crate out of: pushed right, it falls off the floor and out the bottom.
+CRATE_OUT = "#### ####\n\n##.# @$.*\n"
+
+
+def cued(app, move=None, key=None):
+    """The cues one key fires (an arrow meaning ``move``, or ``key``), played to rest."""
+    play = app.scene
+    play.fired.clear()
+    played = len(app.sound.played)
+    press(app, arrow_for(play, move) if move else key)
+    settle(app)
+    fired = list(play.fired)
+    # every cue is heard too (or would be: the sounds asked for are the cues' own)
+    assert list(app.sound.played)[played:] == [cues.SOUND.get(k, k) for k in fired]
+    return fired
+
+
+def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd):
+    # with no audio device at all: the game plays in silence and says nothing of it
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "none")
+    app = make_app(open_level(1))
+    assert not app.sound.available
+    play = app.scene
+    # a step that is not a move: a half-step toward the wall and back, and why, once
+    start = play.game.state
+    press(app, arrow_for(play, "L"))
+    reach = []
+    while play.busy:
+        reach.append(play.pose().player[0] - start.player[0])
+        app.tick(DT)
+    assert min(reach) < -0.2 and play.pose().player == tuple(map(float, start.player))
+    assert (play.game.state, play.game.moves) == (start, 0)
+    assert list(play.fired) == ["bump"] and play.message == "the room ends here"
+    play.message_left = 0
+    assert cued(app, "U") == ["bump"] and play.message_left <= 0  # said once a session
+    assert cued(app, "R") == ["step", "fall"]  # off the block kata of you: out, undone
+    assert play.game.state == start
+    # the rest of level 1's cues, level 2's slip and level 3's ramps are recorded play:
+    # tests/play/level-1-cues.txt, level-2-slip.txt, level-3-ramps.txt
+    # a push, and a crate landing in the gap: marked with a ring where it lands
+    app.open(open_level(5))
+    play = app.scene
+    assert cued(app, "D") == ["step"]
+    assert cued(app, "R") == ["push"]
+    press(app, arrow_for(play, "R"))
+    while play.busy:
+        app.tick(DT)
+    assert list(play.fired)[-2:] == ["push", "land"] and play.rings
+    cell = play.rings[0][0]
+    assert cell in play.state.crates
+    x, y, _ = markers.project(cell, play.pose().player, play.sight.basis(), play.sight.camera,
+                              app.overlay.size)
+    app.tick(DT)
+    ring = [app.overlay.surface.get_at((int(x + dx), int(y + dy)))[:3]
+            for dx in range(-40, 41, 2) for dy in range(-40, 41, 2)]
+    assert markers.CRATE_COLOUR in ring
+    # a crate pushed off the floor falls out of the room
+    app.open(Opened(levelfile.parse(CRATE_OUT), "room", "a drop"))
+    play = app.scene
+    assert cued(app, "R") == ["push", "crate-out"] and not play.state.crates
+    assert play.message == "the crate fell out of the room"
+    app.close()
+    assert capfd.readouterr().err == ""

@@ -1,0 +1,87 @@
+"""The out-of-slice marks in the real window: which way each says, where each is drawn.
+
+Every test drives :class:`anabasis.app.routes.App` the way a player does:
+it posts pygame events and steps the loop a frame at a time with a fixed
+time step.  Nothing is mocked.  Without a display or GL these tests skip,
+unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pygame
+from conftest import DT
+from window import press, settle
+
+from anabasis.app.play import markers
+from anabasis.app.play.session import open_level
+from anabasis.picture import views
+
+
+def _marks(app):
+    play = app.scene
+    return markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                        play.sight.camera, app.overlay.size)
+
+
+def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
+    app = make_app(open_level(2))  # the goal is a slice kata of the start, two rows on in y
+    app.view_tips = 0  # (a tip's panel would lie over the mark)
+    play = app.scene
+    seen = {}
+    for view in ("stand", "w-up", "both"):
+        assert play.sight.view == view
+        seen[view] = [(m.what, m.label) for m in _marks(app)]
+        for m in _marks(app):
+            # drawn where it would stand were it in the slice: the mark's colour is there
+            x, y = (int(c) for c in m.at)
+            near = [app.overlay.surface.get_at((x + dx, y + dy))[:3]
+                    for dx in range(-12, 13) for dy in range(-12, 13)]
+            assert markers.GOAL_COLOUR in near
+        press(app, pygame.K_v)
+        settle(app)
+    # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
+    assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # off the window: pinned to its edge, on the side toward where it is
+    ov, W, H = app.overlay, *app.overlay.size
+    near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)
+    for yaw in np.linspace(0, 2 * np.pi, 24, endpoint=False):
+        marks = markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                             replace(near, yaw=yaw), ov.size)
+        if not marks[0].inside and marks[0].at[1] > 0:
+            break
+    else:
+        raise AssertionError("no yaw puts the goal off the window")
+    ov.begin(("a test", yaw))
+    markers.draw(ov, marks, ov.scale)
+    x, y = marks[0].at
+    ox, oy = (x - W / 2), (y - H / 2)
+    gold = [(i, j) for i in range(0, W, 2) for j in range(0, H, 2)
+            if ov.surface.get_at((i, j))[:3] == markers.GOAL_COLOUR]
+    assert gold and all(i < 80 or i > W - 80 or j < 80 or j > H - 80 for i, j in gold)
+    cx, cy = np.mean(gold, axis=0)
+    assert (cx - W / 2) * ox + (cy - H / 2) * oy > 0  # on the side of the window toward it
+    # a crate a slice ana (level 6), and the goal in the slice: no mark for it
+    app.open(open_level(6))
+    app.tick(DT)
+    assert [(m.what, m.label) for m in _marks(app)] == [("crate", "1 ana")]
+
+
+def test_a_mark_is_projected_as_the_ray_tracer_casts_its_pixel():
+    # the shader's ray through pixel p: fwd + ndc.x tan right + ndc.y tan up, with
+    # ndc = (2 p - size) / height; the point projected must lie on the ray through its pixel
+    size = (640, 360)
+    b = views.view_basis("both")
+    camera = views.Camera(yaw=0.8, pitch=0.6, distance=9.0)
+    eye, fwd, right, up = camera.frame()
+    tan = math.tan(math.radians(camera.fov) / 2)
+    for point in [(3, 1, 2, 4), (0, 0, 0, 0), (5, 2, 1, 1)]:
+        x, y, depth = markers.project(point, (2, 1, 1, 2), b, camera, size)
+        assert depth > 0
+        ndc = np.array([(2 * x - size[0]) / size[1], (2 * (size[1] - y) - size[1]) / size[1]])
+        ray = fwd + ndc[0] * tan * right + ndc[1] * tan * up
+        rel = (np.subtract(point, (2, 1, 1, 2)) @ b[:, :3]) - eye
+        assert np.allclose(np.cross(ray, rel), 0, atol=1e-9)

@@ -1,0 +1,408 @@
+"""Playing a room in the real window: moves, undo, turns, losses, the camera, the pad.
+
+Every test drives :class:`anabasis.app.routes.App` the way a player does:
+it posts pygame events and steps the loop a frame at a time with a fixed
+time step.  Nothing is mocked.  Without a display or GL these tests skip,
+unless ANABASIS_REQUIRE_GL=1 (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+from conftest import DT
+from window import KEYS, arrow_for, press, settle
+
+from anabasis.app.play.scene import W_MESSAGE, Play
+from anabasis.app.play.session import open_level
+from anabasis.app.settings import progress as progress_mod
+from anabasis.engine import rules, solver
+from anabasis.formats import levels
+from anabasis.picture import views
+
+
+def test_level_1_is_won_by_key_presses(make_app, tmp_path):
+    app = make_app(open_level(1))
+    play = app.scene
+    assert isinstance(play, Play) and play.renderer is not None
+    moves = solver.solve(play.room).moves
+    for move in moves:
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert play.won and play.game.status == "won"
+    par = levels.load_level(1).par
+    assert play.game.moves == len(moves) == par
+    # the win is saved: solved, and the best
+    saved = progress_mod.Progress.load(tmp_path)
+    assert "level:1" in saved.solved and saved.best["level:1"] == par
+    # and Enter offers the next level
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Play) and app.scene.opened.level == 2
+
+
+def test_undo_restores_the_exact_state(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    seen = [(play.game.state, play.game.moves)]
+    for move in solver.solve(play.room).moves[:3]:
+        press(app, arrow_for(play, move))
+        settle(app)
+        seen.append((play.game.state, play.game.moves))
+    assert len({s for s, _ in seen}) == len(seen)  # every move changed the state
+    press(app, pygame.K_r)  # restart, which undo takes back too
+    assert (play.game.state, play.game.moves) == seen[0]
+    press(app, pygame.K_z)
+    assert (play.game.state, play.game.moves) == seen[-1]
+    for expected in reversed(seen[:-1]):
+        press(app, pygame.K_BACKSPACE if expected is seen[0] else pygame.K_z)
+        settle(app)
+        assert (play.game.state, play.game.moves) == expected
+    press(app, pygame.K_z)  # nothing left to undo: nothing changes
+    assert (play.game.state, play.game.moves) == seen[0]
+
+
+def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    assert play.sight.view == "stand"
+    press(app, pygame.K_v)
+    settle(app)
+    press(app, pygame.K_SPACE)
+    settle(app)
+    assert play.sight.view == "both"  # depth is w: up and down arrows mean w
+    before = (play.game.state, play.game.moves)
+    assert views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, "up") == "w"
+    press(app, pygame.K_UP)
+    settle(app)
+    assert (play.game.state, play.game.moves) == before
+    assert play.message == W_MESSAGE and play.message_left > 0
+    assert play.w_refusals == 1
+
+
+def test_input_during_a_turn_waits_for_it(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    start = play.game.state
+    first = solver.solve(play.room).moves[0]
+    # the arrow that means the solution's first move once the view has turned to w-up
+    arrow = next(a for a in KEYS if views.arrow_to_move(
+        views.view_basis("w-up"), play.sight.camera.yaw, a) == first)
+    for key in (pygame.K_v, KEYS[arrow]):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                             scancode=0))
+    app.tick(DT)
+    assert play.sight.turning and play.game.state == start  # the arrow is queued
+    assert play.queue and play.queue[0] == ("arrow", arrow)
+    settle(app)
+    assert play.sight.view == "w-up" and not play.sight.turning
+    assert play.game.moves == 1
+    assert play.game.state == rules.step(play.room, start, first).state
+
+
+def test_a_loss_shows_the_fall_then_undoes_it(make_app):
+    # find a room and a move that falls out of the world, by the engine's own word
+    for n in range(1, levels.count() + 1):
+        room = levels.load_level(n)
+        state = rules.start(room).state
+        frontier, seen, found = [(state, ())], {state}, None
+        while frontier and found is None:
+            s, path = frontier.pop(0)
+            for m in "RLDU":
+                r = rules.step(room, s, m)
+                if r.status == "lost":
+                    found = path, m
+                    break
+                if r.moved and r.status == "playing" and r.state not in seen and len(path) < 4:
+                    seen.add(r.state)
+                    frontier.append((r.state, path + (m,)))
+        if found:
+            break
+    else:
+        raise AssertionError("no level can be lost in a few moves: the test needs one")
+    app = make_app(open_level(n))
+    play = app.scene
+    path, losing = found
+    for m in path:
+        play.move(m)
+        settle(app)
+    before = (play.game.state, play.game.moves)
+    assert play.move(losing)
+    app.tick(DT)
+    assert play.animating  # the fall is shown
+    settle(app)
+    assert (play.game.state, play.game.moves) == before
+    # the game says the engine's why (Result.why), and that the move is undone
+    why = rules.step(play.room, before[0], losing).why
+    assert why and why.split(":")[0] in play.message and "undone" in play.message
+
+
+def test_a_gamepad_plays_too(make_app):
+    app = make_app()
+    pad = pygame.CONTROLLERBUTTONDOWN
+    # the d-pad across switches the launcher's columns, and back
+    for button in (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_DPAD_LEFT):
+        pygame.event.post(pygame.event.Event(pad, button=button))
+        app.tick(DT)
+        assert (app.scene.items[app.scene.selected].action[0] == "level") == (
+            button == pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_A))
+    app.tick(DT)
+    play = app.scene
+    assert isinstance(play, Play) and play.opened.level == 2
+    first = solver.solve(play.room).moves[0]
+    button = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+              "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+              "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}[
+        next(a for a in KEYS
+             if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, a) == first)]
+    pygame.event.post(pygame.event.Event(pad, button=button))
+    app.tick(DT)
+    settle(app)
+    assert play.game.moves == 1
+    pygame.event.post(pygame.event.Event(pad, button=pygame.CONTROLLER_BUTTON_B))  # undo
+    app.tick(DT)
+    assert play.game.moves == 0 and play.game.state == rules.start(play.room).state
+
+
+def test_the_hud_is_redrawn_when_a_turn_ends(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    press(app, pygame.K_v)
+    while app.scene.busy:  # fine steps: the turn's last frames look all but at rest
+        app.tick(1 / 240)
+    app.tick(1 / 240)
+    shown = pygame.surfarray.array_alpha(app.overlay.surface).copy()
+    app.overlay._key = None  # what a fresh drawing of the same moment looks like
+    app.tick(DT)
+    fresh = pygame.surfarray.array_alpha(app.overlay.surface)
+    assert np.array_equal(shown, fresh), "the HUD still shows the turn after it ended"
+
+
+def test_a_slip_is_slow_enough_to_see_while_w_is_hidden(make_app):
+    from anabasis.app.viewer import animation
+
+    app = make_app(open_level(2))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    for move in moves[:3]:
+        play.move(move)
+        settle(app)
+    start_w = play.state.player[3]
+    assert play.move(moves[3])  # this step slips a slice kata
+    slips = [s for s in play.timeline.segments if s.kind == "fall"]
+    assert slips and play.timeline.segments[-1].after.player[3] == start_w - 1
+    assert all(s.duration == animation.SLIP_S for s in slips)
+    settle(app)
+    press(app, pygame.K_z)
+    press(app, pygame.K_v)  # w drawn up: a slip is a plain fall, one tick a cell
+    settle(app)
+    assert play.move(moves[3])
+    assert all(s.duration == animation.FALL_S for s in play.timeline.segments
+               if s.kind == "fall")
+    settle(app)
+
+
+def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
+    app = make_app(open_level(4))  # a row in the stand view, a tall stair with w up
+    play = app.scene
+    before = play.sight.camera.target
+    press(app, pygame.K_v)
+    settle(app)
+    w, h = app.window.scene_size
+    fitted = views.frame_room(play.sight.camera, views.view_basis("w-up"), play.room.size,
+                              play.state.player, w / h, play.room.wrap)
+    assert not np.allclose(play.sight.camera.target, before)  # the stair is elsewhere
+    assert abs(play.sight.camera.distance - fitted.distance) < 1e-6
+    assert np.allclose(play.sight.camera.target, fitted.target)  # aimed at the room again
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.tick(DT)
+    chosen = play.sight.camera.distance
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.camera.distance == chosen  # the player's own distance is kept
+
+
+def _pink_centre(app):
+    """Where the player (the pink pawn) is in the window as drawn, as fractions of its size."""
+    import numpy as np
+
+    app.draw()
+    rgb = pygame.surfarray.array3d(app.window.read_screen()).astype(int)  # (W, H, 3)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    xs, ys = np.nonzero((r > 180) & (r - g > 90) & (b > 90) & (b < r))
+    assert len(xs) > 30, "the player is not on screen"
+    return xs.mean() / rgb.shape[0], ys.mean() / rgb.shape[1]
+
+
+def test_a_cross_fade_is_drawn_smaller_but_fills_the_window(make_app):
+    app = make_app(open_level(3))
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    for move in moves[:2]:
+        press(app, arrow_for(play, move))
+        settle(app)
+    at_rest = _pink_centre(app)
+    assert app.window.scene_viewport[2:] == app.window.scene_size
+    press(app, arrow_for(play, moves[2]))  # up the ramp: the slice cross-fades
+    app.tick(DT)
+    assert play.pose().kind == "ramp"
+    mid = _pink_centre(app)
+    if app.window.software:
+        w, h = app.window.scene_viewport[2:]
+        assert w < app.window.scene_size[0] and h < app.window.scene_size[1]
+    # the smaller picture is scaled up to the whole window: the player stays centred
+    assert abs(mid[0] - at_rest[0]) < 0.06 and abs(mid[1] - at_rest[1]) < 0.06
+    settle(app)
+    assert app.window.scene_viewport[2:] == app.window.scene_size
+
+
+def test_the_first_turns_say_what_each_view_shows(make_app):
+    from anabasis.app.play.scene import VIEW_TIPS, VIEW_TIPS_PER_SESSION
+
+    app = make_app(open_level(2))
+    play = app.scene
+    said = []
+    for _ in range(VIEW_TIPS_PER_SESSION + 1):
+        press(app, pygame.K_v)
+        settle(app)
+        said.append(play.message if play.message_left > 0 else "")
+        play.message_left = 0.0
+    assert said[:3] == [VIEW_TIPS["w-up"], VIEW_TIPS["both"], VIEW_TIPS["stand"]]
+    assert said[VIEW_TIPS_PER_SESSION] == ""  # then the player knows
+
+
+def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
+    import numpy as np
+
+    from anabasis.app.play.scene import DRAG_YAW, ORBIT_SPEED, TAP_STEP
+
+    app = make_app(open_level(1))
+    play = app.scene
+    settle(app)
+    app.tick(DT)
+    # at rest the HUD is not drawn again: the same picture, the same key
+    key, shown = app.overlay._key, pygame.surfarray.array_alpha(app.overlay.surface).copy()
+    for _ in range(3):
+        app.tick(DT)
+    assert app.overlay._key is key
+    right_before = arrow_for(play, "R")
+    yaw = play.sight.camera.yaw
+    # Q held for a quarter turn: the camera goes round, and the axes gizmo with it
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="",
+                                         scancode=0))
+    for _ in range(round(np.pi / 2 / ORBIT_SPEED / DT)):
+        app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    assert abs(play.sight.camera.yaw - yaw - np.pi / 2) < 0.1
+    assert not np.array_equal(shown, pygame.surfarray.array_alpha(app.overlay.surface))
+    assert arrow_for(play, "R") != right_before  # the arrow that looks like R is another one
+    held = play.sight.camera.yaw
+    app.tick(DT)
+    assert play.sight.camera.yaw == held  # let go: it stops
+    # a tap of E turns it back one fixed step, however short the tap, and no further
+    for taps in (1, 2):
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_e, mod=0, unicode="",
+                                                 scancode=0))
+            app.tick(DT)
+        for _ in range(10):
+            app.tick(DT)
+        assert play.sight.camera.yaw == pytest.approx(held - taps * TAP_STEP)
+    # a drag turns it too, and only while a button is down
+    yaw = play.sight.camera.yaw
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(300, 200)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 200), rel=(100, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(400, 200)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(500, 200), rel=(100, 0),
+                                         buttons=(0, 0, 0)))
+    app.tick(DT)
+    assert play.sight.camera.yaw == pytest.approx(yaw - 100 * DRAG_YAW)  # one motion, not two
+    assert play.game.moves == 0  # orbiting moves nothing
+
+
+def test_a_room_at_rest_is_not_traced_again_and_still_shows(make_app):
+    import numpy as np
+
+    app = make_app(open_level(1))
+    play = app.scene
+    for _ in range(600):  # the idle shader warm-up draws each variant first
+        if play.draw.warmer.done and not play.busy:
+            break
+        app.tick(DT)
+    app.tick(DT)
+    traced = []
+    draw = play.renderer.draw
+    play.renderer.draw = lambda *a, **kw: (traced.append(1), draw(*a, **kw))[1]
+    before = pygame.surfarray.array3d(app.window.read_screen()).copy()
+    for _ in range(5):
+        app.tick(DT)
+    assert traced == []  # nothing moved: the room's picture is reused
+    assert not app.window.swapped  # ...and nothing new was put on the window
+    after = pygame.surfarray.array3d(app.window.read_screen())
+    assert np.array_equal(before, after)  # ...and the window still shows it
+    assert after[80:560, 60:300].std() > 10  # (the room, not a cleared target)
+    press(app, arrow_for(play, solver.solve(play.room).moves[0]))
+    settle(app)
+    assert traced  # a move traces the room again
+    traced.clear()
+    # an orbit changes the picture too (E held for two frames)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    app.tick(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_e, mod=0, unicode="",
+                                         scancode=0))
+    app.tick(DT)
+    assert traced
+
+
+def test_m_mutes_and_minus_equals_set_the_volume_saved_with_the_progress(make_app, tmp_path):
+    app = make_app()
+    assert app.sound.available  # SDL_AUDIODRIVER=dummy: a device that plays into nothing
+    launcher = app.scene
+    press(app, pygame.K_m)
+    assert app.sound.muted and launcher.status.startswith("sound off")
+    press(app, pygame.K_MINUS)  # a volume key unmutes: the player wants to hear it
+    assert not app.sound.muted and app.sound.volume == 0.6
+    for _ in range(6):
+        press(app, pygame.K_EQUALS)
+    assert app.sound.volume == 1.0 and "100%" in launcher.status
+    # typing a room code, m and - are letters of the code, not sound keys
+    launcher.activate(next(i for i, it in enumerate(launcher.items) if it.action == ("code",)))
+    for key, ch in ((pygame.K_m, "m"), (pygame.K_MINUS, "-")):
+        press(app, key, unicode=ch)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.tick(DT)
+    assert launcher.code_text == "m-" and not app.sound.muted and app.sound.volume == 1.0
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # into level 1: M says so there too
+    press(app, pygame.K_m)
+    assert isinstance(app.scene, Play) and app.scene.message.startswith("sound off")
+    app.close()
+    saved = progress_mod.Progress.load(tmp_path)
+    assert (saved.volume, saved.muted) == (1.0, True)
+
+
+# -- each HUD is drawn from a value made per frame, and again whenever it changes ----------
+
+
+def test_the_hud_redraws_for_a_new_message_and_when_it_goes(make_app):
+    app = make_app(open_level(1))
+    play = app.scene
+    settle(app)
+    for _ in range(int(7 / DT)):  # the opening line has gone: the HUD at rest
+        app.tick(DT)
+    assert not any("fresh words" in t for t in app.overlay.written)
+    play.say("fresh words on screen", "info", 0.5)
+    app.tick(DT)
+    app.tick(DT)  # (a frame that traced the room leaves a new HUD to the next)
+    assert "fresh words on screen" in app.overlay.written
+    for _ in range(int(1 / DT)):
+        app.tick(DT)
+    assert "fresh words on screen" not in app.overlay.written  # gone with its time
