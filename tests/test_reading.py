@@ -180,6 +180,28 @@ def test_the_settings_screen_from_the_launcher_changes_and_saves_each_setting(ma
     assert isinstance(app.scene, Launcher)
 
 
+@pytest.mark.parametrize("text_size", [1.0, 1.6])
+def test_every_settings_line_stays_above_the_keys_line_in_a_small_window(make_app, tmp_path,
+                                                                        text_size):
+    # (the window is conftest's 640 x 360: the board's line made "back" fall off the bottom)
+    (tmp_path / "progress.json").write_text(f'{{"version": 1, "text_size": {text_size}}}')
+    app = make_app()
+    press(app, pygame.K_o)
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    app.tick(DT)
+    W, H = app.overlay.size
+    s = app.overlay.scale
+    assert len(screen.rects) == len(screen.items) and screen.items[-1].label == "back"
+    for rect in screen.rects:
+        assert 0 <= rect.top and rect.bottom <= H - int(70 * s), (rect, H)
+    assert all(a.bottom <= b.top + 4 for a, b in zip(screen.rects, screen.rects[1:]))
+    while screen.items[screen.selected].label != "back":  # and the last line is reachable
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Launcher)
+
+
 def test_the_settings_key_in_play_comes_back_to_the_room_as_it_was(make_app):
     app = make_app(open_level(1))
     play = app.scene

@@ -19,6 +19,7 @@ import pygame
 
 from anabasis.app.menus.menu import STEPS, Menu, MenuShown
 from anabasis.app.settings import progress as saved
+from anabasis.app.settings.keymap import FIELD, MENU
 from anabasis.app.shell.overlay import DIM, GOLD, INK
 from anabasis.app.shell.textfield import CANCEL, EDITED, ENTER, TextField
 
@@ -91,6 +92,11 @@ class SettingsScreen(Menu):
     def typing(self) -> bool:
         """A URL is being typed (the loop then leaves M and - to the text)."""
         return self.field is not None
+
+    @property
+    def keys(self) -> str:
+        """Where the keymap reads keys: the URL field's while typing, else the menu's."""
+        return FIELD if self.field is not None else MENU
 
     # -- values -----------------------------------------------------------------------
 
@@ -165,8 +171,8 @@ class SettingsScreen(Menu):
         old.stop(0)  # never waits in a frame: its thread ends after what it is sending
         self.status = f"daily board: {self.shown('board')}"
 
-    def _type_board(self, event) -> None:
-        got = self.field.handle(event)
+    def _type_board(self, event, action: str | None) -> None:
+        got = self.field.handle(event, action=action)
         if got == EDITED:
             self.status = "type the board's URL · Enter keeps it · Esc leaves it as it was"
         elif got == CANCEL:
@@ -190,7 +196,7 @@ class SettingsScreen(Menu):
 
     def handle(self, event, action: str | None = None) -> None:
         if self.field is not None:
-            self._type_board(event)
+            self._type_board(event, action)
             return
         if event.type == pygame.KEYDOWN:
             action = STEPS.get(action, action)
@@ -246,9 +252,20 @@ class SettingsScreen(Menu):
         s = ov.scale
         big, mid, small = int(40 * s), int(24 * s), int(17 * s)
         ov.panel(pygame.Rect(0, 0, W, H), (8, 10, 16, 215), 0)  # the room behind, veiled
-        ov.text("Settings", (int(60 * s), int(36 * s)), big, GOLD)
+        # every line above the status and keys lines: in a short window (or with big text)
+        # the title shrinks, the details go and the lines close up, before any line would
+        # fall off the bottom
+        n = max(1, len(shown.lines))
         top = int(36 * s) + big + int(30 * s)
         line_h = int(mid * 1.3 + small * 1.2)
+        details = top + n * line_h <= H - int(80 * s)
+        if not details:
+            big = mid
+            top = int(16 * s) + big + int(14 * s)
+            line_h = min(int(mid * 1.4), (H - int(72 * s) - top) // n)
+            mid = min(mid, int(line_h / 1.3))
+        ov.text("Settings", (int(60 * s), top - big - int(14 * s if not details else 30 * s)),
+                big, GOLD)
         x0, x1 = int(60 * s), W - int(60 * s)
         self.rects = []
         for i, (label, value, detail) in enumerate(shown.lines):
@@ -257,10 +274,12 @@ class SettingsScreen(Menu):
             self.rects.append(rect)
             if i == shown.selected:
                 ov.panel(rect, (60, 70, 100, 210), 8)
-            ov.text(label, (x0, y + 2), mid, INK)
+            ty = y + 2 if details else y + max(0, (line_h - 4 - int(mid * 1.2)) // 2)
+            ov.text(label, (x0, ty), mid, INK)
             if value is not None:
-                ov.text(f"◀ {value} ▶", (x1, y + 2), mid, GOLD, anchor="topright")
-            ov.text(detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
+                ov.text(f"◀ {value} ▶", (x1, ty), mid, GOLD, anchor="topright")
+            if details:
+                ov.text(detail, (x0 + int(16 * s), y + mid + 2), small, DIM)
         if shown.status:
             ov.text(shown.status, (W // 2, H - int(54 * s)), mid, GOLD, anchor="center")
         ov.text(shown.hint, (W // 2, H - int(24 * s)),
