@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from window import press
+from window import open_code_box, press
 
 from anabasis.app.editor.scene import Editor
 from anabasis.app.play import hud
@@ -177,11 +177,7 @@ def test_the_menus_keys_come_from_the_keymap_and_show_as_bound(make_app):
 
 def test_a_text_fields_keys_come_from_the_keymap_and_show_as_bound(make_app):
     app = make_app()
-    launcher = app.scene
-    launcher.selected = next(i for i, item in enumerate(launcher.items)
-                             if item.action == ("code",))
-    press(app, pygame.K_RETURN)
-    assert launcher.typing
+    launcher = open_code_box(app)
     rebind(app, field_done="f5", paste="f4")
     assert "F5 opens · F4 pastes · Esc cancels" in written(app)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="nonsense"))

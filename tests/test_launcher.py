@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 from conftest import DT
-from window import arrow_for, press, settle
+from window import arrow_for, open_code_box, press, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
@@ -207,11 +207,7 @@ def test_the_code_box_shows_the_code_in_groups_with_its_look_alikes_named(make_a
     from anabasis.formats import codes
 
     app = make_app()
-    launcher = app.scene
-    launcher.selected = next(i for i, item in enumerate(launcher.items)
-                             if item.action == ("code",))
-    press(app, pygame.K_RETURN)
-    assert launcher.typing
+    launcher = open_code_box(app)
     code = codes.encode(levels.load_level(3))
     launcher.code_text = code
     app.tick(DT)

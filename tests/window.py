@@ -36,3 +36,13 @@ def arrow_for(play, move):
         if views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, arrow) == move:
             return key
     raise AssertionError(f"no arrow means {move} in view {play.sight.view}")
+
+
+def open_code_box(app):
+    """In the launcher, choose "enter a code" (Enter on its line): the code box, typing."""
+    launcher = app.scene
+    launcher.selected = next(i for i, item in enumerate(launcher.items)
+                             if item.action == ("code",))
+    press(app, pygame.K_RETURN)
+    assert launcher.typing
+    return launcher

@@ -78,15 +78,9 @@ NEAR = 2
 
 def to_win(graph: Graph) -> list[int]:
     """Per state, the fewest moves to a win from it (-1: dead, no win can be reached)."""
-    n = len(graph)
-    children = graph.children
-    back: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        for c in children[i]:
-            if c >= 0:
-                back[c].append(i)
+    back = _parents(graph)
     togo = [0 if w else -1 for w in graph.won]
-    todo = [i for i in range(n) if graph.won[i]]
+    todo = [i for i, won in enumerate(graph.won) if won]
     for i in todo:
         d = togo[i] + 1
         for p in back[i]:
@@ -285,17 +279,22 @@ def every_shortest(graph: Graph, dist: list[int], length: int,
     return max(result, 0)
 
 
-def live_states(graph: Graph) -> list[bool]:
-    """Per state, whether a win can still be reached from it (found backwards from the wins)."""
-    n = len(graph)
+def _parents(graph: Graph) -> list[list[int]]:
+    """Per state, the states one move before it (the graph's edges turned round)."""
     children = graph.children
-    back: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        for c in children[i]:
+    back: list[list[int]] = [[] for _ in range(len(graph))]
+    for i, kids in enumerate(children):
+        for c in kids:
             if c >= 0:
                 back[c].append(i)
+    return back
+
+
+def live_states(graph: Graph) -> list[bool]:
+    """Per state, whether a win can still be reached from it (found backwards from the wins)."""
+    back = _parents(graph)
     live = list(graph.won)
-    todo = [i for i in range(n) if live[i]]
+    todo = [i for i, won in enumerate(live) if won]
     for i in todo:
         for p in back[i]:
             if not live[p]:
