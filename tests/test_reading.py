@@ -195,7 +195,7 @@ def test_every_settings_line_stays_above_the_keys_line_in_a_small_window(make_ap
     assert len(screen.rects) == len(screen.items) and screen.items[-1].label == "back"
     for rect in screen.rects:
         assert 0 <= rect.top and rect.bottom <= H - int(70 * s), (rect, H)
-    assert all(a.bottom <= b.top + 4 for a, b in zip(screen.rects, screen.rects[1:]))
+    assert all(a.bottom <= b.top + 4 for a, b in zip(screen.rects, screen.rects[1:], strict=False))
     while screen.items[screen.selected].label != "back":  # and the last line is reachable
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
@@ -461,7 +461,7 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
         display, tmp_path, size):
     """A hard made room (and level 7), at the two window sizes: in each view the camera frames
     the whole room's box inside the window (not just the pawn), the pawn is on screen and no
-    panel, map or badge covers it, and the panels over the room are faded."""
+    panel, map or badge covers it, and the panels and the slice map over the room are faded."""
     from anabasis import gen
     from anabasis.app.play import markers
     from anabasis.app.play.session import opened_made
@@ -471,6 +471,7 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
     try:
         app.view_tips = 0
         faded = 0
+        map_over = set()  # (the hard room?, the view) where the map lies over the room
         for opened in (None, open_level(7)):
             if opened is not None:
                 app.open(opened)
@@ -488,6 +489,21 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
                 assert depth > 0 and 0 <= px < W and 0 <= py < H
                 if play.reading.map_rect is not None:
                     assert not play.reading.map_rect.collidepoint(px, py), play.sight.view
+                # the slice map never hides the room: where the room's box lies under it
+                # (no corner is clear of it), the map is faded there and the room shows
+                # through; beside the room it is drawn whole
+                shown = app.overlay.surface.get_at
+                m = play.reading.map_rect
+                over = m.clip(rect) if m is not None else pygame.Rect(0, 0, 0, 0)
+                if over.width and over.height:
+                    alphas = [shown((x, y))[3] for x in range(over.left, over.right, 3)
+                              for y in range(over.top, over.bottom, 3)]
+                    assert max(alphas) <= 150, (play.sight.view, max(alphas))
+                    if m.left < rect.left:
+                        beside = [shown((x, y))[3] for x in range(m.left, rect.left)
+                                  for y in range(m.top, m.bottom, 3)]
+                        assert max(beside) == 255, (play.sight.view, max(beside))
+                    map_over.add((opened is None, play.sight.view))
                 # the key bar along the bottom, where the room's box reaches under it, is
                 # faded (its ground between the words lets the room show through)
                 ground = app.overlay.surface.get_at
@@ -503,5 +519,6 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
                 press(app, pygame.K_v)
                 settle(app)
         assert faded > 0  # (the room reaches under the bar in some view)
+        assert (True, "both") in map_over  # (the hard room's both view fills the window)
     finally:
         app.close()

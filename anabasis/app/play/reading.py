@@ -23,6 +23,9 @@ from anabasis.picture import views
 
 #: Where the map may reach: this share of the window's width and height, at most.
 MAP_W, MAP_H = 0.40, 0.34
+#: The map's alpha, as a share of its own, where the room lies under it and no corner is
+#: clear of the room: the room shows through, the map's cells and words still read.
+MAP_FADE = 0.55
 PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight down
 MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
 
@@ -67,6 +70,7 @@ class Reading:
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
+        self._faded = None  #: (its key, the map faded over the room, the picture it is of)
 
     def settings_changed(self) -> None:
         """The settings screen changed the map's or the marks' setting."""
@@ -91,6 +95,17 @@ class Reading:
             self._map = SliceMap(self.play.room, box, palette)
             self._map_for = (box, palette)
         return self._map
+
+    def faded(self, picture: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
+        """``picture`` with its ``part`` (in its own pixels) faded to :data:`MAP_FADE` of its
+        alpha, so that the room under it shows through (kept while neither changes)."""
+        key = tuple(part)
+        if self._faded is None or self._faded[0] != key or self._faded[2] is not picture:
+            out = picture.copy()
+            out.fill((255, 255, 255, round(255 * MAP_FADE)), part,
+                     special_flags=pygame.BLEND_RGBA_MULT)
+            self._faded = (key, out, picture)
+        return self._faded[1]
 
     def step_marks(self) -> tuple[stepmarks.Mark, ...]:
         """The four steps' marks from the state on screen (none while a move plays or won)."""
@@ -185,7 +200,8 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     """The slice map over the frame: bottom left (its lower edge at ``bottom``), unless the
     room's box (``room``) lies under it there and less of it under the top left (below
     ``top``) or the bottom right (left of ``clear_of``'s rectangles, the gizmo): the map
-    moves off the room."""
+    moves off the room.  Where every place has the room under it, the part over the room
+    is drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
     if not reading.show_map:
         return None
@@ -211,6 +227,8 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     best = min(places, key=lambda k: (under(places[k]), k != reading.map_corner))
     if under(places[best]) < under(here):  # moved only where it covers less of the room
         reading.map_corner, here = best, places[best]
+    if under(here):  # nowhere clear of the room (a big room's "both" view): faded over it
+        picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
     ov.surface.blit(picture, here)
     reading.map_rect = here
     return here
