@@ -73,22 +73,28 @@ SIZE = (640, 360)
 DT = 1 / 30
 
 
+def open_app(size=SIZE, **kw):
+    """A real game window (``App(size=size, **kw)``), or the test skipped where there is no
+    GL window (failed instead under ``ANABASIS_REQUIRE_GL=1``, as in CI)."""
+    from anabasis.app.routes import App
+    from anabasis.app.shell.window import GLUnavailable
+
+    try:
+        return App(size=size, **kw)
+    except GLUnavailable as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"no GL window: {e}")
+        pytest.skip(f"no GL window: {e}")
+
+
 @pytest.fixture
 def make_app(display, tmp_path):
     """Open the game (a level, or the launcher) in a real window of :data:`SIZE`, one frame
     ticked; closed afterwards."""
-    from anabasis.app.routes import App
-    from anabasis.app.shell.window import GLUnavailable
-
     made = []
 
     def make(opened=None, **kw):
-        try:
-            app = App(size=SIZE, opened=opened, data_dir=tmp_path, **kw)
-        except GLUnavailable as e:
-            if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-                pytest.fail(f"no GL window: {e}")
-            pytest.skip(f"no GL window: {e}")
+        app = open_app(opened=opened, data_dir=tmp_path, **kw)
         made.append(app)
         app.tick(DT)
         return app

@@ -7,6 +7,7 @@ The draft and proof tests run without a window; the window tests drive one
 from __future__ import annotations
 
 import pytest
+from conftest import open_app
 from window import press
 
 from anabasis.app.editor.draft import Draft, DraftError, History
@@ -299,17 +300,7 @@ SIZE = (800, 450)
 @pytest.fixture(scope="module")
 def app(display, tmp_path_factory):
     """One game window for every editor test (each opens the editor afresh)."""
-    import os
-
-    from anabasis.app.routes import App
-    from anabasis.app.shell.window import GLUnavailable
-
-    try:
-        app = App(size=SIZE, data_dir=tmp_path_factory.mktemp("data"))
-    except GLUnavailable as e:
-        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-            pytest.fail(f"no GL window: {e}")
-        pytest.skip(f"no GL window: {e}")
+    app = open_app(SIZE, data_dir=tmp_path_factory.mktemp("data"))
     app.tick(DT)
     yield app
     app.close()

@@ -13,6 +13,7 @@ import itertools
 
 import numpy as np
 import pytest
+from conftest import open_app
 
 from anabasis.app.editor import pick
 from anabasis.app.editor.draft import COLUMN, FLOOR, Draft
@@ -152,17 +153,7 @@ def test_a_drags_line_steps_one_cell_at_a_time():
 
 @pytest.fixture(scope="module")
 def app(display, tmp_path_factory):
-    import os
-
-    from anabasis.app.routes import App
-    from anabasis.app.shell.window import GLUnavailable
-
-    try:
-        app = App(size=SIZE, data_dir=tmp_path_factory.mktemp("data"))
-    except GLUnavailable as e:
-        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-            pytest.fail(f"no GL window: {e}")
-        pytest.skip(f"no GL window: {e}")
+    app = open_app(SIZE, data_dir=tmp_path_factory.mktemp("data"))
     app.tick(DT)
     yield app
     app.close()

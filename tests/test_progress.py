@@ -137,7 +137,7 @@ import threading  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
-from conftest import REPRODUCIBLE  # noqa: E402
+from conftest import REPRODUCIBLE, open_app  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -256,16 +256,8 @@ def _expect_good(p: Progress, but: str = "") -> None:
 def game(display):
     """Start the real game on a data folder: an App under Xvfb, a frame drawn, then closed."""
     from anabasis.app.menus.launcher import Launcher
-    from anabasis.app.routes import App
-    from anabasis.app.shell.window import GLUnavailable
-
     def start(directory: Path, session_record=("level:7", 11)) -> Progress:
-        try:
-            app = App(size=(640, 360), data_dir=directory)
-        except GLUnavailable as e:
-            if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-                pytest.fail(f"no GL window: {e}")
-            pytest.skip(f"no GL window: {e}")
+        app = open_app((640, 360), data_dir=directory)
         try:
             app.tick(1 / 60)
             app.tick(1 / 60)
