@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from conftest import DT
-from window import press
+from window import press, win
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
@@ -16,19 +15,7 @@ from anabasis.app.play.session import open_level
 from anabasis.app.settings import campaign as chapters
 from anabasis.app.settings import progress as progress_mod
 from anabasis.app.settings.progress import level_key
-from anabasis.engine import solver
 from anabasis.formats import levels
-
-
-def win(app, limit=2000):
-    """Play a shortest solution of the room on screen through the scene, to the win panel."""
-    play = app.scene
-    play.play_moves(solver.solve(play.room).moves)
-    for _ in range(limit):
-        if play.won:
-            return play
-        app.tick(DT)
-    raise AssertionError("the room was never won")
 
 
 def save(tmp_path, clean=(), hinted=()):

@@ -14,6 +14,7 @@ import pygame
 import pytest
 from conftest import DT, SIZE
 from window import press
+from window import win as won
 
 from anabasis import gen
 from anabasis.app.play import daily_card
@@ -67,12 +68,7 @@ def win(app, hints: int = 0, limit=3000):
             assert time.monotonic() < deadline, "the hint never came"
             app.tick(DT)
             time.sleep(0.01)
-    play.play_moves(solver.solve(play.room).moves)
-    for _ in range(limit):
-        if play.won:
-            return play
-        app.tick(DT)
-    raise AssertionError("today's room was never won")
+    return won(app, limit)
 
 
 def card_when(app, ready, seconds=60.0):

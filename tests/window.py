@@ -46,3 +46,17 @@ def open_code_box(app):
     press(app, pygame.K_RETURN)
     assert launcher.typing
     return launcher
+
+
+def win(app, limit=2000):
+    """Play a shortest solution of the room on screen through the scene, ticking to the win
+    panel: the scene, won."""
+    from anabasis.engine import solver
+
+    play = app.scene
+    play.play_moves(solver.solve(play.room).moves)
+    for _ in range(limit):
+        if play.won:
+            return play
+        app.tick(DT)
+    raise AssertionError("the room was never won")
