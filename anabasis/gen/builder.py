@@ -561,18 +561,12 @@ def _routes_hold(land: terrain.Terrain, graph, togo: list[int], depth: Depth) ->
     """Whether each route's other way is a real way on, and longer: some state with the
     player on its landing can still be won, and none of them is on a shortest solution
     (every shortest solution takes the ramp, the other way costs moves)."""
-    root = depth.path[0]
-    dist = {root: 0}
-    order = [root]
-    for i in order:
-        for c in graph.children[i]:
-            if c >= 0 and c not in dist:
-                dist[c] = dist[i] + 1
-                order.append(c)
+    order, dist = _breadth_first(graph, depth.path[0])
     X = land.X
     for way in land.routes:
         landing = set(way[2:])
-        on = [i for i in order if (lambda p: p[0] + X * p[1])(graph.position(i)) in landing]
+        on = [i for i in order
+              if (p := graph.position(i))[0] + X * p[1] in landing]
         if not any(togo[i] >= 0 for i in on):
             return False
         if any(togo[i] >= 0 and dist[i] + togo[i] <= depth.solution for i in on):
@@ -584,15 +578,22 @@ def _renumbered(graph, depth: Depth) -> Depth:
     """``depth`` with its path's states numbered as in the graph explored from the path's
     first state (the room's start): breadth-first, children in the search's move order,
     as :func:`anabasis.engine.solver.explore` numbers them."""
-    root = depth.path[0]
-    number = {root: 0}
+    order, _ = _breadth_first(graph, depth.path[0])
+    number = {s: k for k, s in enumerate(order)}
+    return replace(depth, path=tuple(number[i] for i in depth.path))
+
+
+def _breadth_first(graph, root: int) -> tuple[list[int], dict[int, int]]:
+    """The states reachable from ``root`` in breadth-first order (children in the search's
+    move order), and each one's distance from it in moves."""
+    dist = {root: 0}
     order = [root]
     for i in order:
         for c in graph.children[i]:
-            if c >= 0 and c not in number:
-                number[c] = len(order)
+            if c >= 0 and c not in dist:
+                dist[c] = dist[i] + 1
                 order.append(c)
-    return replace(depth, path=tuple(number[i] for i in depth.path))
+    return order, dist
 
 
 def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.Terrain,
