@@ -123,6 +123,17 @@ class Room:
             return (x, y, z, w % self.size[3])
         return pos
 
+    def on_head(self, player: Pos, crates: Iterable[Pos]) -> Pos | None:
+        """The crate resting on the head of a player at rest at ``player`` (RULES.md, "The
+        hook"): the crate just ana of it, held from kata by the player alone; None if there
+        is none there, or a ramp under it holds it too (it stays when the player steps
+        away)."""
+        x, y, z, w = player
+        up = self.norm((x, y, z, w + 1))
+        if up not in set(crates):
+            return None
+        return None if self.cell((x, y, z - 1, up[3])) in RAMPS else up
+
     def cell(self, pos: Pos) -> int:
         """The static cell at ``pos``, or :data:`WALL` / :data:`VOID` outside the grid."""
         x, y, z, w = pos

@@ -40,7 +40,6 @@ from anabasis.app.play import cues, markers
 from anabasis.app.viewer import animation
 from anabasis.engine import moves as why
 from anabasis.engine import rules
-from anabasis.engine.cells import RAMPS
 from anabasis.engine.moves import HOOKS, Result
 from anabasis.engine.world import State
 from anabasis.picture import views
@@ -355,13 +354,7 @@ def line_at(f: Flight, t: float, pose) -> tuple[tuple, tuple] | None:
 def _on_head(room, state: State) -> tuple | None:
     """The crate resting on the player's head in w (the cell just ana, held by the player),
     or None."""
-    x, y, z, w = state.player
-    up = room.norm((x, y, z, w + 1)) if room.wrap else (x, y, z, w + 1)
-    # at rest, a crate just ana of you is held from kata by you: on your head, unless a
-    # ramp under it holds it too (then it stays when you step away)
-    if up not in state.crates:
-        return None
-    return None if room.cell((x, y, z - 1, up[3])) in RAMPS else up
+    return room.on_head(state.player, state.crates)
 
 
 def on_head(play) -> tuple | None:

@@ -262,20 +262,11 @@ class SliceMap:
         while anything is between cells."""
         if player is None:
             return None
-        room = self.room
         if any(float(v) != int(v) for v in player):
             return None
-        x, y, z, w = (int(v) for v in player)
-        up = (x, y, z, w + 1)
-        if room.wrap:
-            up = room.norm(up)
-        elif w + 1 >= room.size[3]:
-            return None
-        for c in crates:
-            if tuple(float(v) for v in c) == tuple(float(v) for v in up):
-                under = room.cell((x, y, z - 1, up[3])) if z > 0 else -1
-                return None if under in RAMPS else up
-        return None
+        at_rest = [tuple(int(v) for v in c) for c in crates
+                   if all(float(v) == int(v) for v in c)]
+        return self.room.on_head(tuple(int(v) for v in player), at_rest)
 
     def picture(self, player, crates=(), marks=(), cursor=None,
                 head: bool = True) -> pygame.Surface:
