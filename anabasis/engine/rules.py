@@ -402,17 +402,34 @@ def hook_movers(t: Tables, player: int, crates: list[int], d: int) -> int:
     return player
 
 
+def hook_line(t: Tables, player: int, crates, d: int) -> tuple[int, str, int]:
+    """Where the hook fired in direction ``d`` flies, as :func:`hook_movers` follows it
+    (never on a hot path): ``(k, what, cell)``.  ``what`` is "crate" or "block" (caught
+    ``k`` cells out, at ``cell``), "out" (it flew out of the grid after ``k`` cells in it;
+    ``cell`` -1) or "" (it flew its whole reach, ``k`` cells, to ``cell``, catching
+    nothing)."""
+    line = t.nb[d]
+    cell = player
+    for k in range(1, t.reach[d] + 1):
+        cell = line[cell]
+        if cell < 0:
+            return k - 1, "out", -1
+        if cell in crates:
+            return k, "crate", cell
+        if t.hard[cell]:
+            return k, "block", cell
+    return t.reach[d], "", cell
+
+
 def why_still(t: Tables, player: int, crates: list[int], is_hook: bool, d: int) -> str:
     """Why a move in direction ``d`` did nothing, in the game's words (never on a hot path)."""
     line = t.nb[d]
     if is_hook:
-        cell = player
-        for _ in range(t.reach[d]):
-            cell = line[cell]
-            if cell < 0:
-                return why.HOOK_FLEW_OUT
-            if cell in crates or t.hard[cell]:
-                return why.HOOK_TOO_CLOSE  # caught at k >= 2 would have moved something
+        _, what, _ = hook_line(t, player, crates, d)
+        if what == "out":
+            return why.HOOK_FLEW_OUT
+        if what:
+            return why.HOOK_TOO_CLOSE  # caught at k >= 2 would have moved something
         return why.HOOK_CAUGHT_NOTHING
     ahead = line[player]
     if ahead == WALL:

@@ -227,20 +227,11 @@ def flight(room, state: State, move: str) -> Flight:
     (3, 'block')
     """
     t = rules.tables(room)
-    d = rules.MOVE_CODES[move][1]
-    line = t.nb[d]
-    player = t.index(state.player)
-    crates = {t.index(c) for c in state.crates}
-    cell = player
-    for k in range(1, t.reach[d] + 1):
-        cell = line[cell]
-        if cell < 0:  # out of the grid: drawn to the room's edge
-            return Flight(move, state.player, HOOKS[move], k - 1, "")
-        if cell in crates:
-            return Flight(move, state.player, HOOKS[move], k, "crate" if k >= 2 else "near")
-        if t.hard[cell]:
-            return Flight(move, state.player, HOOKS[move], k, "block" if k >= 2 else "near")
-    return Flight(move, state.player, HOOKS[move], t.reach[d], "")
+    k, what, _ = rules.hook_line(t, t.index(state.player), {t.index(c) for c in state.crates},
+                                 rules.MOVE_CODES[move][1])
+    if what in ("out", ""):  # out of the grid (drawn to the room's edge), or no catch
+        return Flight(move, state.player, HOOKS[move], k, "")
+    return Flight(move, state.player, HOOKS[move], k, what if k >= 2 else "near")
 
 
 def _fell_back_frames(room, state: State, move: str, gravity_w: bool) -> tuple:

@@ -190,18 +190,11 @@ def catch(room: Room, state: State, move: str) -> tuple[tuple[int, int, int, int
     "block", "crate" or "" for none), the line followed through the rules' own tables as
     :func:`rules.hook_movers` follows it; with nothing caught, the cell beside you."""
     t = rules.tables(room)
-    d = rules.MOVE_CODES[move][1]
-    line = t.nb[d]
-    crates = {t.index(c) for c in state.crates}
-    cell = t.index(state.player)
-    for k in range(1, t.reach[d] + 1):
-        cell = line[cell]
-        if cell < 0:
-            break
-        if cell in crates:
-            return t.pos[cell], k, "crate"
-        if t.hard[cell]:
-            return t.pos[cell], k, "block"
+    k, what, cell = rules.hook_line(t, t.index(state.player),
+                                    {t.index(c) for c in state.crates},
+                                    rules.MOVE_CODES[move][1])
+    if what in ("crate", "block"):
+        return t.pos[cell], k, what
     p, step = state.player, rules.HOOKS[move]
     return tuple(a + b for a, b in zip(p, step, strict=True)), 0, ""
 
