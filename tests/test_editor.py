@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import open_app
-from window import press
+from window import edit, press, proved
 
 from anabasis.app.editor.draft import Draft, DraftError, History
 from anabasis.app.play.proofs import Proofs, Prover, prove
@@ -312,24 +312,6 @@ def keys(app, *names, mod=0):
 
     for name in names:
         press(app, pygame.key.key_code(name), mod)
-
-
-def proved(app):
-    """Frames until the editor's proofs are done; the proofs."""
-    ed = app.scene
-    ed.prover.wait()
-    app.tick(DT)
-    assert ed.proofs.done
-    return ed.proofs
-
-
-def edit(app, draft=None, save_to=None):
-    from anabasis.app.editor.scene import Editor, EditTarget
-
-    app.edit(EditTarget(draft or Draft.new(), save_to))
-    app.tick(DT)
-    assert isinstance(app.scene, Editor)
-    return app.scene
 
 
 def cli(capsys, *argv):

@@ -14,6 +14,7 @@ import itertools
 import numpy as np
 import pytest
 from conftest import open_app
+from window import edit, proved
 
 from anabasis.app.editor import pick
 from anabasis.app.editor.draft import COLUMN, FLOOR, Draft
@@ -199,23 +200,6 @@ def type_text(app, key_name, text):
     app.tick(DT)
     post(pygame.TEXTINPUT, text=text)
     press(app, pygame.K_RETURN)
-
-
-def proved(app):
-    ed = app.scene
-    ed.prover.wait()
-    app.tick(DT)
-    assert ed.proofs.done
-    return ed.proofs
-
-
-def edit(app, draft=None, save_to=None):
-    from anabasis.app.editor.scene import Editor, EditTarget
-
-    app.edit(EditTarget(draft or Draft.new(), save_to))
-    app.tick(DT)
-    assert isinstance(app.scene, Editor)
-    return app.scene
 
 
 def face_pixel(ed, cell, face):

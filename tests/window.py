@@ -60,3 +60,24 @@ def win(app, limit=2000):
             return play
         app.tick(DT)
     raise AssertionError("the room was never won")
+
+
+def proved(app):
+    """Frames until the editor's proofs are done; the proofs."""
+    ed = app.scene
+    ed.prover.wait()
+    app.tick(DT)
+    assert ed.proofs.done
+    return ed.proofs
+
+
+def edit(app, draft=None, save_to=None):
+    """Open the editor on ``draft`` (a new room by default), saving to ``save_to``: the
+    editor scene, a frame drawn."""
+    from anabasis.app.editor.draft import Draft
+    from anabasis.app.editor.scene import Editor, EditTarget
+
+    app.edit(EditTarget(draft or Draft.new(), save_to))
+    app.tick(DT)
+    assert isinstance(app.scene, Editor)
+    return app.scene
