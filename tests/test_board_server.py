@@ -667,6 +667,9 @@ def test_the_database_restarted_under_the_server(fresh, backend):
             assert_refused(call(f"{b.url}/v1/health"), 503)
         finally:
             backend.cluster.start()
+        # the server's log says why: one line a refusal, the driver's words in it
+        said = [line for line in b.server.log().splitlines() if " 503, " in line]
+        assert len(said) == 3 and all("OperationalError" in line for line in said), said
     else:  # a PostgreSQL we do not run: cut every session of the server's, as a restart does
         b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
@@ -674,6 +677,25 @@ def test_the_database_restarted_under_the_server(fresh, backend):
     answers = [post(b, a_run())[0] for _ in range(3)]
     assert answers == [200] * 3, answers
     assert call(f"{b.url}/v1/health")[0] == 200
+
+
+def test_every_pooled_session_cut_under_the_server(fresh, backend):
+    """A restart or failover cuts the sessions of every connection the server pools; the
+    next requests each find dead connections first, and none of them is refused."""
+    if backend.kind != "postgresql":
+        pytest.skip("SQLite has no sessions to cut")
+    b = fresh()
+    date = today()
+    with ThreadPoolExecutor(8) as pool:  # several connections pooled, each used
+        assert set(pool.map(lambda _: post(b, a_run())[0], range(16))) == {200}
+    cut = b.sql("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()")[0][0]
+    assert cut >= 2
+    answers = []
+    for _ in range(4):
+        answers += [post(b, a_run())[0], call(f"{b.url}/v1/days/{date}")[0],
+                    call(f"{b.url}/v1/health")[0]]
+    assert answers == [200] * len(answers), answers
 
 
 # -- the API's shape ----------------------------------------------------------------------

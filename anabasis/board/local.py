@@ -125,7 +125,9 @@ def drop_database(url: str, name: str) -> None:
 
 class Server:
     """``anabasis serve`` as a child process on 127.0.0.1: ``start()`` waits until its
-    health answers; ``kill()`` sends SIGKILL; ``stop()`` ends it politely."""
+    health answers; ``kill()`` sends SIGKILL; ``stop()`` ends it politely; ``log()``
+    is what it has said on stderr (kept in a file: a pipe nobody reads would fill up
+    and stop the server)."""
 
     def __init__(self, db: str, *, port: int | None = None, args: tuple[str, ...] = (),
                  env: dict | None = None):
@@ -134,6 +136,7 @@ class Server:
         self.args = args
         self.env = env
         self.proc: subprocess.Popen | None = None
+        self._log = None
 
     @property
     def url(self) -> str:
@@ -141,14 +144,17 @@ class Server:
 
     def start(self, wait: float = 60.0) -> Server:
         env = dict(os.environ, **(self.env or {}))
+        if self._log is not None:
+            self._log.close()
+        self._log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "anabasis", "serve", "--db", self.db, "--host", "127.0.0.1",
              "--port", str(self.port), *self.args],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            env=env, stdout=subprocess.DEVNULL, stderr=self._log)
         end = time.monotonic() + wait
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
+                err = self.log()
                 raise RuntimeError(f"anabasis serve exited {self.proc.returncode}: {err[-2000:]}")
             try:
                 with urllib.request.urlopen(self.url + "/v1/health", timeout=2) as r:
@@ -159,6 +165,13 @@ class Server:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"anabasis serve did not answer in {wait} s")
+
+    def log(self) -> str:
+        """Everything the server has written to stderr so far."""
+        if self._log is None:
+            return ""
+        fd = self._log.fileno()  # pread: the server shares the file's offset
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL, as a crash or the OOM killer would.  With ``--workers 1`` (the

@@ -85,6 +85,14 @@ def _error(status: int, message: str, headers: dict | None = None) -> Response:
 DB_DOWN = "the board's database is not answering; nothing was changed, try again"
 
 
+def _down(e: sa.exc.SQLAlchemyError) -> Response:
+    """The 503 of a database fault, its cause said on stderr (the server's log)."""
+    cause = str(getattr(e, "orig", None) or e).strip().splitlines()
+    print(f"anabasis serve: 503, the database: {type(e).__name__}: "
+          f"{cause[0] if cause else ''}", file=sys.stderr, flush=True)
+    return _error(503, DB_DOWN)
+
+
 def create_app(config: Config) -> Starlette:
     """The board's ASGI app over ``config``'s database (its schema migrated at start)."""
     holder: dict[str, Store] = {}
@@ -113,8 +121,8 @@ def create_app(config: Config) -> Starlette:
             return store().read(schema.version)
         try:
             version = await run_in_threadpool(check)
-        except sa.exc.SQLAlchemyError:
-            return _error(503, DB_DOWN)
+        except sa.exc.SQLAlchemyError as e:
+            return _down(e)
         return _answer({"ok": True, "api": API_VERSION, "server": anabasis.__version__,
                         "schema": version, "gen": GEN,
                         "database": sa.make_url(config.db).get_backend_name()})
@@ -140,8 +148,8 @@ def create_app(config: Config) -> Starlette:
         except RunRefusal as e:
             headers = {"Retry-After": str(e.retry)} if e.retry else None
             return _error(e.status, str(e), headers)
-        except sa.exc.SQLAlchemyError:
-            return _error(503, DB_DOWN)
+        except sa.exc.SQLAlchemyError as e:
+            return _down(e)
 
     async def get_day(request: Request) -> Response:
         try:
@@ -149,8 +157,8 @@ def create_app(config: Config) -> Starlette:
             board = await run_in_threadpool(lambda: store().board(date))
         except RunRefusal as e:
             return _error(e.status, str(e))
-        except sa.exc.SQLAlchemyError:
-            return _error(503, DB_DOWN)
+        except sa.exc.SQLAlchemyError as e:
+            return _down(e)
         if board is None:
             return _error(404, "the board has no runs for that day")
         return _answer(board)
@@ -165,8 +173,8 @@ def create_app(config: Config) -> Starlette:
             mine = await run_in_threadpool(lambda: store().me(date, token_hash(token.strip())))
         except RunRefusal as e:
             return _error(e.status, str(e))
-        except sa.exc.SQLAlchemyError:
-            return _error(503, DB_DOWN)
+        except sa.exc.SQLAlchemyError as e:
+            return _down(e)
         if mine is None:
             return _error(404, "you have no win on the board that day")
         return _answer(mine)

@@ -236,7 +236,7 @@ class Store:
         """
         day = self.day(run.date, make=True) if _could_open(run, now) else None
         for attempt in (1, 2):
-            raw = self.engine.raw_connection()
+            raw = self._raw_connection()
             try:
                 wait = self._count(raw, limits, now)
                 break
@@ -259,6 +259,16 @@ class Store:
         finally:
             raw.close()
 
+    def _raw_connection(self):
+        """A pooled connection's DBAPI side; a database that does not answer raised as
+        SQLAlchemy's error (``Engine.raw_connection`` lets the driver's own through)."""
+        dialect = self.engine.dialect
+        try:
+            return self.engine.raw_connection()
+        except dialect.loaded_dbapi.Error as e:
+            raise sa.exc.DBAPIError.instance("connect", (), e, dialect.loaded_dbapi.Error,
+                                             dialect=dialect) from e
+
     def _count(self, raw, limits, now: float) -> int | None:
         """The count, one statement committed by itself (SQLite: under the write lock;
         PostgreSQL: in autocommit, no BEGIN or COMMIT)."""
@@ -272,10 +282,19 @@ class Store:
         with self._errors(raw, "SET autocommit"):
             driver.autocommit = True
         try:
-            return _hit(execute, limits, now)
-        finally:
-            with self._errors(raw, "SET autocommit"):
-                driver.autocommit = False
+            got = _hit(execute, limits, now)
+        except BaseException:
+            # hand a live connection back as it came; a lost one is already invalidated,
+            # and its error (which says so: the caller retries) is the one raised
+            if raw.dbapi_connection is not None:
+                try:
+                    driver.autocommit = False
+                except Exception:
+                    raw.invalidate()
+            raise
+        with self._errors(raw, "SET autocommit"):
+            driver.autocommit = False
+        return got
 
     @contextlib.contextmanager
     def _raw_write(self, raw):
@@ -324,8 +343,9 @@ class Store:
         try:
             yield
         except base as e:
-            gone = dialect.is_disconnect(e, raw.dbapi_connection, None)
-            if gone:
+            live = raw.dbapi_connection  # None: invalidated already
+            gone = live is None or dialect.is_disconnect(e, live, None)
+            if gone and live is not None:
                 raw.invalidate(e)
             raise sa.exc.DBAPIError.instance(sql, args, e, base, connection_invalidated=gone,
                                              dialect=dialect) from e
