@@ -82,3 +82,28 @@ def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd)
     assert play.message == "the crate fell out of the room"
     app.close()
     assert capfd.readouterr().err == ""
+
+
+def test_a_moves_words_go_when_the_next_move_is_played(make_app):
+    """"you slipped kata to w 1" is what that move did: a player moving on at once must not
+    read it under the next move (it stayed its whole 1.6 s, over moves that did not slip)."""
+    from anabasis.engine import rules
+
+    app = make_app(open_level(2))
+    play = app.scene
+    for move in "RRD":
+        press(app, arrow_for(play, move))
+        settle(app)
+    press(app, arrow_for(play, "D"))
+    settle(app)
+    assert play.message == "you slipped kata to w 1" and play.message_left > 0
+    state = play.game.state
+    move = next(m for m in "LRUD" if rules.step(play.room, state, m).moved
+                and rules.step(play.room, state, m).state.player[3] == state.player[3])
+    press(app, arrow_for(play, move))  # at once, well within the message's time
+    assert play.game.moves == 5
+    assert play.message != "you slipped kata to w 1" or play.message_left <= 0
+    # a message that is not a move's own (here the view's tip) is left to its time
+    play.say("a tip", "info", 3.0)
+    press(app, arrow_for(play, "U"))
+    assert play.message == "a tip" and play.message_left > 0

@@ -111,6 +111,7 @@ class Play(Scene):
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
+        self._cue_said = ""  #: the last message a move's cue said (the next move clears it)
         self.new_best = False
         self.every_level_done = False  #: after a level's win: every level of every chapter
         self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
@@ -411,6 +412,7 @@ class Play(Scene):
             self.rings.append((cue.cell, self.clock))
         elif cue.text:
             self.say(cue.text, "info", 1.6)
+            self._cue_said = cue.text
 
     def _cue(self, sound: str, kind: str | None = None) -> None:
         self.fired.append(kind or sound)
@@ -419,6 +421,8 @@ class Play(Scene):
     def played(self, result: Result) -> None:
         """A move was played (``result.moved`` False: it did nothing, and ``result.why``
         says why).  The place for what follows every move."""
+        if self.message_left > 0 and self.message == self._cue_said:
+            self.message_left = 0.0  # what the last move did is not what this one does
         if result.moved and result.status != "lost" and not self.demo:
             self.hints.ask(self.game)  # is there still a way on? (a worker answers)
 
