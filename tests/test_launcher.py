@@ -217,3 +217,29 @@ def test_the_code_box_shows_the_code_in_groups_with_its_look_alikes_named(make_a
         t.endswith("_") and shown.text.endswith(t[:-1]) and " " in t for t in app.overlay.written)
     if shown.legend:
         assert shown.legend in app.overlay.written
+
+
+def test_the_code_box_opens_a_made_rooms_name_as_the_game_shows_it(make_app):
+    """A made room is shown as ``hard.k3x9``; a player who types that name back (a friend's
+    room, one played yesterday) gets that room, not "'.' is not in a room code"."""
+    import time
+
+    from anabasis import gen
+
+    app = make_app()
+    launcher = open_code_box(app)
+    # a name that names no room says why, and the box stays open
+    launcher.code_text = "hard.k3-x"
+    press(app, pygame.K_RETURN)
+    assert launcher.typing and "base-36" in launcher.error and not app.building
+    launcher.code_text = "easy.16"
+    app.tick(DT)
+    assert "easy.16_" in app.overlay.written  # as typed, not in groups of four
+    press(app, pygame.K_RETURN)
+    assert not launcher.error and app.building
+    deadline = time.monotonic() + 60
+    while app.building and time.monotonic() < deadline:
+        app.tick(DT)
+    play = app.scene
+    assert isinstance(play, Play) and play.opened.spec == gen.room_name("easy", 42)
+    assert play.room.cells == gen.build("easy", 42).room.cells

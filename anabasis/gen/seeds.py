@@ -135,6 +135,18 @@ def daily_seed(date: _dt.date | str | None = None) -> int:
     return date.year * 10_000 + date.month * 100 + date.day
 
 
+def is_spec(text: str) -> bool:
+    """Whether ``text`` is written as a made room's name (a tier or ``daily``, a dot or
+    nothing after ``daily``), right or wrong after the dot; a room code never has a dot.
+
+    >>> is_spec("hard.k3x9"), is_spec("Daily"), is_spec("easy."), is_spec("DCEiWNbK")
+    (True, True, True, False)
+    """
+    head, dot, _ = text.strip().partition(".")
+    head = head.lower()
+    return (head in TIER and bool(dot)) or head == "daily"
+
+
 def parse_spec(spec: str) -> tuple[str, int]:
     """``TIER.SEED``, ``daily`` or ``daily.YYYY-MM-DD`` as ``(tier, seed)``.
 

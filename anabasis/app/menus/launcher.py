@@ -107,7 +107,8 @@ class Launcher(Menu):
         items.append(Item("today's room", ("daily",),
                           f"a hard room, the same for everyone on {gen.today()} (UTC)"))
         items.append(Item("open a room code…", ("code",),
-                          self.app.keymap.text("type or paste ({paste}) a shared code")))
+                          self.app.keymap.text("type or paste ({paste}) a shared code, or a "
+                                               "made room's name (hard.k3x9)")))
         items.append(Item("make a room…", ("edit",),
                           "a new room or one of yours: build it, see it proved, share its code"))
         items.append(Item("keys…", ("keys",), "see and change what each key does"))
@@ -257,12 +258,28 @@ class Launcher(Menu):
         if not text:
             self.error = "type or paste a room code first"
             return
+        from anabasis import gen
+
+        if gen.is_spec(text):  # a made room's name, as the game shows it: hard.k3x9
+            try:
+                tier, seed = gen.parse_spec(text)
+            except gen.GenError as e:
+                self.error = str(e)
+                return
+            self.typing, self.error = False, ""
+            self.field.close()
+            if text.lower().startswith("daily"):
+                day = text.partition(".")[2]
+                self.app.build_daily(None if day.lower() in ("", "today") else day)
+            else:
+                self.app.build_room(tier, seed)
+            return
         try:
             opened = session.open_code(text)
         except Exception as e:  # codes.CodeError, or a code whose room does not hold up
             self.error = f"not a room code: {e}"
             return
-        self.typing = False
+        self.typing, self.error = False, ""
         self.field.close()
         self.app.open(opened)
 
@@ -406,9 +423,13 @@ class Launcher(Menu):
             box.center = (W // 2, H // 2)
             ov.panel(box, (20, 24, 34, 240), 12)
             ov.text("Open a room code", (box.x + 20, box.y + 14), mid, GOLD)
+            from anabasis import gen
             from anabasis.formats import codes  # (its tables: made once a code is typed)
 
-            shown = codes.display(v.code_text)  # in groups of four, as every code is shown
+            if gen.is_spec(v.code_text):  # a made room's name: as typed
+                shown = codes.Display((v.code_text.strip(),), ())
+            else:
+                shown = codes.display(v.code_text)  # in groups of four, as codes are shown
             typed = shown.text
             while len(typed) > 4 and ov.width_of(typed + "_", mid) > box.width - 40:
                 typed = typed[5:] if typed[4:5] == " " else typed[1:]  # the end stays seen
