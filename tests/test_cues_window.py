@@ -107,3 +107,22 @@ def test_a_moves_words_go_when_the_next_move_is_played(make_app):
     play.say("a tip", "info", 3.0)
     press(app, arrow_for(play, "U"))
     assert play.message == "a tip" and play.message_left > 0
+
+
+def test_a_views_tip_goes_when_the_view_turns_again(make_app):
+    """A view's tip names that view ("w up: ..."): turning on before its time is up, the
+    player must not read it over the next view (a blind player did, in the stand view)."""
+    from anabasis.app.play.scene import VIEW_TIPS
+
+    app = make_app(open_level(3))
+    play = app.scene
+    app.view_tips = 0  # no tip of the turn itself: the one below is the view's own
+    press(app, pygame.K_v)
+    settle(app)
+    play.say(VIEW_TIPS[play.sight.view], "info", 4.0)
+    press(app, pygame.K_v)  # on at once
+    assert play.message_left <= 0
+    settle(app)
+    play.say("moves 3, par 5", "info", 4.0)  # words of another kind keep their time
+    press(app, pygame.K_v)
+    assert play.message == "moves 3, par 5" and play.message_left > 0

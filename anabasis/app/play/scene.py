@@ -493,6 +493,8 @@ class Play(Scene):
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
         self.sight = self.sight.turned(self._framing(turned))
+        if self.message_left > 0 and self.message in VIEW_TIPS.values():
+            self.message_left = 0.0  # the tip of the view being left
 
     def _view_tip(self) -> None:
         """The first few turns of a session say what the new view shows."""
