@@ -9,25 +9,26 @@
 - ``GET /v1/days/YYYY-MM-DD/me`` with ``Authorization: Bearer TOKEN``: the player's place.
 
 The work of a request runs on :data:`THREADS` threads (the replay and the
-database are blocking), the body is read only up to its bound, and a
+database are blocking), handed over by the event loop's ``run_in_executor``,
+the body is read only up to its bound, and a
 database that does not answer is a 503 that changes nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as _dt
 import json
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 
-import anyio.to_thread
 import sqlalchemy as sa
 import sqlalchemy.exc
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -52,7 +53,10 @@ from anabasis.gen import GEN
 #: the most database connections it holds.  Few: the work holds Python's lock but for
 #: the database's round trips, and forty threads (Starlette's default) contending for
 #: it cost more CPU a run and a longer tail than eight.  ``$ANABASIS_BOARD_THREADS``
-#: sets it (the database's connections follow: see ``store.POOL``).
+#: sets it (the database's connections follow: see ``store.POOL``).  They are a
+#: ``concurrent.futures`` pool the event loop hands work to, not Starlette's
+#: ``run_in_threadpool``: anyio's hop (its limiter, its queue of Python locks) cost
+#: some 100 us of CPU a call, the loop's own ``run_in_executor`` some 20.
 THREADS = int(os.environ.get("ANABASIS_BOARD_THREADS") or 8)
 
 #: How the serve command hands its settings to the worker processes.
@@ -96,6 +100,10 @@ def _down(e: sa.exc.SQLAlchemyError) -> Response:
 def create_app(config: Config) -> Starlette:
     """The board's ASGI app over ``config``'s database (its schema migrated at start)."""
     holder: dict[str, Store] = {}
+    threads = ThreadPoolExecutor(THREADS, thread_name_prefix="board")
+
+    async def in_thread(work):
+        return await asyncio.get_running_loop().run_in_executor(threads, work)
 
     def store() -> Store:
         got = holder.get("store")
@@ -105,14 +113,14 @@ def create_app(config: Config) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         try:
-            holder["store"] = await run_in_threadpool(
+            holder["store"] = await in_thread(
                 lambda: Store(connect(config.db, timeout=config.timeout)))
         except sa.exc.SQLAlchemyError as e:
             print(f"anabasis serve: the database is not answering yet: {type(e).__name__}",
                   file=sys.stderr)
         yield
+        threads.shutdown(wait=True)
         if "store" in holder:
             holder["store"].engine.dispose()
 
@@ -120,7 +128,7 @@ def create_app(config: Config) -> Starlette:
         def check():
             return store().read(schema.version)
         try:
-            version = await run_in_threadpool(check)
+            version = await in_thread(check)
         except sa.exc.SQLAlchemyError as e:
             return _down(e)
         return _answer({"ok": True, "api": API_VERSION, "server": anabasis.__version__,
@@ -143,7 +151,7 @@ def create_app(config: Config) -> Starlette:
         address = request.client.host if request.client else "unknown"
         try:
             run = parse_run(body)
-            return _answer(await run_in_threadpool(
+            return _answer(await in_thread(
                 lambda: _take(store(), config, run, address)))
         except RunRefusal as e:
             headers = {"Retry-After": str(e.retry)} if e.retry else None
@@ -154,7 +162,7 @@ def create_app(config: Config) -> Starlette:
     async def get_day(request: Request) -> Response:
         try:
             date = parse_date(request.path_params["date"])
-            board = await run_in_threadpool(lambda: store().board(date))
+            board = await in_thread(lambda: store().board(date))
         except RunRefusal as e:
             return _error(e.status, str(e))
         except sa.exc.SQLAlchemyError as e:
@@ -170,7 +178,7 @@ def create_app(config: Config) -> Starlette:
             return _error(401, "say who you are: Authorization: Bearer TOKEN")
         try:
             date = parse_date(request.path_params["date"])
-            mine = await run_in_threadpool(lambda: store().me(date, token_hash(token.strip())))
+            mine = await in_thread(lambda: store().me(date, token_hash(token.strip())))
         except RunRefusal as e:
             return _error(e.status, str(e))
         except sa.exc.SQLAlchemyError as e:
