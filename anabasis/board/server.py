@@ -225,7 +225,7 @@ def create_app(config: Config):
     return _straight(app, f"/v{API_VERSION}/runs", take_run)
 
 
-#: What a failure of the server's own answers (a 500).
+#: The message of a 500: the server itself failed on the request.
 CRASHED = "the board failed on that request; nothing was changed"
 
 
@@ -249,7 +249,6 @@ def _straight(app: Starlette, path: str, take):
         if response is not None:
             await response(scope, receive, send)
 
-    straight.app = app
     return straight
 
 
@@ -334,7 +333,12 @@ def _serve_sharing_port(workers: int, settings: dict) -> None:
     import multiprocessing.connection
     import signal
 
-    held = _listener(settings["host"], settings["port"])
+    try:
+        held = _listener(settings["host"], settings["port"])
+    except OSError as e:
+        print(f"anabasis serve: {settings['host']}:{settings['port']}: {e.strerror or e}",
+              file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
     spawn = multiprocessing.get_context("spawn")
     stop = []
     previous = {sig: signal.signal(sig, lambda *_: stop.append(True))
