@@ -833,6 +833,28 @@ def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
     assert out.returncode == 2 and "--workers" in out.stderr
 
 
+def test_serve_with_workers_says_a_taken_port_in_one_line(tmp_path):
+    """``--workers 2`` holds its port before it starts a worker: one taken by another
+    program is said at once, in one line, and no worker is left behind."""
+    import socket
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the workers' own sockets are Linux's (SO_REUSEPORT)")
+    env = dict(os.environ, ANABASIS_DATA_DIR=str(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "anabasis", "serve", "--workers", "2",
+                              "--port", str(port)], capture_output=True, text=True, env=env,
+                             timeout=60)
+    assert out.returncode == 1, out.stderr
+    assert out.stderr.startswith(f"anabasis serve: 127.0.0.1:{port}: ") \
+        and out.stderr.count("\n") == 1, out.stderr
+
+
 def test_the_bench_has_a_board_section():
     from anabasis import bench
 
