@@ -8,6 +8,7 @@ missing PostgreSQL fails instead of skipping.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import os
@@ -591,6 +592,73 @@ def test_two_processes_on_one_database_share_the_limits_and_the_board(fresh):
     assert day_board(two, date)["players"] == 1
 
 
+def _sockets_on(port: int) -> dict[int, str]:
+    """The TCP sockets on 127.0.0.1:``port`` (this side of them), by inode: their state
+    as /proc/net/tcp writes it (0A: listening, 01: established)."""
+    found = {}
+    with open("/proc/net/tcp") as f:
+        for line in f.readlines()[1:]:
+            fields = line.split()
+            if int(fields[1].split(":")[1], 16) == port:
+                found[int(fields[9])] = fields[3]
+    return found
+
+
+def _inodes(pid: int) -> set[int]:
+    got = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if link.startswith("socket:["):
+                got.add(int(link[8:-1]))
+    return got
+
+
+def test_several_workers_each_listen_and_take_a_share_of_the_connections(fresh):
+    """``--workers 2`` on Linux: each worker listens on the port itself (SO_REUSEPORT),
+    so connections opened all at once are spread over both (on one shared socket,
+    whichever worker was awake took nearly all); SIGTERM stops every worker."""
+    import http.client
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("SO_REUSEPORT spreads connections on Linux only")
+    b = fresh(args=SERVE_ARGS + ("--workers", "2"))
+    port = b.server.port
+    b.server.wait_listening(2)  # the first to start answered the health check
+    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(40)]
+    for c in conns:
+        c.connect()
+    for c in conns:
+        c.request("GET", "/v1/health")
+        answer = c.getresponse()
+        assert answer.status == 200 and json.loads(answer.read())["ok"]
+    parent = b.server.proc.pid
+    kids = [int(d) for d in os.listdir("/proc") if d.isdigit() and _parent_of(int(d)) == parent]
+    on_port = _sockets_on(port)
+    held = {pid: [on_port[i] for i in _inodes(pid) if i in on_port] for pid in kids}
+    workers = {pid: states for pid, states in held.items() if "0A" in states}
+    assert len(workers) == 2, held  # each worker listens itself
+    shares = sorted(states.count("01") for states in workers.values())
+    assert sum(shares) == 40 and shares[0] >= 5, shares
+    for c in conns:
+        c.close()
+    b.stop()
+    assert b.server.proc.returncode is not None
+    end = time.monotonic() + 20
+    while any(os.path.exists(f"/proc/{pid}") for pid in workers) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(os.path.exists(f"/proc/{pid}") for pid in workers)
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
+
+
 # -- faults -------------------------------------------------------------------------------
 
 
@@ -767,6 +835,28 @@ def test_serve_refuses_a_bad_database_in_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "anabasis", "serve", "--workers", "0"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 2 and "--workers" in out.stderr
+
+
+def test_serve_with_workers_says_a_taken_port_in_one_line(tmp_path):
+    """``--workers 2`` holds its port before it starts a worker: one taken by another
+    program is said at once, in one line, and no worker is left behind."""
+    import socket
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the workers' own sockets are Linux's (SO_REUSEPORT)")
+    env = dict(os.environ, ANABASIS_DATA_DIR=str(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "anabasis", "serve", "--workers", "2",
+                              "--port", str(port)], capture_output=True, text=True, env=env,
+                             timeout=60)
+    assert out.returncode == 1, out.stderr
+    assert out.stderr.startswith(f"anabasis serve: 127.0.0.1:{port}: ") \
+        and out.stderr.count("\n") == 1, out.stderr
 
 
 def test_the_bench_has_a_board_section():

@@ -294,6 +294,7 @@ def _measure(kind: str, db: str, db_pid: int | None = None) -> Iterator[tuple[st
                                     "--per-address", "1000000", "--proxies", "127.0.0.1"))
     server.start()
     try:
+        server.wait_listening(WORKERS[kind])  # all of them, before the clients connect
         serial = iter(range(10**9))
 
         def requests(count: int) -> list[list[bytes]]:

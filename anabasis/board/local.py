@@ -123,6 +123,18 @@ def drop_database(url: str, name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def listening(port: int) -> int | None:
+    """How many TCP sockets listen on ``port`` (IPv4), from ``/proc/net/tcp``; None where
+    there is none."""
+    try:
+        with open("/proc/net/tcp") as f:
+            lines = f.readlines()[1:]
+    except OSError:
+        return None
+    return sum(1 for line in lines if (fields := line.split())[3] == "0A"
+               and int(fields[1].split(":")[1], 16) == port)
+
+
 class Server:
     """``anabasis serve`` as a child process on 127.0.0.1: ``start()`` waits until its
     health answers; ``kill()`` sends SIGKILL; ``stop()`` ends it politely; ``log()``
@@ -165,6 +177,19 @@ class Server:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"anabasis serve did not answer in {wait} s")
+
+    def wait_listening(self, count: int, wait: float = 60.0) -> None:
+        """Wait until ``count`` sockets listen on the server's port (its workers, each on
+        a socket of its own: ``serve --workers N`` on Linux), so that connections opened
+        next are spread over all of them, not taken by the first to start.  Where there
+        is no ``/proc/net/tcp`` it waits for nothing."""
+        end = time.monotonic() + wait
+        while (got := listening(self.port)) is not None and got < count:
+            if time.monotonic() > end:
+                raise RuntimeError(f"{got} of {count} workers listen after {wait} s")
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"anabasis serve exited {self.proc.returncode}")
+            time.sleep(0.1)
 
     def log(self) -> str:
         """Everything the server has written to stderr so far."""

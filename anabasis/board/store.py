@@ -143,8 +143,9 @@ class Store:
         sqlite_ = engine.dialect.name == "sqlite"
         self._write_lock = threading.Lock() if sqlite_ else None
         statements = _Statements(engine.dialect.name)
+        names = ("hit", "forget", "player", "run") + (("record",) if not sqlite_ else ())
         self._compiled = {name: _Compiled(getattr(statements, name), engine.dialect)
-                          for name in ("hit", "forget", "player", "run")}
+                          for name in names}
 
     # -- days ------------------------------------------------------------------
 
@@ -230,9 +231,14 @@ class Store:
         (on SQLite a long one would hold the only writer).  Then one transaction of
         two statements keeps the win: its commit is the moment the run is accepted.
 
-        The three statements run on the pooled connection's DBAPI cursor, compiled
-        once (:class:`_Compiled`): SQLAlchemy's per-statement machinery cost more CPU
-        than the database's whole work.  A database error is raised as SQLAlchemy's.
+        On PostgreSQL the connection stays in autocommit from the count to the end, and
+        the two upserts are one statement (:attr:`_Statements.record`: the player's
+        upsert a CTE of the day's), committed by itself: two round trips a run, not
+        five (no ``BEGIN``, no ``COMMIT``).  SQLite keeps the transaction of two.
+
+        The statements run on the pooled connection's DBAPI cursor, compiled once
+        (:class:`_Compiled`): SQLAlchemy's per-statement machinery cost more CPU than
+        the database's whole work.  A database error is raised as SQLAlchemy's.
         """
         day = self.day(run.date, make=True) if _could_open(run, now) else None
         for attempt in (1, 2):
@@ -253,10 +259,17 @@ class Store:
             if wait is not None:
                 raise RunRefusal(429, "too many runs: wait a minute and send again", wait)
             taken = check(run, day)
+
+            def execute(name, params):
+                return self._run(raw, name, params)
+
+            if self._write_lock is None:  # PostgreSQL: one statement, in autocommit
+                return _record(execute, run, taken, day[1], one=True)
             with self._raw_write(raw):
-                return _record(lambda name, params: self._run(raw, name, params),
-                               run, taken, day[1])
+                return _record(execute, run, taken, day[1])
         finally:
+            if self._write_lock is None:
+                self._end_autocommit(raw)
             raw.close()
 
     def _raw_connection(self):
@@ -271,30 +284,36 @@ class Store:
 
     def _count(self, raw, limits, now: float) -> int | None:
         """The count, one statement committed by itself (SQLite: under the write lock;
-        PostgreSQL: in autocommit, no BEGIN or COMMIT)."""
+        PostgreSQL: in autocommit, no BEGIN or COMMIT, and the connection is left in
+        autocommit for the run's record: :meth:`_end_autocommit` hands it back)."""
         def execute(name, params):
             return self._run(raw, name, params)
 
         if self._write_lock is not None:
             with self._write_lock:
                 return _hit(execute, limits, now)
-        driver = raw.driver_connection
         with self._errors(raw, "SET autocommit"):
-            driver.autocommit = True
+            raw.driver_connection.autocommit = True
         try:
-            got = _hit(execute, limits, now)
+            return _hit(execute, limits, now)
         except BaseException:
             # hand a live connection back as it came; a lost one is already invalidated,
             # and its error (which says so: the caller retries) is the one raised
-            if raw.dbapi_connection is not None:
-                try:
-                    driver.autocommit = False
-                except Exception:
-                    raw.invalidate()
+            self._end_autocommit(raw)
             raise
-        with self._errors(raw, "SET autocommit"):
-            driver.autocommit = False
-        return got
+
+    @staticmethod
+    def _end_autocommit(raw) -> None:
+        """Hand a live PostgreSQL connection back to the pool as it came (out of
+        autocommit); one that was lost is invalidated already and left so, and one that
+        will not leave autocommit is invalidated (never raised: the run may be
+        committed already, or another error is on its way)."""
+        if raw.dbapi_connection is None:
+            return
+        try:
+            raw.driver_connection.autocommit = False
+        except Exception:
+            raw.invalidate()
 
     @contextlib.contextmanager
     def _raw_write(self, raw):
@@ -512,6 +531,23 @@ class _Statements:
         days_before = sa.select(sa.func.aggregate_strings(won.c.day, ",")).scalar_subquery()
         self.run = run.on_conflict_do_update(index_elements=["day", "player_id"], set_=change) \
             .returning(r.c.best_moves, r.c.first_moves, days_before)
+        if dialect != "postgresql":
+            return
+        # PostgreSQL: the two as one statement (committed by itself, in autocommit), the
+        # player's upsert a CTE whose id the day's row takes; every statement of it
+        # reads the tables as they were before it, as the second of two did (the
+        # player's other days are older than this one)
+        made = self.player.cte("made")
+        pid = sa.select(made.c.id).scalar_subquery()
+        record = insert(r).values({c.name: pid if c.name == "player_id" else b(c.name)
+                                   for c in r.columns})
+        won = sa.select(other.c.day).where(other.c.player_id == pid,
+                                           other.c.day < b("day")) \
+            .order_by(other.c.day.desc()).limit(400).subquery()
+        days_before = sa.select(sa.func.aggregate_strings(won.c.day, ",")).scalar_subquery()
+        self.record = record.on_conflict_do_update(index_elements=["day", "player_id"],
+                                                   set_=change) \
+            .returning(r.c.best_moves, r.c.first_moves, days_before).add_cte(made)
 
 
 class _Compiled:
@@ -558,21 +594,26 @@ def _hit(execute, limits: list[tuple[str, int]], now: float) -> int | None:
     return WINDOW - int(now % WINDOW) if over else None
 
 
-def _record(execute, run: Run, taken: int, par: int) -> dict:
+def _record(execute, run: Run, taken: int, par: int, *, one: bool = False) -> dict:
     """Keep a checked winning run: the player's first win of the day, their best (fewest
     moves, then fewest hints, then least time) and the run the board counts them by
-    (their best hint-free win, else their best hinted one)."""
+    (their best hint-free win, else their best hinted one).  ``one``: in one statement
+    (:attr:`_Statements.record`, PostgreSQL's), else the player's and then the day's."""
     day, now = run.date.isoformat(), _now()
     hinted = 1 if run.hinted else 0
-    [(pid,)] = execute("player", {"token_hash": run.token_hash, "name": run.name,
-                                  "made_at": now})
-    [(best, first, before)] = execute("run", {
-        "day": day, "player_id": pid, "first_moves": taken, "first_hints": run.hints,
+    player = {"token_hash": run.token_hash, "name": run.name, "made_at": now}
+    values = {
+        "day": day, "first_moves": taken, "first_hints": run.hints,
         "first_seconds": run.seconds, "first_at": now, "wins": 1,
         "best_moves": taken, "best_hints": run.hints, "best_seconds": run.seconds,
         "best_path": run.moves, "best_at": now,
-        "shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds,
-        "of_player": pid, "before_day": day})
+        "shown_moves": taken, "shown_hinted": hinted, "shown_seconds": run.seconds}
+    if one:
+        [(best, first, before)] = execute("record", {**player, **values})
+    else:
+        [(pid,)] = execute("player", player)
+        [(best, first, before)] = execute("run", {**values, "player_id": pid,
+                                                  "of_player": pid, "before_day": day})
     won = [run.date] + [_dt.date.fromisoformat(d) for d in (before or "").split(",") if d]
     return {"accepted": True, "moves": taken, "par": par, "best": best, "first": first,
             "hinted": bool(hinted), "streak": streak_of(won, run.date)}
