@@ -142,14 +142,109 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     }
     return col;
 }
+
+const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never the goal's gold
+
+// Where a push moves a crate beside the pawn: the cell it would go into, drawn over whatever
+// hides it (the crate itself, mostly) as a hollow box in a light orange (the crates',
+// lightened) with chevrons on its top pointing the way it goes; a crate that step leaves where
+// it is (stuck that way) is crossed on its faces instead.  Both come from the rules
+// (pose.push_marks).
+vec3 push_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+    for (int i = 0; i < 4; i++) {
+        if (u_push_way[i] == 0.0) break;
+        int axis;
+        vec2 m = box(ro, rd, u_push_lo[i], axis);
+        if (m.x > m.y || m.y <= 0.0) continue;
+        vec4 q = ro + rd * max(m.x, 0.0);
+        vec4 f = clamp(q - u_push_lo[i], 0.0, 1.0);
+        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
+        float edge = edge_distance(f, axis);
+        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
+        vec3 qs = u_to_slice * (q - u_push_lo[i] - 0.5);   // from the box's centre, in the slice
+        vec3 ns = u_to_slice[axis];
+        if (u_push_way[i] > 0.0) {
+            // On its top, two chevrons pointing away from the pawn: the push's way.
+            vec3 away = u_to_slice * (u_push_lo[i] + 0.5 - u_centre);
+            vec2 a = normalize(away.xy);
+            float along = dot(qs.xy, a);
+            float side = abs(dot(qs.xy, vec2(-a.y, a.x)));
+            float v = along + 0.9 * side;
+            float chevron = (side < 0.34) ? step(abs(v - 0.2), 0.07) + step(abs(v + 0.06), 0.07)
+                                          : 0.0;
+            float tint = (m.x > t_hit + 0.02) ? 0.16 : 0.3;  // seen through what hides it
+            float on_top = step(0.5, abs(ns.z));
+            col = mix(col, PUSH_COLOUR, max(max(0.9 * outline, 0.85 * chevron * on_top), tint));
+        } else {
+            if (m.x > t_hit + 0.02) continue;  // the crate itself: only where it shows
+            // a cross on each face it shows
+            vec3 p = qs - ns * dot(qs, ns);
+            vec3 e1 = (abs(ns.z) > 0.5) ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 0.0, 1.0);
+            vec3 e2 = cross(ns, e1);
+            float u1 = dot(p, e1), u2 = dot(p, e2);
+            float cross_mark = step(min(abs(u1 - u2), abs(u1 + u2)), 0.09)
+                             * step(max(abs(u1), abs(u2)), 0.36);
+            col = mix(col, vec3(0.10, 0.03, 0.02), 0.8 * cross_mark);
+        }
+    }
+    return col;
+}
 #endif
+
+// -- the window round the pawn ---------------------------------------------------------------
+// Where something stands between the eye and the pawn, a round window is cut in it: inside a
+// disc round the pawn (as the eye sees it) the ray steps past the cells that hide it, so the
+// pawn is drawn solid and lit with the cell it stands on, and a rim in the pawn's colour round
+// the window says it is a hole cut in what stands in front, not a wall seen through.
+// (twins.WINDOW_CENTRE, twins.WINDOW_RADIUS; the frame opens it where twins.pawn_hidden says)
+const vec3 WINDOW_CENTRE = vec3(0.0, 0.0, 0.05);  // from the player's centre, in the slice
+const float WINDOW_RADIUS = 0.55;                   // in cells, at the pawn
+
+// How far out of the window the pixel's ray passes, by the radius: under 1 inside it.  The
+// ray's nearest approach to the window's centre.
+float window_at(vec3 dir) {
+    vec3 to = WINDOW_CENTRE - u_eye;
+    vec3 off = to - dir * dot(to, dir);
+    return sqrt(dot(off, off)) * (1.0 / WINDOW_RADIUS);
+}
+
+// Whether `cell` is one the window steps past: it stands at the pawn's level or above (the
+// floor under the pawn and lower cells always show) and nearer the eye than the pawn along
+// the pixel's ray.
+bool hides_pawn(ivec4 cell, vec3 dir) {
+    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
+    return s.z > -0.5 && dot(s, dir) < -0.3;
+}
+
+// The window's rim: a band in the pawn's colour at its edge, a dark line just inside it (the
+// cut's depth), so that it reads as a hole.
+vec3 window_rim(vec3 col, float window) {
+    // a pixel at the pawn, by the radius
+    float px = length(u_eye) * (2.0 * u_tan / u_resolution.y) * (1.0 / WINDOW_RADIUS);
+    float width = max(1.5 * px, 0.05);
+    float ring = step(1.0 - width, window);
+    float shade = step(1.0 - width - 2.0 * px, window) * (1.0 - ring);
+    return mix(mix(col, vec3(0.02, 0.02, 0.04), 0.7 * shade), PLAYER_COLOUR * 1.1, ring);
+}
 
 // The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
 vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
-    Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
+    vec2 cut = wrap_band(ro, rd, ceiling(u_eye, dir));
+    Hit h = traverse(ro, rd, cut);
+    // The window round the pawn: inside it, what stands between the eye and the pawn is
+    // stepped past (a loop no pixel outside it enters, so they pay nothing for it).
+    float window = window_at(dir);
+    bool opened = false;
+    bool open = u_window > 0.5 && window < 1.0;
+    for (int k = 0; k < 3 && open && h.found && hides_pawn(h.cell, dir); k++) {
+        int a;
+        cut.x = box(ro, rd, vec4(h.cell), a).y;
+        h = traverse(ro, rd, cut);
+        opened = true;
+    }
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
@@ -209,6 +304,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     // dims with the distance in 4D (so a goal a slice away still shows, faintly).
 #ifdef MARKS
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
+    col = push_marks(col, ro, rd, t_hit);
 #endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
@@ -221,6 +317,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
     col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
+    if (opened) col = window_rim(col, window);
     return col;
 #endif
 }
@@ -250,11 +347,9 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float rim = 1.0 - max(dot(n, -dir), 0.0);
     rim *= rim;
     if (t >= t_hit) {
-        // Behind something: its outline and a hatching of its colour, so the player is never
-        // lost from sight and what stands in front stays opaque between the strokes (a wall
-        // drawn half see-through read as a ghost, or as the player standing in it).
-        float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
-        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), hatch));
+        // Behind what the window does not cut (rare: a cell beside it, not in front): its
+        // outline only, so the pawn is never lost from sight.
+        return mix(col, PLAYER_COLOUR, SOFT_STEP(0.55, 0.8, rim));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));

@@ -76,6 +76,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     _mark_uniforms,
     ceiling,
     frame_uniforms,
+    push_marks,
     ramp_marks,
     wrap_band,
 )
@@ -90,7 +91,12 @@ from anabasis.picture.programs import (  # noqa: F401 (the API)
     fragment_preamble,
     slice_source,
 )
-from anabasis.picture.twins import feet_plane_meets, ghost_cells, tunnel_cuts  # noqa: F401
+from anabasis.picture.twins import (  # noqa: F401
+    feet_plane_meets,
+    ghost_cells,
+    pawn_hidden,
+    tunnel_cuts,
+)
 from anabasis.picture.views import Camera, room_camera
 
 
@@ -180,6 +186,7 @@ class Renderer:
         new = {tuple(c) for c in state.crates}
         self.state = state
         self._marks = None  # the state's ramp marks, asked of the rules only if a pose has none
+        self._pushes = None  # and its push marks, the same way
         #: the picture's palette (:data:`PALETTES`), or a function that says it each frame
         #: (the game's: the settings' choice, changed in play)
         self.palette = "standard"
@@ -249,6 +256,13 @@ class Renderer:
             self._cut = np.zeros(0, np.int64)
             return
         self._cut = self._solid[tunnel_cuts(self._solid_centres, u)]
+
+    def _window(self, u: dict) -> None:
+        """Open the window round the pawn (``u_window``) where a drawn cell hides it
+        (:func:`pawn_hidden`, with the cells the tunnel cuts left out)."""
+        wrap = self.room.size[3] if self.room.wrap else 0
+        cut = None if wrap else tunnel_cuts(self._solid_centres, u)
+        u["u_window"] = 1.0 if pawn_hidden(self._solid_centres, u, cut, wrap) else 0.0
 
     # -- programs ----------------------------------------------------------------
 
@@ -328,7 +342,12 @@ class Renderer:
             if self._marks is None:
                 self._marks = ramp_marks(self.room, self.state) if self.ruled else ()
             marks = self._marks
-        u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette())
+        pushes = pose.pushes
+        if pushes is None:
+            if self._pushes is None:
+                self._pushes = push_marks(self.room, self.state) if self.ruled else ()
+            pushes = self._pushes
+        u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette(), pushes)
         if self.skips:
             names.add("SKIP")
         return u, names
@@ -346,6 +365,7 @@ class Renderer:
         self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
         u, auto = self.uniforms(pose, (w, h))
         self._mark_cut(u)
+        self._window(u)
         self._sync()
         names = set(variant) | auto
         # The ghost costs a tenth of the frame on llvmpipe even where it draws nothing: left

@@ -38,6 +38,60 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
 
 
+#: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
+#: the player's centre in the slice, and its radius in cells at the pawn.
+WINDOW_CENTRE = (0.0, 0.0, 0.05)
+WINDOW_RADIUS = 0.55
+#: Points of the pawn (slice coordinates from the player's centre) whose sight lines say
+#: whether it is hidden: the body's bottom, middle and sides, the head's middle and top.
+_PAWN_POINTS = np.array([[0.0, 0.0, -0.40], [0.0, 0.0, -0.14], [0.26, 0.0, -0.14],
+                         [-0.26, 0.0, -0.14], [0.0, 0.26, -0.14], [0.0, -0.26, -0.14],
+                         [0.0, 0.0, 0.27], [0.0, 0.0, 0.42]])
+
+
+def pawn_hidden(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
+                wrap: int = 0) -> bool:
+    """Whether a drawn cell (centres 4D, n x 4; ``cut`` those the tunnel takes) stands between
+    the eye and a point of the pawn, of those the window steps past (the shader's
+    ``hides_pawn``: at the pawn's level or above, nearer the eye than the pawn): the frame
+    opens the window round the pawn only then.  ``wrap``: the room's W where w wraps.
+
+    The cells in the slice only, and under the ceiling; each as the unit cube round its
+    centre in the slice (exact at rest, near enough through a turn).
+    """
+    if len(centres) == 0:
+        return False
+    centre = np.asarray(u["u_centre"], float)
+    d4 = centres - centre
+    if wrap:
+        d4 = d4.copy()
+        d4[:, 3] -= wrap * np.round(d4[:, 3] / wrap)
+    B = np.asarray(u["u_basis"], float)
+    s = d4 @ B
+    eye = np.asarray(u["u_eye"], float)
+    origin_off = (np.asarray(u["u_origin"], float) - centre) @ B[:, 3]
+    keep = (np.abs(s[:, 3] - origin_off) < 0.5 - 1e-6) & (s[:, 2] > -0.5) \
+        & (s[:, 2] < u["u_ceiling"] + 0.5 - 1e-6)
+    if cut is not None:
+        keep &= ~cut
+    s = s[keep, :3]
+    # nearer the eye than the pawn, and near its sight line at all
+    to_pawn = -eye / np.linalg.norm(eye)
+    k = np.clip((s - eye) @ to_pawn, 0.0, None)
+    off = (s - eye) - k[:, None] * to_pawn
+    s = s[((s @ to_pawn) < -0.3) & ((off * off).sum(axis=1) < 1.6 ** 2)]
+    if len(s) == 0:
+        return False
+    # each sight line (eye to a point of the pawn) against each cube: the slab test
+    d = _PAWN_POINTS - eye                            # (p, 3), t in (0, 1) reaches the point
+    safe = np.where(np.abs(d) < 1e-9, 1e-9, d)
+    lo = (s[:, None, :] - 0.5 - eye) / safe[None]     # (c, p, 3)
+    hi = (s[:, None, :] + 0.5 - eye) / safe[None]
+    tn = np.minimum(lo, hi).max(axis=2)
+    tf = np.maximum(lo, hi).min(axis=2)
+    return bool(((tn < tf) & (tf > 0.0) & (tn < 1.0)).any())
+
+
 def ghost_cells(codes: np.ndarray, step, code_range) -> np.ndarray:
     """The cells where the ghost's plane would show something, ``(n, 4)`` ints (x, y, z, w):
     those whose cell ``+ step`` holds a code in ``code_range`` (inclusive), from the
