@@ -12,8 +12,8 @@
 //   PLAIN  the bench's baseline: the bare DDA with flat shading
 //   WRAP   w wraps
 //   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
-//   MARKS  where a step from a ramp lands (u_mark_lo), and where a push moves a crate beside
-//          the pawn (u_push_lo), drawn at rest
+//   MARKS  where a step from a ramp lands (u_mark_lo), drawn at rest
+//   PUSHES where a push moves a crate beside the pawn (u_push_lo), drawn at rest
 //   SKIP   empty-space skipping (SKIP_STEP), in open rooms only: a jump costs about 2.3 plain
 //          steps, so dense rooms are quicker walked a cell at a time
 //   EDIT   the editor: the slice passes through its cursor, not the player, so no pawn is
@@ -61,12 +61,15 @@ uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn 
 uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
 uniform vec4 u_mark_lo[2];   // MARKS: where a step from a ramp lands, in this slice (or far away)
 uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata
-uniform vec4 u_push_lo[4];   // MARKS: where a push moves a crate beside the pawn (or far away)
+uniform vec4 u_push_lo[4];   // PUSHES: where a push moves a crate beside the pawn (or far away)
 uniform float u_push_way[4]; // +1 the cell a push moves it into, -1 the crate, stuck that way
+uniform int u_push_count;    // how many of them there are
 uniform vec3 u_tones[8];     // the palette: a block's tone by its w slice (eight round)
 uniform vec3 u_mark_colour;  // the palette: the landing marks' colour
 uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)
-uniform float u_window;      // 1 where a cell hides the pawn: the window round it opens
+uniform vec3 u_window_to;   // the window round the pawn: its centre less the eye, in the slice
+uniform vec4 u_window_k;    // |u_window_to|^2, 1 / radius^2, and the squares (by the radius)
+                            // of the window's inside and of its rim's outer edge (1): -1 shut
 
 noperspective in vec3 v_dir;              // the pixel's ray, unnormalised (slice.vert)
 noperspective in vec4 v_rd;               // u_basis * v_dir

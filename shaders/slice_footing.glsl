@@ -142,26 +142,29 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     }
     return col;
 }
+#endif
 
+#ifdef PUSHES
 const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never the goal's gold
 
-// Where a push moves a crate beside the pawn: the cell it would go into, drawn over whatever
-// hides it (the crate itself, mostly) as a hollow box in a light orange (the crates',
-// lightened) with chevrons on its top pointing the way it goes; a crate that step leaves where
-// it is (stuck that way) is crossed on its faces instead.  Both come from the rules
-// (pose.push_marks).
+// Where a push moves a crate beside the pawn (u_push_lo, way +1): the cell it would go into,
+// drawn over whatever hides it (the crate itself, mostly) as a hollow box in a light orange
+// (the crates', lightened) with chevrons on its top pointing the way it goes; a crate that
+// step leaves where it is (stuck that way, -1) is crossed on its faces instead.  Both come
+// from the rules (pose.push_marks).  A variant of its own, as the ramp marks are: a frame with
+// no crate beside the pawn pays nothing for it.  As many turns as there are marks.
 vec3 push_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
-    for (int i = 0; i < 4; i++) {
-        if (u_push_way[i] == 0.0) break;
+    for (int i = 0; i < u_push_count; i++) {
         int axis;
         vec2 m = box(ro, rd, u_push_lo[i], axis);
-        if (m.x > m.y || m.y <= 0.0) continue;
+        bool behind = m.x > t_hit + 0.02;
+        if (m.x > m.y || m.y <= 0.0 || (behind && u_push_way[i] < 0.0)) continue;
         vec4 q = ro + rd * max(m.x, 0.0);
         vec4 f = clamp(q - u_push_lo[i], 0.0, 1.0);
         float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
         float edge = edge_distance(f, axis);
         float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
-        vec3 qs = u_to_slice * (q - u_push_lo[i] - 0.5);   // from the box's centre, in the slice
+        vec3 qs = u_to_slice * (q - u_push_lo[i] - 0.5);  // from the box's centre, in the slice
         vec3 ns = u_to_slice[axis];
         if (u_push_way[i] > 0.0) {
             // On its top, two chevrons pointing away from the pawn: the push's way.
@@ -172,12 +175,11 @@ vec3 push_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
             float v = along + 0.9 * side;
             float chevron = (side < 0.34) ? step(abs(v - 0.2), 0.07) + step(abs(v + 0.06), 0.07)
                                           : 0.0;
-            float tint = (m.x > t_hit + 0.02) ? 0.16 : 0.3;  // seen through what hides it
+            float tint = behind ? 0.16 : 0.3;  // lighter where seen through what hides it
             float on_top = step(0.5, abs(ns.z));
             col = mix(col, PUSH_COLOUR, max(max(0.9 * outline, 0.85 * chevron * on_top), tint));
         } else {
-            if (m.x > t_hit + 0.02) continue;  // the crate itself: only where it shows
-            // a cross on each face it shows
+            // a cross on each face of the crate it shows
             vec3 p = qs - ns * dot(qs, ns);
             vec3 e1 = (abs(ns.z) > 0.5) ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 0.0, 1.0);
             vec3 e2 = cross(ns, e1);
@@ -191,60 +193,28 @@ vec3 push_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
 }
 #endif
 
-// -- the window round the pawn ---------------------------------------------------------------
-// Where something stands between the eye and the pawn, a round window is cut in it: inside a
-// disc round the pawn (as the eye sees it) the ray steps past the cells that hide it, so the
-// pawn is drawn solid and lit with the cell it stands on, and a rim in the pawn's colour round
-// the window says it is a hole cut in what stands in front, not a wall seen through.
-// (twins.WINDOW_CENTRE, twins.WINDOW_RADIUS; the frame opens it where twins.pawn_hidden says)
-const vec3 WINDOW_CENTRE = vec3(0.0, 0.0, 0.05);  // from the player's centre, in the slice
-const float WINDOW_RADIUS = 0.55;                   // in cells, at the pawn
-
-// How far out of the window the pixel's ray passes, by the radius: under 1 inside it.  The
-// ray's nearest approach to the window's centre.
-float window_at(vec3 dir) {
-    vec3 to = WINDOW_CENTRE - u_eye;
-    vec3 off = to - dir * dot(to, dir);
-    return sqrt(dot(off, off)) * (1.0 / WINDOW_RADIUS);
-}
-
-// Whether `cell` is one the window steps past: it stands at the pawn's level or above (the
-// floor under the pawn and lower cells always show) and nearer the eye than the pawn along
-// the pixel's ray.
-bool hides_pawn(ivec4 cell, vec3 dir) {
-    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
-    return s.z > -0.5 && dot(s, dir) < -0.3;
-}
-
-// The window's rim: a band in the pawn's colour at its edge, a dark line just inside it (the
-// cut's depth), so that it reads as a hole.
-vec3 window_rim(vec3 col, float window) {
-    // a pixel at the pawn, by the radius
-    float px = length(u_eye) * (2.0 * u_tan / u_resolution.y) * (1.0 / WINDOW_RADIUS);
-    float width = max(1.5 * px, 0.05);
-    float ring = step(1.0 - width, window);
-    float shade = step(1.0 - width - 2.0 * px, window) * (1.0 - ring);
-    return mix(mix(col, vec3(0.02, 0.02, 0.04), 0.7 * shade), PLAYER_COLOUR * 1.1, ring);
-}
+// -- the window's rim ----------------------------------------------------------------------
+// The window round the pawn (slice_march: the walk steps past what hides the pawn inside it)
+// has a rim where it is cut in something: a ring in the pawn's colour at its edge, so that it
+// reads as a hole cut there, not a wall seen through (trace_slice draws it).
 
 // The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
 vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
-    vec2 cut = wrap_band(ro, rd, ceiling(u_eye, dir));
-    Hit h = traverse(ro, rd, cut);
-    // The window round the pawn: inside it, what stands between the eye and the pawn is
-    // stepped past (a loop no pixel outside it enters, so they pay nothing for it).
-    float window = window_at(dir);
-    bool opened = false;
-    bool open = u_window > 0.5 && window < 1.0;
-    for (int k = 0; k < 3 && open && h.found && hides_pawn(h.cell, dir); k++) {
-        int a;
-        cut.x = box(ro, rd, vec4(h.cell), a).y;
-        h = traverse(ro, rd, cut);
-        opened = true;
-    }
+    // Inside the window round the pawn the walk steps past what hides it (slice_march); its
+    // rim, a thin ring, walks as any pixel does and ends on what the window cuts.  By the
+    // square of window_at, from per-frame uniforms: a few operations a pixel, as the window
+    // is shut in most frames.
+    float along = dot(u_window_to, dir);
+    float window2 = (u_window_k.x - along * along) * u_window_k.y;
+    g_dir = dir;
+    g_window = window2 < u_window_k.z;
+    g_stop = g_window ? TEXEL_STOP_MASK | TEXEL_CLEAR_MASK : TEXEL_STOP_MASK;
+    Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
+    g_window = false;
+    g_stop = TEXEL_STOP_MASK;
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
@@ -304,6 +274,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     // dims with the distance in 4D (so a goal a slice away still shows, faintly).
 #ifdef MARKS
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
+#endif
+#ifdef PUSHES
     col = push_marks(col, ro, rd, t_hit);
 #endif
     // The goal: a faint light in its cell and its floor marked (above);
@@ -317,7 +289,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
     col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
-    if (opened) col = window_rim(col, window);
+    // the rim: where the ring's ray ends nearer than the pawn, above its feet (on what the
+    // window cuts, not on the floor in front)
+    if (window2 < u_window_k.w && window2 >= u_window_k.z && h.found && h.t < along - 0.3
+        && u_eye.z + dir.z * h.t > -0.49) {
+        col = PLAYER_COLOUR * 1.1;
+    }
     return col;
 #endif
 }

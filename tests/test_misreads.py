@@ -217,7 +217,7 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     marked, plain, index = _pushes_drawn(ctx, room, state, pose)
     u, names = render.frame_uniforms(room, pose, PUSH_SIZE,
                                      pushes=render.push_marks(room, state))
-    assert "MARKS" in names
+    assert "PUSHES" in names
     changed = np.abs(marked - plain).sum(axis=2) > 30
     assert changed[landing].sum() > 40 and changed[~landing].sum() == 0
     assert (changed & on_crate).sum() > 5, "drawn over what hides the cell"

@@ -43,6 +43,11 @@ FEET = -0.53
 #: the plane's points by far less: 1e-4 of a cell across the largest room).
 FEET_MARGIN = 0.01
 
+#: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
+#: the player's centre in the slice, and its radius in cells at the pawn.
+WINDOW_CENTRE = (0.0, 0.0, 0.05)
+WINDOW_RADIUS = 0.55
+
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
 FACE_INSIDE = 9
@@ -173,9 +178,11 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         variant.add("MOVING_CRATE")
     mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell,
                                        room.size[3] if room.wrap else 0)
-    push_lo, push_way = _push_uniforms(pushes, pose, B, player_cell)
-    if any(mark_way) or any(push_way):
+    if any(mark_way):
         variant.add("MARKS")
+    push_lo, push_way = _push_uniforms(pushes, pose, B, player_cell)
+    if any(push_way):
+        variant.add("PUSHES")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -225,7 +232,13 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_mark_way": mark_way,
         "u_push_lo": push_lo,
         "u_push_way": push_way,
-        "u_window": 0.0,  # the renderer opens it where a cell hides the pawn (twins.pawn_hidden)
+        "u_push_count": sum(1 for w in push_way if w),
+        # the window round the pawn, shut: the renderer opens it where a cell hides the pawn
+        # (render.Renderer._window)
+        "u_window": 0.0,
+        "u_window_to": np.asarray(WINDOW_CENTRE) - eye,
+        "u_window_k": (float((np.asarray(WINDOW_CENTRE) - eye) @ (np.asarray(WINDOW_CENTRE) - eye)),
+                       1.0 / WINDOW_RADIUS ** 2, -1.0, -1.0),
         "u_ceiling": ceiling(B),
         "u_tunnel": TUNNEL_RADIUS,
         "u_far": float(np.linalg.norm(eye)) + FAR,

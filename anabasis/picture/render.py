@@ -46,6 +46,8 @@ and :func:`render_image`, and every name the others hold is importable from here
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from anabasis.engine import cells, rules
@@ -72,6 +74,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     SHADER_CONSTANTS,
     SNAP,
     TUNNEL_RADIUS,
+    WINDOW_RADIUS,
     Pose,
     _mark_uniforms,
     ceiling,
@@ -96,6 +99,7 @@ from anabasis.picture.twins import (  # noqa: F401
     ghost_cells,
     pawn_hidden,
     tunnel_cuts,
+    window_cells,
 )
 from anabasis.picture.views import Camera, room_camera
 
@@ -148,6 +152,10 @@ class Renderer:
         self._solid_centres = np.zeros((0, 4))
         self._hidden_crate: Pos | None = None
         self._cut = np.zeros(0, np.int64)  # the cells marked cut by the tunnel (flat indices)
+        #: the cells the window round the pawn may step past (flat indices; none where w wraps)
+        self._window_cut = np.zeros(0, np.int64)
+        self._cut_mask = np.zeros(0, bool)  # the same as a mask over the solid cells
+        self._window_was: tuple = (None, None)  # (key, what _window said) for the last frame
         self._uploaded = None  # what the texture holds: (packed serial, hidden crate, cut cells)
         self._serial = 0
         self._ghost_cells: tuple = (None, None)  # (key, ghost_cells) for the packed serial
@@ -212,7 +220,8 @@ class Renderer:
 
     def _sync(self) -> None:
         """Write the texels if the state, the crate taken out or the cut cells changed."""
-        key = (self._serial, self._hidden_crate, self._cut.tobytes())
+        key = (self._serial, self._hidden_crate, self._cut.tobytes(),
+               self._window_cut.tobytes())
         if key == self._uploaded:
             return
         texels = self._packed.copy()
@@ -238,6 +247,8 @@ class Renderer:
         cut = self._cut
         texels[cut] = ((texels[cut] & (clearance.CODE_MASK | _NEAR))
                        | clearance.CUT | clearance.CUT_CLEARANCE)
+        # the window round the pawn: stepped past only by the rays inside it (slice_march)
+        texels[self._window_cut] |= np.uint16(clearance.CUT_CLEARANCE)
         X, Y, Z, W = self.room.size
         self.texture.write(texels.tobytes(), viewport=(0, 0, 0, X, Y, Z * W))
         self._uploaded = key
@@ -254,15 +265,42 @@ class Renderer:
         """
         if self.room.wrap or len(self._solid) == 0:
             self._cut = np.zeros(0, np.int64)
+            self._cut_mask = np.zeros(len(self._solid), bool)
             return
-        self._cut = self._solid[tunnel_cuts(self._solid_centres, u)]
+        self._cut_mask = tunnel_cuts(self._solid_centres, u)
+        self._cut = self._solid[self._cut_mask]
 
-    def _window(self, u: dict) -> None:
-        """Open the window round the pawn (``u_window``) where a drawn cell hides it
-        (:func:`pawn_hidden`, with the cells the tunnel cuts left out)."""
+    def _window(self, u: dict, pawn: bool = True) -> None:
+        """Open the window round the pawn (``u_window``) where a drawn cell hides it, and
+        (where w does not wrap) mark the cells it may step past (:func:`window_cells`, with
+        the cells the tunnel cuts left out): a solid cell's clearance bits, 0 otherwise.
+        ``pawn``: False where no pawn is drawn (the editor's frames, the bench's plain and the
+        debug frame): no window."""
         wrap = self.room.size[3] if self.room.wrap else 0
-        cut = None if wrap else tunnel_cuts(self._solid_centres, u)
-        u["u_window"] = 1.0 if pawn_hidden(self._solid_centres, u, cut, wrap) else 0.0
+        if len(self._solid) == 0 or not pawn:  # (the editor draws no pawn)
+            u["u_window"] = 0.0
+            self._window_cut = np.zeros(0, np.int64)
+            return
+        # worked out again only when what it depends on moves (a frame at rest, or the
+        # animation's frames between two, ask the same)
+        key = (self._serial, u["u_basis"].tobytes(), u["u_centre"].tobytes(),
+               u["u_origin"].tobytes(), np.asarray(u["u_eye"]).tobytes(), u["u_ceiling"],
+               u["u_tan"], u["u_resolution"])
+        if key == self._window_was[0]:
+            self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
+            return
+        cut = None if wrap else self._cut_mask
+        hidden, cells_cut = window_cells(self._solid_centres, u, cut, wrap)
+        u["u_window"] = 1.0 if hidden else 0.0
+        self._window_cut = self._solid[cells_cut] if not wrap else np.zeros(0, np.int64)
+        if hidden:
+            # a pixel at the pawn, by the radius: the rim a ring of at least a pixel and a
+            # half (or a twentieth of the radius) at the window's edge
+            to2, inv_r2 = u["u_window_k"][:2]
+            px = math.sqrt(to2) * 2.0 * u["u_tan"] / u["u_resolution"][1] / WINDOW_RADIUS
+            inside = 1.0 - max(1.5 * px, 0.05)
+            u["u_window_k"] = (to2, inv_r2, inside * inside, 1.0)
+        self._window_was = (key, (self._window_cut, u["u_window"], u["u_window_k"]))
 
     # -- programs ----------------------------------------------------------------
 
@@ -365,7 +403,7 @@ class Renderer:
         self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
         u, auto = self.uniforms(pose, (w, h))
         self._mark_cut(u)
-        self._window(u)
+        self._window(u, pawn=not ({"EDIT", "PLAIN", "DEBUG"} & set(variant)))
         self._sync()
         names = set(variant) | auto
         # The ghost costs a tenth of the frame on llvmpipe even where it draws nothing: left
@@ -374,7 +412,7 @@ class Renderer:
                 and not self.ghost_can_show(u, "FADE" in names)):
             names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "PUSHES"}
         if "PLAIN" in names:
             names.discard("SKIP")
         self._draw_program(names, u, viewport)

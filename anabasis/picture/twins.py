@@ -21,6 +21,8 @@ from anabasis.picture.pose import (
     MAX_STEPS,
     NEVER,
     SNAP,
+    WINDOW_CENTRE,  # noqa: F401 (the window's, here with its twin)
+    WINDOW_RADIUS,  # noqa: F401
     Pose,
     frame_uniforms,
 )
@@ -38,10 +40,6 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
 
 
-#: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
-#: the player's centre in the slice, and its radius in cells at the pawn.
-WINDOW_CENTRE = (0.0, 0.0, 0.05)
-WINDOW_RADIUS = 0.55
 #: Points of the pawn (slice coordinates from the player's centre) whose sight lines say
 #: whether it is hidden: the body's bottom, middle and sides, the head's middle and top.
 _PAWN_POINTS = np.array([[0.0, 0.0, -0.40], [0.0, 0.0, -0.14], [0.26, 0.0, -0.14],
@@ -49,18 +47,20 @@ _PAWN_POINTS = np.array([[0.0, 0.0, -0.40], [0.0, 0.0, -0.14], [0.26, 0.0, -0.14
                          [0.0, 0.0, 0.27], [0.0, 0.0, 0.42]])
 
 
-def pawn_hidden(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
-                wrap: int = 0) -> bool:
+def window_cells(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
+                 wrap: int = 0) -> tuple[bool, np.ndarray]:
     """Whether a drawn cell (centres 4D, n x 4; ``cut`` those the tunnel takes) stands between
-    the eye and a point of the pawn, of those the window steps past (the shader's
-    ``hides_pawn``: at the pawn's level or above, nearer the eye than the pawn): the frame
-    opens the window round the pawn only then.  ``wrap``: the room's W where w wraps.
+    the eye and a point of the pawn, of those the window round the pawn steps past (the
+    shader's ``hides_pawn``: at the pawn's level or above, nearer the eye than the pawn); and
+    which of the cells the window may step past (a mask over ``centres``; none where the pawn
+    is not hidden): those near the pawn's sight line.  ``wrap``: the room's W where w wraps.
 
     The cells in the slice only, and under the ceiling; each as the unit cube round its
     centre in the slice (exact at rest, near enough through a turn).
     """
+    none = np.zeros(len(centres), bool)
     if len(centres) == 0:
-        return False
+        return False, none
     centre = np.asarray(u["u_centre"], float)
     d4 = centres - centre
     if wrap:
@@ -74,22 +74,31 @@ def pawn_hidden(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
         & (s[:, 2] < u["u_ceiling"] + 0.5 - 1e-6)
     if cut is not None:
         keep &= ~cut
-    s = s[keep, :3]
     # nearer the eye than the pawn, and near its sight line at all
     to_pawn = -eye / np.linalg.norm(eye)
-    k = np.clip((s - eye) @ to_pawn, 0.0, None)
-    off = (s - eye) - k[:, None] * to_pawn
-    s = s[((s @ to_pawn) < -0.3) & ((off * off).sum(axis=1) < 1.6 ** 2)]
-    if len(s) == 0:
-        return False
+    rel = s[:, :3] - eye
+    k = np.clip(rel @ to_pawn, 0.0, None)
+    off = rel - k[:, None] * to_pawn
+    keep &= ((s[:, :3] @ to_pawn) < -0.3) & ((off * off).sum(axis=1) < 1.6 ** 2)
+    near = s[keep, :3]
+    if len(near) == 0:
+        return False, none
     # each sight line (eye to a point of the pawn) against each cube: the slab test
     d = _PAWN_POINTS - eye                            # (p, 3), t in (0, 1) reaches the point
     safe = np.where(np.abs(d) < 1e-9, 1e-9, d)
-    lo = (s[:, None, :] - 0.5 - eye) / safe[None]     # (c, p, 3)
-    hi = (s[:, None, :] + 0.5 - eye) / safe[None]
+    lo = (near[:, None, :] - 0.5 - eye) / safe[None]  # (c, p, 3)
+    hi = (near[:, None, :] + 0.5 - eye) / safe[None]
     tn = np.minimum(lo, hi).max(axis=2)
     tf = np.maximum(lo, hi).min(axis=2)
-    return bool(((tn < tf) & (tf > 0.0) & (tn < 1.0)).any())
+    hidden = bool(((tn < tf) & (tf > 0.0) & (tn < 1.0)).any())
+    return hidden, (keep if hidden else none)
+
+
+def pawn_hidden(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
+                wrap: int = 0) -> bool:
+    """Whether a drawn cell hides a point of the pawn (:func:`window_cells`' first answer):
+    the frame opens the window round the pawn only then."""
+    return window_cells(centres, u, cut, wrap)[0]
 
 
 def ghost_cells(codes: np.ndarray, step, code_range) -> np.ndarray:
