@@ -240,7 +240,7 @@ def test_a_crate_that_cannot_be_pushed_is_crossed_not_left_to_look_free(ctx):
     # strokes far darker than the crate's lit planks, inside its faces (its frame aside)
     inner = _inside(on_crate, 3)
     assert inner.sum() > 60
-    assert (marked[inner].sum(axis=1) < 130).sum() > 12, "the crate is crossed"
+    assert (marked[inner].sum(axis=1) < 130).mean() > 0.2, "the crate is crossed"
     marked, plain, index = _pushes_drawn(ctx, room, state, pose)
     changed = np.abs(marked - plain).sum(axis=2) > 30
     assert changed[on_crate].sum() > 15 and changed[~on_crate].sum() == 0

@@ -119,10 +119,10 @@ def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
         pygame.draw.rect(s, (200, 128, 60), crate)
         pygame.draw.rect(s, (80, 40, 14), crate, 1)
         cell = pygame.Rect(crate.right + 2, crate.y, crate.width, crate.height)
-        pygame.draw.rect(s, PUSH, cell, 2)
-        for x in (cell.x + cell.width // 3, cell.x + 2 * cell.width // 3):
-            pygame.draw.lines(s, PUSH, False, [(x - 2, cell.y + 3), (x + 1, cell.centery),
-                                               (x - 2, cell.bottom - 3)], 2)
+        pygame.draw.rect(s, PUSH, cell, 1)
+        tip = cell.right - max(2, cell.width // 4)  # one chevron, the push's way
+        pygame.draw.lines(s, PUSH, False, [(cell.x + 2, cell.y + 2), (tip, cell.centery),
+                                           (cell.x + 2, cell.bottom - 3)], 1)
     elif name == "goal":
         pygame.draw.rect(s, (90, 80, 40), r)
         pygame.draw.rect(s, slicemap.YOU, r.inflate(-4, -4), 2)
