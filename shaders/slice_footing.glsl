@@ -110,10 +110,19 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
 #endif
 
 #ifdef MARKS
-// Where a step from the ramp underfoot lands (ana or kata), drawn in this slice as the cell's
-// outline with arrows along the way it goes; over whatever is there, since the step goes
-// round it through w.  A box test per mark, like the goal's.  A variant: its code alone cost
-// +0.4 of plain on llvmpipe even with no mark to draw.
+const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never the goal's gold
+
+// The marks drawn at rest, in two slots, each a box test like the goal's.  A variant: its code
+// alone cost +0.4 of plain on llvmpipe even with no mark to draw.
+// - Where a step from the ramp underfoot lands (way +1 ana, -1 kata): the cell's outline in
+//   the palette's mark colour with two chevrons on its sides along the way it goes (up for
+//   ana, down for kata; u_mark_dir), its top only tinted; over whatever is there, since the
+//   step goes round it through w.
+// - Where a push moves a crate beside the pawn (way +2, pose.push_marks, in the slots the
+//   ramp's leave): the cell it would go into, drawn over whatever hides it (the crate itself,
+//   mostly) as a hollow light orange box (the crates', lightened) with two chevrons on its top
+//   pointing the push's way (u_mark_dir).  The same sums for both, by selects: a second
+//   kind of mark written out cost a third of such a frame more.
 vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     // Never over the pawn's own cell: where the ray, past the box, meets the pawn's column
     // (its floor, the cell it stands in), the mark is not drawn (a box in front of the pawn
@@ -124,70 +133,27 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     for (int i = 0; i < 2; i++) {
         int axis;
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
-        if (m.x > m.y || m.y <= 0.0 || m.x > t_hit + 0.02) continue;
+        bool push = u_mark_way[i] > 1.5;
+        bool behind = m.x > t_hit + 0.02;
+        if (m.x > m.y || m.y <= 0.0 || (behind && !push)) continue;
         vec4 q = ro + rd * max(m.x, 0.0);
         vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
         float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
         float edge = edge_distance(f, axis);
         float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
-        // On its sides two chevrons point the way the step goes: up for ana (the second up),
-        // down for kata.  Its top is only tinted.
         vec3 qs = u_to_slice * (q - u_mark_lo[i] - 0.5);
         vec3 ns = u_to_slice[axis];
-        float across = abs(dot(qs, vec3(-ns.y, ns.x, 0.0)));
-        float v = qs.z * u_mark_way[i] + 0.9 * across;
-        float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
+        // the chevrons: on its sides (a ramp's) or its top (a push's), across the way
+        vec3 dir = u_mark_dir[i];
+        vec3 side = push ? vec3(-dir.y, dir.x, 0.0) : vec3(-ns.y, ns.x, 0.0);
+        float across = abs(dot(qs, side));
+        float v = dot(qs, dir) + 0.9 * across;
+        bool face = push ? abs(ns.z) > 0.5 : abs(ns.z) <= 0.5;
+        float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
-        col = mix(col, u_mark_colour, max(max(0.9 * outline, 0.85 * mark), 0.22));
-    }
-    return col;
-}
-#endif
-
-#ifdef PUSHES
-const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never the goal's gold
-
-// Where a push moves a crate beside the pawn (u_push_lo, way +1): the cell it would go into,
-// drawn over whatever hides it (the crate itself, mostly) as a hollow box in a light orange
-// (the crates', lightened) with chevrons on its top pointing the way it goes; a crate that
-// step leaves where it is (stuck that way, -1) is crossed on its faces instead.  Both come
-// from the rules (pose.push_marks).  A variant of its own, as the ramp marks are: a frame with
-// no crate beside the pawn pays nothing for it.  As many turns as there are marks.
-vec3 push_marks(vec3 col, vec4 ro, vec4 rd, float t_hit) {
-    for (int i = 0; i < u_push_count; i++) {
-        int axis;
-        vec2 m = box(ro, rd, u_push_lo[i], axis);
-        bool behind = m.x > t_hit + 0.02;
-        if (m.x > m.y || m.y <= 0.0 || (behind && u_push_way[i] < 0.0)) continue;
-        vec4 q = ro + rd * max(m.x, 0.0);
-        vec4 f = clamp(q - u_push_lo[i], 0.0, 1.0);
-        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
-        float edge = edge_distance(f, axis);
-        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
-        vec3 qs = u_to_slice * (q - u_push_lo[i] - 0.5);  // from the box's centre, in the slice
-        vec3 ns = u_to_slice[axis];
-        if (u_push_way[i] > 0.0) {
-            // On its top, two chevrons pointing away from the pawn: the push's way.
-            vec3 away = u_to_slice * (u_push_lo[i] + 0.5 - u_centre);
-            vec2 a = normalize(away.xy);
-            float along = dot(qs.xy, a);
-            float side = abs(dot(qs.xy, vec2(-a.y, a.x)));
-            float v = along + 0.9 * side;
-            float chevron = (side < 0.34) ? step(abs(v - 0.2), 0.07) + step(abs(v + 0.06), 0.07)
-                                          : 0.0;
-            float tint = behind ? 0.16 : 0.3;  // lighter where seen through what hides it
-            float on_top = step(0.5, abs(ns.z));
-            col = mix(col, PUSH_COLOUR, max(max(0.9 * outline, 0.85 * chevron * on_top), tint));
-        } else {
-            // a cross on each face of the crate it shows
-            vec3 p = qs - ns * dot(qs, ns);
-            vec3 e1 = (abs(ns.z) > 0.5) ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 0.0, 1.0);
-            vec3 e2 = cross(ns, e1);
-            float u1 = dot(p, e1), u2 = dot(p, e2);
-            float cross_mark = step(min(abs(u1 - u2), abs(u1 + u2)), 0.09)
-                             * step(max(abs(u1), abs(u2)), 0.36);
-            col = mix(col, vec3(0.10, 0.03, 0.02), 0.8 * cross_mark);
-        }
+        float tint = push ? (behind ? 0.16 : 0.3) : 0.22;  // lighter where seen through
+        col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
+                  max(max(0.9 * outline, 0.85 * mark), tint));
     }
     return col;
 }
@@ -275,9 +241,6 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #ifdef MARKS
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
 #endif
-#ifdef PUSHES
-    col = push_marks(col, ro, rd, t_hit);
-#endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
     // that dims with the distance in 4D says it is near.
@@ -325,8 +288,8 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     rim *= rim;
     if (t >= t_hit) {
         // Behind what the window does not cut (rare: a cell beside it, not in front): its
-        // outline only, so the pawn is never lost from sight.
-        return mix(col, PLAYER_COLOUR, SOFT_STEP(0.55, 0.8, rim));
+        // outline and a faint fill, so the pawn is never lost from sight.
+        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), 0.35));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));

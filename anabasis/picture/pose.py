@@ -178,11 +178,19 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         variant.add("MOVING_CRATE")
     mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell,
                                        room.size[3] if room.wrap else 0)
+    # the chevrons' way in the slice: up or down a ramp mark's sides (its way); and the push
+    # marks (where a crate goes, way +2) in the slots the ramp's leave, their chevrons along
+    # the push, away from the pawn
+    mark_dir = [(0.0, 0.0, float(w)) for w in mark_way]
+    push_lo, push_way = _push_uniforms(pushes, pose, B, player_cell)
+    free = [i for i, w in enumerate(mark_way) if not w]
+    landings = [lo for lo, w in zip(push_lo, push_way, strict=True) if w > 0]
+    for i, lo in zip(free, landings, strict=False):
+        away = (np.asarray(lo) + 0.5 - centre) @ B[:, :2]
+        away = away / max(float(np.linalg.norm(away)), 1e-9)
+        mark_lo[i], mark_way[i], mark_dir[i] = lo, 2.0, (float(away[0]), float(away[1]), 0.0)
     if any(mark_way):
         variant.add("MARKS")
-    push_lo, push_way = _push_uniforms(pushes, pose, B, player_cell)
-    if any(push_way):
-        variant.add("PUSHES")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -230,9 +238,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
-        "u_push_lo": push_lo,
-        "u_push_way": push_way,
-        "u_push_count": sum(1 for w in push_way if w),
+        "u_mark_dir": mark_dir,
         # the window round the pawn, shut: the renderer opens it where a cell hides the pawn
         # (render.Renderer._window)
         "u_window": 0.0,
@@ -348,14 +354,15 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell,
     return lo, way
 
 
-#: How many push marks the shader draws: a crate on each side of the pawn.
+#: How many push marks there can be: a crate on each side of the pawn (the shader draws them
+#: in the :data:`MARKS` slots the ramp marks leave).
 PUSHES = 4
 
 
 def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
     """Where a push moves each crate beside the pawn (a step's way from it): ``((cell, +1),
     ...)`` the cell a push moves it into, ``((crate, -1), ...)`` where that step does not move
-    it (it is stuck that way: the step climbs it, or does nothing).
+    it (it is stuck that way: the step climbs it, or does nothing; no mark is drawn for it).
 
     Asked of the rules (the step's first frame, before the settle: where the push puts it),
     so the picture decides nothing.  At most :data:`PUSHES`.
@@ -383,12 +390,13 @@ def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
 
 
 def _push_uniforms(pushes, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
-    """The push marks' corners drawn in this frame's slice, and their ways (+1 where the crate
-    goes, -1 a crate stuck that way, 0 unused: far away).  At rest only, and only a mark in
-    the slice (a push moves a crate along x or y, so with w hidden it stays in the pawn's)."""
+    """The push marks' corners in this frame's slice, and their ways (+1 where the crate goes,
+    -1 a crate stuck that way, 0 unused: far away; the shader draws the +1 ones).  At rest
+    only, no crate moving, and only a mark in the slice (a push moves a crate along x or y,
+    so with w hidden it stays in the pawn's)."""
     lo = [_NO_MARK] * PUSHES
     way = [0.0] * PUSHES
-    resting = all(float(c).is_integer() for c in pose.player)
+    resting = all(float(c).is_integer() for c in pose.player) and pose.moving_crate is None
     k = int(np.argmax(np.abs(B[:, 3])))
     if not resting or abs(B[k, 3]) < 0.999999:
         return lo, way

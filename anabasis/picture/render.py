@@ -284,8 +284,8 @@ class Renderer:
         # worked out again only when what it depends on moves (a frame at rest, or the
         # animation's frames between two, ask the same)
         key = (self._serial, u["u_basis"].tobytes(), u["u_centre"].tobytes(),
-               u["u_origin"].tobytes(), np.asarray(u["u_eye"]).tobytes(), u["u_ceiling"],
-               u["u_tan"], u["u_resolution"])
+               u["u_origin"].tobytes(), u["u_fade"], np.asarray(u["u_eye"]).tobytes(),
+               u["u_ceiling"], u["u_tan"], u["u_resolution"])
         if key == self._window_was[0]:
             self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
             return
@@ -412,7 +412,7 @@ class Renderer:
                 and not self.ghost_can_show(u, "FADE" in names)):
             names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "PUSHES"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
         if "PLAIN" in names:
             names.discard("SKIP")
         self._draw_program(names, u, viewport)

@@ -69,9 +69,12 @@ def window_cells(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
     B = np.asarray(u["u_basis"], float)
     s = d4 @ B
     eye = np.asarray(u["u_eye"], float)
-    origin_off = (np.asarray(u["u_origin"], float) - centre) @ B[:, 3]
-    keep = (np.abs(s[:, 3] - origin_off) < 0.5 - 1e-6) & (s[:, 2] > -0.5) \
-        & (s[:, 2] < u["u_ceiling"] + 0.5 - 1e-6)
+    # in the slice drawn, or in either slice of a cross-fade
+    origins = [u["u_origin"]] + ([u["u_origin_b"]] if u.get("u_fade", 0.0) > 0.0 else [])
+    in_slice = np.zeros(len(s), bool)
+    for origin in origins:
+        in_slice |= np.abs(s[:, 3] - (np.asarray(origin, float) - centre) @ B[:, 3]) < 0.5 - 1e-6
+    keep = in_slice & (s[:, 2] > -0.5) & (s[:, 2] < u["u_ceiling"] + 0.5 - 1e-6)
     if cut is not None:
         keep &= ~cut
     # nearer the eye than the pawn, and near its sight line at all

@@ -22,7 +22,7 @@ ENTRIES = [
     ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
-    ("push", "light orange hollow cell, arrows: where a push takes a crate; crossed: it stays"),
+    ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
