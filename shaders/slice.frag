@@ -12,7 +12,8 @@
 //   PLAIN  the bench's baseline: the bare DDA with flat shading
 //   WRAP   w wraps
 //   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
-//   MARKS  where a step from a ramp lands (u_mark_lo), drawn at rest
+//   MARKS  where a step from a ramp lands, and where a push moves a crate beside the pawn
+//          (u_mark_lo), drawn at rest
 //   SKIP   empty-space skipping (SKIP_STEP), in open rooms only: a jump costs about 2.3 plain
 //          steps, so dense rooms are quicker walked a cell at a time
 //   EDIT   the editor: the slice passes through its cursor, not the player, so no pawn is
@@ -58,11 +59,15 @@ uniform float u_far;         // nothing is drawn farther than this from the eye
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn and a little more)
 uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
-uniform vec4 u_mark_lo[2];   // MARKS: where a step from a ramp lands, in this slice (or far away)
-uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata
+uniform vec4 u_mark_lo[2];   // MARKS: where a ramp step lands, or a push takes a crate (or far)
+uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata; +2 where a push takes a crate
+uniform vec3 u_mark_dir[2];  // the way its chevrons point, in the slice
 uniform vec3 u_tones[8];     // the palette: a block's tone by its w slice (eight round)
 uniform vec3 u_mark_colour;  // the palette: the landing marks' colour
 uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)
+uniform vec3 u_window_to;   // the window round the pawn: its centre less the eye, in the slice
+uniform vec4 u_window_k;    // |u_window_to|^2, 1 / radius^2, and the squares (by the radius)
+                            // of the window's inside and of its rim's outer edge (1): -1 shut
 
 noperspective in vec3 v_dir;              // the pixel's ray, unnormalised (slice.vert)
 noperspective in vec4 v_rd;               // u_basis * v_dir
@@ -97,8 +102,11 @@ void main() {
 #ifdef FADE
     float t_b;
     vec3 col_b = trace_slice(u_ro_b, rd, dir, t_b);
-    col = mix(col, col_b, smoothstep(0.0, 1.0, u_fade));
-    t_hit = min(t_hit, t_b);
+    float k = smoothstep(0.0, 1.0, u_fade);
+    col = mix(col, col_b, k);
+    // The pawn is drawn against the slice that shows more: against the nearer of the two it
+    // was hidden whenever the other slice had a block where it stands.
+    t_hit = (k < 0.5) ? t_hit : t_b;
 #endif
 #if !defined(PLAIN) && !defined(EDIT)
     col = draw_player(col, dir, t_hit);

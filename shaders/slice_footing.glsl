@@ -110,10 +110,19 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
 #endif
 
 #ifdef MARKS
-// Where a step from the ramp underfoot lands (ana or kata), drawn in this slice as the cell's
-// outline with arrows along the way it goes; over whatever is there, since the step goes
-// round it through w.  A box test per mark, like the goal's.  A variant: its code alone cost
-// +0.4 of plain on llvmpipe even with no mark to draw.
+const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never the goal's gold
+
+// The marks drawn at rest, in two slots, each a box test like the goal's.  A variant: its code
+// alone cost +0.4 of plain on llvmpipe even with no mark to draw.
+// - Where a step from the ramp underfoot lands (way +1 ana, -1 kata): the cell's outline in
+//   the palette's mark colour with two chevrons on its sides along the way it goes (up for
+//   ana, down for kata; u_mark_dir), its top only tinted; over whatever is there, since the
+//   step goes round it through w.
+// - Where a push moves a crate beside the pawn (way +2, pose.push_marks, in the slots the
+//   ramp's leave): the cell it would go into, drawn over whatever hides it (the crate itself,
+//   mostly) as a hollow light orange box (the crates', lightened) with two chevrons on its top
+//   pointing the push's way (u_mark_dir).  The same sums for both, by selects: a second
+//   kind of mark written out cost a third of such a frame more.
 vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     // Never over the pawn's own cell: where the ray, past the box, meets the pawn's column
     // (its floor, the cell it stands in), the mark is not drawn (a box in front of the pawn
@@ -124,32 +133,54 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     for (int i = 0; i < 2; i++) {
         int axis;
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
-        if (m.x > m.y || m.y <= 0.0 || m.x > t_hit + 0.02) continue;
+        bool push = u_mark_way[i] > 1.5;
+        bool behind = m.x > t_hit + 0.02;
+        if (m.x > m.y || m.y <= 0.0 || (behind && !push)) continue;
         vec4 q = ro + rd * max(m.x, 0.0);
         vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
         float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
         float edge = edge_distance(f, axis);
         float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
-        // On its sides two chevrons point the way the step goes: up for ana (the second up),
-        // down for kata.  Its top is only tinted.
         vec3 qs = u_to_slice * (q - u_mark_lo[i] - 0.5);
         vec3 ns = u_to_slice[axis];
-        float across = abs(dot(qs, vec3(-ns.y, ns.x, 0.0)));
-        float v = qs.z * u_mark_way[i] + 0.9 * across;
-        float mark = (abs(ns.z) > 0.5 || across > 0.34) ? 0.0
+        // the chevrons: on its sides (a ramp's) or its top (a push's), across the way
+        vec3 dir = u_mark_dir[i];
+        vec3 side = push ? vec3(-dir.y, dir.x, 0.0) : vec3(-ns.y, ns.x, 0.0);
+        float across = abs(dot(qs, side));
+        float v = dot(qs, dir) + 0.9 * across;
+        bool face = push ? abs(ns.z) > 0.5 : abs(ns.z) <= 0.5;
+        float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
-        col = mix(col, u_mark_colour, max(max(0.9 * outline, 0.85 * mark), 0.22));
+        float tint = push ? (behind ? 0.16 : 0.3) : 0.22;  // lighter where seen through
+        col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
+                  max(max(0.9 * outline, 0.85 * mark), tint));
     }
     return col;
 }
 #endif
+
+// -- the window's rim ----------------------------------------------------------------------
+// The window round the pawn (slice_march: the walk steps past what hides the pawn inside it)
+// has a rim where it is cut in something: a ring in the pawn's colour at its edge, so that it
+// reads as a hole cut there, not a wall seen through (trace_slice draws it).
 
 // The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
 vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #if defined(PLAIN)
     Hit h = traverse(ro, rd, vec2(0.0, NEVER));
 #else
+    // Inside the window round the pawn the walk steps past what hides it (slice_march); its
+    // rim, a thin ring, walks as any pixel does and ends on what the window cuts.  By the
+    // square of window_at, from per-frame uniforms: a few operations a pixel, as the window
+    // is shut in most frames.
+    float along = dot(u_window_to, dir);
+    float window2 = (u_window_k.x - along * along) * u_window_k.y;
+    g_dir = dir;
+    g_window = window2 < u_window_k.z;
+    g_stop = g_window ? TEXEL_STOP_MASK | TEXEL_CLEAR_MASK : TEXEL_STOP_MASK;
     Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
+    g_window = false;
+    g_stop = TEXEL_STOP_MASK;
 #endif
     t_hit = h.found ? h.t : NEVER;
     float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
@@ -221,6 +252,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
     col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
+    // the rim: where the ring's ray ends nearer than the pawn, above its feet (on what the
+    // window cuts, not on the floor in front)
+    if (window2 < u_window_k.w && window2 >= u_window_k.z && h.found && h.t < along - 0.3
+        && u_eye.z + dir.z * h.t > -0.49) {
+        col = PLAYER_COLOUR * 1.1;
+    }
     return col;
 #endif
 }
@@ -250,11 +287,9 @@ vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
     float rim = 1.0 - max(dot(n, -dir), 0.0);
     rim *= rim;
     if (t >= t_hit) {
-        // Behind something: its outline and a hatching of its colour, so the player is never
-        // lost from sight and what stands in front stays opaque between the strokes (a wall
-        // drawn half see-through read as a ghost, or as the player standing in it).
-        float hatch = step(0.55, fract((gl_FragCoord.x + gl_FragCoord.y) * 0.2));
-        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), hatch));
+        // Behind what the window does not cut (rare: a cell beside it, not in front): its
+        // outline and a faint fill, so the pawn is never lost from sight.
+        return mix(col, PLAYER_COLOUR, max(SOFT_STEP(0.55, 0.8, rim), 0.35));
     }
     vec3 lit = PLAYER_COLOUR * (0.35 + 0.6 * max(dot(n, normalize(KEY_DIR)), 0.0)
                                 + 0.25 * max(n.z, 0.0));

@@ -11,6 +11,40 @@ struct Hit {
     uint code;
 };
 
+// -- the window round the pawn ---------------------------------------------------------------
+// Where something stands between the eye and the pawn, a round window is cut in it: inside a
+// disc round the pawn (as the eye sees it) the walk steps past the cells that hide it, so the
+// pawn is drawn solid and lit with the cell it stands on, and a rim in the pawn's colour round
+// the window (slice_footing's window_rim) says it is a hole cut in what stands in front.
+// In a room that does not wrap the renderer marks the cells the window may cut in the texture
+// each frame (a solid cell's clearance bits, otherwise 0: render.Renderer._window), and the
+// walk inside the window reads them too (g_stop), so it passes them like empty ones and costs
+// nothing more; where w wraps it tests each hit (hides_pawn), as the tunnel does.
+// (twins.WINDOW_CENTRE, twins.WINDOW_RADIUS; the frame opens it where twins.pawn_hidden says)
+const vec3 WINDOW_CENTRE = vec3(0.0, 0.0, 0.05);  // from the player's centre, in the slice
+const float WINDOW_RADIUS = 0.55;                  // in cells, at the pawn
+
+uint g_stop = TEXEL_STOP_MASK;  // the texel bits that stop the walk (the window's add the cut)
+bool g_window = false;          // the pixel is inside the window
+vec3 g_dir = vec3(0.0);         // the pixel's ray, in the slice
+
+// How far out of the window the pixel's ray passes, by the radius: under 1 inside it.  The
+// ray's nearest approach to the window's centre.  (trace_slice works out its square from
+// per-frame uniforms, u_window_to and u_window_k, render.Renderer._window.)
+float window_at(vec3 dir) {
+    vec3 to = WINDOW_CENTRE - u_eye;
+    vec3 off = to - dir * dot(to, dir);
+    return sqrt(dot(off, off)) * (1.0 / WINDOW_RADIUS);
+}
+
+// Whether `cell` is one the window steps past: it stands at the pawn's level or above (the
+// floor under the pawn and lower cells always show) and nearer the eye than the pawn along
+// the pixel's ray (twins.window_cells says the same of the cells it marks).
+bool hides_pawn(ivec4 cell, vec3 dir) {
+    vec3 s = u_to_slice * (vec4(cell) + 0.5 - u_centre);
+    return s.z > -0.5 && dot(s, dir) < -0.3;
+}
+
 // The texel of a cell whose w is already in [0, W): its code in the bits TEXEL_CODE_MASK,
 // TEXEL_CUT where the tunnel cuts it, and its clearance (anabasis.picture.clearance) from
 // bit CLEAR_SHIFT up.
@@ -223,7 +257,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
             DDA_STEP
 #else
             uint texel = cell_texel(c, w);
-            code = texel & TEXEL_STOP_MASK;  // the code, and the cut mark
+            code = texel & g_stop;  // the code, and the cut marks
             if (code - TEXEL_FIRST_SOLID < TEXEL_CODE_MASK) break;  // solid: empty and cut wrap round
 #if defined(SKIP)
             SKIP_STEP(texel >> CLEAR_SHIFT)
@@ -235,8 +269,9 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 #if defined(WRAP) && !defined(PLAIN)
         if (code == CELL_EMPTY) break;
         ENTRY
-        if (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))) break;
-        // Cut by the tunnel: step past it.
+        if (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))
+            && !(g_window && hides_pawn(ivec4(c, wu), g_dir))) break;
+        // Cut by the tunnel, or the window round the pawn: step past it.
         code = CELL_EMPTY;
         DDA_STEP
         i++;

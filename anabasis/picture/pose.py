@@ -43,6 +43,11 @@ FEET = -0.53
 #: the plane's points by far less: 1e-4 of a cell across the largest room).
 FEET_MARGIN = 0.01
 
+#: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
+#: the player's centre in the slice, and its radius in cells at the pawn.
+WINDOW_CENTRE = (0.0, 0.0, 0.05)
+WINDOW_RADIUS = 0.55
+
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
 FACE_INSIDE = 9
@@ -99,6 +104,9 @@ class Pose:
     ``marks``: None draws the :func:`ramp_marks` of the renderer's state; a
     tuple of ``(cell, way)`` draws those instead (``()`` none), as when the
     game compiles the ``MARKS`` variant ahead of need.
+
+    ``pushes``: the same for the :func:`push_marks` (where a crate beside the
+    pawn goes if pushed).
     """
 
     player: tuple[float, float, float, float]
@@ -109,17 +117,19 @@ class Pose:
     moving_crate: tuple[Pos, tuple[float, float, float, float]] | None = None
     fade: float | None = None
     marks: tuple | None = None
+    pushes: tuple | None = None
 
     def basis(self) -> np.ndarray:
         """The 4x4 slice basis of this frame (columns: across, depth, up, hidden)."""
         return turn(self.view, self.toward, self.turn)
 
 def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
-                   marks: tuple = (), palette: str = "standard") -> tuple[dict, set]:
+                   marks: tuple = (), palette: str = "standard",
+                   pushes: tuple = ()) -> tuple[dict, set]:
     """A frame's uniforms (float64, shared with the CPU reference) and its variant.
 
-    ``marks`` are :func:`ramp_marks` of the state drawn; ``palette`` a name of
-    :data:`PALETTES`.
+    ``marks`` are :func:`ramp_marks` of the state drawn, ``pushes`` its
+    :func:`push_marks`; ``palette`` a name of :data:`PALETTES`.
     """
     colours = PALETTES.get(palette, PALETTES["standard"])
     B = pose.basis()
@@ -168,6 +178,17 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         variant.add("MOVING_CRATE")
     mark_lo, mark_way = _mark_uniforms(marks, pose, B, player_cell,
                                        room.size[3] if room.wrap else 0)
+    # the chevrons' way in the slice: up or down a ramp mark's sides (its way); and the push
+    # marks (where a crate goes, way +2) in the slots the ramp's leave, their chevrons along
+    # the push, away from the pawn
+    mark_dir = [(0.0, 0.0, float(w)) for w in mark_way]
+    push_lo, push_way = _push_uniforms(pushes, pose, B, player_cell)
+    free = [i for i, w in enumerate(mark_way) if not w]
+    landings = [lo for lo, w in zip(push_lo, push_way, strict=True) if w > 0]
+    for i, lo in zip(free, landings, strict=False):
+        away = (np.asarray(lo) + 0.5 - centre) @ B[:, :2]
+        away = away / max(float(np.linalg.norm(away)), 1e-9)
+        mark_lo[i], mark_way[i], mark_dir[i] = lo, 2.0, (float(away[0]), float(away[1]), 0.0)
     if any(mark_way):
         variant.add("MARKS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
@@ -217,6 +238,13 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
+        "u_mark_dir": mark_dir,
+        # the window round the pawn, shut: the renderer opens it where a cell hides the pawn
+        # (render.Renderer._window)
+        "u_window": 0.0,
+        "u_window_to": np.asarray(WINDOW_CENTRE) - eye,
+        "u_window_k": (float((np.asarray(WINDOW_CENTRE) - eye) @ (np.asarray(WINDOW_CENTRE) - eye)),
+                       1.0 / WINDOW_RADIUS ** 2, -1.0, -1.0),
         "u_ceiling": ceiling(B),
         "u_tunnel": TUNNEL_RADIUS,
         "u_far": float(np.linalg.norm(eye)) + FAR,
@@ -319,6 +347,62 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell,
         if k == 3:
             cell[3] = player_cell[3]
         elif cell[k] != player_cell[k]:
+            continue
+        lo[i] = tuple(float(c) for c in cell)
+        way[i] = float(sign)
+        i += 1
+    return lo, way
+
+
+#: How many push marks there can be: a crate on each side of the pawn (the shader draws them
+#: in the :data:`MARKS` slots the ramp marks leave).
+PUSHES = 4
+
+
+def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
+    """Where a push moves each crate beside the pawn (a step's way from it): ``((cell, +1),
+    ...)`` the cell a push moves it into, ``((crate, -1), ...)`` where that step does not move
+    it (it is stuck that way: the step climbs it, or does nothing; no mark is drawn for it).
+
+    Asked of the rules (the step's first frame, before the settle: where the push puts it),
+    so the picture decides nothing.  At most :data:`PUSHES`.
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.engine import rules
+    >>> room = levels.load_level(5)
+    >>> push_marks(room, rules.replay(room, "R").state)  # the crate below the pawn: free
+    (((1, 2, 1, 2), 1),)
+    """
+    crates = set(state.crates)
+    out = []
+    for move, d in rules.STEPS.items():
+        ahead = tuple(p + k for p, k in zip(state.player, d, strict=True))
+        if ahead not in crates:
+            continue
+        result = rules.step(room, state, move, trace=True)
+        after = set(result.frames[0].crates) if result.moved and result.frames else crates
+        went = after - crates
+        if ahead not in after and len(went) == 1:
+            out.append((next(iter(went)), 1))
+        else:
+            out.append((ahead, -1))
+    return tuple(out[:PUSHES])
+
+
+def _push_uniforms(pushes, pose: Pose, B: np.ndarray, player_cell) -> tuple[list, list]:
+    """The push marks' corners in this frame's slice, and their ways (+1 where the crate goes,
+    -1 a crate stuck that way, 0 unused: far away; the shader draws the +1 ones).  At rest
+    only, no crate moving, and only a mark in the slice (a push moves a crate along x or y,
+    so with w hidden it stays in the pawn's)."""
+    lo = [_NO_MARK] * PUSHES
+    way = [0.0] * PUSHES
+    resting = all(float(c).is_integer() for c in pose.player) and pose.moving_crate is None
+    k = int(np.argmax(np.abs(B[:, 3])))
+    if not resting or abs(B[k, 3]) < 0.999999:
+        return lo, way
+    i = 0
+    for cell, sign in pushes[:PUSHES]:
+        if cell[k] != player_cell[k]:
             continue
         lo[i] = tuple(float(c) for c in cell)
         way[i] = float(sign)

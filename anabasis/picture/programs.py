@@ -46,6 +46,7 @@ def fragment_preamble(variant=()) -> str:
             + f"#define TEXEL_STOP_MASK {clearance.CODE_MASK | clearance.CUT}u\n"
             + f"#define TEXEL_FIRST_SOLID {cells.EMPTY + 1}u\n"
             + f"#define CLEAR_SHIFT {clearance.CLEAR_SHIFT}u\n"
+            + f"#define TEXEL_CLEAR_MASK {clearance.MAX_CLEARANCE << clearance.CLEAR_SHIFT}u\n"
             + f"#define TEXEL_NEAR_SHIFT {clearance.NEAR_SHIFT}u\n"
             + f"#define TEXEL_KATA_SOLID {clearance.KATA_SOLID}u\n"
             + f"#define TEXEL_BELOW_SOLID {clearance.BELOW_SOLID}u\n"

@@ -46,6 +46,8 @@ and :func:`render_image`, and every name the others hold is importable from here
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from anabasis.engine import cells, rules
@@ -72,10 +74,12 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     SHADER_CONSTANTS,
     SNAP,
     TUNNEL_RADIUS,
+    WINDOW_RADIUS,
     Pose,
     _mark_uniforms,
     ceiling,
     frame_uniforms,
+    push_marks,
     ramp_marks,
     wrap_band,
 )
@@ -90,7 +94,13 @@ from anabasis.picture.programs import (  # noqa: F401 (the API)
     fragment_preamble,
     slice_source,
 )
-from anabasis.picture.twins import feet_plane_meets, ghost_cells, tunnel_cuts  # noqa: F401
+from anabasis.picture.twins import (  # noqa: F401
+    feet_plane_meets,
+    ghost_cells,
+    pawn_hidden,
+    tunnel_cuts,
+    window_cells,
+)
 from anabasis.picture.views import Camera, room_camera
 
 
@@ -142,6 +152,10 @@ class Renderer:
         self._solid_centres = np.zeros((0, 4))
         self._hidden_crate: Pos | None = None
         self._cut = np.zeros(0, np.int64)  # the cells marked cut by the tunnel (flat indices)
+        #: the cells the window round the pawn may step past (flat indices; none where w wraps)
+        self._window_cut = np.zeros(0, np.int64)
+        self._cut_mask = np.zeros(0, bool)  # the same as a mask over the solid cells
+        self._window_was: tuple = (None, None)  # (key, what _window said) for the last frame
         self._uploaded = None  # what the texture holds: (packed serial, hidden crate, cut cells)
         self._serial = 0
         self._ghost_cells: tuple = (None, None)  # (key, ghost_cells) for the packed serial
@@ -180,6 +194,7 @@ class Renderer:
         new = {tuple(c) for c in state.crates}
         self.state = state
         self._marks = None  # the state's ramp marks, asked of the rules only if a pose has none
+        self._pushes = None  # and its push marks, the same way
         #: the picture's palette (:data:`PALETTES`), or a function that says it each frame
         #: (the game's: the settings' choice, changed in play)
         self.palette = "standard"
@@ -205,7 +220,8 @@ class Renderer:
 
     def _sync(self) -> None:
         """Write the texels if the state, the crate taken out or the cut cells changed."""
-        key = (self._serial, self._hidden_crate, self._cut.tobytes())
+        key = (self._serial, self._hidden_crate, self._cut.tobytes(),
+               self._window_cut.tobytes())
         if key == self._uploaded:
             return
         texels = self._packed.copy()
@@ -231,6 +247,8 @@ class Renderer:
         cut = self._cut
         texels[cut] = ((texels[cut] & (clearance.CODE_MASK | _NEAR))
                        | clearance.CUT | clearance.CUT_CLEARANCE)
+        # the window round the pawn: stepped past only by the rays inside it (slice_march)
+        texels[self._window_cut] |= np.uint16(clearance.CUT_CLEARANCE)
         X, Y, Z, W = self.room.size
         self.texture.write(texels.tobytes(), viewport=(0, 0, 0, X, Y, Z * W))
         self._uploaded = key
@@ -247,8 +265,42 @@ class Renderer:
         """
         if self.room.wrap or len(self._solid) == 0:
             self._cut = np.zeros(0, np.int64)
+            self._cut_mask = np.zeros(len(self._solid), bool)
             return
-        self._cut = self._solid[tunnel_cuts(self._solid_centres, u)]
+        self._cut_mask = tunnel_cuts(self._solid_centres, u)
+        self._cut = self._solid[self._cut_mask]
+
+    def _window(self, u: dict, pawn: bool = True) -> None:
+        """Open the window round the pawn (``u_window``) where a drawn cell hides it, and
+        (where w does not wrap) mark the cells it may step past (:func:`window_cells`, with
+        the cells the tunnel cuts left out): a solid cell's clearance bits, 0 otherwise.
+        ``pawn``: False where no pawn is drawn (the editor's frames, the bench's plain and the
+        debug frame): no window."""
+        wrap = self.room.size[3] if self.room.wrap else 0
+        if len(self._solid) == 0 or not pawn:  # (the editor draws no pawn)
+            u["u_window"] = 0.0
+            self._window_cut = np.zeros(0, np.int64)
+            return
+        # worked out again only when what it depends on moves (a frame at rest, or the
+        # animation's frames between two, ask the same)
+        key = (self._serial, u["u_basis"].tobytes(), u["u_centre"].tobytes(),
+               u["u_origin"].tobytes(), u["u_fade"], np.asarray(u["u_eye"]).tobytes(),
+               u["u_ceiling"], u["u_tan"], u["u_resolution"])
+        if key == self._window_was[0]:
+            self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
+            return
+        cut = None if wrap else self._cut_mask
+        hidden, cells_cut = window_cells(self._solid_centres, u, cut, wrap)
+        u["u_window"] = 1.0 if hidden else 0.0
+        self._window_cut = self._solid[cells_cut] if not wrap else np.zeros(0, np.int64)
+        if hidden:
+            # a pixel at the pawn, by the radius: the rim a ring of at least a pixel and a
+            # half (or a twentieth of the radius) at the window's edge
+            to2, inv_r2 = u["u_window_k"][:2]
+            px = math.sqrt(to2) * 2.0 * u["u_tan"] / u["u_resolution"][1] / WINDOW_RADIUS
+            inside = 1.0 - max(1.5 * px, 0.05)
+            u["u_window_k"] = (to2, inv_r2, inside * inside, 1.0)
+        self._window_was = (key, (self._window_cut, u["u_window"], u["u_window_k"]))
 
     # -- programs ----------------------------------------------------------------
 
@@ -328,7 +380,12 @@ class Renderer:
             if self._marks is None:
                 self._marks = ramp_marks(self.room, self.state) if self.ruled else ()
             marks = self._marks
-        u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette())
+        pushes = pose.pushes
+        if pushes is None:
+            if self._pushes is None:
+                self._pushes = push_marks(self.room, self.state) if self.ruled else ()
+            pushes = self._pushes
+        u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette(), pushes)
         if self.skips:
             names.add("SKIP")
         return u, names
@@ -346,6 +403,7 @@ class Renderer:
         self._hide_crate(pose.moving_crate[0] if pose.moving_crate else None)
         u, auto = self.uniforms(pose, (w, h))
         self._mark_cut(u)
+        self._window(u, pawn=not ({"EDIT", "PLAIN", "DEBUG"} & set(variant)))
         self._sync()
         names = set(variant) | auto
         # The ghost costs a tenth of the frame on llvmpipe even where it draws nothing: left

@@ -21,6 +21,8 @@ from anabasis.picture.pose import (
     MAX_STEPS,
     NEVER,
     SNAP,
+    WINDOW_CENTRE,  # noqa: F401 (the window's, here with its twin)
+    WINDOW_RADIUS,  # noqa: F401
     Pose,
     frame_uniforms,
 )
@@ -36,6 +38,70 @@ def tunnel_cuts(centres: np.ndarray, u: dict) -> np.ndarray:
     k = np.clip((s @ eye) / (eye @ eye), 0.0, 1.0)
     off = s - k[:, None] * eye
     return (s[:, 2] > 0.5) & ((off * off).sum(axis=1) < u["u_tunnel"] ** 2)
+
+
+#: Points of the pawn (slice coordinates from the player's centre) whose sight lines say
+#: whether it is hidden: the body's bottom, middle and sides, the head's middle and top.
+_PAWN_POINTS = np.array([[0.0, 0.0, -0.40], [0.0, 0.0, -0.14], [0.26, 0.0, -0.14],
+                         [-0.26, 0.0, -0.14], [0.0, 0.26, -0.14], [0.0, -0.26, -0.14],
+                         [0.0, 0.0, 0.27], [0.0, 0.0, 0.42]])
+
+
+def window_cells(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
+                 wrap: int = 0) -> tuple[bool, np.ndarray]:
+    """Whether a drawn cell (centres 4D, n x 4; ``cut`` those the tunnel takes) stands between
+    the eye and a point of the pawn, of those the window round the pawn steps past (the
+    shader's ``hides_pawn``: at the pawn's level or above, nearer the eye than the pawn); and
+    which of the cells the window may step past (a mask over ``centres``; none where the pawn
+    is not hidden): those near the pawn's sight line.  ``wrap``: the room's W where w wraps.
+
+    The cells in the slice only, and under the ceiling; each as the unit cube round its
+    centre in the slice (exact at rest, near enough through a turn).
+    """
+    none = np.zeros(len(centres), bool)
+    if len(centres) == 0:
+        return False, none
+    centre = np.asarray(u["u_centre"], float)
+    d4 = centres - centre
+    if wrap:
+        d4 = d4.copy()
+        d4[:, 3] -= wrap * np.round(d4[:, 3] / wrap)
+    B = np.asarray(u["u_basis"], float)
+    s = d4 @ B
+    eye = np.asarray(u["u_eye"], float)
+    # in the slice drawn, or in either slice of a cross-fade
+    origins = [u["u_origin"]] + ([u["u_origin_b"]] if u.get("u_fade", 0.0) > 0.0 else [])
+    in_slice = np.zeros(len(s), bool)
+    for origin in origins:
+        in_slice |= np.abs(s[:, 3] - (np.asarray(origin, float) - centre) @ B[:, 3]) < 0.5 - 1e-6
+    keep = in_slice & (s[:, 2] > -0.5) & (s[:, 2] < u["u_ceiling"] + 0.5 - 1e-6)
+    if cut is not None:
+        keep &= ~cut
+    # nearer the eye than the pawn, and near its sight line at all
+    to_pawn = -eye / np.linalg.norm(eye)
+    rel = s[:, :3] - eye
+    k = np.clip(rel @ to_pawn, 0.0, None)
+    off = rel - k[:, None] * to_pawn
+    keep &= ((s[:, :3] @ to_pawn) < -0.3) & ((off * off).sum(axis=1) < 1.6 ** 2)
+    near = s[keep, :3]
+    if len(near) == 0:
+        return False, none
+    # each sight line (eye to a point of the pawn) against each cube: the slab test
+    d = _PAWN_POINTS - eye                            # (p, 3), t in (0, 1) reaches the point
+    safe = np.where(np.abs(d) < 1e-9, 1e-9, d)
+    lo = (near[:, None, :] - 0.5 - eye) / safe[None]  # (c, p, 3)
+    hi = (near[:, None, :] + 0.5 - eye) / safe[None]
+    tn = np.minimum(lo, hi).max(axis=2)
+    tf = np.maximum(lo, hi).min(axis=2)
+    hidden = bool(((tn < tf) & (tf > 0.0) & (tn < 1.0)).any())
+    return hidden, (keep if hidden else none)
+
+
+def pawn_hidden(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
+                wrap: int = 0) -> bool:
+    """Whether a drawn cell hides a point of the pawn (:func:`window_cells`' first answer):
+    the frame opens the window round the pawn only then."""
+    return window_cells(centres, u, cut, wrap)[0]
 
 
 def ghost_cells(codes: np.ndarray, step, code_range) -> np.ndarray:

@@ -21,7 +21,8 @@ ENTRIES = [
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
     ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
-    ("outline", "the pawn striped, seen through: it is behind something, not another thing"),
+    ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
+    ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
@@ -40,6 +41,7 @@ TILE = (196, 178, 140)
 LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
+PUSH = (255, 178, 107)  #: the push marks' colour (the shader's PUSH_COLOUR)
 
 
 def lines(keys) -> list[tuple[str, str]]:
@@ -103,12 +105,24 @@ def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
             pygame.draw.line(s, BLUE, (box.right, box.y + k), (box.right, box.y + min(
                 k + 2, box.height)))
     elif name == "outline":
-        pygame.draw.rect(s, (150, 140, 120), pygame.Rect(r.x, r.y, r.width // 2, h))
-        pygame.draw.circle(s, PINK, (c[0], c[1] - h // 6), h // 4, 1)
-        pygame.draw.circle(s, PINK, (c[0], c[1] + h // 5), h // 3, 1)
-        for k in range(-h // 3, h // 3, 3):  # the stripes of the part seen through
-            pygame.draw.line(s, PINK, (c[0] + k, c[1] + h // 5 - 3), (c[0] + k + 3,
-                             c[1] + h // 5 + 3))
+        # a block in front, a round window cut in it, and the pawn solid in the window on
+        # the floor behind
+        pygame.draw.rect(s, (150, 140, 120), r)
+        radius = h // 2
+        pygame.draw.circle(s, TILE, c, radius)
+        pygame.draw.circle(s, (30, 26, 34), c, radius, max(1, h // 8))
+        pygame.draw.circle(s, PINK, c, radius, 1)
+        pygame.draw.circle(s, PINK, (c[0], c[1] + h // 8), max(2, h // 4))
+        pygame.draw.circle(s, PINK, (c[0], c[1] - h // 5), max(1, h // 6))
+    elif name == "push":
+        crate = pygame.Rect(r.x, r.y + 1, r.width // 2 - 1, h - 2)
+        pygame.draw.rect(s, (200, 128, 60), crate)
+        pygame.draw.rect(s, (80, 40, 14), crate, 1)
+        cell = pygame.Rect(crate.right + 2, crate.y, crate.width, crate.height)
+        pygame.draw.rect(s, PUSH, cell, 1)
+        tip = cell.right - max(2, cell.width // 4)  # one chevron, the push's way
+        pygame.draw.lines(s, PUSH, False, [(cell.x + 2, cell.y + 2), (tip, cell.centery),
+                                           (cell.x + 2, cell.bottom - 3)], 1)
     elif name == "goal":
         pygame.draw.rect(s, (90, 80, 40), r)
         pygame.draw.rect(s, slicemap.YOU, r.inflate(-4, -4), 2)

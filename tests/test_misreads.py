@@ -1,0 +1,384 @@
+"""Misreads a first-time player made of the room (issue 23), each read back from the real GL
+renderer: a test per misread, named after it.
+
+- the x-rayed pawn: drawn striped when something stood in front of it, it read as another
+  creature, and hid whether it stood on a block or behind it.  Now a round window is cut in
+  what stands in front, and the pawn is drawn solid in it, on the floor it stands on;
+- a crate hid the free cell behind it, so a crate that could be pushed looked stuck against
+  the room's edge.  Now where a push takes a crate beside the pawn is drawn over what hides
+  it, as the rules say (and nothing where the push leaves it where it is);
+- a gap read as a sunken floor.  A drop (a floor that does not hold: you slip or fall) is a
+  dark pit with a rim, darker than a floor at any height, in every view.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from anabasis import gen
+from anabasis.engine import cells, reference, rules, solver
+from anabasis.engine.world import Room, State
+from anabasis.formats import levels
+from anabasis.picture import render, twins
+from anabasis.picture.render import Pose
+from anabasis.picture.views import Camera, room_camera
+
+SIZE = (192, 128)
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    try:
+        context = render.headless_context()
+    except render.NoGLError as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"no GL context and ANABASIS_REQUIRE_GL=1: {e}")
+        pytest.skip(f"no GL context: {e}")
+    yield context
+    context.release()
+
+
+def _draw(ctx, room, state, pose, size=SIZE):
+    r = render.Renderer(ctx, room, state)
+    target = render.Offscreen(ctx, size)
+    target.fbo.use()
+    r.draw(pose, (0, 0, *size))
+    img = target.read()[:, :, :3].astype(int)
+    target.release()
+    r.release()
+    return img
+
+
+def _debug(ctx, room, state, pose, size=SIZE):
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    return index, faces
+
+
+def _project(u, s, size):
+    """Screen (x, y) of points ``s`` (slice coordinates from the slice's origin), rows top
+    first, as the shader's camera makes them."""
+    eye, fwd, right, up = (np.asarray(u[k], float) for k in ("u_eye", "u_fwd", "u_right", "u_up"))
+    d = np.atleast_2d(s) - eye
+    depth = d @ fwd
+    px = (d @ right / (depth * u["u_tan"]) * size[1] + size[0]) / 2
+    py = size[1] - (d @ up / (depth * u["u_tan"]) * size[1] + size[1]) / 2
+    return px, py
+
+
+def _cell_box(u, cell, size):
+    """The screen rectangle round a cell's projected corners, as a mask."""
+    corners = np.array([[x, y, z, w] for x in (0, 1) for y in (0, 1) for z in (0, 1)
+                        for w in (0, 1)], float) + cell
+    s = (corners - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3]
+    px, py = _project(u, s, size)
+    mask = np.zeros(size[::-1], bool)
+    mask[max(int(py.min()), 0):int(py.max()) + 1, max(int(px.min()), 0):int(px.max()) + 1] = True
+    return mask
+
+
+def _pink(img):
+    return (img[..., 0] > 150) & (img[..., 0] - img[..., 1] > 60) & (img[..., 2] > img[..., 1])
+
+
+#: The push marks' colour (the shader's PUSH_COLOUR), 0..255.
+PUSH_RGB = (255, 178, 107)
+
+
+def _near(img, rgb, tol):
+    return (np.abs(img - np.asarray(rgb)) < tol).all(axis=2)
+
+
+def _window(u, size):
+    """The window round the pawn on screen: its centre (x, y), its radius in pixels, and each
+    pixel's distance from the centre."""
+    centre = np.asarray(twins.WINDOW_CENTRE, float)  # (at rest the slice's origin is the centre)
+    cx, cy = _project(u, centre, size)
+    distance = float(np.linalg.norm(u["u_eye"] - centre))
+    radius = twins.WINDOW_RADIUS * size[1] / (2 * u["u_tan"] * distance)
+    ys, xs = np.mgrid[0:size[1], 0:size[0]] + 0.5
+    return (cx[0], cy[0]), radius, np.hypot(xs - cx[0], ys - cy[0])
+
+
+# -- the x-rayed pawn ----------------------------------------------------------------------
+
+
+def test_the_xrayed_pawn_reads_as_you_behind_a_block_not_as_another_creature(ctx):
+    """Level 3 on the ramp, behind the wall the step goes round (camera pitched down): the
+    pawn is drawn solid in its colour, not striped; the ramp it stands on shows round its
+    feet in a window cut in the wall; the window has a rim in the pawn's colour; and the
+    wall is still drawn, opaque, round the window."""
+    room = levels.load_level(3)
+    state = rules.replay(room, "RR").state
+    pose = Pose(tuple(float(c) for c in state.player), "stand", camera=Camera(pitch=0.9),
+                marks=())
+    img = _draw(ctx, room, state, pose)
+    u, _ = render.frame_uniforms(room, pose, SIZE)
+    (cx, cy), radius, dist = _window(u, SIZE)
+    assert radius > 8
+    # the pawn, solid: the body's middle is the pawn's colour in every pixel (the stripes let
+    # the wall through every other few pixels)
+    bx, by = _project(u, np.array([0.0, 0.0, -0.14]), SIZE)
+    ys, xs = np.mgrid[0:SIZE[1], 0:SIZE[0]] + 0.5
+    body = np.hypot(xs - bx[0], ys - by[0]) < 0.18 * radius / twins.WINDOW_RADIUS
+    assert body.sum() >= 9
+    assert _pink(img[body]).all(), "the pawn drawn solid, in its colour"
+    # lit as a solid: shaded across its body, not one flat colour
+    shade = img[body].sum(axis=1)
+    assert shade.max() - shade.min() > 60
+    # the ramp it stands on shows in the window, under the pawn (teal)
+    r_, g, b = (img[..., k] for k in range(3))
+    teal = (g > r_ + 40) & (b > r_ + 30)
+    under = (dist < radius - 1) & (ys > by[0]) & ~_pink(img)
+    assert teal[under].sum() >= 8, "the floor under the pawn shows in the window"
+    # the wall round the window (the pixels whose ray ends on it, the window aside): drawn,
+    # opaque, not pink, not the sky
+    index, _ = _debug(ctx, room, state, pose)
+    wall = index == room.index((2, 1, 1, 1))
+    around = wall & (dist > radius + 2)
+    sky = (np.abs(img - img[1, 1]).sum(axis=2) < 20)
+    assert around.sum() > 40
+    assert not _pink(img[around]).any() and not sky[around].any()
+    # the rim: the window's edge in the pawn's colour where it cuts the wall
+    ring = wall & (np.abs(dist - (radius - 0.75)) < 0.75)
+    assert ring.sum() >= 6 and _pink(img[ring]).mean() > 0.6, "a rim: a hole, not a glass"
+    # the frame opened it because its twin saw the wall in front of the pawn
+    r = render.Renderer(ctx, room, state)
+    r._mark_cut(u)
+    r._window(u)
+    r.release()
+    assert u["u_window"] == 1.0
+
+
+def test_the_window_opens_only_where_something_hides_the_pawn(ctx):
+    """Level 2 in the both view: nothing stands in front of the pawn: no window, no rim (the
+    pawn's colour nowhere beyond the pawn); level 3 on the ramp it is open.  The frame's
+    twin (twins.pawn_hidden) decides it, as the picture shows."""
+    room = levels.load_level(2)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "both", camera=room_camera(room.size, "both", player,
+                                                   SIZE[0] / SIZE[1], room.wrap))
+    u, _ = render.frame_uniforms(room, pose, SIZE)
+    r = render.Renderer(ctx, room, state)
+    r._mark_cut(u)
+    r._window(u)
+    r.release()
+    assert u["u_window"] == 0.0
+    img = _draw(ctx, room, state, pose)
+    (_, _), radius, dist = _window(u, SIZE)
+    pawn_radius = 0.5 * radius / twins.WINDOW_RADIUS  # the pawn's half height, and a little
+    assert _pink(img[dist < pawn_radius]).sum() > 20, "the pawn is in sight"
+    assert not _pink(img[dist > 1.3 * pawn_radius]).any(), "no rim where nothing hides it"
+
+
+# -- a crate hides the free cell behind it -------------------------------------------------
+
+
+PUSH_SIZE = (288, 192)  # the cell behind a crate is partly hidden: a few more pixels
+
+
+def _pushes_drawn(ctx, room, state, pose):
+    """The frame with its push marks and without, and the debug frame's hit cells."""
+    marked = _draw(ctx, room, state, pose, PUSH_SIZE)
+    plain = _draw(ctx, room, state, replace(pose, pushes=()), PUSH_SIZE)
+    index, _ = _debug(ctx, room, state, pose, PUSH_SIZE)
+    return marked, plain, index
+
+
+def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
+    """Level 5, the pawn beside the crate with the free cell behind it (stand view, the room's
+    camera): the cell a push takes it into is marked, in the crates' orange, over the crate
+    that hides part of it; nothing else in the frame changes."""
+    room = levels.load_level(5)
+    state = rules.replay(room, "D").state
+    crate = (1, 1, 1, 2)
+    assert state.crates == (crate,) and state.player == (0, 1, 1, 2)
+    assert render.push_marks(room, state) == (((2, 1, 1, 2), 1),)
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked = _draw(ctx, room, state, pose, PUSH_SIZE)
+    index, _ = _debug(ctx, room, state, pose, PUSH_SIZE)
+    u, _ = render.frame_uniforms(room, pose, PUSH_SIZE)
+    landing = _cell_box(u, (2, 1, 1, 2), PUSH_SIZE)
+    on_crate = index == room.index(crate)
+    # the mark's light orange, in the landing cell's box, on the floor there and over the crate
+    mark = _near(marked, PUSH_RGB, 30)
+    assert (mark & landing & ~on_crate).sum() > 20, "the free cell is marked"
+    assert (mark & landing & on_crate).sum() > 5, "drawn over the crate that hides it"
+    goal = _cell_box(u, room.goal, PUSH_SIZE)  # (its gold glow: another colour, near it)
+    assert not (mark & ~landing & ~goal).any()
+    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    u, names = render.frame_uniforms(room, pose, PUSH_SIZE,
+                                     pushes=render.push_marks(room, state))
+    assert "MARKS" in names and 2.0 in u["u_mark_way"]
+    changed = np.abs(marked - plain).sum(axis=2) > 30
+    assert changed[landing].sum() > 40 and changed[~landing].sum() == 0
+    assert (changed & on_crate).sum() > 5, "drawn over what hides the cell"
+
+
+def test_a_crate_that_cannot_be_pushed_shows_no_free_cell(ctx):
+    """Level 5 with the crate pushed to the room's edge: a push that way leaves it there, and
+    no cell is marked for it (the frame is the one without push marks), where the same crate
+    one row up, free behind, has its cell marked."""
+    room = levels.load_level(5)
+    state = rules.replay(room, "RD").state
+    crate = (1, 2, 1, 2)
+    assert state.crates == (crate,)
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked, plain, _ = _pushes_drawn(ctx, room, state, pose)
+    assert np.array_equal(marked, plain)
+    assert render.push_marks(room, state) == ((crate, -1),)  # the engine: it stays
+
+
+def _standing_states(room: Room):
+    """The player at rest on each free cell of ``room`` with a crate beside it, its crates
+    where they settle (as tests/test_stepmarks.py walks them)."""
+    crates = reference.start(room).state.crates
+    for pos in room.positions():
+        if room.cell(pos) != cells.EMPTY or pos in crates:
+            continue
+        state = State.of(pos, crates)
+        settled = reference.settle(room, state)
+        if settled.moved or settled.status != "playing":
+            continue
+        yield state
+
+
+def _beside(state):
+    for move, d in rules.STEPS.items():
+        ahead = tuple(p + k for p, k in zip(state.player, d, strict=True))
+        if ahead in state.crates:
+            yield move, ahead, tuple(a + k for a, k in zip(ahead, d, strict=True))
+
+
+def _held_to_the_engine(room, state):
+    marks = dict((cell, way) for cell, way in render.push_marks(room, state))
+    n = 0
+    for move, crate, beyond in _beside(state):
+        result = rules.step(room, state, move, trace=True)
+        ref = reference.step(room, state, move, trace=True)
+        pushed = result.moved and beyond in result.frames[0].crates \
+            and crate not in result.frames[0].crates
+        assert pushed == (ref.moved and beyond in ref.frames[0].crates
+                          and crate not in ref.frames[0].crates)
+        if pushed:
+            assert marks.get(beyond) == 1, (move, state)
+        else:
+            assert marks.get(crate) == -1, (move, state)
+        n += 1
+    assert len(marks) == n  # a mark for each crate beside the pawn, and no other
+    return n
+
+
+def test_every_push_mark_is_what_the_engine_does_with_that_push():
+    """Every level's start, the first moves of its shortest way, and every cell the pawn can
+    stand on beside a crate, in every level and two made rooms with crates: each mark is
+    the push's outcome as rules.step has it (and the reference engine agrees)."""
+    rooms = [levels.load_level(n) for n in range(1, levels.count() + 1)]
+    for seed in range(1, 40):
+        made = gen.build("medium", seed)
+        made = getattr(made, "room", made)
+        if made.start.crates:
+            rooms.append(made)
+        if len(rooms) >= levels.count() + 2:
+            break
+    checked = 0
+    for room in rooms:
+        state = rules.start(room).state
+        states = [state]
+        for move in solver.solve(room).moves[:6]:
+            state = rules.step(room, state, move).state
+            states.append(state)
+        states += list(_standing_states(room))
+        for s in states:
+            checked += _held_to_the_engine(room, s)
+    assert checked > 20
+
+
+# -- a gap reads as a sunken floor ---------------------------------------------------------
+
+
+def _floors(room, state, index, faces):
+    """Per pixel: 1 where it is on a floor that holds (ground), 2 a floor that does not (a
+    drop), 0 anything else: the rule book's two downs, read from the cells (a top face holds
+    where the cell kata of the one above it is solid, or it is a ramp; a face ana holds where
+    the cell below the one ana of it is solid)."""
+    X, Y, Z, W = room.size
+    grid = np.frombuffer(room.cells, np.uint8).reshape(W, Z, Y, X).copy()
+    for x, y, z, w in state.crates:
+        grid[w, z, y, x] = cells.CRATE
+
+    def solid(x, y, z, w):
+        w = w % W if room.wrap else w
+        return 0 <= x < X and 0 <= y < Y and 0 <= z < Z and 0 <= w < W \
+            and grid[w, z, y, x] != cells.EMPTY
+
+    top, ana = 1 + 2 * 2 + 1, 1 + 2 * 3 + 1  # the debug frame's codes of those faces
+    kind = np.zeros(index.shape, int)
+    for i in np.unique(index[(faces == top) | (faces == ana)]):
+        x, y, z, w = i % X, i // X % Y, i // (X * Y) % Z, i // (X * Y * Z)
+        for face, above in ((top, (x, y, z + 1, w)), (ana, (x, y, z, w + 1))):
+            if above[2] >= Z or (not room.wrap and above[3] >= W) or solid(*above):
+                continue
+            if face == top:
+                held = grid[w, z, y, x] in cells.RAMPS or solid(x, y, z + 1, w - 1)
+            else:
+                held = solid(x, y, z - 1, w + 1)
+            kind[(index == i) & (faces == face)] = 1 if held else 2
+    return kind
+
+
+def _inside(mask, k):
+    for _ in range(k):
+        m = mask.copy()
+        m[1:] &= mask[:-1]
+        m[:-1] &= mask[1:]
+        m[:, 1:] &= mask[:, :-1]
+        m[:, :-1] &= mask[:, 1:]
+        mask = m
+    return mask
+
+
+def test_a_gap_reads_as_a_hole_not_a_sunken_floor_in_every_view(ctx):
+    """Level 2, level 5 and a made room, each in the stand, w-up and both views: every drop
+    in sight (a floor you would slip or fall through) is darker inside than every floor that
+    holds, at whatever height it is shaded, and its rim is drawn lighter than its inside."""
+    made = next(r for r in (getattr(gen.build("medium", s), "room", gen.build("medium", s))
+                            for s in range(3, 40)) if r.size[3] > 2)
+    seen = {}
+    for name, room in (("level 2", levels.load_level(2)), ("level 5", levels.load_level(5)),
+                       ("made", made)):
+        state = rules.start(room).state
+        player = tuple(float(c) for c in state.player)
+        for view in ("stand", "w-up", "both"):
+            pose = Pose(player, view, camera=room_camera(room.size, view, player,
+                                                         SIZE[0] / SIZE[1], room.wrap))
+            img = _draw(ctx, room, state, pose).astype(float)
+            lum = img @ np.array([0.30, 0.59, 0.11])
+            index, faces = _debug(ctx, room, state, pose)
+            kind = _floors(room, state, index, faces)
+            ground, drops = [], []
+            for i, f in set(zip(index[kind > 0].tolist(), faces[kind > 0].tolist(), strict=True)):
+                face = (index == i) & (faces == f)
+                middle = _inside(face, 2)
+                if middle.sum() < 4:
+                    continue
+                rim = face & ~_inside(face, 1)
+                entry = (float(np.median(lum[middle])), float(np.median(lum[rim])))
+                (ground if kind[face][0] == 1 else drops).append(entry)
+            assert ground, (name, view)
+            for inside, rim in drops:
+                assert inside < min(g for g, _ in ground) - 20, (name, view, inside)
+                assert inside < 40 and rim > inside + 3, (name, view, inside, rim)
+            seen[name, view] = len(drops)
+    assert seen["level 2", "stand"] and seen["level 5", "stand"] and seen["level 5", "both"]
+    assert sum(seen[("made", v)] for v in ("stand", "w-up", "both")) >= 2
