@@ -18,6 +18,7 @@ import numpy as np
 import pygame
 
 from anabasis.app.play import hook, markers, stepmarks
+from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.picture import views
 
@@ -255,8 +256,10 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     avoid = [*avoid, *hook.head_rects(ov, play, s)]  # the tag of a crate on your head
     drawn = play.pose().player
     size = max(11, int(15 * s))
+    palette = play.app.progress.palette
     placed: list[pygame.Rect] = []
-    px, py, depth = markers.project(play.game.state.player, drawn, b, camera, ov.size)
+    project = _projecting(drawn, b, camera, ov.size)
+    px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered
         pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
         pawn.center = (round(px), round(py))
@@ -264,7 +267,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     for mark in marks:
         if not stepmarks.shown_in(mark, b, camera.yaw):
             continue  # no key takes that move in this view (its axis is hidden): the map has it
-        x, y, depth = markers.project(mark.cell, drawn, b, camera, ov.size)
+        x, y, depth = project(mark.cell)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
         words = mark.label if mark.kind != "nothing" else "stays"
@@ -276,12 +279,21 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         rect.center = (round(x), round(y))
         rect = markers.clear_of(rect, [*placed, *avoid], 0, ov.size[1], ov.size[0])
         dim = mark.kind == "nothing"
-        colour = stepmarks.COLOUR[mark.kind]
+        colour = stepmarks.colour_of(mark.kind, palette)
         ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
         pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
         placed.append(rect)
     return placed
+
+
+def _projecting(origin, b, camera, size):
+    """:func:`markers.project` from ``origin`` (the picture's centre) with the camera worked
+    out once for many points: the same pixels, without the camera's frame made again for
+    each (the room's 16 corners, every badge)."""
+    at = projector(camera, size)
+    origin = np.asarray(origin, float)
+    return lambda point: at(to_slice(np.asarray(point, float) - origin, b))
 
 
 #: A HUD panel's ground over the room: faint, so the room shows through it.
@@ -293,8 +305,8 @@ def room_rect(play, b, camera, size) -> pygame.Rect | None:
     room = play.room
     player = play.pose().player
     corners = views.room_box(room.size, player, room.wrap)
-    points = [markers.project(c, np.asarray(player, float) + 0.5, b, camera, size)
-              for c in corners]
+    project = _projecting(np.asarray(player, float) + 0.5, b, camera, size)
+    points = [project(c) for c in corners]
     if any(depth <= 0 for _, _, depth in points):
         return None
     xs = [x for x, _, _ in points]
