@@ -72,6 +72,7 @@ class Reading:
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
+        self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
 
     def settings_changed(self) -> None:
         """The settings screen changed the map's or the marks' setting."""
@@ -107,6 +108,14 @@ class Reading:
                      special_flags=pygame.BLEND_RGBA_MULT)
             self._faded = (key, out, picture)
         return self._faded[1]
+
+    def badged(self, marks, b, yaw: float) -> tuple[stepmarks.Mark, ...]:
+        """Those of ``marks`` with a badge in the picture of basis ``b`` at ``yaw``
+        (:func:`stepmarks.shown_in`), worked out again only when one of them changes."""
+        key = (marks, b.tobytes(), yaw)
+        if self._badged is None or self._badged[0] != key:
+            self._badged = (key, tuple(m for m in marks if stepmarks.shown_in(m, b, yaw)))
+        return self._badged[1]
 
     def step_marks(self) -> tuple[stepmarks.Mark, ...]:
         """The four steps' marks from the state on screen (none while a move plays or won)."""
@@ -264,9 +273,8 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
         pawn.center = (round(px), round(py))
         avoid = [*avoid, pawn]
-    for mark in marks:
-        if not stepmarks.shown_in(mark, b, camera.yaw):
-            continue  # no key takes that move in this view (its axis is hidden): the map has it
+    # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
+    for mark in play.reading.badged(marks, b, camera.yaw):
         x, y, depth = project(mark.cell)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
