@@ -28,7 +28,7 @@ uses the same class: :meth:`SliceMap.picture` for its draft and
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -149,8 +149,15 @@ def _font(size: int):
     return shipped_font(size)
 
 
+@lru_cache(maxsize=256)
+def _rendered(text: str, size: int, colour) -> pygame.Surface:
+    """``text`` drawn in the map's font: once, however often a map is drawn again (the
+    movers' picture writes "you" each time the pawn moves)."""
+    return _font(size).render(text, True, colour)
+
+
 def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -> pygame.Rect:
-    img = _font(size).render(text, True, colour)
+    img = _rendered(text, size, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
