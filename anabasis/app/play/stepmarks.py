@@ -67,6 +67,28 @@ COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 
           "hook cross": (170, 230, 255), "hook lift": (255, 214, 102),
           "hook falls back": (160, 166, 180), "hook fall out": (255, 90, 90),
           "hook nothing": (120, 126, 140)}
+#: The same in the colour-blind-safe palette (the settings' ``safe``): Okabe and Ito's
+#: colours, as the slice map and the markers take them (a push in the crate's vermillion, a
+#: ramp ana in the goal's yellow), and a fall out in white, the one left that no hue
+#: blindness mixes up; the glyph and the word still say which mark it is.
+SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94, 0),
+               "ramp ana": (240, 228, 66), "ramp kata": (204, 121, 167),
+               "slip kata": (230, 159, 0), "fall out": (245, 245, 245),
+               "nothing": (136, 136, 136),
+               "hook pull": (213, 94, 0), "hook fetch": (240, 228, 66),
+               "hook cross": (86, 180, 233), "hook lift": (240, 228, 66),
+               "hook falls back": (170, 170, 170), "hook fall out": (245, 245, 245),
+               "hook nothing": (136, 136, 136)}
+
+
+def colour_of(kind: str, palette: str = "standard") -> tuple[int, int, int]:
+    """The colour of a mark of ``kind`` in ``palette`` (the settings' ``standard`` or
+    ``safe``).
+
+    >>> colour_of("push"), colour_of("push", "safe")
+    ((214, 156, 92), (213, 94, 0))
+    """
+    return (SAFE_COLOUR if palette == "safe" else COLOUR)[kind]
 #: A hook mark's words (the ana and kata hooks' say which way).
 HOOK_WORDS = {"hook pull": "pulls the crate", "hook fetch": "fetches the crate",
               "hook cross": "pulls you to it", "hook lift": "lifts you (a ramp keeps you)",
@@ -124,7 +146,12 @@ class Mark(NamedTuple):
 
     @property
     def colour(self) -> tuple[int, int, int]:
+        """Its colour in the standard palette (:meth:`tint` for the settings')."""
         return COLOUR[self.kind]
+
+    def tint(self, palette: str = "standard") -> tuple[int, int, int]:
+        """Its colour in ``palette`` (:func:`colour_of`)."""
+        return colour_of(self.kind, palette)
 
     @property
     def short(self) -> str:

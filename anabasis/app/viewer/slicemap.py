@@ -28,7 +28,7 @@ uses the same class: :meth:`SliceMap.picture` for its draft and
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -149,8 +149,15 @@ def _font(size: int):
     return shipped_font(size)
 
 
+@lru_cache(maxsize=256)
+def _rendered(text: str, size: int, colour) -> pygame.Surface:
+    """``text`` drawn in the map's font: once, however often a map is drawn again (the
+    movers' picture writes "you" each time the pawn moves)."""
+    return _font(size).render(text, True, colour)
+
+
 def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -> pygame.Rect:
-    img = _font(size).render(text, True, colour)
+    img = _rendered(text, size, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
@@ -349,17 +356,20 @@ class SliceMap:
     def _mark(self, surface, rect: pygame.Rect, mark) -> None:
         """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
         as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, on the cell it
-        goes toward."""
+        goes toward; in the map's palette where the mark can say its colour in one
+        (``tint(palette)``, as a Mark can)."""
         if self.layout.cell < 9 or mark.kind in ("nothing", "hook nothing"):
             return
+        tint = getattr(mark, "tint", None)
+        colour = tint(self.palette) if tint is not None else mark.colour
         size = max(9, self.layout.cell * 3 // 4)
         dot = pygame.Rect(0, 0, size, size)
         dot.center = rect.center
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
         if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
-            pygame.draw.rect(surface, mark.colour, dot, 1, border_radius=size // 3)
-        _text(surface, glyph, dot.center, size - 1, mark.colour, "center")
+            pygame.draw.rect(surface, colour, dot, 1, border_radius=size // 3)
+        _text(surface, glyph, dot.center, size - 1, colour, "center")
 
 
 def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):

@@ -1,0 +1,100 @@
+"""The step badges in the window follow the settings' palette: switched to the colour-blind-
+safe one, every badge is drawn in that palette's colour for its kind, and what tells the
+badges apart (the glyph and the word) is the same in both palettes."""
+
+from __future__ import annotations
+
+import pygame
+from conftest import DT
+from window import arrow_for, press, settle
+
+from anabasis.app.play import reading, stepmarks
+from anabasis.app.play.session import open_level
+from anabasis.app.viewer import slicemap
+from anabasis.engine import solver
+
+
+def test_no_two_step_kinds_share_a_glyph_or_a_badge_a_text():
+    glyphs = [stepmarks.GLYPH[k] for k in stepmarks.KINDS]
+    assert len(set(glyphs)) == len(glyphs)
+    texts = [stepmarks.Mark("hA" if k.startswith("hook") else "R", k, 0).label
+             for k in (*stepmarks.KINDS, *stepmarks.HOOK_KINDS)]
+    assert len(set(texts)) == len(texts)
+    for kind in (*stepmarks.KINDS, *stepmarks.HOOK_KINDS):  # each kind has both colours
+        assert stepmarks.colour_of(kind) == stepmarks.COLOUR[kind]
+        assert stepmarks.colour_of(kind, "safe") == stepmarks.SAFE_COLOUR[kind]
+    # the safe palette's colours are its own: not the standard ones
+    for kind in stepmarks.KINDS:
+        assert stepmarks.SAFE_COLOUR[kind] != stepmarks.COLOUR[kind], kind
+
+
+def badges(app, play, palette):
+    """The badges drawn on a clear overlay in ``palette``: (rect, text, its pixels) each."""
+    app.progress.palette = palette
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    ov.written = []
+    b, cam = play.sight.basis(), play.sight.camera
+    rects = reading.draw_marks(ov, play, b, cam, ov.scale)
+    texts = list(ov.written)
+    assert len(texts) == len(rects)
+    return [(r, t, pygame.image.tobytes(ov.surface.subsurface(r), "RGBA"))
+            for r, t in zip(rects, texts, strict=True)]
+
+
+def test_switching_the_palette_recolours_every_badge_and_keeps_its_glyph_and_word(make_app):
+    app = make_app(open_level(7))
+    app.view_tips = 0
+    play = app.scene
+    assert play.reading.showing_marks  # the first chapter: the marks are on
+    kinds = set()
+    moves = solver.solve(play.room).moves
+    for move in (None, *moves[:6]):
+        if move is not None:
+            press(app, arrow_for(play, move))
+            settle(app)
+        app.tick(DT)
+        shown = play.reading.badged(play.reading.step_marks(), play.sight.basis(),
+                                    play.sight.camera.yaw)
+        standard = badges(app, play, "standard")
+        safe = badges(app, play, "safe")
+        assert len(standard) == len(safe) == len(shown) > 0
+        for (r0, t0, px0), (r1, t1, px1) in zip(standard, safe, strict=True):
+            assert r0 == r1 and t0 == t1  # the same place, the same glyph and word
+            assert px0 != px1  # ... and other colours
+            glyph = t0.split(" ", 1)[0]
+            (kind,) = {m.kind for m in shown if stepmarks.GLYPH[m.kind] == glyph}  # its glyph
+            kinds.add(kind)
+            # the badge's edge is drawn in its kind's colour of each palette
+            for palette, rect in (("standard", r0), ("safe", r1)):
+                badges(app, play, palette)
+                edge = app.overlay.surface.get_at((rect.centerx, rect.top))[:3]
+                assert edge == stepmarks.colour_of(kind, palette), (kind, palette)
+    assert len(kinds) >= 3, kinds
+    app.progress.palette = "standard"
+
+
+def test_the_map_draws_its_step_marks_in_its_palette():
+    from anabasis.engine import rules
+    from anabasis.formats import levels
+
+    room = levels.load_level(7)
+    state = rules.start(room).state
+    marks = tuple(m for m in stepmarks.marks(room, state) if m.kind != "nothing")
+    assert marks
+    seen = {}
+    for palette in ("standard", "safe"):
+        smap = slicemap.SliceMap(room, (900, 500), palette)
+        pic = smap.picture(state.player, state.crates, marks)
+        assert smap.layout.cell >= 9  # (the marks are drawn at this size)
+        cells = {}
+        for m in marks:
+            x, y, _, w = m.cell
+            rect = smap.layout.cell_rect(x, y, w)
+            colours = {pic.get_at((i, j))[:3] for i in range(rect.left, rect.right)
+                       for j in range(rect.top, rect.bottom)}
+            assert stepmarks.colour_of(m.kind, palette) in colours, (m.kind, palette)
+            cells[m.cell] = pygame.image.tobytes(pic.subsurface(rect), "RGBA")
+        seen[palette] = cells
+    for cell in seen["standard"]:
+        assert seen["standard"][cell] != seen["safe"][cell]
