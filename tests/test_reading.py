@@ -522,3 +522,75 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
         assert (True, "both") in map_over  # (the hard room's both view fills the window)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+def test_the_map_never_covers_the_pawn_its_steps_the_goal_or_a_crate_along_a_solution(
+        display, tmp_path, size):
+    """A blind player found the slice map over the pawn (level 7, a hard room), the goal's
+    corner and a crate, mid-play.  Along a shortest solution of level 7 (stand view, as it
+    opens) and of a hard made room (both view), at every rest: where some place of the map
+    is clear of the pawn's box (the pawn and the cells its steps go to), of the goal and
+    of each crate in the slice, the map is in such a place."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    app = App(size=size, opened=open_level(7), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        covered = [0, 0]  # rests with the map clear of the goal and the crates, and not
+        for opened in (None, opened_made(gen.build("hard", 7))):
+            if opened is not None:
+                app.open(opened)
+            play = app.scene
+            play.reading.show_map = True
+            moves = solver.solve(play.room).moves
+            for k in range(len(moves) + 1):
+                settle(app)
+                app.tick(DT)
+                b, cam = play.sight.basis(), play.sight.camera
+                keep = reading.keep_clear(play, b, cam, app.overlay.size)
+                m = play.reading.map_rect
+                assert m is not None and keep
+                pawn, things = keep[0], keep[1:]
+                assert not m.colliderect(pawn), (play.opened.title, k, m, pawn)
+                covered[m.collidelist(things) >= 0] += 1
+                if k < len(moves):
+                    play.move(moves[k])  # (the both view keys no move along y)
+        assert covered[1] <= covered[0] // 10, covered  # the goal and crates: nearly always
+    finally:
+        app.close()
+
+
+def test_no_off_slice_marker_is_drawn_over_the_pawn(make_app):
+    """3.5 drew the goal's diamond and "1 kata" on the pawn (the goal one slice kata, at
+    the pawn's x and y).  Along 3.5's and level 7's shortest ways, at every rest, no pixel
+    of the HUD over the pawn has a marker's colour."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5, chapter=3), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.step_marks = "held"  # no badges (they share the markers' colours)
+    app.scene.reading.settings_changed()
+    seen = 0
+    for opened in (None, open_level(7)):
+        if opened is not None:
+            app.open(opened)
+        play = app.scene
+        for move in solver.solve(play.room).moves:  # (each rest before the win's panel)
+            settle(app)
+            app.tick(DT)
+            b, cam = play.sight.basis(), play.sight.camera
+            pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
+            seen += bool(markers.find(play.room, play.game.state, play.pose().player, b, cam,
+                                      app.overlay.size))
+            surface = app.overlay.surface
+            colours = {markers.colour_of(w, app.progress.palette) for w in ("goal", "crate")}
+            hit = [(x, y) for x in range(pawn.left, pawn.right, 2)
+                   for y in range(pawn.top, pawn.bottom, 2)
+                   if surface.get_rect().collidepoint(x, y)
+                   and tuple(surface.get_at((x, y)))[:3] in colours]
+            assert not hit, (play.opened.title, move, hit[:3])
+            press(app, arrow_for(play, move))
+    assert seen >= 5  # markers were there to keep off it

@@ -231,19 +231,21 @@ def draw_shown(ov, shown: Shown) -> None:
             anchor="topright")
     ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    map_rect, badges = None, []
+    map_rect, badges, pawn = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     band_top = H - small - 2 * pad
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
+        keep = reading.keep_clear(play, b, camera, ov.size)
+        pawn = keep[:1]  # the off-slice markers keep off the pawn too
         map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
-                                    [gizmo])
+                                    [gizmo], keep)
         badges = reading.draw_marks(ov, play, b, camera, s,
                                     [r for r in (map_rect, right_panel) if r])
     markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                 avoid=[r for r in (map_rect, *badges, *tag) if r],
+                 avoid=[r for r in (map_rect, *badges, *tag, *pawn) if r],
                  palette=shown.palette)
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)

@@ -228,12 +228,14 @@ def map_place(ov, bottom: int, pad: int) -> tuple[int, int, int, int]:
 
 
 def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
-             clear_of=()) -> pygame.Rect | None:
-    """The slice map over the frame: bottom left (its lower edge at ``bottom``), unless the
-    room's box (``room``) lies under it there and less of it under the top left (below
-    ``top``) or the bottom right (left of ``clear_of``'s rectangles, the gizmo): the map
-    moves off the room.  Where every place has the room under it, the part over the room
-    is drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
+             clear_of=(), keep=()) -> pygame.Rect | None:
+    """The slice map over the frame: bottom left (its lower edge at ``bottom``), or the
+    top left (below ``top``) or the bottom right (left of ``clear_of``'s rectangles, the
+    gizmo), whichever covers the least of ``keep`` (:func:`keep_clear`'s rectangles: the
+    pawn and the cells of its steps, the goal, the crates in the slice), then of the
+    room's box (``room``).  It moves only where another place covers less (no jumping
+    back and forth).  Where every place has the room under it, the part over the room is
+    drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
     if not reading.show_map:
         return None
@@ -249,21 +251,64 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
               "bottom right": picture.get_rect(bottomright=(right, low))}
     places = {k: r for k, r in places.items() if r.top >= top and r.left >= 0}
 
-    def under(r):
+    def cost(r):
+        # the pawn first (``keep[0]``), then how many of the rest, then how much room
+        pawn = bool(keep) and r.colliderect(keep[0])
+        covered = sum(1 for k in keep[1:] if r.colliderect(k))
         if room is None:
-            return 0
+            return pawn, covered, 0
         hit = r.clip(room)
-        return hit.width * hit.height
+        return pawn, covered, hit.width * hit.height
 
     here = places.get(reading.map_corner, places["bottom left"])
-    best = min(places, key=lambda k: (under(places[k]), k != reading.map_corner))
-    if under(places[best]) < under(here):  # moved only where it covers less of the room
+    best = min(places, key=lambda k: (cost(places[k]), k != reading.map_corner))
+    if cost(places[best]) < cost(here):  # moved only where it covers less
         reading.map_corner, here = best, places[best]
-    if under(here):  # nowhere clear of the room (a big room's "both" view): faded over it
+    if room is not None and here.colliderect(room):
+        # nowhere clear of the room (a big room's "both" view): faded over it
         picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
     ov.surface.blit(picture, here)
     reading.map_rect = here
     return here
+
+
+def keep_clear(play, b, camera, size) -> list[pygame.Rect]:
+    """What the map must not cover, in window pixels: the pawn (first), the cells its
+    steps go to, the goal and each crate, where they are in the slice on screen."""
+    room, state = play.room, play.game.state
+    drawn = play.pose().player
+    project = _projecting(drawn, b, camera, size)
+    axis, _ = views.axis_of(b[:, 3])
+    here = math.floor(drawn[axis] + 0.5)
+    px, py, depth = project(state.player)
+    if depth <= 0:
+        return []
+    # a cell's size on screen: the farthest its neighbours along the four axes project
+    reach, steps = 12.0, []
+    for d in ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0), (0, 0, 1, 0),
+              (0, 0, 0, 1), (0, 0, 0, -1)):
+        x, y, dd = project(tuple(p + q for p, q in zip(state.player, d, strict=True)))
+        if dd > 0 and math.isfinite(x) and math.isfinite(y) and math.hypot(x - px, y - py) > 2:
+            reach = max(reach, math.hypot(x - px, y - py))
+            if d[2] == 0:
+                steps.append((x, y))  # a step's cell (not the one above you)
+    pawn = pygame.Rect(0, 0, int(1.2 * reach), int(1.6 * reach))
+    pawn.center = (round(px), round(py))
+    out = [pawn]
+    for x, y in steps:
+        r = pygame.Rect(0, 0, int(0.9 * reach), int(0.9 * reach))
+        r.center = (round(x), round(y))
+        out.append(r)
+    crates = state.crates if len(state.crates) <= 64 else ()  # (a crowded room: the pawn's)
+    for cell in (room.goal, *crates):
+        if cell[axis] % room.size[axis] != here % room.size[axis]:
+            continue  # out of the slice: a marker says where (placed clear of the map)
+        x, y, dd = project(cell)
+        if dd > 0 and math.isfinite(x) and math.isfinite(y):
+            r = pygame.Rect(0, 0, int(0.9 * reach), int(0.9 * reach))
+            r.center = (round(x), round(y))
+            out.append(r)
+    return out
 
 
 def map_key(play) -> tuple:
