@@ -277,3 +277,27 @@ def test_the_map_and_the_picture_agree_on_a_crate_on_your_head_in_every_hook_sta
                     if r.moved and r.status != "lost" and r.state.player[:2] != state.player[:2]:
                         assert on not in r.state.crates  # it did not stay up there
     assert tagged >= 2
+
+
+def test_a_columns_number_is_the_height_the_hud_says_you_stand_at_there():
+    """A blind player could not read the map's numbers: one said 0 under a pawn the HUD
+    said stood at z 1.  Along the shortest way of every level of chapters 1 to 3, wherever
+    the pawn stands on its column's top block, the number written there is its z."""
+    from anabasis.app.play.session import open_level
+    from anabasis.engine import solver
+    from anabasis.engine.cells import BLOCK
+
+    checked = 0
+    for chapter, count in ((1, 7), (2, 8), (3, 8)):
+        for n in range(1, count + 1):
+            room = open_level(n, chapter=chapter).room
+            smap = slicemap.SliceMap(room, (600, 300))
+            moves = solver.solve(room).moves
+            for k in range(len(moves) + 1):
+                x, y, z, w = rules.replay(room, moves[:k]).state.player
+                top = smap.top(x, y, w)
+                if top is None or top[1] != BLOCK or top[0] != z - 1:
+                    continue  # on a crate or a ramp, or under an overhang
+                assert smap.number(x, y, w) == z, (chapter, n, k)
+                checked += 1
+    assert checked > 100

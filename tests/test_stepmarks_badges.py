@@ -98,3 +98,22 @@ def test_the_map_draws_its_step_marks_in_its_palette():
         seen[palette] = cells
     for cell in seen["standard"]:
         assert seen["standard"][cell] != seen["safe"][cell]
+
+
+def test_the_legends_badge_is_drawn_in_the_settings_palette(make_app):
+    """The help's legend shows a badge as the room draws it: in the safe palette its edge
+    and glyph are the safe palette's colour, not the standard one's."""
+    from anabasis.app.play import legend
+
+    app = make_app(open_level(7))
+    ov = app.overlay
+    got = {}
+    for palette in ("standard", "safe"):
+        ov.surface.fill((0, 0, 0, 0))
+        drawn = legend.draw(ov, 10, 4, 19, 13, 600, legend.lines(app.keymap), palette)
+        pic = next(r for name, r, _ in drawn if name == "badge")
+        got[palette] = {tuple(ov.surface.get_at((x, y)))[:3]
+                        for x in range(pic.left, pic.right) for y in range(pic.top, pic.bottom)}
+    for palette, other in (("standard", "safe"), ("safe", "standard")):
+        assert stepmarks.colour_of("climb", palette) in got[palette]
+        assert stepmarks.colour_of("climb", other) not in got[palette]

@@ -312,7 +312,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.daily is not None:
         daily_card.draw(ov, shown.daily, s)
     if shown.help is not None:
-        _help_panel(ov, s, shown.help, shown.legend or ())
+        _help_panel(ov, s, shown.help, shown.legend or (), shown.palette)
     ov.upload()
 
 
@@ -515,7 +515,8 @@ def help_lines(play) -> list[str]:
     return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
 
 
-def _help_panel(ov, s: float, lines: tuple, entries: tuple = ()) -> None:
+def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
+                palette: str = "standard") -> None:
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
@@ -538,6 +539,6 @@ def _help_panel(ov, s: float, lines: tuple, entries: tuple = ()) -> None:
         ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
         y += line_h
     legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
-                box.right - int(20 * s) - box.x - left_w, entries)
+                box.right - int(20 * s) - box.x - left_w, entries, palette)
     ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
             int(15 * s), DIM, anchor="topright")

@@ -27,8 +27,10 @@ ENTRIES = [
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
-    ("badge", "a badge on a cell: what that step will do ({step_marks} held shows them)"),
-    ("map", "the slice map ({slice_map}): each slice named w 0, w 1 ...; lighter is higher"),
+    ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"
+              " move ({step_marks} held shows them)"),
+    ("map", "the slice map ({slice_map}): each slice w 0, w 1 ...; a number: the z you"
+            " stand at there; lighter is higher"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
@@ -51,9 +53,10 @@ def lines(keys) -> list[tuple[str, str]]:
 
 
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
-         entries) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+         entries, palette: str = "standard") -> list[tuple[str, pygame.Rect, pygame.Rect]]:
     """The legend at ``(left, top)``: its title, then a line per entry of ``entries``
-    (:func:`lines`' (name, words)); returns each entry's (name, picture, words) rectangles."""
+    (:func:`lines`' (name, words)), its pictures in the settings' ``palette`` where the
+    game draws those marks in it; returns each entry's (name, picture, words) rectangles."""
     from anabasis.app.shell.overlay import GOLD, INK
 
     ov.text(TITLE, (left, top), size, GOLD)
@@ -62,7 +65,7 @@ def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
     drawn = []
     for name, words in entries:
         rect = pygame.Rect(left, y + (line_h - pic) // 2, int(pic * 1.6), pic)
-        _picture(ov, name, rect, size)
+        _picture(ov, name, rect, size, palette)
         text = words
         room = width - rect.width - 10
         while ov.width_of(text, size) > room and len(text) > 8:
@@ -73,7 +76,7 @@ def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
     return drawn
 
 
-def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
+def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard") -> None:
     s = ov.surface
     c = r.center
     h = r.height
@@ -139,9 +142,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int) -> None:
                                                 (r.right - h // 2, c[1] + 2), (r.x, c[1] + 2)])
     elif name == "badge":
         pygame.draw.rect(s, (12, 14, 20), r, border_radius=4)
-        pygame.draw.rect(s, stepmarks.COLOUR["walk"], r, 1, border_radius=4)
-        ov.text(stepmarks.GLYPH["climb"], c, max(8, size - 2), stepmarks.COLOUR["climb"],
-                anchor="center", shadow=False)
+        pygame.draw.rect(s, stepmarks.colour_of("climb", palette), r, 1, border_radius=4)
+        ov.text(stepmarks.GLYPH["climb"], c, max(8, size - 2),
+                stepmarks.colour_of("climb", palette), anchor="center", shadow=False)
     elif name == "map":
         half = r.width // 2
         pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half, h))

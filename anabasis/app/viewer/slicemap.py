@@ -5,7 +5,8 @@ w = 0 leftmost (wrapping onto more rows where the room has many slices).  In
 each slice's plan (x across, y down the page, as in the level file):
 
 - a column's shade says how high its top solid cell is (darker low, lighter
-  high), and the height is written in the cell where the cell is big enough;
+  high), and the height you stand at on it (the HUD's "height z": one over the
+  block's) is written in the cell where the cell is big enough;
 - a column with nothing solid in it is a gap, hatched: you would fall out;
 - a ramp is a wedge that points the way it rises ana;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
@@ -200,6 +201,13 @@ class SliceMap:
                 return z, c
         return None
 
+    def number(self, x: int, y: int, w: int) -> int | None:
+        """The number written in column ``(x, y)`` of slice ``w``: the height you stand at
+        on its top block (the HUD's "height z", one over the block's); None for a gap or
+        a ramp (a wedge says a ramp)."""
+        top = self.top(x, y, w)
+        return top[0] + 1 if top is not None and top[1] == BLOCK else None
+
     # -- drawing ------------------------------------------------------------------
 
     def _draw_base(self) -> pygame.Surface:
@@ -229,7 +237,8 @@ class SliceMap:
                     if c in RAMPS:
                         self._wedge(surface, rect, RAMP_LEAN[c])
                     elif digits and c == BLOCK:
-                        _text(surface, str(z), (rect.right - 2, rect.bottom - 1),
+                        _text(surface, str(self.number(x, y, w)),
+                              (rect.right - 2, rect.bottom - 1),
                               max(9, cell * 2 // 3), (20, 24, 34), "bottomright")
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
