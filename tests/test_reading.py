@@ -375,10 +375,14 @@ def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_
         assert play.sight.view == view
         b, cam = play.sight.basis(), play.sight.camera
         ov = app.overlay
-        keyed = [m for m in play.reading.step_marks()
+        along = [m for m in play.reading.step_marks()
                  if views.move_to_arrow(b, cam.yaw, m.move) is not None]
+        assert view != "both" or len(along) == 2
+        # (a step off the room's edge that is no move has no badge)
+        keyed = [m for m in along
+                 if not (m.kind == "nothing" and reading.off_room(play.room, m.cell))]
         rects = reading.draw_marks(ov, play, b, cam, ov.scale)
-        assert len(rects) == len(keyed) and (view != "both" or len(keyed) == 2)
+        assert len(rects) == len(keyed)
         px, py, _ = markers.project(play.game.state.player, play.pose().player, b, cam,
                                     ov.size)
         for i, a in enumerate(rects):
@@ -594,3 +598,27 @@ def test_no_off_slice_marker_is_drawn_over_the_pawn(make_app):
             assert not hit, (play.opened.title, move, hit[:3])
             press(app, arrow_for(play, move))
     assert seen >= 5  # markers were there to keep off it
+
+
+def test_no_stays_badge_floats_past_the_rooms_edge(make_app):
+    """A step off the room that is no move drew a "stays" badge in the empty space past
+    the edge (a blind player took those for marks of something there).  Along level 1's
+    and level 3's shortest ways every badge's cell is in the room, or the step moves."""
+    app = make_app(open_level(1))
+    app.progress.step_marks = "on"
+    app.scene.reading.settings_changed()
+    past = 0
+    for opened in (None, open_level(3)):
+        if opened is not None:
+            app.open(opened)
+        play = app.scene
+        for move in solver.solve(play.room).moves:
+            settle(app)
+            b, cam = play.sight.basis(), play.sight.camera
+            marks = play.reading.step_marks()
+            past += sum(m.kind == "nothing" and reading.off_room(play.room, m.cell)
+                        for m in marks)
+            for m in play.reading.badged(marks, b, cam.yaw):
+                assert m.kind != "nothing" or not reading.off_room(play.room, m.cell), m
+            press(app, arrow_for(play, move))
+    assert past > 0  # there were steps off the edge to leave unbadged

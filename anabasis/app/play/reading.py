@@ -133,10 +133,14 @@ class Reading:
 
     def badged(self, marks, b, yaw: float) -> tuple[stepmarks.Mark, ...]:
         """Those of ``marks`` with a badge in the picture of basis ``b`` at ``yaw``
-        (:func:`stepmarks.shown_in`), worked out again only when one of them changes."""
+        (:func:`stepmarks.shown_in`), worked out again only when one of them changes.  A
+        step off the room's edge that is no move has none: a "stays" floating in the
+        empty space past the room only said what the edge says."""
         key = (marks, b.tobytes(), yaw)
         if self._badged is None or self._badged[0] != key:
-            self._badged = (key, tuple(m for m in marks if stepmarks.shown_in(m, b, yaw)))
+            room = self.play.room
+            self._badged = (key, tuple(m for m in marks if stepmarks.shown_in(m, b, yaw)
+                                       and not (m.kind == "nothing" and off_room(room, m.cell))))
         return self._badged[1]
 
     def step_marks(self) -> tuple[stepmarks.Mark, ...]:
@@ -360,6 +364,12 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
         placed.append(rect)
     return placed
+
+
+def off_room(room, cell) -> bool:
+    """Whether ``cell`` lies past the room's edge (w, where it wraps, has none)."""
+    return any(not 0 <= c < n for k, (c, n) in enumerate(zip(cell, room.size, strict=True))
+               if not (k == 3 and room.wrap))
 
 
 def _projecting(origin, b, camera, size):
