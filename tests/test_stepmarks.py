@@ -12,7 +12,7 @@ import collections
 import pytest
 
 from anabasis.app.play import stepmarks
-from anabasis.engine import reference, rules
+from anabasis.engine import reference, rules, solver
 from anabasis.engine.world import State
 from anabasis.formats import levels
 
@@ -234,3 +234,39 @@ def test_a_hook_mark_names_what_it_pulls_and_which_way():
     assert back.label == "hook ana: pulls you up, you fall back"
     assert stepmarks.classify_hook(room, state, "hL").kind == "hook nothing"
     assert stepmarks.GLYPH[pull.kind] and stepmarks.MEANING[back.kind]
+
+
+def test_a_push_mark_says_what_the_crate_does_after_it_is_pushed():
+    """A blind player pushed a crate on "push" and saw it slip a slice kata into a dead end:
+    the mark now says what the settle does with the pushed crate, from the step's own
+    result.  Along every shortest way of chapters 1 to 3: a plain "push" leaves the crate
+    on the cell it was pushed to; "slips kata N" lands it N slices kata in its column."""
+    from anabasis.app.play.session import open_level
+    from anabasis.formats import levelfile
+
+    out = levelfile.parse("#### ####\n\n##.# @$.*\n")  # pushed right, off the floor: out
+    assert stepmarks.classify(out, out.start, "R").label == "push · crate falls out"
+    seen = {"": 0, "slips": 0}
+    for chapter, count in ((1, 7), (2, 8), (3, 8)):
+        for n in range(1, count + 1):
+            room = open_level(n, chapter=chapter).room
+            moves = solver.solve(room).moves
+            for k in range(len(moves) + 1):
+                state = rules.replay(room, moves[:k]).state
+                for mark in stepmarks.marks(room, state):
+                    if mark.kind != "push":
+                        continue
+                    d = rules.STEPS[mark.move]
+                    pushed = tuple(a + b for a, b in zip(mark.cell, d, strict=True))
+                    after = set(rules.step(room, state, mark.move).state.crates)
+                    if not mark.then:
+                        assert pushed in after, (chapter, n, k, mark)
+                        seen[""] += 1
+                    elif mark.then.startswith("slips kata "):
+                        kata = int(mark.then.split()[2])
+                        w = (pushed[3] - kata) % room.size[3] if room.wrap else pushed[3] - kata
+                        assert pushed not in after
+                        assert any(c[:2] == pushed[:2] and c[3] == w for c in after), mark
+                        seen["slips"] += 1
+    assert seen[""] > 20 and seen["slips"] > 10, seen
+    assert stepmarks.Mark("R", "push", then="slips kata 1").label == "push · crate slips kata 1"

@@ -123,6 +123,9 @@ class Mark(NamedTuple):
     won: bool = False  #: the step wins the room
     #: the cell the step goes toward; a hook's: the cell it catches on
     cell: tuple[int, int, int, int] = (0, 0, 0, 0)
+    #: for "push": what the crate does after it is pushed ("slips kata 1", "falls 2",
+    #: "falls out"; "" where it stays on the cell it was pushed to)
+    then: str = ""
 
     @property
     def is_hook(self) -> bool:
@@ -138,6 +141,8 @@ class Mark(NamedTuple):
             if self.kind == "hook falls back" and self.move != "hA":
                 words = "all falls back as it was"  # (round a wrapped w)
             return f"hook{way}: {words}{slip}"
+        if self.kind == "push" and self.then:
+            return f"push · crate {self.then}"
         return f"slip kata {self.slip}" if self.kind == "slip kata" else self.kind
 
     @property
@@ -191,7 +196,8 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     if slip:
         return Mark(move, "slip kata", slip, won, toward)
     if stepped.crates != state.crates:
-        kind = "push"
+        return Mark(move, "push", 0, won, toward,
+                    _crate_after(room, state, stepped, result.state))
     else:
         x, y, z, w = toward
         ana, kata = room.norm((x, y, z, w + 1)), room.norm((x, y, z, w - 1))
@@ -205,6 +211,30 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         else:
             kind = "walk"
     return Mark(move, kind, 0, won, toward)
+
+
+def _crate_after(room: Room, before: State, pushed: State, after: State) -> str:
+    """What the crate a push moved does once it is on its new cell, by the settle
+    :func:`rules.step` played: "" (it stays), "slips kata N", "falls N", both, or "falls
+    out" (the room has one crate fewer)."""
+    moved = set(pushed.crates) - set(before.crates)
+    if len(moved) != 1:
+        return ""
+    (c,) = moved
+    final = set(after.crates)
+    if c in final:
+        return ""
+    if len(after.crates) < len(pushed.crates) and not (final - set(pushed.crates)):
+        return "falls out"
+    landed = [f for f in final - set(pushed.crates) if f[:2] == c[:2]]
+    if len(landed) != 1:
+        return ""
+    f = landed[0]
+    W = room.size[3]
+    kata = (c[3] - f[3]) % W if room.wrap else c[3] - f[3]
+    parts = ([f"slips kata {kata}"] if kata else []) + ([f"falls {c[2] - f[2]}"]
+                                                        if c[2] != f[2] else [])
+    return " and ".join(parts)
 
 
 def marks(room: Room, state: State) -> tuple[Mark, ...]:
