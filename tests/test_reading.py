@@ -622,3 +622,35 @@ def test_no_stays_badge_floats_past_the_rooms_edge(make_app):
                 assert m.kind != "nothing" or not reading.off_room(play.room, m.cell), m
             press(app, arrow_for(play, move))
     assert past > 0  # there were steps off the edge to leave unbadged
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path, size):
+    """A blind player found a hard room's last rows under the key bar in the plan view.
+    In each view of two hard rooms and level 7, the plan view's room lies wholly in the
+    window and above the key bar."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    app = App(size=size, opened=opened_made(gen.build("hard", 7)), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        for opened in (None, opened_made(gen.build("hard", 1)), open_level(7)):
+            if opened is not None:
+                app.open(opened)
+            play = app.scene
+            W, H = app.overlay.size
+            key_bar = int(18 * app.overlay.scale) + 2 * int(18 * app.overlay.scale) - 4
+            for _ in range(3):
+                settle(app)
+                play.reading.toggle_plan()
+                settle(app)
+                b, cam = play.sight.basis(), play.sight.camera
+                rect = reading.room_rect(play, b, cam, (W, H))
+                assert rect is not None and rect.top >= 0 and rect.left >= 0, rect
+                assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+                play.reading.toggle_plan()
+                press(app, pygame.K_v)
+    finally:
+        app.close()

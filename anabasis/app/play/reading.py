@@ -50,6 +50,10 @@ MAP_W, MAP_H = 0.40, 0.34
 #: clear of the room: the room shows through, the map's cells and words still read.
 MAP_FADE = 0.55
 PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight down
+#: The plan view frames the whole room within this share of the window: clear of the key
+#: bar below and, but for a corner, of the panels above (a blind player found a hard
+#: room's last rows under the key bar at the views' own 0.9)
+PLAN_MARGIN = 0.76
 MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
 
 
@@ -183,7 +187,8 @@ class Reading:
             return
         self.plan_from = sight.camera
         down = replace(sight.camera, yaw=0.0, pitch=PLAN_PITCH)
-        play.sight = replace(sight, camera=play._framing(replace(sight, camera=down)))
+        play.sight = replace(sight, camera=play._framing(replace(sight, camera=down),
+                                                         PLAN_MARGIN))
         play.say("plan view: straight down (again: back)", "dim", 1.6)
 
     def orbited(self) -> None:

@@ -137,12 +137,13 @@ class Play(Scene):
                      6.0)
         hook.greet(self)
 
-    def _framing(self, sight: Sight) -> views.Camera:
+    def _framing(self, sight: Sight, margin: float = 0.9) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
-        view (never closer than the default: a tiny room still shows its surroundings)."""
+        view within ``margin`` of the window's edges (never closer than the default: a
+        tiny room still shows its surroundings)."""
         w, h = self.app.window.scene_size
         return views.frame_room(sight.camera, views.view_basis(sight.view), self.room.size,
-                                self.game.state.player, w / h, self.room.wrap)
+                                self.game.state.player, w / h, self.room.wrap, margin)
 
     # -- state --------------------------------------------------------------------
 
