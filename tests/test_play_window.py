@@ -406,3 +406,12 @@ def test_the_hud_redraws_for_a_new_message_and_when_it_goes(make_app):
     for _ in range(int(1 / DT)):
         app.tick(DT)
     assert "fresh words on screen" not in app.overlay.written  # gone with its time
+
+
+def test_the_help_says_you_climb_one_high(make_app):
+    """A blind player learnt climbing only from a badge: the help's rules did not say it."""
+    app = make_app(open_level(1))
+    press(app, pygame.K_h)
+    assert app.scene.help
+    app.tick(DT)
+    assert any("climbs onto it" in t and "one high" in t for t in app.overlay.written)
