@@ -654,3 +654,34 @@ def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path,
                 press(app, pygame.K_v)
     finally:
         app.close()
+
+
+def test_the_message_of_the_moment_keeps_off_the_pawn(make_app):
+    """A blind player found a view's tip and "no way on from here" over the pawn and its
+    badges.  Along level 7's and 3.5's shortest ways, at 1280x720, a message said at each
+    rest is drawn clear of the pawn's box wherever the band above the key bar is clear."""
+    from anabasis.app.play import hud
+
+    app = make_app(open_level(7), size=(1280, 720))
+    app.view_tips = 0
+    moved = 0
+    for opened in (None, open_level(5, chapter=3)):
+        if opened is not None:
+            app.open(opened)
+        play = app.scene
+        for move in solver.solve(play.room).moves:
+            settle(app)
+            play.say("no way on from here: undo 1 move or restart", "warn", 5.0)
+            app.tick(DT)
+            b, cam = play.sight.basis(), play.sight.camera
+            pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
+            surface = app.overlay.surface
+            ground = [(x, y) for x in range(pawn.left, pawn.right, 3)
+                      for y in range(pawn.top, pawn.bottom, 3)
+                      if surface.get_rect().collidepoint(x, y)
+                      and tuple(surface.get_at((x, y))) == hud.MESSAGE_GROUND]
+            assert not ground, (play.opened.title, move)
+            moved += pawn.top < app.overlay.size[1] * 0.3
+            play.message_left = 0
+            press(app, arrow_for(play, move))
+    assert moved  # the pawn was up where the message goes, at least once
