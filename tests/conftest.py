@@ -102,3 +102,19 @@ def make_app(display, tmp_path):
     yield make
     for app in made:
         app.close()
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    """A headless GL context (Mesa's EGL here) for a module's pixel tests; skipped where
+    there is none, failed instead under ``ANABASIS_REQUIRE_GL=1`` (CI)."""
+    from anabasis.picture import render
+
+    try:
+        context = render.headless_context()
+    except render.NoGLError as e:
+        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
+            pytest.fail(f"no GL context and ANABASIS_REQUIRE_GL=1: {e}")
+        pytest.skip(f"no GL context: {e}")
+    yield context
+    context.release()

@@ -13,11 +13,9 @@ renderer: a test per misread, named after it.
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import numpy as np
-import pytest
 
 from anabasis import gen
 from anabasis.engine import cells, reference, rules, solver
@@ -28,18 +26,6 @@ from anabasis.picture.render import Pose
 from anabasis.picture.views import Camera, room_camera
 
 SIZE = (192, 128)
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    try:
-        context = render.headless_context()
-    except render.NoGLError as e:
-        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-            pytest.fail(f"no GL context and ANABASIS_REQUIRE_GL=1: {e}")
-        pytest.skip(f"no GL context: {e}")
-    yield context
-    context.release()
 
 
 def _draw(ctx, room, state, pose, size=SIZE):

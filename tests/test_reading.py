@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import arrow_for, press, settle
+from window import arrow_for, press, safe_palette_in_play, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen
@@ -429,14 +429,7 @@ def test_the_safe_palette_set_in_play_retints_the_picture_and_the_markers(make_a
         return window_pixels(app).astype(int)
 
     before = shown()
-    press(app, pygame.K_o)
-    screen = app.scene
-    assert isinstance(screen, SettingsScreen)
-    while screen.items[screen.selected].name != "palette":
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_ESCAPE)
-    assert app.scene is play and app.progress.palette == "safe"
+    safe_palette_in_play(app, play)
     settle(app)
     after = shown()
     b, cam = play.sight.basis(), play.sight.camera

@@ -5,13 +5,10 @@ state on screen."""
 
 from __future__ import annotations
 
-import warnings
-
 import pygame
 from conftest import DT
-from window import arrow_for, press, settle
+from window import arrow_for, press, resize_window, safe_palette_in_play, settle
 
-from anabasis.app.menus.settings import SettingsScreen
 from anabasis.app.play import reading, stepmarks
 from anabasis.app.play.session import open_level
 from anabasis.app.viewer.slicemap import SliceMap
@@ -115,25 +112,13 @@ def test_the_kept_map_is_a_fresh_maps_through_moves_undo_palette_and_resize(make
     assert checked >= 3, checked  # frames in the middle of a move were looked at
     # the palette, changed on the settings screen in play: the map is made again in it
     standard = pygame.image.tobytes(shown_map(app, play), "RGBA")
-    press(app, pygame.K_o)
-    screen = app.scene
-    assert isinstance(screen, SettingsScreen)
-    while screen.items[screen.selected].name != "palette":
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_ESCAPE)
-    assert app.scene is play and app.progress.palette == "safe"
+    safe_palette_in_play(app, play)
     at_rest(app, play)
     assert pygame.image.tobytes(shown_map(app, play), "RGBA") != standard
     # the window resized: the map is fitted to the new box, and still a fresh one, at rest
     # and while the next move plays (the state is the first move's again)
     box = play.reading.map_box
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    window.size = (1000, 600)
-    for _ in range(3):
-        app.tick(DT)
+    resize_window(app, (1000, 600))
     assert app.overlay.size == (1000, 600)
     at_rest(app, play)
     assert play.reading.map_box != box

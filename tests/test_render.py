@@ -82,18 +82,6 @@ view: w-up
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    try:
-        context = render.headless_context()
-    except render.NoGLError as e:
-        if os.environ.get("ANABASIS_REQUIRE_GL") == "1":
-            pytest.fail(f"no GL context and ANABASIS_REQUIRE_GL=1: {e}")
-        pytest.skip(f"no GL context: {e}")
-    yield context
-    context.release()
-
-
-@pytest.fixture(scope="module")
 def terraces() -> Room:
     return levelfile.parse(TERRACES, "terraces.txt")
 

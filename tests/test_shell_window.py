@@ -17,7 +17,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import press, settle
+from window import press, resize_window, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.session import open_level
@@ -93,15 +93,9 @@ def test_the_internal_size_keeps_software_frames_small():
 
 
 def test_a_resized_window_draws_at_its_new_size(make_app):
-    import warnings
 
     app = make_app(open_level(1))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    window.size = (1000, 600)
-    for _ in range(3):
-        app.tick(DT)
+    resize_window(app, (1000, 600))
     assert app.window.size == (1000, 600)
     assert app.ctx.screen.viewport == (0, 0, 1000, 600)
     assert app.overlay.size == (1000, 600)

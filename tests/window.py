@@ -81,3 +81,30 @@ def edit(app, draft=None, save_to=None):
     app.tick(DT)
     assert isinstance(app.scene, Editor)
     return app.scene
+
+
+def safe_palette_in_play(app, play):
+    """In play, choose the colour-blind-safe palette on the settings screen (O, down to
+    the palette's line, right) and come back (Esc)."""
+    from anabasis.app.menus.settings import SettingsScreen
+
+    press(app, pygame.K_o)
+    screen = app.scene
+    assert isinstance(screen, SettingsScreen)
+    while screen.items[screen.selected].name != "palette":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and app.progress.palette == "safe"
+
+
+def resize_window(app, size):
+    """Resize the game's window as a player's drag would, then three frames."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.size = size
+    for _ in range(3):
+        app.tick(DT)
