@@ -415,3 +415,23 @@ def test_the_help_says_you_climb_one_high(make_app):
     assert app.scene.help
     app.tick(DT)
     assert any("climbs onto it" in t and "one high" in t for t in app.overlay.written)
+
+
+def test_the_key_line_names_the_step_marks_key_where_they_do_not_show(make_app):
+    """Both blind playtesters looked for the step badges in a made room, where they show
+    only while their key is held: the key line says which key that is there, and not where
+    they show by themselves (the campaign's levels, by default)."""
+    from anabasis import gen
+    from anabasis.app.play import hud
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(open_level(2))
+    assert app.scene.reading.marks_on
+    assert "marks" not in hud.key_line(app.scene)
+    app.open(opened_made(gen.build("easy", 3)))
+    play = app.scene
+    assert not play.reading.marks_on
+    line = hud.key_line(play)
+    assert "X held: marks" in line
+    app.tick(DT)
+    assert any("X held: marks" in t for t in app.overlay.written)  # drawn, at this width

@@ -27,8 +27,12 @@ from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 #: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
-HINT = ("{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
-        " · {orbit_left}/{orbit_right} orbit · {copy} code · {help} help · {back} levels")
+HINT_HEAD = "{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
+HINT_TAIL = " · {orbit_left}/{orbit_right} orbit · {copy} code · {help} help · {back} levels"
+HINT = HINT_HEAD + HINT_TAIL
+#: Where the step marks do not show by themselves (made rooms, by default), the key line
+#: names the key that shows them: both blind playtesters looked for them there.
+HINT_MARKS = " · {step_marks} held: marks"
 
 HELP = [
     "Controls",
@@ -520,7 +524,9 @@ def key_line(play) -> str:
     if play.won:
         return _win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
                           play.every_level_done)[1]
-    hint = keys.text(HINT + (" · {new_room} new room" if opened.tier else ""))
+    marks = "" if play.reading.marks_on else HINT_MARKS
+    hint = keys.text(HINT_HEAD + marks + HINT_TAIL
+                     + (" · {new_room} new room" if opened.tier else ""))
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint
