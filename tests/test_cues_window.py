@@ -116,10 +116,10 @@ def test_a_views_tip_goes_when_the_view_turns_again(make_app):
 
     app = make_app(open_level(3))
     play = app.scene
-    app.view_tips = 0  # no tip of the turn itself: the one below is the view's own
+    app.view_tips = 1  # the first turn's tip, said by the game; none after it
     press(app, pygame.K_v)
     settle(app)
-    play.say(VIEW_TIPS[play.sight.view], "info", 4.0)
+    assert play.message == VIEW_TIPS[play.sight.view] and play.message_left > 0
     press(app, pygame.K_v)  # on at once
     assert play.message_left <= 0
     settle(app)

@@ -305,21 +305,12 @@ def draw_shown(ov, shown: Shown) -> None:
         rect = pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
                            line_h * len(lines) + 14)
         rect.midtop = (W // 2, max(int(H * 0.16), right_panel.bottom + 8))
-        # over the pawn or a badge (the pawn near the top of the window): above the key
-        # bar instead, where that is clear of them
+        # over the pawn or a badge (the pawn near the top of the window): moved to the
+        # nearest place clear of them and the map, between the panels and the key bar
         near = [*pawn, *badges]
         if rect.collidelist(near) >= 0:
-            clear = [*near, *(r for r in (map_rect,) if r)]
-            tries = []
-            for box in pawn:  # beside the pawn's box, at the same height; under it; over it
-                tries += [rect.move(box.right + 10 - rect.left, 0),
-                          rect.move(box.left - 10 - rect.right, 0),
-                          rect.move(0, box.bottom + 6 - rect.top),
-                          rect.move(0, box.top - 6 - rect.bottom)]
-            tries.append(rect.move(0, band_top - 8 - rect.bottom))  # above the key bar
-            rect = next((t for t in tries if t.top >= right_panel.bottom + 4
-                         and t.bottom <= band_top - 4 and t.left >= pad // 2
-                         and t.right <= W - pad // 2 and t.collidelist(clear) < 0), rect)
+            rect = markers.clear_of(rect, [*near, *(r for r in (map_rect,) if r)],
+                                    right_panel.bottom + 4, band_top - 4, W)
         ov.panel(rect, MESSAGE_GROUND, 8)
         for i, line in enumerate(lines):
             ov.text(line, (rect.centerx, rect.y + 10 + i * line_h), mid, colour,

@@ -68,8 +68,15 @@ def project(point, player, b: np.ndarray, camera: views.Camera,
     slice's basis; the hidden coordinate is dropped (the point is put into the
     slice).  Depth <= 0: behind the camera.
     """
-    rel = to_slice(np.asarray(point, float) - np.asarray(player, float), b)
-    return projector(camera, size)(rel)
+    return projecting(player, b, camera, size)(point)
+
+
+def projecting(player, b: np.ndarray, camera: views.Camera, size: tuple[int, int]):
+    """:func:`project` for many points from one ``player`` and camera: the camera's frame
+    worked out once (the room's 16 corners, every badge), the same pixels."""
+    at = projector(camera, size)
+    origin = np.asarray(player, float)
+    return lambda point: at(to_slice(np.asarray(point, float) - origin, b))
 
 
 def _offset(a: int, b: int, n: int, wrap: bool) -> int:

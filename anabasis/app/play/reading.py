@@ -40,7 +40,6 @@ import numpy as np
 import pygame
 
 from anabasis.app.play import hook, markers, stepmarks
-from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.picture import views
 
@@ -286,7 +285,7 @@ def keep_clear(play, b, camera, size) -> list[pygame.Rect]:
     steps go to, the goal and each crate, where they are in the slice on screen."""
     room, state = play.room, play.game.state
     drawn = play.pose().player
-    project = _projecting(drawn, b, camera, size)
+    project = markers.projecting(drawn, b, camera, size)
     axis, _ = views.axis_of(b[:, 3])
     here = math.floor(drawn[axis] + 0.5)
     px, py, depth = project(state.player)
@@ -343,7 +342,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     size = max(11, int(15 * s))
     palette = play.app.progress.palette
     placed: list[pygame.Rect] = []
-    project = _projecting(drawn, b, camera, ov.size)
+    project = markers.projecting(drawn, b, camera, ov.size)
     px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered
         pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
@@ -373,17 +372,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
 
 def off_room(room, cell) -> bool:
     """Whether ``cell`` lies past the room's edge (w, where it wraps, has none)."""
-    return any(not 0 <= c < n for k, (c, n) in enumerate(zip(cell, room.size, strict=True))
-               if not (k == 3 and room.wrap))
-
-
-def _projecting(origin, b, camera, size):
-    """:func:`markers.project` from ``origin`` (the picture's centre) with the camera worked
-    out once for many points: the same pixels, without the camera's frame made again for
-    each (the room's 16 corners, every badge)."""
-    at = projector(camera, size)
-    origin = np.asarray(origin, float)
-    return lambda point: at(to_slice(np.asarray(point, float) - origin, b))
+    return not room.inside(room.norm(cell))
 
 
 #: A HUD panel's ground over the room: faint, so the room shows through it.
@@ -395,7 +384,7 @@ def room_rect(play, b, camera, size) -> pygame.Rect | None:
     room = play.room
     player = play.pose().player
     corners = views.room_box(room.size, player, room.wrap)
-    project = _projecting(np.asarray(player, float) + 0.5, b, camera, size)
+    project = markers.projecting(np.asarray(player, float) + 0.5, b, camera, size)
     points = [project(c) for c in corners]
     if any(depth <= 0 for _, _, depth in points):
         return None

@@ -111,7 +111,9 @@ class Play(Scene):
         self.message = ""
         self.message_left = 0.0
         self.message_kind = "info"
-        self._cue_said = ""  #: the last message a move's cue said (the next move clears it)
+        #: what ends the message before its time: "move" (the next move: a move's own
+        #: words), "turn" (the next turn: a view's tip), or None (only its time)
+        self.message_until: str | None = None
         self.new_best = False
         self.every_level_done = False  #: after a level's win: every level of every chapter
         self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
@@ -183,10 +185,18 @@ class Play(Scene):
         """The movers as drawn now (made once a frame: the room and the HUD both read it)."""
         return self.draw.pose(self.timeline, self.anim_t, self.game.state)
 
-    def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_S) -> bool:
-        """Show a message for ``seconds`` (the one place messages are set)."""
+    def say(self, text: str, kind: str = "info", seconds: float = MESSAGE_S,
+            until: str | None = None) -> bool:
+        """Show a message for ``seconds``, or till ``until`` comes first ("move": the next
+        move; "turn": the next turn); the one place messages are set."""
         self.message, self.message_kind, self.message_left = text, kind, seconds
+        self.message_until = until
         return True
+
+    def _message_ends(self, event: str) -> None:
+        """``event`` ("move" or "turn") has come: a message said till it goes."""
+        if self.message_left > 0 and self.message_until == event:
+            self.message_left = 0.0
 
     def play_moves(self, moves) -> None:
         self.queue.extend(("move", m) for m in moves)
@@ -412,8 +422,7 @@ class Play(Scene):
         elif cue.kind == "land":
             self.rings.append((cue.cell, self.clock))
         elif cue.text:
-            self.say(cue.text, "info", 1.6)
-            self._cue_said = cue.text
+            self.say(cue.text, "info", 1.6, until="move")
 
     def _cue(self, sound: str, kind: str | None = None) -> None:
         self.fired.append(kind or sound)
@@ -422,8 +431,7 @@ class Play(Scene):
     def played(self, result: Result) -> None:
         """A move was played (``result.moved`` False: it did nothing, and ``result.why``
         says why).  The place for what follows every move."""
-        if self.message_left > 0 and self.message == self._cue_said:
-            self.message_left = 0.0  # what the last move did is not what this one does
+        self._message_ends("move")  # what the last move did is not what this one does
         if result.moved and result.status != "lost" and not self.demo:
             self.hints.ask(self.game)  # is there still a way on? (a worker answers)
 
@@ -494,15 +502,14 @@ class Play(Scene):
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
         self.sight = self.sight.turned(self._framing(turned))
-        if self.message_left > 0 and self.message in VIEW_TIPS.values():
-            self.message_left = 0.0  # the tip of the view being left
+        self._message_ends("turn")  # the tip of the view being left
 
     def _view_tip(self) -> None:
         """The first few turns of a session say what the new view shows."""
         if self.demo or self.app.view_tips <= 0 or self.queue:
             return
         self.app.view_tips -= 1
-        self.say(VIEW_TIPS[self.sight.view], "info", 4.0)
+        self.say(VIEW_TIPS[self.sight.view], "info", 4.0, until="turn")
 
     # -- time ---------------------------------------------------------------------------
 
