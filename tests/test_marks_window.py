@@ -31,16 +31,24 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
     app = make_app(open_level(2))  # the goal is a slice kata of the start, two rows on in y
     app.view_tips = 0  # (a tip's panel would lie over the mark)
     play = app.scene
+    # (nor the map or the step badges: a marker keeps off them, and the map's own goal and
+    # frame are drawn in the same gold)
+    app.progress.slice_map, app.progress.step_marks = "off", "held"
+    play.reading.settings_changed()
+    for _ in range(2):  # (a frame that traced the room leaves the new HUD to the next)
+        app.tick(DT)
     seen = {}
     for view in ("stand", "w-up", "both"):
         assert play.sight.view == view
         seen[view] = [(m.what, m.label) for m in _marks(app)]
         for m in _marks(app):
-            # drawn where it would stand were it in the slice: the mark's colour is there
+            # drawn where it would stand were it in the slice, or just off the pawn where
+            # that is over it (as in the both view here): the mark's colour is there
             x, y = (int(c) for c in m.at)
+            reach = 12 if view == "stand" else 32
             near = [app.overlay.surface.get_at((x + dx, y + dy))[:3]
-                    for dx in range(-12, 13) for dy in range(-12, 13)]
-            assert markers.GOAL_COLOUR in near
+                    for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+            assert markers.GOAL_COLOUR in near, view
         press(app, pygame.K_v)
         settle(app)
     # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y

@@ -489,7 +489,7 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
                 # the slice map never hides the room: where the room's box lies under it
                 # (no corner is clear of it), the map is faded there and the room shows
                 # through; beside the room it is drawn whole
-                shown = app.overlay.surface.get_at
+                shown = app.overlay.flat().get_at  # the HUD as blended: the map's layer too
                 m = play.reading.map_rect
                 over = m.clip(rect) if m is not None else pygame.Rect(0, 0, 0, 0)
                 if over.width and over.height:

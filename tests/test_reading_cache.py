@@ -40,8 +40,8 @@ def fresh_map(app, play) -> pygame.Surface:
 
 
 def shown_map(app, play) -> pygame.Surface:
-    """The overlay's pixels where the map was drawn (what is uploaded over the room)."""
-    return app.overlay.surface.subsurface(play.reading.map_rect)
+    """The HUD's pixels where the map was drawn (what is blended over the room)."""
+    return app.overlay.flat().subsurface(play.reading.map_rect)
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:

@@ -196,6 +196,48 @@ def test_the_hud_is_blended_only_where_it_has_anything(make_app):
     assert magenta[300:340, 260:290].all() and magenta.sum() == 40 * 30
 
 
+def test_a_picture_shown_lies_under_the_hud_and_goes_up_only_when_it_is_new(make_app):
+    """``Overlay.show``: the picture is blended where it was placed, the HUD's own drawing
+    over it; shown again (the same Surface, as the kept slice map is), it is not sent to the
+    GL again; a new Surface is."""
+    import numpy as np
+
+    app = make_app(open_level(1))
+    settle(app)
+    ov, window = app.overlay, app.window
+
+    def colours():
+        rgb = pygame.surfarray.array3d(window.read_screen()).astype(int)
+        return {name: ((abs(rgb[100:140, 200:230] - want).sum(-1) < 12).mean(),
+                       (abs(rgb[120:140, 200:230] - want).sum(-1) < 12).mean())
+                for name, want in (("green", (0, 255, 0)), ("blue", (0, 0, 255)),
+                                   ("magenta", (255, 0, 255)))}
+
+    picture = pygame.Surface((40, 30), pygame.SRCALPHA, 32)
+    picture.fill((0, 255, 0, 255))
+    ov.begin(("picture", 1))
+    ov.show(picture, (100, 200, 40, 30))
+    ov.panel(pygame.Rect(120, 200, 20, 30), (255, 0, 255, 255), 0)  # over its right half
+    ov.upload()
+    assert not pygame.surfarray.array_alpha(ov.surface)[100:120, 200:230].any()  # not copied
+    assert window.present(ov.texture, ov.rects, ov.version, ov.layers)
+    seen = colours()
+    assert seen["green"][0] == 0.5 and seen["magenta"][1] == 1.0
+    picture.fill((0, 0, 255, 255))  # the same Surface again, changed behind the HUD's back:
+    ov.begin(("picture", 2))
+    ov.show(picture, (100, 200, 40, 30))
+    ov.upload()
+    assert window.present(ov.texture, ov.rects, ov.version, ov.layers)
+    assert colours()["green"][0] == 1.0  # ... not sent again: the window shows what it had
+    ov.begin(("picture", 3))
+    ov.show(picture.copy(), (100, 200, 40, 30))  # a new Surface is sent
+    ov.upload()
+    assert window.present(ov.texture, ov.rects, ov.version, ov.layers)
+    assert colours()["blue"][0] == 1.0
+    flat = pygame.surfarray.array3d(ov.flat())
+    assert np.array_equal(flat[110, 210], (0, 0, 255))
+
+
 def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_app):
     app = make_app(open_level(3))
     window = app.window
@@ -210,10 +252,11 @@ def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_
     two = pygame.surfarray.array3d(window.read_screen()).astype(int)  # (W, H, 3)
     window.two_step = False  # the same frame scaled up in one step
     window.dirty = True
-    window.present(app.overlay.texture, app.overlay.rects, app.overlay.version)
+    ov = app.overlay
+    window.present(ov.texture, ov.rects, ov.version, ov.layers)
     one = pygame.surfarray.array3d(window.read_screen()).astype(int)
     hud = np.zeros(two.shape[:2], bool)
-    for x, y, w, h in app.overlay.rects:
+    for x, y, w, h in ov.rects + [rect for _, rect in ov.layers]:  # the map's too
         hud[x:x + w, y:y + h] = True
     room = ~hud[0::2, 0::2] & ~hud[1::2, 1::2]
     # the last step doubles pixels: 2 x 2 blocks over the room, which the one step has not

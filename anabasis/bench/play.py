@@ -14,10 +14,19 @@ excluded) in a 1280 x 720 window on this machine's GL:
 - ``play.scene_part_min``: the least internal size the window fell to, as a part of its
   default pixels (1: it never lowered it).
 
-The same session is then played twice more, side by side in the one run: with the slice
-map and the step marks on in every level (``play.reading_on.*``), and with both off
-(``play.reading_off.*``); the default session has them where the settings' "auto" puts
-them.
+The same session is then played four times more, side by side in the one run: with the
+slice map and the step marks on in every level (``play.reading_on.*``) and with both off
+(``play.reading_off.*``), in the order on, off, off, on, so that neither setting has the
+machine's earlier or later minutes to itself; each setting's figures pool the frames of
+its two sessions.  Beside them:
+
+- ``play.reading_on_over_off``: the median frame with both on over the median with both
+  off;
+- ``play.reading_noise``: the larger of the two settings' own spreads, the median of one
+  session over its twin's, less 1: how far two runs of the same setting differ here.  A
+  ratio whose distance from 1 is within it is within this machine's noise.
+
+The default session has them where the settings' "auto" puts them.
 
 It runs in a child process (``python -m anabasis.bench.play``), under the
 bench's own Xvfb where there is no display, so that its window and GL
@@ -96,14 +105,23 @@ def _play_session(reading: str | None = None) -> dict:
             press(pygame.K_ESCAPE)
             live(0.3)
         app.close()
-    frames.sort()
+    return {**figures(frames), "play.scene_part_min": round(least[0], 3),
+            "frames_ms": [round(ms, 3) for ms in frames]}
+
+
+def figures(frames: list[float]) -> dict:
+    """The frame figures of ``frames`` (each frame's work in ms).
+
+    >>> figures([4.0, 20.0, 5.0])["play.frames_over_16_7"]
+    1
+    """
+    frames = sorted(frames)
     return {
         "play.frame_median_ms": statistics.median(frames),
         "play.frame_p99_ms": frames[min(len(frames) - 1, int(len(frames) * 0.99))],
         "play.frame_max_ms": frames[-1],
         "play.frames_over_16_7": sum(ms > 1000 / 60 for ms in frames),
         "play.frames": len(frames),
-        "play.scene_part_min": round(least[0], 3),
     }
 
 
@@ -114,12 +132,21 @@ BURNER = "while True: pass"
 def session(prefix: str = "play", burners: int = 0, reading: str | None = None):
     """Play the session in a child process and yield its figures, named ``prefix.*``;
     ``burners`` CPU-bound processes run beside it all the while."""
+    played = _played(prefix, burners, reading)
+    if played is not None:
+        for name, value in played.items():
+            if name != "frames_ms":
+                yield prefix + name[len("play"):], value
+
+
+def _played(prefix: str, burners: int = 0, reading: str | None = None) -> dict | None:
+    """The child's figures and frames (``frames_ms``); None where there is no display."""
     from anabasis.bench import xvfb
 
     with xvfb.display_for(dict(os.environ)) as env:
         if env is None:
             print(f"{prefix}: skipped (no DISPLAY and no Xvfb)", file=sys.stderr)
-            return
+            return None
         env.update(SDL_AUDIODRIVER=env.get("SDL_AUDIODRIVER", "dummy"),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         burning = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(burners)]
@@ -133,15 +160,53 @@ def session(prefix: str = "play", burners: int = 0, reading: str | None = None):
                 p.wait()
     if done.returncode != 0:
         raise RuntimeError(f"the {prefix} bench failed: {done.stderr.strip()[-300:]}")
-    for name, value in json.loads(done.stdout.strip().splitlines()[-1]).items():
-        yield prefix + name[len("play"):], value
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+#: The order the reading sessions are played in: each setting once early and once late.
+ORDER = ("on", "off", "off", "on")
+
+
+def side_by_side(runs: list[tuple[str, dict]]) -> dict:
+    """The reading figures of ``runs`` (``(setting, the child's figures)`` in the order
+    played): each setting's figures over its sessions' frames pooled, the ratio of the
+    medians and the noise (see the module's text).
+
+    >>> a = {"frames_ms": [10.0, 10.0], "play.scene_part_min": 1.0}
+    >>> b = {"frames_ms": [11.0, 11.0], "play.scene_part_min": 0.5}
+    >>> out = side_by_side([("on", b), ("off", a), ("off", a), ("on", a)])
+    >>> out["play.reading_on.frame_median_ms"], out["play.reading_on.scene_part_min"]
+    (10.5, 0.5)
+    >>> out["play.reading_on_over_off"], out["play.reading_noise"]
+    (1.05, 0.1)
+    """
+    out: dict = {}
+    medians: dict[str, list[float]] = {}
+    for setting in dict.fromkeys(s for s, _ in runs):
+        mine = [r for s, r in runs if s == setting]
+        pooled = figures([ms for r in mine for ms in r["frames_ms"]])
+        for name, value in pooled.items():
+            out[f"play.reading_{setting}{name[len('play'):]}"] = value
+        out[f"play.reading_{setting}.scene_part_min"] = min(
+            r["play.scene_part_min"] for r in mine)
+        medians[setting] = [statistics.median(r["frames_ms"]) for r in mine]
+    on, off = (statistics.median([ms for s, r in runs if s == k for ms in r["frames_ms"]])
+               for k in ("on", "off"))
+    out["play.reading_on_over_off"] = round(on / off, 3)
+    out["play.reading_noise"] = round(max(max(m) / min(m) - 1 for m in medians.values()), 3)
+    return out
 
 
 def bench():
     """Yield ``(name, value)`` figures for ``anabasis bench``."""
     yield from session()
-    for reading in READING:
-        yield from session(f"play.reading_{reading}", reading=reading)
+    runs = []
+    for setting in ORDER:
+        played = _played(f"play.reading_{setting}", reading=setting)
+        if played is None:
+            return
+        runs.append((setting, played))
+    yield from side_by_side(runs).items()
 
 
 if __name__ == "__main__":

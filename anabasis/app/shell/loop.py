@@ -188,7 +188,7 @@ class Loop:
         self.scene.draw_overlay(ov)  # sized to the window by the resize events
         ov.hold = False  # only this frame's HUD waits
         # the room and the HUD onto the window: nothing at all when neither changed
-        self.window.present(ov.texture, ov.rects, ov.version)
+        self.window.present(ov.texture, ov.rects, ov.version, ov.layers)
 
     def _event(self, event) -> None:
         t = event.type

@@ -150,6 +150,12 @@ class Overlay:
         self.rects: list[tuple[int, int, int, int]] = []
         #: counts the uploads: a window that composed this version has nothing new to show
         self.version = getattr(self, "version", 0) + 1
+        #: the pictures shown under the drawing since the last begin (:meth:`show`)
+        self.shown: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for texture, _ in getattr(self, "_layers", ()):
+            texture.release()
+        #: a texture for each picture shown, and the picture it holds
+        self._layers: list[tuple[moderngl.Texture, pygame.Surface]] = []
 
     @property
     def size(self) -> tuple[int, int]:
@@ -176,22 +182,75 @@ class Overlay:
         self._key = key
         self.surface.fill((0, 0, 0, 0))
         self.written = []
+        self.shown = []
         return True
+
+    def show(self, picture: pygame.Surface, rect) -> None:
+        """Show ``picture`` at ``rect`` (its place and size, in window pixels), under what is
+        drawn on the surface, as a layer of its own: the window blends it from a texture of
+        its own, which is uploaded again only when the picture is not the Surface object shown
+        there last.  A picture that is kept while it does not change (the slice map) is then
+        sent to the GL once, not with every HUD drawn over it; and it is never copied onto
+        the surface.  A changed picture must be a new Surface."""
+        self.shown.append((picture, pygame.Rect(rect)))
+
+    @property
+    def layers(self) -> list[tuple[moderngl.Texture, tuple[int, int, int, int]]]:
+        """The pictures shown, as uploaded: (texture, its rectangle), in the order drawn."""
+        return [(texture, tuple(rect))
+                for (texture, _), (_, rect) in zip(self._layers, self.shown, strict=False)]
+
+    def flat(self) -> pygame.Surface:
+        """The HUD as the window composes it, on a clear Surface: the pictures shown, then
+        the surface's drawing over them (what tests look at)."""
+        out = pygame.Surface(self.size, pygame.SRCALPHA, 32)
+        for picture, rect in self.shown:
+            out.blit(picture, rect)
+        out.blit(self.surface, (0, 0))
+        return out
 
     def upload(self) -> None:
         """Send what was drawn since :meth:`begin` to the texture: only its used rectangles."""
         self.rects = used_rects(self.surface)
         self.version += 1
+        self._upload_layers()
         if not self._raw:
             self.texture.write(pygame.image.tobytes(self.surface, "RGBA"))
             return
-        pixels = pygame.surfarray.pixels2d(self.surface)  # (W, H): a view of the raw pixels
+        # the raw pixels as rows (H, W), as they lie: a rectangle's rows are copied as they
+        # are (the (W, H) view pixels2d gives needs a transposing copy, 5x the time)
+        width, height = self.surface.get_size()
+        pixels = np.frombuffer(self.surface.get_buffer(), np.uint32).reshape(height, width)
         try:
             for x, y, w, h in self.rects:
-                block = np.ascontiguousarray(pixels[x:x + w, y:y + h].T)
-                self.texture.write(block.tobytes(), viewport=(x, y, w, h))
+                block = np.ascontiguousarray(pixels[y:y + h, x:x + w])
+                self.texture.write(block, viewport=(x, y, w, h))
         finally:
             del pixels  # unlocks the Surface
+
+    def _upload_layers(self) -> None:
+        for i, (picture, _) in enumerate(self.shown):
+            if i < len(self._layers) and self._layers[i][1] is picture:
+                continue  # the texture holds it already
+            size = picture.get_size()
+            if i < len(self._layers) and self._layers[i][0].size == size:
+                texture = self._layers[i][0]
+            else:
+                texture = self.ctx.texture(size, 4)
+                texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+                if i < len(self._layers):
+                    self._layers[i][0].release()
+            raw = _raw_swizzle(picture)
+            if raw:
+                texture.swizzle = raw
+                texture.write(picture.get_buffer().raw)
+            else:
+                texture.swizzle = "RGBA"
+                texture.write(pygame.image.tobytes(picture, "RGBA"))
+            if i < len(self._layers):
+                self._layers[i] = (texture, picture)
+            else:
+                self._layers.append((texture, picture))
 
     # -- drawing helpers --------------------------------------------------------
 
@@ -239,12 +298,12 @@ def used_rects(surface: pygame.Surface, tile: int = TILE) -> list[tuple[int, int
     used = (_or_by(by_rows, tile, axis=1) & np.uint32(surface.get_masks()[3])) != 0
     rects: list[list[int]] = []
     above: dict[tuple[int, int], list[int]] = {}  # the runs of the row above, by (x0, x1)
-    for j in range(used.shape[0]):
-        row = np.concatenate(([False], used[j], [False]))
-        edges = np.flatnonzero(row[1:] != row[:-1])
+    # the runs of each row as plain lists (some 40 x 23 tiles: numpy's calls a row cost more
+    # than the walk)
+    for j, row in enumerate(used.tolist()):
         here = {}
-        for a, b in zip(edges[::2], edges[1::2], strict=True):
-            x0, x1 = int(a) * tile, min(int(b) * tile, width)
+        for a, b in _runs(row):
+            x0, x1 = a * tile, min(b * tile, width)
             y1 = min((j + 1) * tile, height)
             rect = above.get((x0, x1))
             if rect is not None:
@@ -255,6 +314,24 @@ def used_rects(surface: pygame.Surface, tile: int = TILE) -> list[tuple[int, int
             here[(x0, x1)] = rect
         above = here
     return [tuple(r) for r in rects]
+
+
+def _runs(row: list[bool]) -> list[tuple[int, int]]:
+    """The runs of True in ``row``, as (first, past the last).
+
+    >>> _runs([False, True, True, False, True])
+    [(1, 3), (4, 5)]
+    """
+    runs, start = [], None
+    for i, on in enumerate(row):
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            runs.append((start, i))
+            start = None
+    if start is not None:
+        runs.append((start, len(row)))
+    return runs
 
 
 def _or_by(a: np.ndarray, tile: int, axis: int) -> np.ndarray:

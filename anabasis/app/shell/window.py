@@ -412,26 +412,28 @@ class Window:
         self._scene_new = True
         return self._scene_fbo
 
-    def present(self, overlay: moderngl.Texture, rects=None, version=None) -> bool:
+    def present(self, overlay: moderngl.Texture, rects=None, version=None,
+                layers=()) -> bool:
         """Put the room (scaled up) and the HUD over it onto the window; False, drawing
         nothing, when nothing changed since the window last showed them.
 
         ``rects``: where the HUD has anything, ``(x, y, w, h)`` with rows top first
-        (``Overlay.rects``; None: the whole window).  ``version``: what the overlay holds
-        (``Overlay.version``; None: new every frame).  Nothing changed when the room was not
-        drawn since, the overlay's version is the one shown, and the window is not
-        :attr:`dirty` (resized, exposed, a screenshot wanted); then :meth:`flip` swaps
-        nothing and the window keeps showing the last frame.
+        (``Overlay.rects``; None: the whole window).  ``layers``: pictures of their own
+        blended under the HUD, each ``(texture, (x, y, w, h))`` (``Overlay.layers``).
+        ``version``: what the overlay holds (``Overlay.version``; None: new every frame).
+        Nothing changed when the room was not drawn since, the overlay's version is the one
+        shown, and the window is not :attr:`dirty` (resized, exposed, a screenshot wanted);
+        then :meth:`flip` swaps nothing and the window keeps showing the last frame.
         """
-        self._last = (overlay, rects)
+        self._last = (overlay, rects, layers)
         if not (self._scene_new or self.dirty or version is None or version != self._shown):
             self.presented = False
             return False
         self._shown = version
-        self._compose(overlay, rects)
+        self._compose(overlay, rects, layers)
         return True
 
-    def _compose(self, overlay: moderngl.Texture, rects) -> None:
+    def _compose(self, overlay: moderngl.Texture, rects, layers=()) -> None:
         scene_new, self._scene_new = self._scene_new, False
         self.dirty = False
         self.presented = True
@@ -449,6 +451,7 @@ class Window:
             self._upscale()
         if rects is None:
             rects = [(0, 0, *self.size)]
+        rects = [rect for _, rect in layers] + list(rects)  # the pictures first, under
         if not rects:
             return
         if rects != self._hud_rects:
@@ -464,11 +467,19 @@ class Window:
                 self._hud_vbo = self.ctx.buffer(reserve=max(len(data), 4096), dynamic=True)
                 self._hud_vao = self.ctx.vertex_array(self._hud, [(self._hud_vbo, "2f", "corner")])
             self._hud_vbo.write(data)
-        self._hud["size"] = (float(self.size[0]), float(self.size[1]))
-        overlay.use(1)
+        size = (float(self.size[0]), float(self.size[1]))
+        self._hud["size"] = size
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        self._hud_vao.render(moderngl.TRIANGLES, vertices=6 * len(rects))
+        for i, (texture, place) in enumerate(layers):  # each picture from its own texture
+            texture.use(1)
+            self._hud["place"] = tuple(float(v) for v in place)
+            self._hud_vao.render(moderngl.TRIANGLES, first=6 * i, vertices=6)
+        if len(rects) > len(layers):
+            overlay.use(1)
+            self._hud["place"] = (0.0, 0.0, *size)
+            self._hud_vao.render(moderngl.TRIANGLES, first=6 * len(layers),
+                                 vertices=6 * (len(rects) - len(layers)))
         self.ctx.disable(moderngl.BLEND)
 
     def _upscale(self) -> None:

@@ -141,6 +141,21 @@ class Layout:
         return None
 
 
+#: The movers glide across the map in steps of this part of a cell: a move's map is drawn
+#: anew at most five times, however many frames draw its HUD (a GPU's window draws one a
+#: frame), each a copy of the map and its upload.
+MOVER_STEP = 0.25
+
+
+def _stepped(position) -> tuple[float, ...]:
+    """``position`` (fractional while it moves) to the nearest :data:`MOVER_STEP`.
+
+    >>> _stepped((1.0, 2.4, 0.0, 0.874))
+    (1.0, 2.5, 0.0, 0.75)
+    """
+    return tuple(round(float(v) / MOVER_STEP) * MOVER_STEP for v in position)
+
+
 @cache
 def _font(size: int):
     from anabasis.app.shell.overlay import shipped_font
@@ -291,9 +306,10 @@ class SliceMap:
         (:class:`~anabasis.app.play.stepmarks.Mark`) on the cells they go toward, and the
         editor's ``cursor`` boxed; with ``head``, a crate resting on the pawn's head is
         tagged (:meth:`on_head`).  The same again: the same Surface, not redrawn."""
-        key = (player if player is None else tuple(round(float(v), 2) for v in player),
-               tuple(tuple(round(float(v), 2) for v in c) for c in crates),
-               tuple(marks), cursor, head)
+        if player is not None:
+            player = _stepped(player)
+        crates = tuple(_stepped(c) for c in crates)
+        key = (player, crates, tuple(marks), cursor, head)
         if key == self._key and self._picture is not None:
             return self._picture
         lay = self.layout
@@ -425,7 +441,7 @@ class DraftMap:
         if bottom is None:
             bottom = H - int(64 * ov.scale)
         self.rect = picture.get_rect(bottomleft=(int(8 * ov.scale), bottom))
-        ov.surface.blit(picture, self.rect)
+        ov.show(picture, self.rect)
         return self.rect
 
     def cell_at(self, pixel) -> tuple[int, int, int] | None:
