@@ -93,3 +93,21 @@ def test_a_mark_is_projected_as_the_ray_tracer_casts_its_pixel():
         ray = fwd + ndc[0] * tan * right + ndc[1] * tan * up
         rel = (np.subtract(point, (2, 1, 1, 2)) @ b[:, :3]) - eye
         assert np.allclose(np.cross(ray, rel), 0, atol=1e-9)
+
+
+
+def test_a_thing_in_the_pawns_own_column_says_of_you():
+    """A blind player read the marker of a crate just kata of the pawn, moved off the pawn
+    to stand beside it, as the next cell's: a thing whose cell is the pawn's but for the
+    hidden axis says so ("1 kata of you"); one a cell aside does not."""
+    from anabasis.engine.world import Room, State
+
+    room = Room.empty((4, 4, 3, 3), (1, 1, 1, 2), (3, 3, 1, 0))
+    b = views.view_basis("stand")  # w hidden
+    cam = views.Camera(yaw=0.0, pitch=0.5, distance=6.0)
+    player = (1, 1, 1, 2)
+    under = State.of(player, ((1, 1, 1, 1), (2, 1, 1, 1)))
+    found = {m.cell: m for m in markers.find(room, under, player, b, cam, (800, 450))}
+    assert found[(1, 1, 1, 1)].yours and found[(1, 1, 1, 1)].label == "1 kata of you"
+    assert not found[(2, 1, 1, 1)].yours and found[(2, 1, 1, 1)].label == "1 kata"
+    assert found[(3, 3, 1, 0)].label == "2 kata"  # the goal, two slices kata, elsewhere

@@ -418,19 +418,24 @@ def test_the_help_says_you_climb_one_high(make_app):
 
 
 def test_the_key_line_names_the_step_marks_key_where_they_do_not_show(make_app):
-    """Both blind playtesters looked for the step badges in a made room, where they show
-    only while their key is held: the key line says which key that is there, and not where
-    they show by themselves (the campaign's levels, by default)."""
+    """Both blind playtesters looked for the step badges in a made room: by default they show
+    there and in the campaign's levels.  In a room shared by its code they show only while
+    their key is held, and the key line says which key that is there (and not where they
+    show by themselves)."""
     from anabasis import gen
     from anabasis.app.play import hud
-    from anabasis.app.play.session import opened_made
+    from anabasis.app.play.session import open_code, opened_made
+    from anabasis.formats import codes
 
     app = make_app(open_level(2))
     assert app.scene.reading.marks_on
     assert "marks" not in hud.key_line(app.scene)
-    app.open(opened_made(gen.build("easy", 3)))
+    made = gen.build("easy", 3)
+    app.open(opened_made(made))
+    assert app.scene.reading.marks_on and "marks" not in hud.key_line(app.scene)
+    app.open(open_code(codes.encode(made.room)))
     play = app.scene
-    assert not play.reading.marks_on
+    assert play.opened.kind == "room" and not play.reading.marks_on
     line = hud.key_line(play)
     assert "X held: marks" in line
     app.tick(DT)

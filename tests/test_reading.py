@@ -678,3 +678,63 @@ def test_the_message_of_the_moment_keeps_off_the_pawn(make_app):
             play.message_left = 0
             press(app, arrow_for(play, move))
     assert moved  # the pawn was up where the message goes, at least once
+
+
+def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_room_back(
+        display, tmp_path):
+    """A blind player found a hard room's map too small to carry its numbers in the corner,
+    and faded where it lay over the room, and asked for a large one on a key: B draws it
+    large between the panels and the key bar, opaque, each column's number written, the
+    pawn on it where it stands (and it follows a move); the room's own badges and markers
+    are not drawn over it.  B again puts it back in its corner; the map's setting is not
+    changed by it."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    app = App(size=(1280, 720), opened=opened_made(gen.build("hard", 1)), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        settle(app)
+        play = app.scene
+        W, H = app.overlay.size
+        for _ in range(3):
+            app.tick(DT)
+        corner = pygame.Rect(play.reading.map_rect)
+        small_cell = play.reading.slice_map(play.reading.map_box).layout.cell
+        setting = app.progress.slice_map
+        press(app, pygame.K_b)
+        for _ in range(3):
+            app.tick(DT)
+        assert play.reading.large and app.progress.slice_map == setting
+        big = play.reading.map_rect
+        assert big.width * big.height > 4 * corner.width * corner.height
+        assert big.width > W * 0.6 or big.height > H * 0.5
+        lay = play.reading.slice_map(play.reading.map_box).layout
+        assert lay.cell >= 14 > small_cell  # big enough for the numbers, which the corner's
+        flat = app.overlay.flat()
+        alphas = pygame.surfarray.pixels_alpha(flat)[big.left:big.right, big.top:big.bottom]
+        assert alphas.min() == 255  # opaque: nothing of the room through it
+        del alphas
+        # the pawn's column on the large map, in the pawn's white
+        x, y, _, w = play.game.state.player
+        at = lay.cell_rect(x, y, w).move(big.topleft).center
+        assert tuple(flat.get_at(at))[:3] == slicemap.PAWN
+        # no badge or off-slice marker over it (their words are not written)
+        assert not any(t.startswith(("▶", "↑", "↓")) for t in app.overlay.written)
+        # a move: the pawn moves on the large map too
+        move = next(m for m in rules.STEPS
+                    if rules.step(play.room, play.game.state, m).moved)
+        press(app, arrow_for(play, move))
+        settle(app)
+        for _ in range(3):
+            app.tick(DT)
+        x2, y2, _, w2 = play.game.state.player
+        at2 = lay.cell_rect(x2, y2, w2).move(play.reading.map_rect.topleft).center
+        assert tuple(app.overlay.flat().get_at(at2))[:3] == slicemap.PAWN
+        press(app, pygame.K_b)
+        for _ in range(3):
+            app.tick(DT)
+        assert not play.reading.large and play.reading.map_rect.size == corner.size
+    finally:
+        app.close()

@@ -96,6 +96,25 @@ def test_the_map_follows_the_movers_and_draws_only_when_they_move():
     assert rgb_at(after, lay.cell_rect(x0, y0, w0).center) != slicemap.PAWN
 
 
+def test_a_pawn_on_a_crate_leaves_the_crate_in_sight():
+    """A blind player lost the crate the pawn stood on: on the map the pawn, drawn over the
+    crate's square, covered it.  Where a crate shares the pawn's column the pawn is drawn
+    small and the crate's square shows round it."""
+    room, state = room_and_state(1)
+    smap = slicemap.SliceMap(room, (640, 300))
+    lay = smap.layout
+    x, y, z, w = state.player
+    cell = lay.cell_rect(x, y, w)
+    beside = (cell.centerx + round(lay.cell * 0.3), cell.centery)  # inside the crate's square
+    on = smap.picture((x, y, z + 1, w), [(x, y, z, w)])
+    assert rgb_at(on, cell.center) == slicemap.PAWN
+    assert rgb_at(on, beside) == slicemap.CRATE
+    alone = smap.picture(state.player, [])
+    assert rgb_at(alone, beside) == slicemap.PAWN  # the pawn's own size, with no crate
+    elsewhere = smap.picture(state.player, [(x + 1, y, z, w)])
+    assert rgb_at(elsewhere, beside) == slicemap.PAWN
+
+
 def test_a_wrapped_room_says_so_and_many_slices_take_more_rows():
     room, _ = room_and_state(7)
     assert room.wrap

@@ -40,6 +40,9 @@ def check(room, state, mark):
     assert mark.cell == _add(p, d)
     if mark.kind == "nothing":
         assert not ref.moved
+        # the badge's reason is the reference engine's own (or none it has words for)
+        assert mark.then == stepmarks.STAYS_WHY.get(ref.why, "")
+        assert mark.label == ("stays · " + mark.then if mark.then else "stays")
         return
     assert ref.moved
     if mark.kind == "fall out":
@@ -54,6 +57,9 @@ def check(room, state, mark):
         assert mark.slip > 0
         return
     assert mark.slip == 0
+    # how far the step's settle drops you in z (a slip, above, is said instead)
+    assert mark.drop == max(0, first.player[2] - ref.state.player[2])
+    assert ("drop" in mark.label) == (mark.drop > 0)
     if mark.kind == "push":
         assert first.crates != state.crates
         return
@@ -96,8 +102,14 @@ def test_the_levels_show_every_kind_of_mark():
             except levels.LevelError:
                 continue
             for state in standing_states(room):
-                seen.update(m.kind for m in stepmarks.marks(room, state))
-    assert set(seen) == set(stepmarks.KINDS), seen
+                for m in stepmarks.marks(room, state):
+                    seen[m.kind] += 1
+                    seen[f"stays · {m.then}" if m.kind == "nothing" else ""] += 1
+                    seen["drop"] += m.drop > 0
+    assert set(stepmarks.KINDS) <= set(seen), seen
+    # every reason a step stays, on some cell of the levels; and walks that drop in z
+    assert {f"stays · {w}" for w in ("too high", "no headroom", "crate stuck")} <= set(seen)
+    assert seen["drop"] > 0
 
 
 def test_a_mark_names_a_slip_by_its_slices():

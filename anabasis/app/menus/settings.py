@@ -30,8 +30,9 @@ BACK = "back"
 
 #: How each choice is said.
 SAID = {
-    "slice_map": {"auto": "where it helps", "on": "always", "off": "off"},
-    "step_marks": {"auto": "first chapter, or held", "on": "always", "held": "while held"},
+    "slice_map": {"auto": "3 or more slices, made rooms", "on": "always", "off": "off"},
+    "step_marks": {"auto": "levels and made rooms", "on": "always",
+                   "held": "while their key is held"},
     "palette": {"standard": "standard", "safe": "colour-blind safe"},
 }
 
@@ -47,14 +48,14 @@ class Line:
 
 LINES = [
     Line("volume", "volume", "the effects' loudness (M mutes, in any screen)"),
-    Line("slice_map", "slice map", "every w slice side by side, from above, bottom left"),
+    Line("slice_map", "slice map", "every w slice side by side, from above (B in play: large)"),
     Line("step_marks", "step marks", "what each step will do, marked on its cell"),
     Line("text_size", "text size", "the size of every line of text"),
     Line("reduced_motion", "reduced motion", "turns, moves and camera glides played faster"),
     Line("palette", "colours", "colour-blind safe: blue and orange, and shapes for all"),
     Line("fullscreen", "fullscreen", "the whole screen, or a window"),
-    Line("board", "daily board", "where today's wins are sent: none, this machine "
-         "(anabasis serve), or a URL (Enter types one)"),
+    Line("board", "daily board", "where today's wins are compared: nowhere, a board you run "
+         "on this machine, or a board's web address (Enter types one)"),
     Line(BACK, "back", "everything here is saved already"),
 ]
 

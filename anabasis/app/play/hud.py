@@ -33,6 +33,10 @@ HINT = HINT_HEAD + HINT_TAIL
 #: Where the step marks do not show by themselves (made rooms, by default), the key line
 #: names the key that shows them: both blind playtesters looked for them there.
 HINT_MARKS = " · {step_marks} held: marks"
+#: Where the map in its corner is too small for its numbers (a big room), its large
+#: form's key; and while it is large, first, the way back to the room.
+HINT_LARGE = " · {large_map} large map"
+HINT_BACK = "{large_map} back to the room"
 
 HELP = [
     "Controls",
@@ -242,6 +246,7 @@ def draw_shown(ov, shown: Shown) -> None:
 
     map_rect, badges, pawn = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
+    large = play is not None and play.reading.large  # the map over the room, on its key
     band_top = H - small - 2 * pad
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
@@ -249,23 +254,28 @@ def draw_shown(ov, shown: Shown) -> None:
                             int(200 * s))
         keep = reading.keep_clear(play, b, camera, ov.size)
         pawn = keep[:1]  # the off-slice markers keep off the pawn too
-        map_rect = reading.draw_map(ov, play, band_top, pad, title_panel.bottom, room_rect,
-                                    [gizmo], keep)
-        badges = reading.draw_marks(ov, play, b, camera, s,
-                                    [r for r in (map_rect, right_panel) if r])
-    markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                 avoid=[r for r in (map_rect, *badges, *tag, *pawn) if r],
-                 palette=shown.palette)
+        top = max(title_panel.bottom, right_panel.bottom) if large else title_panel.bottom
+        map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
+        if not large:  # (the large map lies over the room: the marks are on it)
+            badges = reading.draw_marks(ov, play, b, camera, s,
+                                        [r for r in (map_rect, right_panel) if r])
+    if not large:
+        markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
+                     avoid=[r for r in (map_rect, *badges, *tag, *pawn) if r],
+                     palette=shown.palette)
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:
         hook.draw(ov, shown.hook, s)
 
-    # bottom right: the axes gizmo, turning with the view and the camera
+    # bottom right: the axes gizmo, turning with the view and the camera (not over the
+    # large map: the room is under it)
     r = int(46 * s)
     cx, cy = W - pad - r - int(20 * s), H - pad - r - int(56 * s)
-    pygame.draw.circle(ov.surface, (10, 12, 18, 150), (cx, cy), r + int(14 * s))
-    for name, sx, sy, inside in sorted(shown.axes, key=lambda a: a[3]):
+    if not large:
+        pygame.draw.circle(ov.surface, (10, 12, 18, 150), (cx, cy), r + int(14 * s))
+    for name, sx, sy, inside in sorted(shown.axes if not large else (),
+                                       key=lambda a: a[3]):
         colour = views.AXIS_COLOURS[name]
         if inside < 0.35:
             colour = tuple(int(c * 0.45) for c in colour)
@@ -284,7 +294,8 @@ def draw_shown(ov, shown: Shown) -> None:
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
-    ov.text(shown.view, (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
+    if not large:
+        ov.text(shown.view, (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
 
     # bottom: the one-line hint
     hint = shown.hint_line
@@ -515,9 +526,13 @@ def key_line(play) -> str:
     if play.won:
         return _win_texts(opened.kind, opened.level, opened.tier, keys, opened.chapter,
                           play.every_level_done)[1]
-    marks = "" if play.reading.marks_on else HINT_MARKS
-    hint = keys.text(HINT_HEAD + marks + HINT_TAIL
+    reading = play.reading
+    marks = "" if reading.marks_on else HINT_MARKS
+    large = HINT_LARGE if reading.map_small else ""
+    hint = keys.text(HINT_HEAD + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
+    if reading.large:
+        hint = keys.text(HINT_BACK) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint

@@ -53,11 +53,17 @@ class Marker(NamedTuple):
     offset: int  #: cells from the player's slice along it (the short way round a wrapped w)
     at: tuple[float, float]  #: where on screen it would be drawn, in window pixels
     inside: bool  #: ``at`` is within the window (else it is pinned to the edge)
+    #: it is in the pawn's own column along the hidden axis (a crate just kata of you): its
+    #: place on screen is the pawn's, so the marker stands beside the pawn, and says "of you"
+    yours: bool = False
 
     @property
     def label(self) -> str:
-        """Which way and how far: ``2 ana``, ``1 below``, ``1 +y``."""
-        return f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
+        """Which way and how far: ``2 ana``, ``1 below``, ``1 +y``; ``1 kata of you`` for
+        one in the pawn's own column (a blind player read such a marker, moved off the
+        pawn, as the next cell's)."""
+        return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
+                + (" of you" if self.yours else ""))
 
 
 def project(point, player, b: np.ndarray, camera: views.Camera,
@@ -122,7 +128,9 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
         x, y, depth = project(put, player, b, camera, size)
         w, h = size
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
-        out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside))
+        yours = all(math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
+                    for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
+        out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours))
     return out
 
 

@@ -47,6 +47,7 @@ import numpy as np
 import pygame
 
 from anabasis.app.play import hook, markers, stepmarks
+from anabasis.app.viewer import slicemap
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.picture import views
 
@@ -61,6 +62,10 @@ PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight do
 #: room's last rows under the key bar at the views' own 0.9)
 PLAN_MARGIN = 0.76
 MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
+#: The large map (its key: a big room's cells too small to read in the corner) takes up to
+#: this share of the window's width and of the height between the panels and the key bar.
+LARGE_W, LARGE_H = 0.96, 0.96
+LARGE_GROUND = (10, 12, 18)  #: the large map's ground, opaque
 
 
 def map_wanted(setting: str, room, kind: str) -> bool:
@@ -77,12 +82,23 @@ def map_wanted(setting: str, room, kind: str) -> bool:
     return room.size[3] > 2 or kind in MADE_KINDS
 
 
+#: The rooms the step marks show in without their key, by the settings' "auto": the
+#: campaign's levels and the rooms the game made (both blind playtesters looked for them
+#: in a hard made room); a room shared by its code shows them while the key is held, as
+#: its maker may mean the reading to be the puzzle.
+MARKED_KINDS = ("level", "gen", "daily")
+
+
 def marks_wanted(setting: str, kind: str) -> bool:
-    """Whether the step marks show without their key held: ``auto`` in the first chapter
-    (the tutorial levels), ``on`` always, ``held`` never."""
+    """Whether the step marks show without their key held: ``auto`` in the campaign's levels
+    and the made rooms (:data:`MARKED_KINDS`), ``on`` always, ``held`` never.
+
+    >>> marks_wanted("auto", "gen"), marks_wanted("auto", "room"), marks_wanted("held", "level")
+    (True, False, False)
+    """
     if setting == "on":
         return True
-    return setting == "auto" and kind == "level"
+    return setting == "auto" and kind in MARKED_KINDS
 
 
 class Reading:
@@ -104,6 +120,9 @@ class Reading:
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
+        #: the map drawn large over the room (its key; not saved: a look, not a setting)
+        self.large = False
+        self._grounded = None  #: (the large map on an opaque ground, the picture it is of)
         self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
 
     def settings_changed(self) -> None:
@@ -141,6 +160,24 @@ class Reading:
             self._faded = (key, out, picture)
         return self._faded[1]
 
+    @property
+    def map_small(self) -> bool:
+        """The map shows in its corner too small for its numbers (a big room): the key line
+        names the large map's key."""
+        if not self.show_map or self.large or self.map_box == (0, 0):
+            return False
+        return self.slice_map(self.map_box).layout.cell < slicemap.DIGITS_CELL
+
+    def grounded(self, picture: pygame.Surface) -> pygame.Surface:
+        """``picture`` on an opaque ground (the large map: nothing of the room through it),
+        kept while it does not change."""
+        if self._grounded is None or self._grounded[1] is not picture:
+            out = pygame.Surface(picture.get_size(), pygame.SRCALPHA, 32)
+            out.fill((*LARGE_GROUND, 255))
+            out.blit(picture, (0, 0))
+            self._grounded = (out, picture)
+        return self._grounded[0]
+
     def badged(self, marks, b, yaw: float) -> tuple[stepmarks.Mark, ...]:
         """Those of ``marks`` with a badge in the picture of basis ``b`` at ``yaw``
         (:func:`stepmarks.shown_in`), worked out again only when one of them changes.  A
@@ -169,7 +206,10 @@ class Reading:
             self.held = down
             return True
         if not down:
-            return action in ("slice_map", "plan_view")
+            return action in ("slice_map", "plan_view", "large_map")
+        if action == "large_map":
+            self.large = not self.large  # (the key line says how back: no words over it)
+            return True
         if action == "slice_map":
             self.show_map = not self.show_map
             progress = play.app.progress
@@ -252,6 +292,8 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     back and forth).  Where every place has the room under it, the part over the room is
     drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
+    if reading.large:
+        return draw_large(ov, play, bottom, top)
     if not reading.show_map:
         return None
     left, low, bw, bh = map_place(ov, bottom, pad)
@@ -283,6 +325,23 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         # nowhere clear of the room (a big room's "both" view): faded over it
         picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
+    reading.map_rect = here
+    return here
+
+
+def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
+    """The map large (:attr:`Reading.large`), centred between the top panels' ``top`` and the
+    key bar's ``bottom``, opaque: the player asked to read the room from it, not through
+    it.  Shown whatever the map's setting; its movers and marks as the corner's."""
+    reading = play.reading
+    W, _ = ov.size
+    box = (int(W * LARGE_W), int((bottom - top) * LARGE_H))
+    reading.map_box = box
+    smap = reading.slice_map(box)
+    pose = play.pose()
+    picture = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
+    here = picture.get_rect(center=(W // 2, (top + bottom) // 2))
+    ov.show(picture, here)
     reading.map_rect = here
     return here
 
@@ -331,9 +390,9 @@ def map_key(play) -> tuple:
     reading = play.reading
     pose = play.pose()
     marks = reading.step_marks()
-    if not reading.show_map and not marks:
+    if not reading.show_map and not marks and not reading.large:
         return ()
-    return (reading.show_map, play.app.progress.palette,
+    return (reading.show_map, reading.large, play.app.progress.palette,
             tuple(round(float(v), 2) for v in pose.player),
             tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)
 
@@ -360,7 +419,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         x, y, depth = project(mark.cell)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
-        words = mark.label if mark.kind != "nothing" else "stays"
+        words = mark.label
         if mark.won:
             words += " · goal"
         text = f"{stepmarks.GLYPH[mark.kind]} {words}"

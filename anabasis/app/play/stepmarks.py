@@ -18,7 +18,9 @@ does (a test holds every mark to the engine, on every cell of every level):
 A step is named by what the step itself did (walk, climb, push, a ramp);
 when the settle after it takes you kata, that slip is the word instead
 (with how many slices), since it is the part a player misses.  A fall in z
-alone is not named: the picture shows a drop, the map its height.
+after it is said beside the word (``walk · drop 2``: :attr:`Mark.drop`), and
+a step that is no move says why, in the engine's own reason (``stays · too
+high``: :data:`STAYS_WHY`).
 
 In a hook room (RULES.md, "The hook") the six hooks have marks too
 (:func:`hook_marks`), each on the cell the hook would catch on, read from
@@ -81,6 +83,14 @@ SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94,
                "hook nothing": (136, 136, 136)}
 
 
+#: Why a step is no move, in the few words of its badge ("stays · too high"), by the engine's
+#: own reason (:attr:`rules.Result.why`): a blind player found a plain "stays" said nothing.
+#: The room's edge has no badge (nothing is drawn past it).
+STAYS_WHY = {why.IN_YOUR_WAY: "too high", why.NO_HEADROOM: "no headroom",
+             why.CRATE_STUCK: "crate stuck", why.ROOM_ENDS: "the room ends",
+             why.ROOM_OVER: "room over"}
+
+
 def colour_of(kind: str, palette: str = "standard") -> tuple[int, int, int]:
     """The colour of a mark of ``kind`` in ``palette`` (the settings' ``standard`` or
     ``safe``).
@@ -96,14 +106,15 @@ HOOK_WORDS = {"hook pull": "pulls the crate", "hook fetch": "fetches the crate",
               "hook nothing": "nothing"}
 #: What each says in the help's legend.
 MEANING = {
-    "walk": "walk: you step onto this cell",
+    "walk": "walk: you step onto this cell (· drop N: then you fall N in z)",
     "climb": "climb: you step up one onto it",
     "push": "push: the crate here moves one on",
     "ramp ana": "ramp ana: the ramp takes you one slice up in w",
     "ramp kata": "ramp kata: the ramp takes you one slice down in w",
     "slip kata": "slip kata N: nothing holds you in w there: you slip N slices",
     "fall out": "fall out: you fall out of the room (the move is undone)",
-    "nothing": "nothing: the step does nothing",
+    "nothing": "stays: the step is no move; why, beside it (too high, no headroom,"
+               " crate stuck)",
     "hook pull": "hook, pulls the crate: it comes to the cell beside you",
     "hook fetch": "hook ana, fetches the crate: it comes just ana of you, onto your head",
     "hook cross": "hook, pulls you to it: to the cell before the block it caught",
@@ -124,8 +135,12 @@ class Mark(NamedTuple):
     #: the cell the step goes toward; a hook's: the cell it catches on
     cell: tuple[int, int, int, int] = (0, 0, 0, 0)
     #: for "push": what the crate does after it is pushed ("slips kata 1", "falls 2",
-    #: "falls out"; "" where it stays on the cell it was pushed to)
+    #: "falls out"; "" where it stays on the cell it was pushed to); for "nothing": why
+    #: (:data:`STAYS_WHY`'s words: "too high", "no headroom", "crate stuck", ...)
     then: str = ""
+    #: for "walk", "push" and a ramp's: how far you fall in z after the step (a blind
+    #: player walked off a crate's top on a plain "walk")
+    drop: int = 0
 
     @property
     def is_hook(self) -> bool:
@@ -141,9 +156,14 @@ class Mark(NamedTuple):
             if self.kind == "hook falls back" and self.move != "hA":
                 words = "all falls back as it was"  # (round a wrapped w)
             return f"hook{way}: {words}{slip}"
+        if self.kind == "slip kata":
+            return f"slip kata {self.slip}"
+        words = self.kind if self.kind != "nothing" else "stays"
         if self.kind == "push" and self.then:
-            return f"push · crate {self.then}"
-        return f"slip kata {self.slip}" if self.kind == "slip kata" else self.kind
+            words = f"push · crate {self.then}"
+        elif self.kind == "nothing" and self.then:
+            words = f"stays · {self.then}"
+        return words + (f" · drop {self.drop}" if self.drop else "")
 
     @property
     def glyph(self) -> str:
@@ -180,7 +200,7 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     d = rules.STEPS[move]
     toward = tuple(a + b for a, b in zip(p, d, strict=True))
     if not result.moved:
-        return Mark(move, "nothing", cell=toward)
+        return Mark(move, "nothing", cell=toward, then=STAYS_WHY.get(result.why, ""))
     if result.status == "lost":
         return Mark(move, "fall out", cell=toward)
     won = result.status == "won"
@@ -195,9 +215,11 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         at = f.player
     if slip:
         return Mark(move, "slip kata", slip, won, toward)
+    # the fall in z after it, within the slice (a slip is said instead, above)
+    drop = max(0, q[2] - result.state.player[2])
     if stepped.crates != state.crates:
         return Mark(move, "push", 0, won, toward,
-                    _crate_after(room, state, stepped, result.state))
+                    _crate_after(room, state, stepped, result.state), drop)
     else:
         x, y, z, w = toward
         ana, kata = room.norm((x, y, z, w + 1)), room.norm((x, y, z, w - 1))
@@ -210,7 +232,7 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
             kind = "climb"
         else:
             kind = "walk"
-    return Mark(move, kind, 0, won, toward)
+    return Mark(move, kind, 0, won, toward, drop=drop)
 
 
 def _crate_after(room: Room, before: State, pushed: State, after: State) -> str:

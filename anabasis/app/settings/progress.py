@@ -314,8 +314,8 @@ MOST_MOVES = 1_000_000_000
 
 #: The slice map: shown where it helps (more than two slices, a made room), always, never.
 SLICE_MAP_CHOICES = ("auto", "on", "off")
-#: The step marks: shown in the first chapter and while their key is held, always, or
-#: only while the key is held.
+#: The step marks: shown in the campaign's levels and the made rooms, and while their key
+#: is held (a shared room); always; or only while the key is held.
 STEP_MARK_CHOICES = ("auto", "on", "held")
 TEXT_SIZES = (0.8, 1.6)  #: the text size, a factor on the UI's scale
 PALETTES = ("standard", "safe")  #: "safe": the colour-blind-safe palette

@@ -141,6 +141,13 @@ class Layout:
         return None
 
 
+#: The least cell, in pixels, a column's number is written in.
+DIGITS_CELL = 14
+
+#: The pawn's radius on the map, as a part of a cell; and where a crate shares its column
+#: (the pawn stands on it, or it rests on the pawn in z), smaller: the crate shows round it.
+PAWN_SIZE, PAWN_ON_CRATE = 0.36, 0.2
+
 #: The movers glide across the map in steps of this part of a cell: a move's map is drawn
 #: anew at most five times, however many frames draw its HUD (a GPU's window draws one a
 #: frame), each a copy of the map and its upload.
@@ -231,7 +238,7 @@ class SliceMap:
         surface = pygame.Surface(lay.size, pygame.SRCALPHA, 32)
         surface.fill(BACK)
         cell = lay.cell
-        digits = cell >= 14
+        digits = cell >= DIGITS_CELL
         for w in range(W):
             r = lay.slice_rect(w)
             _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 2, LABEL)
@@ -344,7 +351,10 @@ class SliceMap:
         _text(surface, "you", (frame.right, frame.y - 1), lay.label - 2, self.colours["YOU"],
               "bottomright")
         cx, cy = lay.centre(player[0], player[1], pw)
-        radius = max(2, cell * 0.36)
+        # on a crate (or under one) in its column: the pawn small, the crate's square round it
+        # (a blind player lost the crate under the pawn)
+        shared = any(self._column(c) == self._column(player) for c in crates)
+        radius = max(2, cell * (PAWN_ON_CRATE if shared else PAWN_SIZE))
         carried = self.on_head(player, crates) if head else None
         if carried is not None:
             self._head(surface, (cx, cy), carried)
@@ -372,6 +382,11 @@ class SliceMap:
         above = lay.slice_rect(crate[3])
         _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 2, PAWN,
               "topright")
+
+    def _column(self, position) -> tuple[int, int, int]:
+        """The map's cell ``position`` is drawn in: its (x, y) rounded, and its slice."""
+        return (math.floor(float(position[0]) + 0.5), math.floor(float(position[1]) + 0.5),
+                self._slice_of(position[3]))
 
     def _slice_of(self, w: float) -> int:
         w = math.floor(float(w) + 0.5)
