@@ -218,35 +218,37 @@ def draw_shown(ov, shown: Shown) -> None:
     # a panel over the room fades, so that the room's top rows show through it
     play, b, camera = shown.reader if shown.reader else (None, None, None)
     room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
-    ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
-    ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
     key_bar = pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad)
     ov.panel(key_bar, reading.band_over(band, key_bar, room_rect), 0)
+    large = play is not None and play.reading.large  # the map over the room, on its key
+    if not large:  # (the large map takes the window's height: the panels wait for it)
+        ov.panel(title_panel, reading.band_over(band, title_panel, room_rect), 10)
+        ov.panel(right_panel, reading.band_over(band, right_panel, room_rect), 10)
 
-    # top left: where you are and what it teaches
-    ov.text(shown.title, (pad, pad), big, GOLD)
-    for i, line in enumerate(teach_lines):
-        ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
+        # top left: where you are and what it teaches
+        ov.text(shown.title, (pad, pad), big, GOLD)
+        for i, line in enumerate(teach_lines):
+            ov.text(line, (pad, pad + big + 4 + i * (small + 3)), small, DIM)
 
-    # top right: moves, par, best, height
-    ov.text(shown.moves, (W - pad, pad), mid, INK, anchor="topright")
-    ov.text(shown.best, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
-    z, w = shown.height
-    hy = pad + mid + small + 12
-    ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
-    ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"], anchor="topright")
-    ov.text(f"w {w}", (W - pad, hy), mid, views.AXIS_COLOURS["w"], anchor="topright")
-    # where the goal is, on the same scale: it may lie slices away, out of sight
-    gy = hy + mid + 6
-    gz, gw = shown.goal
-    ov.text("goal", (W - pad - int(150 * s), gy), small, DIM)
-    ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
-            anchor="topright")
-    ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
+        # top right: moves, par, best, height
+        ov.text(shown.moves, (W - pad, pad), mid, INK, anchor="topright")
+        ov.text(shown.best, (W - pad, pad + mid + 4), small, DIM, anchor="topright")
+        z, w = shown.height
+        hy = pad + mid + small + 12
+        ov.text("height", (W - pad - int(150 * s), hy), small, DIM)
+        ov.text(f"z {z}", (W - pad - int(70 * s), hy), mid, views.AXIS_COLOURS["z"],
+                anchor="topright")
+        ov.text(f"w {w}", (W - pad, hy), mid, views.AXIS_COLOURS["w"], anchor="topright")
+        # where the goal is, on the same scale: it may lie slices away, out of sight
+        gy = hy + mid + 6
+        gz, gw = shown.goal
+        ov.text("goal", (W - pad - int(150 * s), gy), small, DIM)
+        ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
+                anchor="topright")
+        ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
     map_rect, badges, pawn = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
-    large = play is not None and play.reading.large  # the map over the room, on its key
     band_top = H - small - 2 * pad
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
@@ -254,7 +256,7 @@ def draw_shown(ov, shown: Shown) -> None:
                             int(200 * s))
         keep = reading.keep_clear(play, b, camera, ov.size)
         pawn = keep[:1]  # the off-slice markers keep off the pawn too
-        top = max(title_panel.bottom, right_panel.bottom) if large else title_panel.bottom
+        top = pad // 2 if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
             badges = reading.draw_marks(ov, play, b, camera, s,
@@ -531,8 +533,8 @@ def key_line(play) -> str:
     large = HINT_LARGE if reading.map_small else ""
     hint = keys.text(HINT_HEAD + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
-    if reading.large:
-        hint = keys.text(HINT_BACK) + " · " + hint
+    if reading.large:  # (the panels wait under the large map: the moves said here)
+        hint = f"moves {play.game.moves} · " + keys.text(HINT_BACK) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint

@@ -63,7 +63,7 @@ PLAN_PITCH = views.Camera.MAX_PITCH  #: the plan view looks (nearly) straight do
 PLAN_MARGIN = 0.76
 MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
 #: The large map (its key: a big room's cells too small to read in the corner) takes up to
-#: this share of the window's width and of the height between the panels and the key bar.
+#: this share of the window's width and of its height above the key bar.
 LARGE_W, LARGE_H = 0.96, 0.96
 LARGE_GROUND = (10, 12, 18)  #: the large map's ground, opaque
 
@@ -330,9 +330,10 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
 
 
 def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
-    """The map large (:attr:`Reading.large`), centred between the top panels' ``top`` and the
-    key bar's ``bottom``, opaque: the player asked to read the room from it, not through
-    it.  Shown whatever the map's setting; its movers and marks as the corner's."""
+    """The map large (:attr:`Reading.large`), centred between ``top`` (the window's top: the
+    panels wait) and the key bar's ``bottom``, opaque: the player asked to read the room from
+    it, not through it.  Shown whatever the map's setting; its movers and marks as the
+    corner's."""
     reading = play.reading
     W, _ = ov.size
     box = (int(W * LARGE_W), int((bottom - top) * LARGE_H))
