@@ -571,8 +571,8 @@ class Progress:
         >>> p = Progress.load(tempfile.mkdtemp())
         >>> p.bind_key("undo", "r"), p.keys["undo"], p.keys["restart"]
         (['restart'], ['r'], [])
-        >>> p.bind_key("back", "b"), p.keys["back"]
-        ([], ['b', 'escape'])
+        >>> p.bind_key("back", "j"), p.keys["back"]
+        ([], ['j', 'escape'])
         """
         if action not in DEFAULT_KEYS:
             raise KeyError(action)
