@@ -738,3 +738,24 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
         assert not play.reading.large and play.reading.map_rect.size == corner.size
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_legend_line_is_written_whole_in_the_help(display, tmp_path, size):
+    """A blind player found the slice map's legend line cut off ("lighter is…"), the only
+    place its numbers are explained: at the usual window sizes every line is whole."""
+    from anabasis.app.play import legend
+    from anabasis.app.routes import App
+
+    app = App(size=size, opened=open_level(7), data_dir=tmp_path)
+    try:
+        settle(app)
+        press(app, pygame.K_h)
+        for _ in range(3):
+            app.tick(DT)
+        assert app.scene.help
+        written = set(app.overlay.written)
+        cut = [(name, words) for name, words in legend.lines(app.keymap) if words not in written]
+        assert not cut, cut
+    finally:
+        app.close()

@@ -320,3 +320,33 @@ def test_a_columns_number_is_the_height_the_hud_says_you_stand_at_there():
                 assert smap.number(x, y, w) == z, (chapter, n, k)
                 checked += 1
     assert checked > 100
+
+
+def test_a_step_mark_on_the_map_leaves_the_crate_and_the_number_in_sight():
+    """A blind player lost a crate under a push's mark on the map, and a number under the
+    goal's: a mark sits in its cell's top left corner, the crate's square and the number
+    (bottom right) still show."""
+    from anabasis.app.play import stepmarks
+
+    room, state = room_and_state(7)
+    smap = slicemap.SliceMap(room, (900, 500))
+    lay = smap.layout
+    assert lay.cell >= slicemap.DIGITS_CELL
+    x, y, z, w = state.player
+    cell = (x + 1, y, z, w)
+    rect = lay.cell_rect(x + 1, y, w)
+    push = stepmarks.Mark("R", "push", cell=cell)
+    corner = pygame.Rect(rect.centerx + 2, rect.centery + 2, rect.width // 2 - 4,
+                         rect.height // 2 - 4)  # the bottom right quarter, inside the crate
+    with_crate = smap.picture(state.player, [cell], (push,)).copy()
+    colours = {tuple(with_crate.get_at((i, j)))[:3] for i in range(corner.left, corner.right)
+               for j in range(corner.top, corner.bottom)}
+    assert slicemap.CRATE in colours
+    plain = smap.picture(state.player, [], ()).copy()
+    marked = smap.picture(state.player, [], (push,)).copy()
+    number = pygame.Rect(rect.right - rect.width // 3, rect.bottom - rect.height // 3,
+                         rect.width // 3, rect.height // 3)  # where its number is written
+    assert (pygame.image.tobytes(plain.subsurface(number), "RGB")
+            == pygame.image.tobytes(marked.subsurface(number), "RGB"))
+    assert (pygame.image.tobytes(plain.subsurface(rect), "RGB")
+            != pygame.image.tobytes(marked.subsurface(rect), "RGB"))  # (the mark is drawn)

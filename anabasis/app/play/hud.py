@@ -249,6 +249,10 @@ def draw_shown(ov, shown: Shown) -> None:
 
     map_rect, badges, pawn = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
+    # a crate's landing ring first: the badges and markers over it stay whole (a blind
+    # player read a ring cutting "walk" to "wal")
+    for at, age in shown.rings:
+        markers.draw_ring(ov, at, age, s)
     band_top = H - small - 2 * pad
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
@@ -265,8 +269,6 @@ def draw_shown(ov, shown: Shown) -> None:
         markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
                      avoid=[r for r in (map_rect, *badges, *tag, *pawn) if r],
                      palette=shown.palette)
-    for at, age in shown.rings:
-        markers.draw_ring(ov, at, age, s)
     if shown.hook is not None:
         hook.draw(ov, shown.hook, s)
 

@@ -29,8 +29,8 @@ ENTRIES = [
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"
               " move ({step_marks} held shows them)"),
-    ("map", "the slice map ({slice_map}; {large_map}: large): each slice w 0, w 1 ...;"
-            " a number: the z you stand at there; lighter is higher"),
+    ("map", "slice map ({slice_map}; large: {large_map}): w 0, w 1 …; a number: the z you"
+            " stand at; lighter: higher"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),

@@ -395,20 +395,24 @@ class SliceMap:
 
     def _mark(self, surface, rect: pygame.Rect, mark) -> None:
         """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
-        as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, on the cell it
-        goes toward; in the map's palette where the mark can say its colour in one
-        (``tint(palette)``, as a Mark can)."""
+        as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, in the top left
+        corner of the cell it goes toward, clear of the cell's number (bottom right) and of
+        most of a crate there (a blind player lost a crate under a push's mark); in the map's
+        palette where the mark can say its colour in one (``tint(palette)``, as a Mark can)."""
         if self.layout.cell < 9 or mark.kind in ("nothing", "hook nothing"):
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
-        size = max(9, self.layout.cell * 3 // 4)
+        size = max(9, self.layout.cell // 2 + 2)
         dot = pygame.Rect(0, 0, size, size)
-        dot.center = rect.center
+        dot.topleft = (rect.x - 1, rect.y - 1)
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
         if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
             pygame.draw.rect(surface, colour, dot, 1, border_radius=size // 3)
+        else:  # a step's: its colour in a bar along the foot (a small glyph is mostly edge)
+            pygame.draw.line(surface, colour, (dot.x + 3, dot.bottom - 2),
+                             (dot.right - 4, dot.bottom - 2), 2)
         _text(surface, glyph, dot.center, size - 1, colour, "center")
 
 
