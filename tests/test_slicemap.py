@@ -350,3 +350,64 @@ def test_a_step_mark_on_the_map_leaves_the_crate_and_the_number_in_sight():
             == pygame.image.tobytes(marked.subsurface(number), "RGB"))
     assert (pygame.image.tobytes(plain.subsurface(rect), "RGB")
             != pygame.image.tobytes(marked.subsurface(rect), "RGB"))  # (the mark is drawn)
+
+
+def test_a_column_you_would_slip_kata_off_is_drawn_as_a_pit_and_a_crate_kata_fills_it():
+    """A blind player read a numbered cell with nothing kata of it as a floor, walked on and
+    slipped a slice: on the map a column whose standing cell has nothing kata (the rule
+    book's "held from kata") has a dark pit in it, as the room's own picture draws one; a
+    block kata holds (no pit), and so does a crate resting kata of it."""
+    from dataclasses import replace
+
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    size = (3, 1, 3, 2)
+    cells = bytearray(3 * 1 * 3 * 2)
+    room = Room.empty(size, (2, 0, 1, 1), (2, 0, 1, 0))
+    for pos in ((0, 0, 0, 1), (1, 0, 0, 1), (2, 0, 0, 1),  # w 1: a floor of three
+                (1, 0, 0, 0), (1, 0, 1, 0), (0, 0, 0, 0)):  # w 0: one column two high
+        cells[room.index(pos)] = BLOCK
+    room = replace(room, cells=bytes(cells))
+    smap = slicemap.SliceMap(room, (600, 300))
+    lay = smap.layout
+    assert smap.slips(0, 0, 1) and not smap.slips(1, 0, 1)  # nothing kata / a block kata
+    assert smap.slips(2, 0, 1)
+    assert not smap.slips(0, 0, 1, crates=[(0, 0, 1, 0)])  # a crate kata holds
+
+    def centre(pic, x, w):
+        return rgb_at(pic, lay.cell_rect(x, 0, w).center)
+
+    bare = smap.picture(None, []).copy()
+    assert centre(bare, 0, 1) == slicemap.PIT and centre(bare, 1, 1) != slicemap.PIT
+    with_crate = smap.picture(None, [(0, 0, 1, 0)]).copy()
+    assert centre(with_crate, 0, 1) != slicemap.PIT  # the crate resting kata of it holds it
+    assert centre(with_crate, 2, 1) == slicemap.PIT
+
+
+@pytest.mark.parametrize("source", [1, 2, 3, 4, 7, (2, 3), (2, 8), (3, 2)])
+def test_the_maps_pits_are_where_the_reference_engine_slips_you(source):
+    """Every column the map draws as a pit is one the reference engine's settle takes you
+    kata off (stood on its top, no crates), and every other block column holds you there."""
+    from anabasis.engine import reference
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import State
+
+    room, _ = room_and_state(source)
+    smap = slicemap.SliceMap(room, (900, 500))
+    X, Y, Z, W = room.size
+    checked = 0
+    for w in range(W):
+        for y in range(Y):
+            for x in range(X):
+                top = smap.top(x, y, w)
+                if top is None or top[1] != BLOCK or top[0] + 1 >= Z:
+                    continue
+                stand = (x, y, top[0] + 1, w)
+                if room.cell(stand) != 0:
+                    continue
+                settled = reference.settle(room, State.of(stand, ()))
+                slipped = settled.status == "lost" or settled.state.player[3] != w
+                assert smap.slips(x, y, w) == slipped, (stand, settled.status)
+                checked += 1
+    assert checked > 0

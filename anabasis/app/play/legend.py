@@ -17,7 +17,8 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
-    ("pit", "a dark pit with a rim: nothing kata holds you there: you slip or fall"),
+    ("pit", "a dark pit with a rim, in the room or on the map: nothing kata holds you"
+            " there: you slip or fall"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
     ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),

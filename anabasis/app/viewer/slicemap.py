@@ -34,13 +34,15 @@ from functools import cache, lru_cache
 import pygame
 
 from anabasis.engine.cells import BLOCK, RAMP_LEAN, RAMPS
-from anabasis.engine.world import Room
+from anabasis.engine.world import WALL, Room
 
 #: The map's colours (RGB, alpha where given).
 BACK = (10, 12, 18, 215)
 LABEL = (200, 206, 220)
 YOU = (255, 214, 102)  #: the frame of the pawn's slice, and the goal
 GAP = (22, 24, 30)
+PIT = (9, 9, 17)  #: a column you would slip kata off: the room's own pit colour
+PIT_RIM = (120, 126, 150)
 GAP_HATCH = (70, 60, 60)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
@@ -238,7 +240,6 @@ class SliceMap:
         surface = pygame.Surface(lay.size, pygame.SRCALPHA, 32)
         surface.fill(BACK)
         cell = lay.cell
-        digits = cell >= DIGITS_CELL
         for w in range(W):
             r = lay.slice_rect(w)
             _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 2, LABEL)
@@ -254,14 +255,7 @@ class SliceMap:
                                              (rect.x + min(cell, cell + k) - 1,
                                               rect.y + min(cell, cell - k) - 1))
                         continue
-                    z, c = top
-                    pygame.draw.rect(surface, shade(z, Z), rect)
-                    if c in RAMPS:
-                        self._wedge(surface, rect, RAMP_LEAN[c])
-                    elif digits and c == BLOCK:
-                        _text(surface, str(self.number(x, y, w)),
-                              (rect.right - 2, rect.bottom - 1),
-                              max(9, cell * 2 // 3), (20, 24, 34), "bottomright")
+                    self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
         self._diamond(surface, lay.cell_rect(gx, gy, gw))
@@ -274,6 +268,45 @@ class SliceMap:
             _text(surface, f"w wraps: ana of w {W - 1} is w 0",
                   (lay.pad, lay.size[1] - lay.pad), lay.label - 2, LABEL, "bottomleft")
         return surface
+
+    def slips(self, x: int, y: int, w: int, crates=()) -> bool:
+        """Standing on column ``(x, y)``'s top block in slice ``w`` you would slip kata: the
+        cell kata of where you would stand holds nothing (no block, ramp or one of
+        ``crates``), as the rule book's "held from kata" reads (a ramp top always holds).
+        False for a gap, a ramp, or a column full to the ceiling."""
+        top = self.top(x, y, w)
+        room = self.room
+        if top is None or top[1] != BLOCK or top[0] + 1 >= room.size[2]:
+            return False
+        kata = (x, y, top[0] + 1, w - 1)
+        if room.wrap:
+            kata = (x, y, top[0] + 1, (w - 1) % room.size[3])
+        held = room.cell(kata)
+        return not (held == BLOCK or held in RAMPS or held == WALL or kata in crates)
+
+    def _draw_column(self, surface, x: int, y: int, w: int, pit: bool) -> None:
+        """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
+        the block's number, and where you would slip kata off it (``pit``) a dark pit with a
+        rim inside it, as the room's own picture draws one (a blind player read a numbered
+        cell with nothing kata as a floor)."""
+        lay = self.layout
+        rect = lay.cell_rect(x, y, w)
+        z, c = self.top(x, y, w)
+        cell = lay.cell
+        pygame.draw.rect(surface, shade(z, self.room.size[2]), rect)
+        if c in RAMPS:
+            self._wedge(surface, rect, RAMP_LEAN[c])
+            return
+        ink = (20, 24, 34)
+        if pit:
+            hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
+            pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
+            pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
+                             border_radius=max(1, cell // 8))
+            ink = LABEL
+        if cell >= DIGITS_CELL:
+            _text(surface, str(self.number(x, y, w)), (rect.right - 2, rect.bottom - 1),
+                  max(9, cell * 2 // 3), ink, "bottomright")
 
     def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
         """A ramp: a wedge pointing the way it rises ana."""
@@ -323,6 +356,19 @@ class SliceMap:
         W = self.room.size[3]
         surface = self.base.copy()
         cell = lay.cell
+        # a crate at rest kata of a pit's standing cell holds it: that column drawn held
+        resting = [tuple(int(v) for v in c) for c in crates
+                   if all(float(v) == int(v) for v in c)]
+        for cx, cy, _, cw in resting:
+            w_ana = cw + 1
+            if self.room.wrap:
+                w_ana %= W
+            if w_ana < W and self.slips(cx, cy, w_ana) and not self.slips(
+                    cx, cy, w_ana, resting):
+                self._draw_column(surface, cx, cy, w_ana, False)
+                gx, gy, _, gw = self.room.goal
+                if (gx, gy, gw) == (cx, cy, w_ana):
+                    self._diamond(surface, lay.cell_rect(gx, gy, gw))
         for c in crates:
             w = self._slice_of(c[3])
             cx, cy = lay.centre(c[0], c[1], w)
