@@ -272,12 +272,19 @@ class Counts(Kind):
 
 
 class Keys(Kind):
-    """Each action's key names; unknown actions are dropped, missing ones keep the defaults."""
+    """Each action's key names; unknown actions are dropped, missing ones keep the defaults,
+    less any key the file gives another action (an action new since the file was written
+    never takes a key the player bound: a key is one action's only).
+
+    >>> Keys().take({"recipe": ["b"]}, [])["large_map"], Keys().take({}, [])["large_map"]
+    ([], ['b'])
+    """
 
     def take(self, raw, problems):
         if not isinstance(raw, dict):
             raise Invalid(f"the value is {_kind(raw)}, not a map of actions to key names")
         keys = _default_keys()
+        named = set()
         for action, names in raw.items():
             if action not in DEFAULT_KEYS:
                 continue
@@ -286,6 +293,11 @@ class Keys(Kind):
                 problems.append(f"the keys of {action!r} are not a list of key names")
                 continue
             keys[action] = list(names)
+            named.add(action)
+        taken = {n for action in named for n in keys[action]}
+        for action in DEFAULT_KEYS:
+            if action not in named:
+                keys[action] = [n for n in keys[action] if n not in taken]
         return keys
 
     def give(self, value):
