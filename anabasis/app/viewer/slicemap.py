@@ -399,7 +399,7 @@ class SliceMap:
         cx, cy = lay.centre(player[0], player[1], pw)
         # on a crate (or under one) in its column: the pawn small, the crate's square round it
         # (a blind player lost the crate under the pawn)
-        shared = any(self._column(c) == self._column(player) for c in crates)
+        shared = any(self._map_cell(c) == self._map_cell(player) for c in crates)
         radius = max(2, cell * (PAWN_ON_CRATE if shared else PAWN_SIZE))
         carried = self.on_head(player, crates) if head else None
         if carried is not None:
@@ -429,7 +429,7 @@ class SliceMap:
         _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 2, PAWN,
               "topright")
 
-    def _column(self, position) -> tuple[int, int, int]:
+    def _map_cell(self, position) -> tuple[int, int, int]:
         """The map's cell ``position`` is drawn in: its (x, y) rounded, and its slice."""
         return (math.floor(float(position[0]) + 0.5), math.floor(float(position[1]) + 0.5),
                 self._slice_of(position[3]))
