@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import arrow_for, press, safe_palette_in_play, settle
+from window import arrow_for, press, rests_along, safe_palette_in_play, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen
@@ -571,25 +571,19 @@ def test_no_off_slice_marker_is_drawn_over_the_pawn(make_app):
     app.progress.step_marks = "held"  # no badges (they share the markers' colours)
     app.scene.reading.settings_changed()
     seen = 0
-    for opened in (None, open_level(7)):
-        if opened is not None:
-            app.open(opened)
-        play = app.scene
-        for move in solver.solve(play.room).moves:  # (each rest before the win's panel)
-            settle(app)
-            app.tick(DT)
-            b, cam = play.sight.basis(), play.sight.camera
-            pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
-            seen += bool(markers.find(play.room, play.game.state, play.pose().player, b, cam,
-                                      app.overlay.size))
-            surface = app.overlay.surface
-            colours = {markers.colour_of(w, app.progress.palette) for w in ("goal", "crate")}
-            hit = [(x, y) for x in range(pawn.left, pawn.right, 2)
-                   for y in range(pawn.top, pawn.bottom, 2)
-                   if surface.get_rect().collidepoint(x, y)
-                   and tuple(surface.get_at((x, y)))[:3] in colours]
-            assert not hit, (play.opened.title, move, hit[:3])
-            press(app, arrow_for(play, move))
+    for play, move in rests_along(app, open_level(7)):
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
+        seen += bool(markers.find(play.room, play.game.state, play.pose().player, b, cam,
+                                  app.overlay.size))
+        surface = app.overlay.surface
+        colours = {markers.colour_of(w, app.progress.palette) for w in ("goal", "crate")}
+        hit = [(x, y) for x in range(pawn.left, pawn.right, 2)
+               for y in range(pawn.top, pawn.bottom, 2)
+               if surface.get_rect().collidepoint(x, y)
+               and tuple(surface.get_at((x, y)))[:3] in colours]
+        assert not hit, (play.opened.title, move, hit[:3])
     assert seen >= 5  # markers were there to keep off it
 
 
@@ -601,19 +595,13 @@ def test_no_stays_badge_floats_past_the_rooms_edge(make_app):
     app.progress.step_marks = "on"
     app.scene.reading.settings_changed()
     past = 0
-    for opened in (None, open_level(3)):
-        if opened is not None:
-            app.open(opened)
-        play = app.scene
-        for move in solver.solve(play.room).moves:
-            settle(app)
-            b, cam = play.sight.basis(), play.sight.camera
-            marks = play.reading.step_marks()
-            past += sum(m.kind == "nothing" and reading.off_room(play.room, m.cell)
-                        for m in marks)
-            for m in play.reading.badged(marks, b, cam.yaw):
-                assert m.kind != "nothing" or not reading.off_room(play.room, m.cell), m
-            press(app, arrow_for(play, move))
+    for play, _ in rests_along(app, open_level(3)):
+        b, cam = play.sight.basis(), play.sight.camera
+        marks = play.reading.step_marks()
+        past += sum(m.kind == "nothing" and reading.off_room(play.room, m.cell)
+                    for m in marks)
+        for m in play.reading.badged(marks, b, cam.yaw):
+            assert m.kind != "nothing" or not reading.off_room(play.room, m.cell), m
     assert past > 0  # there were steps off the edge to leave unbadged
 
 

@@ -108,3 +108,19 @@ def resize_window(app, size):
     window.size = size
     for _ in range(3):
         app.tick(DT)
+
+
+def rests_along(app, *more):
+    """Each rest along the shortest way of the room open, then of each of ``more`` (an
+    ``Opened``) opened in turn: ``(play, move)`` with the room settled, ``move`` played by
+    its arrow once the caller has looked (each rest before the win's panel)."""
+    from anabasis.engine import solver
+
+    for opened in (None, *more):
+        if opened is not None:
+            app.open(opened)
+        play = app.scene
+        for move in solver.solve(play.room).moves:
+            settle(app)
+            yield play, move
+            press(app, arrow_for(play, move))

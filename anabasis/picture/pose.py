@@ -333,20 +333,32 @@ def _mark_uniforms(marks, pose: Pose, B: np.ndarray, player_cell,
     one a slice from the player's that its way says (a step ana from the top
     slice lands in slice 0, drawn one up, not W - 1 down).
     """
-    lo = [_NO_MARK] * MARKS
-    way = [0.0] * MARKS
     resting = all(float(c).is_integer() for c in pose.player)
     k = int(np.argmax(np.abs(B[:, 3])))
-    if not resting or abs(B[k, 3]) < 0.999999:
-        return lo, way
-    i = 0
-    for cell, sign in marks[:MARKS]:
+
+    def place(cell):
         cell = list(cell)
         if wrap:
             cell[3] = player_cell[3] + (cell[3] - player_cell[3] + 1) % wrap - 1
         if k == 3:
             cell[3] = player_cell[3]
         elif cell[k] != player_cell[k]:
+            return None
+        return cell
+
+    return _slots(marks, MARKS, place if resting and abs(B[k, 3]) >= 0.999999 else None)
+
+
+def _slots(marks, n: int, place) -> tuple[list, list]:
+    """``n`` uniform slots of marks (``(cell, way)``): each cell as ``place`` draws it (None:
+    not in the slice), in order, the rest far away (:data:`_NO_MARK`, way 0); all far away
+    where ``place`` is None (nothing is drawn this frame)."""
+    lo = [_NO_MARK] * n
+    way = [0.0] * n
+    i = 0
+    for cell, sign in marks[:n] if place is not None else ():
+        cell = place(cell)
+        if cell is None:
             continue
         lo[i] = tuple(float(c) for c in cell)
         way[i] = float(sign)
@@ -394,17 +406,8 @@ def _push_uniforms(pushes, pose: Pose, B: np.ndarray, player_cell) -> tuple[list
     -1 a crate stuck that way, 0 unused: far away; the shader draws the +1 ones).  At rest
     only, no crate moving, and only a mark in the slice (a push moves a crate along x or y,
     so with w hidden it stays in the pawn's)."""
-    lo = [_NO_MARK] * PUSHES
-    way = [0.0] * PUSHES
     resting = all(float(c).is_integer() for c in pose.player) and pose.moving_crate is None
     k = int(np.argmax(np.abs(B[:, 3])))
-    if not resting or abs(B[k, 3]) < 0.999999:
-        return lo, way
-    i = 0
-    for cell, sign in pushes[:PUSHES]:
-        if cell[k] != player_cell[k]:
-            continue
-        lo[i] = tuple(float(c) for c in cell)
-        way[i] = float(sign)
-        i += 1
-    return lo, way
+    drawn = resting and abs(B[k, 3]) >= 0.999999
+    return _slots(pushes, PUSHES,
+                  (lambda cell: cell if cell[k] == player_cell[k] else None) if drawn else None)
