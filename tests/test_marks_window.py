@@ -111,3 +111,127 @@ def test_a_thing_in_the_pawns_own_column_says_of_you():
     assert found[(1, 1, 1, 1)].yours and found[(1, 1, 1, 1)].label == "1 kata of you"
     assert not found[(2, 1, 1, 1)].yours and found[(2, 1, 1, 1)].label == "1 kata"
     assert found[(3, 3, 1, 0)].label == "2 kata"  # the goal, two slices kata, elsewhere
+
+
+def _walled(wall_z=(1, 2, 3, 4), crates=()):
+    """A room 5 x 6, its play in slice w 1 over a solid w 0 (what holds it from kata): a
+    floor, the pawn near the camera (y 4), the goal far (y 0) and a wall of ``wall_z``
+    across y 1 between them."""
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    X, Y, Z = 5, 6, 5
+    cells = bytearray([BLOCK]) * (X * Y * Z) + bytearray(X * Y * Z)
+    for x in range(X):
+        for y in range(Y):
+            at = X * Y * Z + x + X * y
+            cells[at] = BLOCK
+            for z in wall_z if y == 1 else ():
+                cells[at + X * Y * z] = BLOCK
+    room = Room.empty((X, Y, Z, 2), player=(2, 4, 1, 1), goal=(2, 0, 1, 1),
+                      crates=[(*c[:3], 1) for c in crates])
+    return replace(room, cells=bytes(cells))
+
+
+def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what():
+    """A blind player found the goal of a hard room, behind tall walls, only in the plan
+    view.  A goal in the slice that the walls (or crates) hide from the camera gets a marker
+    that says so; one in sight, over a low wall or with none, gets none."""
+    b = views.view_basis("stand")
+    cam = views.Camera()
+
+    def seen(room, camera=cam):
+        return [(m.what, m.label, m.inside) for m in
+                markers.find(room, room.start, room.start.player, b, camera, (1280, 720))]
+
+    assert seen(_walled()) == [("goal", "behind a wall", True)]
+    assert seen(_walled(())) == []
+    # one block high: in sight from straight above, not from the camera's slant
+    assert seen(_walled((1,))) == [("goal", "behind a wall", True)]
+    assert seen(_walled((1,)), views.Camera(pitch=1.5)) == []
+    stack = ((2, 1, 1, 0), (2, 1, 2, 0))
+    assert seen(_walled((), stack)) == [("goal", "behind a crate", True)]
+
+
+def test_a_hidden_goal_is_drawn_where_it_is(make_app):
+    from anabasis.app.play.session import open_code
+    from anabasis.formats import codes
+
+    app = make_app(open_code(codes.encode(_walled())))
+    app.view_tips = 0
+    settle(app)
+    play = app.scene
+    (goal,) = markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
+                           play.sight.camera, app.overlay.size)
+    assert goal.hidden == "wall"
+    x, y = (int(c) for c in goal.at)
+    near = {app.overlay.surface.get_at((x + dx, y + dy))[:3]
+            for dx in range(-14, 15) for dy in range(-14, 15)}
+    assert markers.GOAL_COLOUR in near  # its diamond, on its place (nothing moves it)
+
+
+def test_a_marker_at_another_height_has_its_footprint_on_the_pawns_floor():
+    """In the both-downs view a thing's height lifts it up the screen as depth does: a blind
+    player read a goal two cells up as a row further on.  A marker at another height than
+    the pawn's has its cell's footprint on the pawn's floor, under (or over) it on screen;
+    one at the pawn's height has none."""
+    from anabasis.engine.world import Room
+
+    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 4, 3, 4))  # two up, 3 ana, 2 +y
+    player = room.start.player
+    for view in ("stand", "both"):
+        b = views.view_basis(view)
+        cam = views.Camera(yaw=0.0, pitch=0.6, distance=9.0)
+        (goal,) = markers.find(room, room.start, player, b, cam, (1280, 720))
+        assert len(goal.foot) == 4, view
+        # the footprint is the goal's cell put at the pawn's floor: its centre is where the
+        # bottom face of that cell at the pawn's height projects
+        up, _ = views.axis_of(b[:, 2])
+        floor = list(goal.cell)
+        floor[views.axis_of(b[:, 3])[0]] = player[views.axis_of(b[:, 3])[0]]
+        floor[up] = player[up] - 0.5
+        fx, fy, _ = markers.project(floor, player, b, cam, (1280, 720))
+        cx = sum(x for x, _ in goal.foot) / 4
+        cy = sum(y for _, y in goal.foot) / 4
+        assert abs(cx - fx) < 4 and abs(cy - fy) < 4, view  # (perspective: not the mean)
+        assert fy > goal.at[1] + 20, view  # two cells up: the footprint well below it
+    level = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (4, 2, 1, 3))  # at the pawn's height
+    (goal,) = markers.find(level, level.start, level.start.player, views.view_basis("stand"),
+                           views.Camera(), (1280, 720))
+    assert goal.foot == ()
+
+
+def test_a_marker_on_the_pawn_draws_no_shape_there_and_points_to_it(make_app):
+    """A marker whose place is the pawn's (a crate just kata of it) covers the pawn with no
+    shape: its words, which say what it is ("crate ↓ 1 kata of you"), stand clear of the
+    pawn with a line to it."""
+    from anabasis.engine.world import State
+
+    app = make_app(open_level(1))
+    ov = app.overlay
+    player = (1, 1, 1, 2)
+    from anabasis.engine.world import Room
+
+    room = Room.empty((4, 4, 3, 3), player, (3, 3, 1, 2))
+    b = views.view_basis("stand")
+    cam = views.Camera(yaw=0.0, pitch=0.5, distance=6.0)
+    marks = markers.find(room, State.of(player, ((1, 1, 1, 1),)), player, b, cam, ov.size)
+    (mine,) = [m for m in marks if m.yours]
+    pawn = pygame.Rect(0, 0, 40, 60)
+    pawn.center = (int(mine.at[0]), int(mine.at[1]))
+    (placed,) = markers.place(ov, [mine], ov.scale, pawn=pawn)
+    assert placed.bare and placed.text == "crate \u2193 1 kata of you"
+    assert not placed.words.colliderect(pawn)
+    ov.begin(("a test", 2))
+    ov.surface.fill((0, 0, 0, 0))
+    markers.draw_shapes(ov, [placed], ov.scale)
+    markers.draw_words(ov, [placed], ov.scale, pawn=pawn)
+    colour = markers.CRATE_COLOUR
+    inside = [(x, y) for x in range(pawn.left, pawn.right) for y in range(pawn.top, pawn.bottom)
+              if ov.surface.get_at((x, y))[:3] == colour]
+    assert not inside  # nothing over the pawn
+    ring = pawn.inflate(8, 8)
+    edge = [(x, y) for x in range(ring.left, ring.right) for y in range(ring.top, ring.bottom)
+            if not pawn.collidepoint(x, y) and not placed.words.collidepoint(x, y)
+            and ov.surface.get_at((x, y))[:3] == colour]
+    assert edge  # the line's arrowhead, at the pawn's edge

@@ -298,7 +298,11 @@ def test_the_room_stays_still_on_screen_as_the_pawn_walks(make_app):
     assert walked >= 1
 
 
-def test_markers_of_one_thing_merge_and_no_two_overlap(make_app):
+def test_markers_of_one_thing_merge_their_shapes_stay_put_and_no_words_overlap(make_app):
+    """Markers of one thing on one spot are one shape whose words list them; every shape
+    stays on its thing's place (a blind player read a marker moved off the pawn as the next
+    cell's); words never cover each other, a shape, the map or the key bar, and where they
+    had to move off their shape a line joins them."""
     from anabasis.app.play import markers
 
     app = make_app(open_level(1))
@@ -309,15 +313,43 @@ def test_markers_of_one_thing_merge_and_no_two_overlap(make_app):
     crowd += [markers.Marker("crate", (i, 1, 0, 2), 3, 2, (302, 204), True) for i in range(2)]
     crowd += [markers.Marker("goal", (0, 0, 0, 3), 3, 3, (305, 198), True)]
     crowd += [markers.Marker("crate", (9, 9, 0, 1), 3, 1, (320, H - 5), True)]  # on the bar
+    crowd += [markers.Marker("crate", (8, 9, 0, -1), 3, -1, (500, 300), True),
+              markers.Marker("crate", (8, 9, 0, 2), 3, 2, (503, 301), True)]
     band = H - 40
     mapped = pygame.Rect(0, H - 140, 200, 100)
     got = markers.place(ov, crowd, ov.scale, top=20, bottom=band, avoid=[mapped])
-    assert sorted(n for _, _, n in got) == [1, 1, 2, 5]
-    rects = [r for _, r, _ in got]
-    for i, a in enumerate(rects):
+    texts = sorted((p.marker.what, p.text, p.count) for p in got)
+    assert texts == [("crate", "\u2191 1 ana", 1), ("crate", "\u2191 1, 2 ana", 7),
+                     ("crate", "\u2191 2 ana \u00b7 \u2193 1 kata", 2),
+                     ("goal", "\u2191 3 ana", 1)], texts
+    r = int(11 * ov.scale)
+    shapes = [markers.shape_box(p.at, r) for p in got]
+    for p in got:
+        if p.marker.at[1] < band - 40:  # on the room's part of the window: on its place
+            assert p.at == tuple(int(c) for c in p.marker.at)
+        else:  # over the key bar: pinned above it
+            assert p.at[1] < band - r
+    words = [p.words for p in got]
+    for i, a in enumerate(words):
         assert a.bottom <= band and a.top >= 20 and not a.colliderect(mapped)
-        for b in rects[i + 1:]:
+        assert a.collidelist(shapes) < 0
+        for b in words[i + 1:]:
             assert not a.colliderect(b)
+    # the goal's words, in the crates' way, were moved: a line joins them to its diamond
+    ov.begin(("a test", 1))
+    ov.surface.fill((0, 0, 0, 0))
+    markers.draw_words(ov, got, ov.scale)
+    (goal,) = [p for p in got if p.marker.what == "goal"]
+    assert goal.moved
+    shape = markers.shape_box(goal.at, r)
+    between = [ov.surface.get_at((x, y))[:3]
+               for x in range(min(shape.centerx, goal.words.centerx) - 30,
+                              max(shape.centerx, goal.words.centerx) + 30)
+               for y in range(min(shape.bottom, goal.words.top) - 30,
+                              max(shape.top, goal.words.bottom) + 30)
+               if not goal.words.collidepoint(x, y) and not shape.collidepoint(x, y)
+               and 0 <= x < W and 0 <= y < H]
+    assert markers.GOAL_COLOUR in between
 
 
 def test_a_panel_over_the_room_fades_and_one_clear_of_it_does_not(make_app):
@@ -489,7 +521,12 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
                 # the slice map never hides the room: where the room's box lies under it
                 # (no corner is clear of it), the map is faded there and the room shows
                 # through; beside the room it is drawn whole
-                shown = app.overlay.flat().get_at  # the HUD as blended: the map's layer too
+                # (the map's layer alone: a marker's shape on its thing's place lies over
+                # the room, and so over a map faded there)
+                layer = pygame.Surface(app.overlay.size, pygame.SRCALPHA, 32)
+                for picture, at in app.overlay.shown:
+                    layer.blit(picture, at)
+                shown = layer.get_at
                 m = play.reading.map_rect
                 over = m.clip(rect) if m is not None else pygame.Rect(0, 0, 0, 0)
                 if over.width and over.height:

@@ -247,28 +247,38 @@ def draw_shown(ov, shown: Shown) -> None:
                 anchor="topright")
         ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    map_rect, badges, pawn = None, [], []
+    map_rect, badges = None, []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     # a crate's landing ring first: the badges and markers over it stay whole (a blind
     # player read a ring cutting "walk" to "wal")
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
     band_top = H - small - 2 * pad
+    marks_top = right_panel.bottom
+    keep = (reading.keep_clear(play, b, camera, ov.size)
+            if play is not None and shown.help is None else [])
+    pawn = keep[:1]  # the off-slice markers keep off the pawn too
+    if not large:
+        # the markers' shapes on their places, under the badges (a badge on a cell stays
+        # whole over a marker there); their words come last, clear of everything
+        markers.draw_shapes(ov, markers.gather(ov, list(shown.marks), s, marks_top, band_top,
+                                               *pawn), s, shown.palette)
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
-        keep = reading.keep_clear(play, b, camera, ov.size)
-        pawn = keep[:1]  # the off-slice markers keep off the pawn too
         top = pad // 2 if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
             badges = reading.draw_marks(ov, play, b, camera, s,
                                         [r for r in (map_rect, right_panel) if r])
+    marked = []  # the markers' boxes (their shapes and words)
     if not large:
-        markers.draw(ov, list(shown.marks), s, top=right_panel.bottom, bottom=band_top,
-                     avoid=[r for r in (map_rect, *badges, *tag, *pawn) if r],
-                     palette=shown.palette)
+        placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
+                               [r for r in (map_rect, *badges, *tag) if r], *pawn)
+        markers.draw_words(ov, placed, s, shown.palette, *pawn)
+        marked = [p.words if p.bare else markers.shape_box(p.at, int(11 * s)).union(p.words)
+                  for p in placed]
     if shown.hook is not None:
         hook.draw(ov, shown.hook, s)
 
@@ -320,9 +330,9 @@ def draw_shown(ov, shown: Shown) -> None:
         rect = pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
                            line_h * len(lines) + 14)
         rect.midtop = (W // 2, max(int(H * 0.16), right_panel.bottom + 8))
-        # over the pawn or a badge (the pawn near the top of the window): moved to the
+        # over the pawn, a badge or a marker (the pawn near the top of the window): moved to the
         # nearest place clear of them and the map, between the panels and the key bar
-        near = [*pawn, *badges]
+        near = [*pawn, *badges, *marked]
         if rect.collidelist(near) >= 0:
             rect = markers.clear_of(rect, [*near, *(r for r in (map_rect,) if r)],
                                     right_panel.bottom + 4, band_top - 4, W)

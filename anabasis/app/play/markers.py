@@ -24,6 +24,7 @@ import numpy as np
 import pygame
 
 from anabasis.app.viewer.projection import projector, to_slice
+from anabasis.engine.cells import BLOCK
 from anabasis.picture import views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
@@ -56,12 +57,22 @@ class Marker(NamedTuple):
     #: it is in the pawn's own column along the hidden axis (a crate just kata of you): its
     #: place on screen is the pawn's, so the marker stands beside the pawn, and says "of you"
     yours: bool = False
+    #: its cell's footprint on the pawn's floor (four window points), where it lies at
+    #: another height: a blind player read a goal drawn high in the both-downs view as a
+    #: row further on (height and depth both go up the screen); empty: none drawn
+    foot: tuple = ()
+    #: in the slice but out of sight: what hides it from the eye ("wall", "crate"); the
+    #: goal behind tall walls was found only in the plan view
+    hidden: str = ""
 
     @property
     def label(self) -> str:
         """Which way and how far: ``2 ana``, ``1 below``, ``1 +y``; ``1 kata of you`` for
         one in the pawn's own column (a blind player read such a marker, moved off the
-        pawn, as the next cell's)."""
+        pawn, as the next cell's); ``behind a wall`` for one in the slice hidden from the
+        eye."""
+        if self.hidden:
+            return f"behind a {self.hidden}"
         return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
                 + (" of you" if self.yours else ""))
 
@@ -96,7 +107,8 @@ def _offset(a: int, b: int, n: int, wrap: bool) -> int:
 def find(room, state, player, b: np.ndarray, camera: views.Camera,
          size: tuple[int, int]) -> list[Marker]:
     """A :class:`Marker` for the goal and each crate that the slice ``b`` misses (the
-    nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it).
+    nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it), and for the goal
+    in the slice where something in the slice hides it from the eye.
 
     Only at rest (``b``'s hidden axis is a 4D axis): mid-turn the slice is
     oblique and nothing is cleanly in or out of it.  ``player`` is the drawn
@@ -112,12 +124,12 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
     if wrap:
         here %= n
     out = []
+    project = projecting(player, b, camera, size)
+    w, h = size
     crates = _nearest_out(state.crates, axis, here, n, wrap, player)
     things = [("goal", room.goal)] + [("crate", c) for c in crates]
     for what, cell in things:
         offset = _offset(here, cell[axis], n, wrap)
-        if offset == 0:
-            continue
         put = list(cell)
         put[axis] = player[axis]  # into the slice: only where it is across it matters
         if room.wrap and axis != 3:
@@ -125,13 +137,88 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
             # kata of the pawn (picture.pose.wrap_band), not the cell's own w beyond it
             W, pw = room.size[3], math.floor(player[3] + 0.5)
             put[3] = pw - (pw - cell[3]) % W
-        x, y, depth = project(put, player, b, camera, size)
-        w, h = size
+        hidden = ""
+        if offset == 0:
+            if what != "goal":
+                continue
+            hidden = hidden_by(room, state, put, player, b, camera)
+            if not hidden:
+                continue  # in the slice and in sight: the picture draws it
+        x, y, depth = project(put)
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
-        yours = all(math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
-                    for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
-        out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours))
+        yours = not hidden and all(
+            math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
+            for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
+        foot = _footprint(put, player, b, project) if inside and not hidden else ()
+        out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
+                          hidden))
     return out
+
+
+def _footprint(put, player, b: np.ndarray, project) -> tuple:
+    """The four window corners of cell ``put``'s footprint on the pawn's floor (the plane
+    under the pawn's cell, across the slice's up axis), or () where it lies at the pawn's
+    height, or any corner is behind the eye."""
+    up, sign = views.axis_of(b[:, 2])
+    level = math.floor(float(player[up]) + 0.5)
+    if math.floor(float(put[up]) + 0.5) == level:
+        return ()
+    centre = np.asarray(put, float)
+    centre[up] = level - 0.5 * sign
+    across, depth = np.round(b[:, 0]), np.round(b[:, 1])
+    corners = []
+    for a, d in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+        x, y, z = project(centre + 0.5 * a * across + 0.5 * d * depth)
+        if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            return ()
+        corners.append((round(x), round(y)))
+    return tuple(corners)
+
+
+#: the last answer of :func:`hidden_by`: (its key, the answer)
+_hidden_memo: list = [None, ""]
+
+
+def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> str:
+    """What hides ``cell`` (in the slice) from the camera's eye: ``"wall"`` (a block of the
+    slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` when any
+    of its centre and five points of its floor (where the goal's frame and glow are drawn)
+    is in sight.  Each line is walked in steps of an eighth of a cell (a vector sum)."""
+    key = (id(room), state, tuple(float(v) for v in cell), tuple(float(v) for v in player),
+           camera)
+    if _hidden_memo[0] == key:
+        return _hidden_memo[1]
+    eye = camera.frame()[0]
+    start = np.asarray(player, float) + b[:, :3] @ eye
+    centre = np.asarray(cell, float)
+    across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
+    ends = [centre] + [centre - 0.45 * up + 0.35 * (a * across + d * depth)
+                       for a, d in ((0, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))]
+    count = max(2, int(float(np.linalg.norm(centre - start)) * 8))
+    t = np.arange(count) / count
+    target = np.floor(centre + 0.5).astype(np.int64)
+    size = np.asarray(room.size)
+    X, Y, Z, _ = room.size
+    kinds = np.frombuffer(room.cells, np.uint8)
+    crate_at = [room.index(room.norm(c)) for c in state.crates]
+    answer = ""
+    for end in ends:
+        cells = np.floor(start + np.outer(t, end - start) + 0.5).astype(np.int64)
+        cells = cells[np.abs(cells - target).sum(axis=1) > 0]  # not the cell itself
+        if room.wrap:
+            cells[:, 3] %= room.size[3]
+        cells = cells[np.all((cells >= 0) & (cells < size), axis=1)]
+        flat = cells[:, 0] + X * (cells[:, 1] + Y * (cells[:, 2] + Z * cells[:, 3]))
+        blocks = kinds[flat] == BLOCK
+        crates = np.isin(flat, crate_at)
+        hit = np.flatnonzero(blocks | crates)
+        if not hit.size:
+            answer = ""
+            break  # this point is in sight: so is the thing
+        if end is centre:
+            answer = "crate" if crates[hit[0]] and not blocks[hit[0]] else "wall"
+    _hidden_memo[:] = [key, answer]
+    return answer
 
 
 #: The most crates marked at once: the nearest out of the slice.  A crowded room holds
@@ -169,41 +256,118 @@ def _nearest_out(crates, axis: int, here: int, n: int, wrap: bool, player) -> li
     return _cells_memo[3]
 
 
+class Placed(NamedTuple):
+    """One marker as drawn: the markers of one thing on one spot, merged (its first five
+    fields are :func:`gather`'s)."""
+
+    marker: Marker  #: the first of them
+    at: tuple[int, int]  #: its shape's centre: the place on screen (pinned to the edge, if off)
+    text: str  #: the words: which way and how far (``\u2191 2 ana``, ``\u2193 1, 2 kata``)
+    count: int  #: how many things it stands for
+    #: no shape is drawn: its place is on the pawn (one in the pawn's own column, mostly),
+    #: which nothing covers; its words stand by the pawn, a line pointing to it
+    bare: bool
+    words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
+    moved: bool = False  #: its words were moved off their place under it (a line joins them)
+
+
+def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
+           pawn: pygame.Rect | None = None) -> list[tuple[Marker, tuple[int, int], str, int,
+                                                          bool]]:
+    """The markers merged by place: ``(the first, its shape's centre, its words, how many,
+    bare)`` for each thing (the goal, a crate) on each spot.  The shape stays on its place,
+    which is the thing's (a blind player read a marker moved a cell off the pawn as the next
+    cell's): one off the room's part of the window, between ``top`` and ``bottom``, is
+    pinned to that part's edge on the line from the centre toward it.  One whose shape would
+    cover ``pawn`` (the pawn's box on screen) is *bare*: no shape is drawn, only its words
+    by the pawn."""
+    W, H = ov.size
+    bottom = H if bottom is None else bottom
+    r = int(11 * s)
+    margin = int(34 * s)
+    lo, hi = top + margin, bottom - margin
+    groups: list[list] = []  # [first, (x, y), [markers]]
+    for m in markers:
+        x, y = m.at
+        if not m.inside or not lo <= y <= hi or not margin <= x <= W - margin:
+            # pinned to the edge of the window's free part, toward where it is
+            cx, cy = W / 2, (lo + hi) / 2
+            dx, dy = x - cx, y - cy
+            if abs(dx) + abs(dy) < 1e-6:
+                dx = 1.0
+            k = min(1.0 if m.inside else math.inf,
+                    (W / 2 - margin) / max(abs(dx), 1e-6), (hi - lo) / 2 / max(abs(dy), 1e-6))
+            x, y = cx + dx * k, cy + dy * k
+            m = m._replace(inside=m.inside and k >= 1.0)
+        same = next((g for g in groups if g[0].what == m.what
+                     and g[0].inside == m.inside and g[0].hidden == m.hidden
+                     and math.hypot(g[1][0] - x, g[1][1] - y) < 2 * r), None)
+        if same is not None:
+            same[2].append(m)
+            continue
+        groups.append([m, (int(x), int(y)), [m]])
+    r2 = int(r * 1.1)
+    return [(first, at, words_of(ms), len(ms),
+             any(m.yours for m in ms) or (pawn is not None and first.inside
+                                          and shape_box(at, r2).colliderect(pawn)))
+            for first, at, ms in groups]
+
+
+def words_of(ms: list[Marker]) -> str:
+    """The words of markers merged on one spot: each side of the hidden axis once, its
+    distances listed (``↑ 2 ana``; ``↓ ×3 1 kata``: three crates one slice
+    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``)."""
+    if ms[0].hidden:
+        return f"{ms[0].what} {ms[0].label}"
+    if any(m.yours for m in ms):  # (no shape is drawn on the pawn: the words say what)
+        return f"{ms[0].what} " + _sides(ms)
+    return _sides(ms)
+
+
+def _sides(ms: list[Marker]) -> str:
+    parts = []
+    for side in (True, False):
+        got = sorted({abs(m.offset) for m in ms if (m.offset > 0) == side})
+        if not got:
+            continue
+        counts = [sum(1 for m in ms if m.offset == (d if side else -d)) for d in got]
+        many = f"×{counts[0]} " if len(got) == 1 and counts[0] > 1 else ""
+        yours = " of you" if any(m.yours for m in ms if (m.offset > 0) == side) else ""
+        names = SIDES[ms[0].axis]
+        parts.append(f"{'↑' if side else '↓'} {many}"
+                     f"{', '.join(str(d) for d in got)} {names[side]}{yours}")
+    return " · ".join(parts)
+
+
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=()) -> list[tuple[Marker, pygame.Rect, int]]:
-    """Where each marker is drawn: ``(marker, its box with its words, how many it stands
-    for)``.  Markers of the same thing and words within a marker's size of each other are
-    merged into one (said ``×2``); the rest never overlap: a marker that would cover one
-    placed before it (or a rectangle of ``avoid``, or reach below ``bottom`` or above
-    ``top``) is stacked clear of it."""
+          avoid=(), pawn: pygame.Rect | None = None) -> list[Placed]:
+    """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
+    are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
+    where they would cover other words, a shape, a rectangle of ``avoid`` or reach past
+    ``top`` or ``bottom``, to the nearest place clear of them all (a line joins them)."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
     r = int(11 * s)
-    margin = int(34 * s)
-    placed: list[list] = []  # [marker, rect, count, (x, y) wanted]
-    for m in markers:
-        x, y = m.at
-        if not m.inside:
-            # pinned to the window's edge, on the line from the centre toward it
-            dx, dy = x - W / 2, y - H / 2
-            if abs(dx) + abs(dy) < 1e-6:
-                dx = 1.0
-            k = min((W / 2 - margin) / max(abs(dx), 1e-6), (H / 2 - margin) / max(abs(dy), 1e-6))
-            x, y = W / 2 + dx * k, H / 2 + dy * k
-        same = next((p for p in placed if p[0].what == m.what and p[0].label == m.label
-                     and math.hypot(p[3][0] - x, p[3][1] - y) < 2 * r), None)
-        if same is not None:
-            same[2] += 1
-            continue
-        width = max(2 * r + 2, ov.width_of(f"↑ ×9 {m.label}", small) + 4)
-        rect = pygame.Rect(0, 0, width, 2 * r + small + 4)
-        rect.midtop = (int(x), int(y) - r)
-        rect.top = max(rect.top, top + 2)
-        rect.bottom = min(rect.bottom, bottom - 2)
-        rect = clear_of(rect, [*(p[1] for p in placed), *avoid], top + 2, bottom - 2, W)
-        placed.append([m, rect, 1, (x, y)])
-    return [(m, rect, n) for m, rect, n, _ in placed]
+    gathered = gather(ov, markers, s, top, bottom, pawn)
+    shapes = [shape_box(at, r) for _, at, _, _, bare in gathered if not bare]
+    avoid = [*avoid, *((pawn,) if pawn is not None else ())]
+    placed: list[Placed] = []
+    for m, at, text, count, bare in gathered:
+        wanted = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
+        wanted.midtop = (at[0], at[1] + r + 2)
+        wanted.left = max(0, min(wanted.left, W - wanted.width))
+        taken = [*(p.words for p in placed), *shapes, *avoid]
+        rect = clear_of(wanted, taken, top + 2, bottom - 2, W)
+        placed.append(Placed(m, at, text, count, bare, rect, rect != wanted or bare))
+    return placed
+
+
+def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
+    """The box of a marker's shape round ``at`` (``r``: its half size), its arrow's reach."""
+    box = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
+    box.center = at
+    return box
 
 
 def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) -> pygame.Rect:
@@ -230,43 +394,98 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) 
 
 def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
          avoid=(), palette: str = "standard") -> list[pygame.Rect]:
-    """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; nothing above ``top`` or
-    below ``bottom``, nothing over ``avoid``; ``palette``: the settings' colours); merged and
-    stacked by :func:`place`.  Returns the boxes drawn."""
+    """Draw ``markers`` into overlay ``ov`` (``s``: the UI scale; words never above ``top``,
+    below ``bottom`` or over ``avoid``; ``palette``: the settings' colours), placed by
+    :func:`place`: each shape on its place, its footprint under it, its words by it.
+    Returns each marker's box (its shape and words)."""
+    placed = place(ov, markers, s, top, bottom, avoid)
+    draw_shapes(ov, placed, s, palette)
+    draw_words(ov, placed, s, palette)
+    return [p.words if p.bare else shape_box(p.at, int(11 * s)).union(p.words)
+            for p in placed]
+
+
+def draw_shapes(ov, placed, s: float, palette: str = "standard") -> None:
+    """The markers' shapes (a hollow diamond for the goal, a square for a crate) on their
+    places (``placed``: :func:`place`'s or :func:`gather`'s), with the footprint of each on
+    the pawn's floor (a dashed drop line to it) and, for one pinned to the window's edge,
+    an arrow pointing off it toward the thing."""
     W, H = ov.size
-    small = int(17 * s)
     r = int(11 * s)
-    out = []
-    for m, rect, count in place(ov, markers, s, top, bottom, avoid):
+    thick = max(2, int(3 * s))
+    for m, (cx, cy), _, _, bare, *_ in placed:  # (Placed or gather's tuples)
+        if bare:
+            continue
         colour = colour_of(m.what, palette)
-        axis_colour = views.axis_colours(palette)[views.AXES[m.axis]]
-        cx, cy = rect.centerx, rect.top + r
-        # a hollow shape of the thing (a diamond for the goal, a square for a crate)
+        if m.foot:
+            # the cell's footprint on your floor, and a dashed line down (or up) to it
+            pygame.draw.polygon(ov.surface, (*colour, 70), m.foot)
+            pygame.draw.polygon(ov.surface, colour, m.foot, max(1, int(2 * s)))
+            fx = sum(x for x, _ in m.foot) / 4
+            fy = sum(y for _, y in m.foot) / 4
+            _dashed(ov.surface, colour, (cx, cy), (fx, fy), max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-            pygame.draw.polygon(ov.surface, (10, 12, 18, 170), pts)
-            pygame.draw.polygon(ov.surface, colour, pts, max(2, int(3 * s)))
+            pygame.draw.polygon(ov.surface, (10, 12, 18, 90), pts)
+            pygame.draw.polygon(ov.surface, colour, pts, thick)
         else:
             box = pygame.Rect(0, 0, int(r * 1.6), int(r * 1.6))
             box.center = (cx, cy)
-            pygame.draw.rect(ov.surface, (10, 12, 18, 170), box)
-            pygame.draw.rect(ov.surface, colour, box, max(2, int(3 * s)))
+            pygame.draw.rect(ov.surface, (10, 12, 18, 90), box)
+            pygame.draw.rect(ov.surface, colour, box, thick)
         if not m.inside:
             # an arrow beyond it, pointing off the window toward where it is
             ang = math.atan2(m.at[1] - H / 2, m.at[0] - W / 2)
-            tip = (cx + math.cos(ang) * r * 2.2, cy + math.sin(ang) * r * 2.2)
-            left = (cx + math.cos(ang + 2.6) * r * 0.9 + math.cos(ang) * r * 2.2,
-                    cy + math.sin(ang + 2.6) * r * 0.9 + math.sin(ang) * r * 2.2)
-            right = (cx + math.cos(ang - 2.6) * r * 0.9 + math.cos(ang) * r * 2.2,
-                     cy + math.sin(ang - 2.6) * r * 0.9 + math.sin(ang) * r * 2.2)
+            reach = r * 2.2
+            tip = (cx + math.cos(ang) * reach, cy + math.sin(ang) * reach)
+            left = (cx + math.cos(ang + 2.6) * r * 0.9 + math.cos(ang) * reach,
+                    cy + math.sin(ang + 2.6) * r * 0.9 + math.sin(ang) * reach)
+            right = (cx + math.cos(ang - 2.6) * r * 0.9 + math.cos(ang) * reach,
+                     cy + math.sin(ang - 2.6) * r * 0.9 + math.sin(ang) * reach)
             pygame.draw.polygon(ov.surface, colour, [tip, left, right])
-        # which way along the hidden axis, and how far: an arrow up for ana/above/+
-        arrow = "\u2191" if m.offset > 0 else "\u2193"
-        many = f"\u00d7{count} " if count > 1 else ""
-        ov.text(f"{arrow} {many}{m.label}", (cx, cy + r + 2), small, axis_colour,
-                anchor="midtop")
-        out.append(rect)
-    return out
+
+
+def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
+               pawn: pygame.Rect | None = None) -> None:
+    """The markers' words, each in its box (in the hidden axis's colour, on a dark ground),
+    and a line from the words to the shape where they were moved off it; for a bare one,
+    a line with an arrowhead to the edge of ``pawn`` (the pawn's box), never over it."""
+    small = int(17 * s)
+    r = int(11 * s)
+    for p in placed:
+        m = p.marker
+        colour = colour_of(m.what, palette)
+        words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
+        if p.moved:
+            to = pawn.inflate(4, 4) if p.bare and pawn is not None else shape_box(p.at, r)
+            end = (min(max(to.centerx, p.words.left), p.words.right - 1),
+                   min(max(to.centery, p.words.top), p.words.bottom - 1))
+            start = (min(max(end[0], to.left), to.right - 1),
+                     min(max(end[1], to.top), to.bottom - 1))
+            pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
+            if p.bare and start != end:
+                ang = math.atan2(start[1] - end[1], start[0] - end[0])
+                head = [start, *((start[0] - math.cos(ang + da) * r * 0.8,
+                                  start[1] - math.sin(ang + da) * r * 0.8) for da in (0.5, -0.5))]
+                pygame.draw.polygon(ov.surface, colour, head)
+        ov.panel(p.words, (10, 12, 18, 150), 4)
+        if p.bare:
+            pygame.draw.rect(ov.surface, colour, p.words, 1, border_radius=4)
+        ov.text(p.text, p.words.center, small, words_colour, anchor="center")
+
+
+def _dashed(surface, colour, a, b, width: int, dash: int) -> None:
+    """A dashed line from ``a`` to ``b``."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    d = 0.0
+    while d < length:
+        e = min(d + dash, length)
+        pygame.draw.line(surface, colour, (a[0] + ux * d, a[1] + uy * d),
+                         (a[0] + ux * e, a[1] + uy * e), width)
+        d += 2 * dash
 
 
 def draw_ring(ov, at: tuple[float, float], age: float, s: float) -> None:
