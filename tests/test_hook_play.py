@@ -171,9 +171,10 @@ def test_outside_hook_rooms_shift_and_an_arrow_step(make_app):
     assert play.game.moves == 1 and play.game.state == rules.step(
         play.room, play.game.first, move).state
     assert "throw" not in app.sound.played
-    # the HUD and the help say nothing of the hook here
+    # the HUD says nothing of the hook here, and the help only where it is (not here)
     assert "hook" not in hud.key_line(play).lower()
-    assert not any("hook" in line.lower() for line in hud.help_lines(play))
+    said = [line for line in hud.help_lines(play) if "hook" in line.lower()]
+    assert said == [hud.HOOK_ELSEWHERE] and "not in this one" in said[0]
 
 
 def test_the_hooks_keys_are_shown_in_a_hook_room_its_help_and_the_keys_screen(make_app):

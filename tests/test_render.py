@@ -1109,8 +1109,14 @@ def test_the_colour_blind_safe_palette_retints_the_slices_and_stripes_the_odd_on
         spread[parity] = float(np.median(cvs))
     assert spread[1] > 0.06 and spread[0] < 0.03, spread  # stripes on odd slices only
     assert np.abs(safe - standard)[blocks].mean() > 15  # other tones
-    # the landing box, where it is drawn, in the palette's colour (sky blue, not mint)
+    # the landing box, where it is drawn, in the palette's colour: lavender (never the
+    # ramps' teal, green over red: a blind player took the two for one), or near white
     box = np.abs(images["standard", None] - images["standard", ()]).sum(axis=2) > 30
     assert box.sum() > 30
-    mint, sky = images["standard", None][box], images["safe", None][box]
-    assert (sky[:, 2] - sky[:, 1]).mean() > (mint[:, 2] - mint[:, 1]).mean() + 20
+    lavender, white = images["standard", None][box], images["safe", None][box]
+    plain = images["standard", ()][box]
+    assert ((lavender[:, 0] - lavender[:, 1]) - (plain[:, 0] - plain[:, 1])).mean() > 10
+    assert ((lavender[:, 2] - lavender[:, 1]) - (plain[:, 2] - plain[:, 1])).mean() > 10
+    spread = white.max(axis=1) - white.min(axis=1)
+    assert spread.mean() < (lavender.max(axis=1) - lavender.min(axis=1)).mean()
+    assert white.sum(axis=1).mean() > lavender.sum(axis=1).mean() - 5

@@ -553,12 +553,17 @@ def key_line(play) -> str:
 
 
 HOOK_HEADING = "The hook"
+#: The help's one line on the hook outside hook rooms (a blind player met the hook's keys
+#: on the keys screen and found nothing that said what it is)
+HOOK_ELSEWHERE = ("The hook, a second move (a line thrown to catch a crate or pull you on),"
+                  " is in hook rooms only (chapter 4): not in this one.")
 
 
 def help_lines(play) -> list[str]:
-    """The help's lines (``{action}`` templates): the hook's too, in a hook room only."""
+    """The help's lines (``{action}`` templates): the hook's in a hook room, and one line
+    on where it is in any other."""
     if not play.game.hook:
-        return HELP
+        return [*HELP, HOOK_ELSEWHERE]
     return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
 
 

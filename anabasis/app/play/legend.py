@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from anabasis.app.play import stepmarks
+from anabasis.app.play import markers, stepmarks
 from anabasis.app.viewer import slicemap
-from anabasis.picture import views
+from anabasis.picture import pose, views
 
 TITLE = "What the marks mean"
 
@@ -20,12 +20,15 @@ ENTRIES = [
     ("pit", "a dark pit with a rim, in the room or on the map: nothing kata holds you"
             " there: you slip or fall"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
-    ("landing", "hollow teal cell, chevrons up or down: where a ramp step lands, ana or kata"),
+    ("landing", "hollow lavender cell, chevrons up or down: a ramp step lands there (ramps:"
+                " solid teal)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
     ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
-    ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"),
+    ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
+               " or out of sight"),
+    ("footprint", "a marker's dashed line to a framed cell: its place on your floor"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"
@@ -39,7 +42,13 @@ ENTRIES = [
              " · {settings}: settings"),
 ]
 
-TEAL = (60, 190, 180)
+
+
+def landing_colour(palette: str = "standard") -> tuple[int, int, int]:
+    """The landing marks' colour in ``palette``: the picture's own (``pose.PALETTES``)."""
+    return tuple(round(255 * c) for c in pose.PALETTES[palette]["mark"])
+
+
 TILE = (196, 178, 140)
 LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
@@ -94,9 +103,10 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.line(s, (255, 250, 230), r.bottomleft, r.topright, 2)
     elif name == "landing":
         box = r.inflate(-h // 3, -2)
-        pygame.draw.rect(s, TEAL, box, 2)
+        mark = landing_colour(palette)
+        pygame.draw.rect(s, mark, box, 2)
         for x in (box.x + 3, box.right - 3):
-            pygame.draw.lines(s, TEAL, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)],
+            pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)],
                               2)
     elif name == "ghost":
         box = r.inflate(-2, -2)
@@ -134,6 +144,14 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pts = [(r.x + h // 2, r.y), (r.x + h, c[1]), (r.x + h // 2, r.bottom), (r.x, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 2)
         ov.text("2", (r.x + h + 2, c[1]), max(8, size - 3), slicemap.YOU, anchor="midleft")
+    elif name == "footprint":
+        foot = pygame.Rect(r.x + h // 3, r.bottom - h // 3, r.width - h // 2, h // 3)
+        pygame.draw.rect(s, slicemap.YOU, foot, 1)
+        top = (r.x + h // 2, r.y + h // 6)
+        pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
+                                              (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
+                            1)
+        markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), foot.center, 1, 2)
     elif name == "ring":
         pygame.draw.circle(s, slicemap.CRATE, c, h // 2, 2)
     elif name == "hint":

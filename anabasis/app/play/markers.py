@@ -306,20 +306,27 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None
             same[2].append(m)
             continue
         groups.append([m, (int(x), int(y)), [m]])
-    r2 = int(r * 1.1)
-    return [(first, at, words_of(ms), len(ms),
-             any(m.yours for m in ms) or (pawn is not None and first.inside
-                                          and shape_box(at, r2).colliderect(pawn)))
-            for first, at, ms in groups]
+    out = []
+    for first, at, ms in groups:
+        bare = any(m.yours for m in ms) or (pawn is not None and first.inside
+                                            and shape_box(at, int(r * 1.1)).colliderect(pawn))
+        out.append((first, at, words_of(ms, bare), len(ms), bare))
+    return out
 
 
-def words_of(ms: list[Marker]) -> str:
+def words_of(ms: list[Marker], bare: bool = False) -> str:
     """The words of markers merged on one spot: each side of the hidden axis once, its
     distances listed (``↑ 2 ana``; ``↓ ×3 1 kata``: three crates one slice
-    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``)."""
+    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``); where no shape is
+    drawn (``bare``), the thing named first.
+
+    >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
+    >>> words_of([one, one._replace(offset=-2)]), words_of([one, one], bare=True)
+    ('↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
+    """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    if any(m.yours for m in ms):  # (no shape is drawn on the pawn: the words say what)
+    if bare:  # (no shape is drawn on the pawn: the words say what)
         return f"{ms[0].what} " + _sides(ms)
     return _sides(ms)
 
@@ -423,7 +430,7 @@ def draw_shapes(ov, placed, s: float, palette: str = "standard") -> None:
             pygame.draw.polygon(ov.surface, colour, m.foot, max(1, int(2 * s)))
             fx = sum(x for x, _ in m.foot) / 4
             fy = sum(y for _, y in m.foot) / 4
-            _dashed(ov.surface, colour, (cx, cy), (fx, fy), max(1, int(2 * s)), int(6 * s))
+            dashed(ov.surface, colour, (cx, cy), (fx, fy), max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
             pygame.draw.polygon(ov.surface, (10, 12, 18, 90), pts)
@@ -474,7 +481,7 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
 
 
-def _dashed(surface, colour, a, b, width: int, dash: int) -> None:
+def dashed(surface, colour, a, b, width: int, dash: int) -> None:
     """A dashed line from ``a`` to ``b``."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
