@@ -113,10 +113,10 @@ def test_a_thing_in_the_pawns_own_column_says_of_you():
     assert found[(3, 3, 1, 0)].label == "2 kata"  # the goal, two slices kata, elsewhere
 
 
-def _walled(wall_z=(1, 2, 3, 4), crates=()):
+def _walled(wall_z=(1, 2, 3, 4), crates=(), gap: int | None = None):
     """A room 5 x 6, its play in slice w 1 over a solid w 0 (what holds it from kata): a
     floor, the pawn near the camera (y 4), the goal far (y 0) and a wall of ``wall_z``
-    across y 1 between them."""
+    across y 1 between them (but at x ``gap``)."""
     from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
@@ -126,7 +126,7 @@ def _walled(wall_z=(1, 2, 3, 4), crates=()):
         for y in range(Y):
             at = X * Y * Z + x + X * y
             cells[at] = BLOCK
-            for z in wall_z if y == 1 else ():
+            for z in wall_z if y == 1 and x != gap else ():
                 cells[at + X * Y * z] = BLOCK
     room = Room.empty((X, Y, Z, 2), player=(2, 4, 1, 1), goal=(2, 0, 1, 1),
                       crates=[(*c[:3], 1) for c in crates])
@@ -157,10 +157,12 @@ def test_a_hidden_goal_is_drawn_where_it_is(make_app):
     from anabasis.app.play.session import open_code
     from anabasis.formats import codes
 
-    app = make_app(open_code(codes.encode(_walled())))
+    app = make_app(open_code(codes.encode(_walled(gap=4))))  # (the way round: at x 4)
     app.view_tips = 0
     settle(app)
     play = app.scene
+    play.message_left = 0.0  # (no message of the moment over the room)
+    app.tick(DT)
     (goal,) = markers.find(play.room, play.state, play.pose().player, play.sight.basis(),
                            play.sight.camera, app.overlay.size)
     assert goal.hidden == "wall"

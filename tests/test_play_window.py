@@ -211,9 +211,8 @@ def test_a_turn_frames_the_room_again_unless_the_player_zoomed(make_app):
     before = play.sight.camera.target
     press(app, pygame.K_v)
     settle(app)
-    w, h = app.window.scene_size
-    fitted = views.frame_room(play.sight.camera, views.view_basis("w-up"), play.room.size,
-                              play.state.player, w / h, play.room.wrap)
+    # (framed in the whole picture, or beside the corner map where it would cover the room)
+    fitted = play._framing(play.sight)
     assert not np.allclose(play.sight.camera.target, before)  # the stair is elsewhere
     assert abs(play.sight.camera.distance - fitted.distance) < 1e-6
     assert np.allclose(play.sight.camera.target, fitted.target)  # aimed at the room again

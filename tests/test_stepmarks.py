@@ -108,7 +108,7 @@ def test_the_levels_show_every_kind_of_mark():
                     seen["drop"] += m.drop > 0
     assert set(stepmarks.KINDS) <= set(seen), seen
     # every reason a step stays, on some cell of the levels; and walks that drop in z
-    assert {f"stays · {w}" for w in ("too high", "no headroom", "crate stuck")} <= set(seen)
+    assert {f"stays · {w}" for w in ("too high", "a block over you", "crate stuck")} <= set(seen)
     assert seen["drop"] > 0
 
 

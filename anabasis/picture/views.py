@@ -229,17 +229,27 @@ class Camera:
         return eye, fwd, right, up
 
 
+#: The whole picture, as an ``area`` of :func:`fit_camera` and :func:`frame_room`: (left,
+#: bottom, right, top) in the picture's normalised coordinates (-1 to 1 each way, y up).
+WHOLE = (-1.0, -1.0, 1.0, 1.0)
+
+
 def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 / 9,
-               margin: float = 0.9, corners: np.ndarray | None = None) -> Camera:
+               margin: float = 0.9, corners: np.ndarray | None = None,
+               area: tuple[float, float, float, float] = WHOLE) -> Camera:
     """``camera`` moved in or out so that the whole room shows round the player.
 
     ``b`` is the basis, ``size`` the room's (X, Y, Z, W), ``player`` its
     position (cell coordinates).  The room's box (one period of w where it
     wraps: pass W) is mapped into the slice and the nearest distance is taken
-    at which every corner lies within ``margin`` of the picture's edges;
-    ``corners``, when given, are the points to fit instead, already in slice
-    coordinates from the player's centre.
+    at which every corner lies within ``margin`` of the edges of ``area`` (a part
+    of the picture: :data:`WHOLE`, or one beside the slice map), measured from
+    its centre; ``corners``, when given, are the points to fit instead, already
+    in slice coordinates from the player's centre.
     """
+    left, bottom, right_edge, top = area
+    cx, cy = (left + right_edge) / 2, (bottom + top) / 2
+    hw, hh = (right_edge - left) / 2, (top - bottom) / 2
     if corners is None:
         box = np.array([[cx, cy, cz, cw] for cx in (0, size[0]) for cy in (0, size[1])
                         for cz in (0, size[2]) for cw in (0, size[3])], float)
@@ -253,8 +263,8 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
         v = rel - eye
         depth = v @ fwd
         if np.all(depth > 0.5):
-            x = np.abs(v @ right) / (depth * tan * aspect)
-            y = np.abs(v @ up) / (depth * tan)
+            x = np.abs((v @ right) / (depth * tan * aspect) - cx) / hw
+            y = np.abs((v @ up) / (depth * tan) - cy) / hh
             if x.max() <= margin and y.max() <= margin:
                 break
         distance += 0.25
@@ -281,11 +291,12 @@ def room_box(size, player, wrap: bool = False) -> np.ndarray:
 
 
 def frame_room(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 / 9,
-               wrap: bool = False, margin: float = 0.9) -> Camera:
+               wrap: bool = False, margin: float = 0.9,
+               area: tuple[float, float, float, float] = WHOLE) -> Camera:
     """``camera`` (its yaw and pitch kept) aimed and moved back so that the room's box fills
-    the picture, centred, within ``margin`` of its edges; never nearer than the default
-    distance, so a tiny room still shows its surroundings.  The player is in the box, so it is
-    in the picture too.
+    the picture (or its part ``area``, as :func:`fit_camera` has it), centred, within
+    ``margin`` of its edges; never nearer than the default distance, so a tiny room still
+    shows its surroundings.  The player is in the box, so it is in the picture too.
 
     >>> b = view_basis("stand")
     >>> cam = frame_room(Camera(yaw=0.0, pitch=1.0), b, (6, 1, 1, 1), (0, 0, 0, 0))
@@ -297,22 +308,25 @@ def frame_room(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
     # Aim at the box's middle, then nudge the aim so its picture is centred (perspective
     # draws the near side larger), fitting the distance each time.
     cam = replace(camera, target=tuple(float(v) for v in (rel.min(axis=0) + rel.max(axis=0)) / 2))
+    # (the area's centre, in the units of x and y below: the picture's height)
+    cx, cy = (area[0] + area[2]) / 2 * aspect, (area[1] + area[3]) / 2
     for _ in range(4):
-        cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel)
+        cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel, area=area)
         cam = replace(cam, distance=max(cam.distance, Camera.distance))
         eye, fwd, right, up = cam.frame()
         v = rel - eye
         depth = np.maximum(v @ fwd, 0.5)
         x, y = (v @ right) / (depth * tan), (v @ up) / (depth * tan)
-        # the picture's offset of the box's middle, back to the target's plane
-        mid_x, mid_y = (x.max() + x.min()) / 2, (y.max() + y.min()) / 2
+        # the offset of the box's middle from the area's centre, back to the target's plane
+        mid_x, mid_y = (x.max() + x.min()) / 2 - cx, (y.max() + y.min()) / 2 - cy
         shift = cam.distance * tan * (mid_x * right + mid_y * up)
         cam = replace(cam, target=tuple(float(t) for t in np.asarray(cam.target) + shift))
-    cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel)
+    cam = fit_camera(cam, b, size, player, aspect, margin, corners=rel, area=area)
     return replace(cam, distance=max(cam.distance, Camera.distance))
 
 
-def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = False) -> Camera:
+def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = False,
+                area: tuple[float, float, float, float] = WHOLE) -> Camera:
     """The camera a room opens with in ``view``, chosen for the room and framing it all.
 
     The pitch follows the room's extent along the view's up axis (3 cells or
@@ -326,7 +340,8 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
     b = view_basis(view)
     up_axis, _ = axis_of(b[:, 2])
     pitch = ROOM_PITCH_LOW if size[up_axis] <= 3 else ROOM_PITCH_TALL
-    return frame_room(Camera(yaw=ROOM_YAW, pitch=pitch), b, size, player, aspect, wrap)
+    return frame_room(Camera(yaw=ROOM_YAW, pitch=pitch), b, size, player, aspect, wrap,
+                      area=area)
 
 
 #: The screen directions of the arrow keys, as (forward, right) weights.

@@ -262,7 +262,7 @@ def draw_shown(ov, shown: Shown) -> None:
         # the markers' shapes on their places, under the badges (a badge on a cell stays
         # whole over a marker there); their words come last, clear of everything
         markers.draw_shapes(ov, markers.gather(ov, list(shown.marks), s, marks_top, band_top,
-                                               *pawn), s, shown.palette)
+                                               *pawn), s, shown.palette, *pawn)
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),

@@ -175,8 +175,8 @@ def _footprint(put, player, b: np.ndarray, project) -> tuple:
     return tuple(corners)
 
 
-#: the last answer of :func:`hidden_by`: (its key, the answer)
-_hidden_memo: list = [None, ""]
+#: the last answer of :func:`hidden_by`: (its room, the rest of its key, the answer)
+_hidden_memo: list = [None, None, ""]
 
 
 def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> str:
@@ -184,10 +184,10 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) ->
     slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` when any
     of its centre and five points of its floor (where the goal's frame and glow are drawn)
     is in sight.  Each line is walked in steps of an eighth of a cell (a vector sum)."""
-    key = (id(room), state, tuple(float(v) for v in cell), tuple(float(v) for v in player),
-           camera)
-    if _hidden_memo[0] == key:
-        return _hidden_memo[1]
+    # (the room itself in the key, compared by identity: an id alone could be a dead room's)
+    key = (state, tuple(float(v) for v in cell), tuple(float(v) for v in player), camera)
+    if _hidden_memo[0] is room and _hidden_memo[1] == key:
+        return _hidden_memo[2]
     eye = camera.frame()[0]
     start = np.asarray(player, float) + b[:, :3] @ eye
     centre = np.asarray(cell, float)
@@ -217,7 +217,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) ->
             break  # this point is in sight: so is the thing
         if end is centre:
             answer = "crate" if crates[hit[0]] and not blocks[hit[0]] else "wall"
-    _hidden_memo[:] = [key, answer]
+    _hidden_memo[:] = [room, key, answer]
     return answer
 
 
@@ -277,8 +277,9 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None
     """The markers merged by place: ``(the first, its shape's centre, its words, how many,
     bare)`` for each thing (the goal, a crate) on each spot.  The shape stays on its place,
     which is the thing's (a blind player read a marker moved a cell off the pawn as the next
-    cell's): one off the room's part of the window, between ``top`` and ``bottom``, is
-    pinned to that part's edge on the line from the centre toward it.  One whose shape would
+    cell's), brought only just clear of the panels above ``top`` and the bar below
+    ``bottom``; one off the window is pinned to the edge of its free part, on the line
+    from the centre toward it, and its arrow points on.  One whose shape would
     cover ``pawn`` (the pawn's box on screen) is *bare*: no shape is drawn, only its words
     by the pawn."""
     W, H = ov.size
@@ -289,16 +290,19 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None
     groups: list[list] = []  # [first, (x, y), [markers]]
     for m in markers:
         x, y = m.at
-        if not m.inside or not lo <= y <= hi or not margin <= x <= W - margin:
+        if m.inside:
+            # on its place; only under a panel or the key bar (or at the window's very edge)
+            # brought just clear of it, never pinned as if off the window
+            x = min(max(x, r + 1), W - r - 1)
+            y = min(max(y, top + r + 1), bottom - r - 1)
+        else:
             # pinned to the edge of the window's free part, toward where it is
             cx, cy = W / 2, (lo + hi) / 2
             dx, dy = x - cx, y - cy
             if abs(dx) + abs(dy) < 1e-6:
                 dx = 1.0
-            k = min(1.0 if m.inside else math.inf,
-                    (W / 2 - margin) / max(abs(dx), 1e-6), (hi - lo) / 2 / max(abs(dy), 1e-6))
+            k = min((W / 2 - margin) / max(abs(dx), 1e-6), (hi - lo) / 2 / max(abs(dy), 1e-6))
             x, y = cx + dx * k, cy + dy * k
-            m = m._replace(inside=m.inside and k >= 1.0)
         same = next((g for g in groups if g[0].what == m.what
                      and g[0].inside == m.inside and g[0].hidden == m.hidden
                      and math.hypot(g[1][0] - x, g[1][1] - y) < 2 * r), None)
@@ -340,9 +344,12 @@ def _sides(ms: list[Marker]) -> str:
         counts = [sum(1 for m in ms if m.offset == (d if side else -d)) for d in got]
         many = f"×{counts[0]} " if len(got) == 1 and counts[0] > 1 else ""
         yours = " of you" if any(m.yours for m in ms if (m.offset > 0) == side) else ""
-        names = SIDES[ms[0].axis]
-        parts.append(f"{'↑' if side else '↓'} {many}"
-                     f"{', '.join(str(d) for d in got)} {names[side]}{yours}")
+        axis = ms[0].axis
+        # an arrow only where the side is up or down (z, w): a blind player read "↓ 1 -y" in
+        # the both-downs view, z up the screen, as lower in z
+        arrow = ("↑ " if side else "↓ ") if axis >= 2 else ""
+        far = ", ".join(str(d) for d in got)
+        parts.append(f"{arrow}{many}{far} {SIDES[axis][side]}{yours}")
     return " · ".join(parts)
 
 
@@ -379,24 +386,29 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
 
 def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) -> pygame.Rect:
     """``rect``, or the nearest place to it (above, below or beside what it would cover)
-    that covers nothing in ``taken`` and lies between ``top`` and ``bottom``."""
+    that covers nothing in ``taken`` and lies between ``top`` and ``bottom``; where there is
+    none, the nearest stacked past two of them; where none of those, ``rect`` itself."""
     def free(r):
         return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
                 and r.collidelist(taken) < 0)
 
     if free(rect):
         return rect
+    def near(t):
+        return abs(t.x - rect.x) + abs(t.y - rect.y)
+
     tries = []
     for o in taken:
         tries += [rect.move(0, o.bottom + 2 - rect.top), rect.move(0, o.top - 2 - rect.bottom),
                   rect.move(o.right + 2 - rect.left, 0), rect.move(o.left - 2 - rect.right, 0)]
-    # and past two in a row (stacked under or over a stack)
-    tries += [t.move(0, o.bottom + 2 - t.top) for t in list(tries) for o in taken
-              if t.colliderect(o)]
-    tries = [t for t in tries if free(t)]
-    if not tries:
-        return rect
-    return min(tries, key=lambda t: abs(t.x - rect.x) + abs(t.y - rect.y))
+    tries.sort(key=near)  # the nearest free one: tried nearest first (this runs every HUD)
+    found = next((t for t in tries if free(t)), None)
+    if found is not None:
+        return found
+    # else past two in a row (stacked under or over a stack)
+    again = sorted((t.move(0, o.bottom + 2 - t.top) for t in tries for o in taken
+                    if t.colliderect(o)), key=near)
+    return next((t for t in again if free(t)), rect)
 
 
 def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
@@ -412,11 +424,12 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None =
             for p in placed]
 
 
-def draw_shapes(ov, placed, s: float, palette: str = "standard") -> None:
+def draw_shapes(ov, placed, s: float, palette: str = "standard",
+                pawn: pygame.Rect | None = None) -> None:
     """The markers' shapes (a hollow diamond for the goal, a square for a crate) on their
     places (``placed``: :func:`place`'s or :func:`gather`'s), with the footprint of each on
-    the pawn's floor (a dashed drop line to it) and, for one pinned to the window's edge,
-    an arrow pointing off it toward the thing."""
+    the pawn's floor (a dashed drop line to it; neither over ``pawn``, the pawn's box) and,
+    for one pinned to the window's edge, an arrow pointing off it toward the thing."""
     W, H = ov.size
     r = int(11 * s)
     thick = max(2, int(3 * s))
@@ -425,12 +438,24 @@ def draw_shapes(ov, placed, s: float, palette: str = "standard") -> None:
             continue
         colour = colour_of(m.what, palette)
         if m.foot:
-            # the cell's footprint on your floor, and a dashed line down (or up) to it
-            pygame.draw.polygon(ov.surface, (*colour, 70), m.foot)
-            pygame.draw.polygon(ov.surface, colour, m.foot, max(1, int(2 * s)))
-            fx = sum(x for x, _ in m.foot) / 4
-            fy = sum(y for _, y in m.foot) / 4
-            dashed(ov.surface, colour, (cx, cy), (fx, fy), max(1, int(2 * s)), int(6 * s))
+            # the cell's footprint on your floor, and a dashed line down (or up) to it: on a
+            # layer of its own, cut away where the pawn is (nothing is drawn over the pawn)
+            points = [*m.foot, (cx, cy)]
+            box = pygame.Rect(min(x for x, _ in points), min(y for _, y in points), 0, 0)
+            box.width = max(x for x, _ in points) - box.x + 1
+            box.height = max(y for _, y in points) - box.y + 1
+            box.inflate_ip(8, 8)
+            layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
+            foot = [(x - box.x, y - box.y) for x, y in m.foot]
+            pygame.draw.polygon(layer, (*colour, 70), foot)
+            pygame.draw.polygon(layer, colour, foot, max(1, int(2 * s)))
+            fx = sum(x for x, _ in foot) / 4
+            fy = sum(y for _, y in foot) / 4
+            dashed(layer, colour, (cx - box.x, cy - box.y), (fx, fy), max(1, int(2 * s)),
+                   int(6 * s))
+            if pawn is not None:
+                layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
+            ov.surface.blit(layer, box.topleft)
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
             pygame.draw.polygon(ov.surface, (10, 12, 18, 90), pts)

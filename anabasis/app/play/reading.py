@@ -128,8 +128,21 @@ class Reading:
     def settings_changed(self) -> None:
         """The settings screen changed the map's or the marks' setting."""
         progress, play = self.play.app.progress, self.play
+        shown = self.show_map
         self.show_map = map_wanted(progress.slice_map, play.room, play.opened.kind)
         self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
+        if self.show_map != shown:
+            self.reframe()
+
+    def reframe(self) -> None:
+        """The map came or went: the room framed again (beside the map, or in the whole
+        picture), unless the player zoomed, turns or looks straight down."""
+        play = self.play
+        sight = play.sight
+        if sight.zoomed or sight.turning or self.plan_from is not None:
+            return
+        play.sight = replace(sight, camera=play._framing(sight))
+        self._anchor = self._aimed = None
 
     # -- what shows -------------------------------------------------------------------
 
@@ -216,6 +229,7 @@ class Reading:
             progress.slice_map = "on" if self.show_map else "off"
             play.app.save_progress()
             play.say("the slice map " + ("on" if self.show_map else "off"), "dim", 1.2)
+            self.reframe()
             return True
         if action == "plan_view":
             self.toggle_plan()
@@ -327,6 +341,37 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
     reading.map_rect = here
     return here
+
+
+def beside_map(play, b: np.ndarray, frame) -> views.Camera:
+    """The camera ``frame(area)`` gives for the whole picture; or, where the corner map
+    (on, not large) would lie over the room's picture in each of its places (a big room:
+    a blind player read its map faded over the room, and the room under it), the camera
+    for the picture's part right of the map or above it, whichever shows the room larger.
+    The map then takes its corner clear of the room."""
+    whole = frame(views.WHOLE)
+    reading = play.reading
+    if not reading.show_map or reading.large:  # (the large map lies over all, on its key)
+        return whole
+    ov = play.app.overlay
+    W, H = ov.size
+    s = ov.scale
+    pad = int(18 * s)
+    bottom = H - int(18 * s) - 2 * pad  # the key bar's top (hud.draw_shown's band_top)
+    bw, bh = int(W * MAP_W), int(H * MAP_H)
+    mw, mh = reading.slice_map((bw, bh)).size
+    room = room_rect(play, b, whole, (W, H))
+    if room is None:
+        return whole
+    places = [pygame.Rect(pad // 2, bottom - mh, mw, mh),  # bottom left
+              pygame.Rect(pad // 2, int(0.16 * H), mw, mh),  # top left, under the title
+              pygame.Rect(W - int(190 * s) - mw, bottom - mh, mw, mh)]  # left of the gizmo
+    if any(not p.colliderect(room) for p in places):
+        return whole
+    edge = pad // 2 + mw + pad // 2
+    right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, 1.0)
+    above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, 1.0)
+    return min((frame(right_of), frame(above)), key=lambda c: c.distance)
 
 
 def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:

@@ -23,6 +23,7 @@ through :meth:`Play.landed`.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 import pygame
 
@@ -134,6 +135,7 @@ class Play(Scene):
         self.reading = reading.Reading(self)
         # -- draw state: what is on screen, and the caches that spare redrawing it
         self.draw = RoomDraw(app.renderer_for(self.room), self.room, self.game.state, view)
+        self.sight = replace(self.sight, camera=self._framing(self.sight))  # (beside the map)
         if not self.demo and opened.level == 1 and opened.key not in app.progress.solved:
             self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
                      6.0)
@@ -144,8 +146,15 @@ class Play(Scene):
         view within ``margin`` of the window's edges (never closer than the default: a
         tiny room still shows its surroundings)."""
         w, h = self.app.window.scene_size
-        return views.frame_room(sight.camera, views.view_basis(sight.view), self.room.size,
-                                self.game.state.player, w / h, self.room.wrap, margin)
+        b = views.view_basis(sight.view)
+
+        def frame(area):
+            return views.frame_room(sight.camera, b, self.room.size, self.game.state.player,
+                                    w / h, self.room.wrap, margin, area)
+
+        if getattr(self, "reading", None) is None:  # (while the scene is being made)
+            return frame(views.WHOLE)
+        return reading.beside_map(self, b, frame)  # the room clear of the corner map
 
     # -- state --------------------------------------------------------------------
 

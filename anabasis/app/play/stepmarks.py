@@ -86,7 +86,7 @@ SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94,
 #: Why a step is no move, in the few words of its badge ("stays · too high"), by the engine's
 #: own reason (:attr:`rules.Result.why`): a blind player found a plain "stays" said nothing.
 #: The room's edge has no badge (nothing is drawn past it).
-STAYS_WHY = {why.IN_YOUR_WAY: "too high", why.NO_HEADROOM: "no headroom",
+STAYS_WHY = {why.IN_YOUR_WAY: "too high", why.NO_HEADROOM: "a block over you",
              why.CRATE_STUCK: "crate stuck", why.ROOM_ENDS: "the room ends",
              why.ROOM_OVER: "room over"}
 
@@ -113,7 +113,7 @@ MEANING = {
     "ramp kata": "ramp kata: the ramp takes you one slice down in w",
     "slip kata": "slip kata N: nothing holds you in w there: you slip N slices",
     "fall out": "fall out: you fall out of the room (the move is undone)",
-    "nothing": "stays: the step is no move; why, beside it (too high, no headroom,"
+    "nothing": "stays: the step is no move; why, beside it (too high, a block over you,"
                " crate stuck)",
     "hook pull": "hook, pulls the crate: it comes to the cell beside you",
     "hook fetch": "hook ana, fetches the crate: it comes just ana of you, onto your head",
@@ -136,7 +136,7 @@ class Mark(NamedTuple):
     cell: tuple[int, int, int, int] = (0, 0, 0, 0)
     #: for "push": what the crate does after it is pushed ("slips kata 1", "falls 2",
     #: "falls out"; "" where it stays on the cell it was pushed to); for "nothing": why
-    #: (:data:`STAYS_WHY`'s words: "too high", "no headroom", "crate stuck", ...)
+    #: (:data:`STAYS_WHY`'s words: "too high", "a block over you", "crate stuck", ...)
     then: str = ""
     #: for "walk", "push" and a ramp's: how far you fall in z after the step (a blind
     #: player walked off a crate's top on a plain "walk")
@@ -200,7 +200,10 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     d = rules.STEPS[move]
     toward = tuple(a + b for a, b in zip(p, d, strict=True))
     if not result.moved:
-        return Mark(move, "nothing", cell=toward, then=STAYS_WHY.get(result.why, ""))
+        then = STAYS_WHY.get(result.why, "")
+        if result.why == why.NO_HEADROOM and (p[0], p[1], p[2] + 1, p[3]) in state.crates:
+            then = "a crate over you"  # (a blind player asked what "no headroom" meant)
+        return Mark(move, "nothing", cell=toward, then=then)
     if result.status == "lost":
         return Mark(move, "fall out", cell=toward)
     won = result.status == "won"
