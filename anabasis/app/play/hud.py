@@ -247,7 +247,7 @@ def draw_shown(ov, shown: Shown) -> None:
                 anchor="topright")
         ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
 
-    map_rect, badges = None, []
+    map_rect, badges, badged = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     # a crate's landing ring first: the badges and markers over it stay whole (a blind
     # player read a ring cutting "walk" to "wal")
@@ -261,8 +261,8 @@ def draw_shown(ov, shown: Shown) -> None:
     if not large:
         # the markers' shapes on their places, under the badges (a badge on a cell stays
         # whole over a marker there); their words come last, clear of everything
-        markers.draw_shapes(ov, markers.gather(ov, list(shown.marks), s, marks_top, band_top,
-                                               *pawn), s, shown.palette, *pawn)
+        markers.draw_shapes(ov, markers.gather(ov, list(shown.marks), s, marks_top, band_top),
+                            s, shown.palette, *pawn)
     if play is not None and shown.help is None:
         # the slice map, bottom left (moved off the room); the step marks on their cells
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
@@ -270,13 +270,17 @@ def draw_shown(ov, shown: Shown) -> None:
         top = pad // 2 if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
-            badges = reading.draw_marks(ov, play, b, camera, s,
-                                        [r for r in (map_rect, right_panel) if r])
+            badged = reading.place_marks(ov, play, b, camera, s,
+                                         [r for r in (map_rect, right_panel) if r])
+            badges = [rect for rect, *_ in badged]
     marked = []  # the markers' boxes (their shapes and words)
     if not large:
+        # the markers' words placed clear of the badges, their lines drawn under them
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *badges, *tag) if r], *pawn)
-        markers.draw_words(ov, placed, s, shown.palette, *pawn)
+        markers.draw_lines(ov, placed, s, shown.palette, *pawn)
+        reading.paint_marks(ov, badged)
+        markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
         marked = [p.words if p.bare else markers.shape_box(p.at, int(11 * s)).union(p.words)
                   for p in placed]
     if shown.hook is not None:

@@ -271,17 +271,15 @@ class Placed(NamedTuple):
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
 
 
-def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-           pawn: pygame.Rect | None = None) -> list[tuple[Marker, tuple[int, int], str, int,
-                                                          bool]]:
+def gather(ov, markers: list[Marker], s: float, top: int = 0,
+           bottom: int | None = None) -> list[tuple[Marker, tuple[int, int], str, int, bool]]:
     """The markers merged by place: ``(the first, its shape's centre, its words, how many,
     bare)`` for each thing (the goal, a crate) on each spot.  The shape stays on its place,
     which is the thing's (a blind player read a marker moved a cell off the pawn as the next
     cell's), brought only just clear of the panels above ``top`` and the bar below
     ``bottom``; one off the window is pinned to the edge of its free part, on the line
-    from the centre toward it, and its arrow points on.  One whose shape would
-    cover ``pawn`` (the pawn's box on screen) is *bare*: no shape is drawn, only its words
-    by the pawn."""
+    from the centre toward it, and its arrow points on.  One in the pawn's own column
+    (its place is the pawn's) is *bare*: no shape is drawn, only its words by the pawn."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     r = int(11 * s)
@@ -312,8 +310,7 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None
         groups.append([m, (int(x), int(y)), [m]])
     out = []
     for first, at, ms in groups:
-        bare = any(m.yours for m in ms) or (pawn is not None and first.inside
-                                            and shape_box(at, int(r * 1.1)).colliderect(pawn))
+        bare = any(m.yours for m in ms)
         out.append((first, at, words_of(ms, bare), len(ms), bare))
     return out
 
@@ -358,13 +355,15 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or reach past
-    ``top`` or ``bottom``, to the nearest place clear of them all (a line joins them)."""
+    ``top`` or ``bottom``, to the nearest place clear of them all, naming the thing then
+    (``goal \u2193 1 kata``), a line back to the shape crossing nothing if it can."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
     r = int(11 * s)
-    gathered = gather(ov, markers, s, top, bottom, pawn)
+    gathered = gather(ov, markers, s, top, bottom)
     shapes = [shape_box(at, r) for _, at, _, _, bare in gathered if not bare]
+    crossed = list(avoid)  # what a line from moved words to their place should not cross
     avoid = [*avoid, *((pawn,) if pawn is not None else ())]
     placed: list[Placed] = []
     for m, at, text, count, bare in gathered:
@@ -372,7 +371,21 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         wanted.midtop = (at[0], at[1] + r + 2)
         wanted.left = max(0, min(wanted.left, W - wanted.width))
         taken = [*(p.words for p in placed), *shapes, *avoid]
-        rect = clear_of(wanted, taken, top + 2, bottom - 2, W)
+        to = pawn.inflate(4, 4) if bare and pawn is not None else shape_box(at, r)
+
+        def clear_line(t, to=to):
+            start, end = leader(t, to)
+            return not any(a.clipline(start, end) for a in crossed)
+
+        rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
+        covered = shape_box(at, r).collidelist(crossed) >= 0  # (under a badge, mostly)
+        if (rect != wanted or covered) and not bare and not m.hidden:
+            # moved off its shape, or the shape under a badge: the words name the thing too
+            text = f"{m.what} {text}"
+            wanted = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
+            wanted.midtop = (at[0], at[1] + r + 2)
+            wanted.left = max(0, min(wanted.left, W - wanted.width))
+            rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
         placed.append(Placed(m, at, text, count, bare, rect, rect != wanted or bare))
     return placed
 
@@ -384,10 +397,12 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
     return box
 
 
-def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) -> pygame.Rect:
+def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
+             ok=None) -> pygame.Rect:
     """``rect``, or the nearest place to it (above, below or beside what it would cover)
     that covers nothing in ``taken`` and lies between ``top`` and ``bottom``; where there is
-    none, the nearest stacked past two of them; where none of those, ``rect`` itself."""
+    none, the nearest stacked past two of them; where none of those, ``rect`` itself.
+    ``ok``, where given, is preferred too: the nearest free place it accepts, if any is."""
     def free(r):
         return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
                 and r.collidelist(taken) < 0)
@@ -402,6 +417,10 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int) 
         tries += [rect.move(0, o.bottom + 2 - rect.top), rect.move(0, o.top - 2 - rect.bottom),
                   rect.move(o.right + 2 - rect.left, 0), rect.move(o.left - 2 - rect.right, 0)]
     tries.sort(key=near)  # the nearest free one: tried nearest first (this runs every HUD)
+    if ok is not None:
+        found = next((t for t in tries if free(t) and ok(t)), None)
+        if found is not None:
+            return found
     found = next((t for t in tries if free(t)), None)
     if found is not None:
         return found
@@ -428,78 +447,96 @@ def draw_shapes(ov, placed, s: float, palette: str = "standard",
                 pawn: pygame.Rect | None = None) -> None:
     """The markers' shapes (a hollow diamond for the goal, a square for a crate) on their
     places (``placed``: :func:`place`'s or :func:`gather`'s), with the footprint of each on
-    the pawn's floor (a dashed drop line to it; neither over ``pawn``, the pawn's box) and,
-    for one pinned to the window's edge, an arrow pointing off it toward the thing."""
+    the pawn's floor (a dashed drop line to it) and, for one pinned to the window's edge,
+    an arrow pointing off it toward the thing.  Each is drawn on a small layer of its own,
+    cut away where ``pawn`` (the pawn's box) is: nothing is drawn over the pawn, and a
+    shape just behind it shows round it."""
     W, H = ov.size
     r = int(11 * s)
     thick = max(2, int(3 * s))
-    for m, (cx, cy), _, _, bare, *_ in placed:  # (Placed or gather's tuples)
+    reach = int(r * 2.2) + 2  # a pinned one's arrow
+    for m, (x, y), _, _, bare, *_ in placed:  # (Placed or gather's tuples)
         if bare:
             continue
         colour = colour_of(m.what, palette)
+        points = [*m.foot, (x - reach, y - reach), (x + reach, y + reach)]
+        box = pygame.Rect(min(p[0] for p in points) - 4, min(p[1] for p in points) - 4, 0, 0)
+        box.width = max(p[0] for p in points) - box.x + 5
+        box.height = max(p[1] for p in points) - box.y + 5
+        layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
+        cx, cy = x - box.x, y - box.y
         if m.foot:
-            # the cell's footprint on your floor, and a dashed line down (or up) to it: on a
-            # layer of its own, cut away where the pawn is (nothing is drawn over the pawn)
-            points = [*m.foot, (cx, cy)]
-            box = pygame.Rect(min(x for x, _ in points), min(y for _, y in points), 0, 0)
-            box.width = max(x for x, _ in points) - box.x + 1
-            box.height = max(y for _, y in points) - box.y + 1
-            box.inflate_ip(8, 8)
-            layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
-            foot = [(x - box.x, y - box.y) for x, y in m.foot]
+            # the cell's footprint on your floor, and a dashed line down (or up) to it
+            foot = [(fx - box.x, fy - box.y) for fx, fy in m.foot]
             pygame.draw.polygon(layer, (*colour, 70), foot)
             pygame.draw.polygon(layer, colour, foot, max(1, int(2 * s)))
-            fx = sum(x for x, _ in foot) / 4
-            fy = sum(y for _, y in foot) / 4
-            dashed(layer, colour, (cx - box.x, cy - box.y), (fx, fy), max(1, int(2 * s)),
-                   int(6 * s))
-            if pawn is not None:
-                layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
-            ov.surface.blit(layer, box.topleft)
+            mid = (sum(fx for fx, _ in foot) / 4, sum(fy for _, fy in foot) / 4)
+            dashed(layer, colour, (cx, cy), mid, max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-            pygame.draw.polygon(ov.surface, (10, 12, 18, 90), pts)
-            pygame.draw.polygon(ov.surface, colour, pts, thick)
+            pygame.draw.polygon(layer, (10, 12, 18, 90), pts)
+            pygame.draw.polygon(layer, colour, pts, thick)
         else:
-            box = pygame.Rect(0, 0, int(r * 1.6), int(r * 1.6))
-            box.center = (cx, cy)
-            pygame.draw.rect(ov.surface, (10, 12, 18, 90), box)
-            pygame.draw.rect(ov.surface, colour, box, thick)
+            square = pygame.Rect(0, 0, int(r * 1.6), int(r * 1.6))
+            square.center = (cx, cy)
+            pygame.draw.rect(layer, (10, 12, 18, 90), square)
+            pygame.draw.rect(layer, colour, square, thick)
         if not m.inside:
             # an arrow beyond it, pointing off the window toward where it is
             ang = math.atan2(m.at[1] - H / 2, m.at[0] - W / 2)
-            reach = r * 2.2
-            tip = (cx + math.cos(ang) * reach, cy + math.sin(ang) * reach)
-            left = (cx + math.cos(ang + 2.6) * r * 0.9 + math.cos(ang) * reach,
-                    cy + math.sin(ang + 2.6) * r * 0.9 + math.sin(ang) * reach)
-            right = (cx + math.cos(ang - 2.6) * r * 0.9 + math.cos(ang) * reach,
-                     cy + math.sin(ang - 2.6) * r * 0.9 + math.sin(ang) * reach)
-            pygame.draw.polygon(ov.surface, colour, [tip, left, right])
+            far = r * 2.2
+            tip = (cx + math.cos(ang) * far, cy + math.sin(ang) * far)
+            left = (cx + math.cos(ang + 2.6) * r * 0.9 + math.cos(ang) * far,
+                    cy + math.sin(ang + 2.6) * r * 0.9 + math.sin(ang) * far)
+            right = (cx + math.cos(ang - 2.6) * r * 0.9 + math.cos(ang) * far,
+                     cy + math.sin(ang - 2.6) * r * 0.9 + math.sin(ang) * far)
+            pygame.draw.polygon(layer, colour, [tip, left, right])
+        if pawn is not None:
+            layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
+        ov.surface.blit(layer, box.topleft)
+
+
+def leader(words: pygame.Rect, to: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The line from moved words back to their place ``to`` (a shape's box, or the pawn's):
+    from the point of ``to`` nearest the words to the point of the words nearest that."""
+    end = (min(max(to.centerx, words.left), words.right - 1),
+           min(max(to.centery, words.top), words.bottom - 1))
+    start = (min(max(end[0], to.left), to.right - 1), min(max(end[1], to.top), to.bottom - 1))
+    return start, end
+
+
+def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
+               pawn: pygame.Rect | None = None) -> None:
+    """The line from each marker's moved words back to its shape; for a bare one, with an
+    arrowhead, to the edge of ``pawn`` (the pawn's box), never over it.  Drawn before the
+    step badges, which lie over any line that must cross one."""
+    r = int(11 * s)
+    for p in placed:
+        if not p.moved:
+            continue
+        colour = colour_of(p.marker.what, palette)
+        to = pawn.inflate(4, 4) if p.bare and pawn is not None else shape_box(p.at, r)
+        start, end = leader(p.words, to)
+        pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
+        if p.bare and start != end:
+            ang = math.atan2(start[1] - end[1], start[0] - end[0])
+            head = [start, *((start[0] - math.cos(ang + da) * r * 0.8,
+                              start[1] - math.sin(ang + da) * r * 0.8) for da in (0.5, -0.5))]
+            pygame.draw.polygon(ov.surface, colour, head)
 
 
 def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
-               pawn: pygame.Rect | None = None) -> None:
-    """The markers' words, each in its box (in the hidden axis's colour, on a dark ground),
-    and a line from the words to the shape where they were moved off it; for a bare one,
-    a line with an arrowhead to the edge of ``pawn`` (the pawn's box), never over it."""
+               pawn: pygame.Rect | None = None, lines: bool = True) -> None:
+    """The markers' words, each in its box (in the hidden axis's colour, on a dark ground;
+    a bare one's framed in its thing's colour), after their lines (:func:`draw_lines`)
+    unless ``lines`` is False (the HUD draws those under the badges)."""
+    if lines:
+        draw_lines(ov, placed, s, palette, pawn)
     small = int(17 * s)
-    r = int(11 * s)
     for p in placed:
         m = p.marker
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
-        if p.moved:
-            to = pawn.inflate(4, 4) if p.bare and pawn is not None else shape_box(p.at, r)
-            end = (min(max(to.centerx, p.words.left), p.words.right - 1),
-                   min(max(to.centery, p.words.top), p.words.bottom - 1))
-            start = (min(max(end[0], to.left), to.right - 1),
-                     min(max(end[1], to.top), to.bottom - 1))
-            pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
-            if p.bare and start != end:
-                ang = math.atan2(start[1] - end[1], start[0] - end[0])
-                head = [start, *((start[0] - math.cos(ang + da) * r * 0.8,
-                                  start[1] - math.sin(ang + da) * r * 0.8) for da in (0.5, -0.5))]
-                pygame.draw.polygon(ov.surface, colour, head)
         ov.panel(p.words, (10, 12, 18, 150), 4)
         if p.bare:
             pygame.draw.rect(ov.surface, colour, p.words, 1, border_radius=4)

@@ -446,6 +446,14 @@ def map_key(play) -> tuple:
 def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     """The step marks on their cells in the picture: a badge each, its glyph and its word
     (never colour alone); badges that would overlap are stacked, none over ``avoid``."""
+    placed = place_marks(ov, play, b, camera, s, avoid)
+    paint_marks(ov, placed)
+    return [rect for rect, *_ in placed]
+
+
+def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
+    """Where :func:`draw_marks` draws each badge: ``(its box, its words, its colour, dim,
+    the text size)``, placed but not drawn (what is drawn under the badges goes first)."""
     marks = play.reading.step_marks()
     if not marks:
         return []
@@ -453,7 +461,7 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     drawn = play.pose().player
     size = max(11, int(15 * s))
     palette = play.app.progress.palette
-    placed: list[pygame.Rect] = []
+    placed: list[tuple] = []
     project = markers.projecting(drawn, b, camera, ov.size)
     px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered
@@ -472,14 +480,19 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
-        rect = markers.clear_of(rect, [*placed, *avoid], 0, ov.size[1], ov.size[0])
-        dim = mark.kind == "nothing"
-        colour = stepmarks.colour_of(mark.kind, palette)
+        rect = markers.clear_of(rect, [*(p[0] for p in placed), *avoid], 0, ov.size[1],
+                                ov.size[0])
+        placed.append((rect, text, stepmarks.colour_of(mark.kind, palette),
+                       mark.kind == "nothing", size))
+    return placed
+
+
+def paint_marks(ov, placed: list[tuple]) -> None:
+    """Draw the badges :func:`place_marks` placed."""
+    for rect, text, colour, dim, size in placed:
         ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
         pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
-        placed.append(rect)
-    return placed
 
 
 def off_room(room, cell) -> bool:
