@@ -25,8 +25,14 @@ def fresh_map(app, play) -> pygame.Surface:
     if marks:
         want = stepmarks.marks(play.room, play.game.state)
         assert marks == want  # (a hook room would add its hooks'; this is none)
-    picture = SliceMap(play.room, r.map_box, app.progress.palette).picture(
-        pose.player, pose.crates, marks)
+    fresh = SliceMap(play.room, r.map_box, app.progress.palette)
+    if play.timeline is None:
+        picture = fresh.picture(pose.player, pose.crates, marks)
+    else:  # a move playing: the map at rest under its movers, each a small layer
+        still, moving = reading.movers_apart(play, pose)
+        picture = fresh.still(still).copy()
+        for sprite, at in fresh.sprites(pose.player, moving):
+            picture.blit(sprite, at)
     out = pygame.Surface(picture.get_size(), pygame.SRCALPHA, 32)
     out.fill((0, 0, 0, 0))
     room = reading.room_rect(play, play.sight.basis(), play.sight.camera, app.overlay.size)
@@ -125,3 +131,32 @@ def test_the_kept_map_is_a_fresh_maps_through_moves_undo_palette_and_resize(make
     checked = playing(app, play, arrow_for(play, moves[1]))
     at_rest(app, play)
     assert checked >= 1
+
+
+def test_while_a_move_plays_the_maps_movers_are_layers_placed_not_drawn_again(make_app):
+    """While a move plays, the map under the movers is sent once and each mover (the pawn,
+    its slice's frame, a crate on its way) is a small layer of its own: from frame to frame
+    the pawn's layer moves and is the same picture (nothing drawn or sent again), and the
+    map under it stays the same picture."""
+    app = make_app(open_level(5))
+    app.view_tips = 0
+    play = app.scene
+    at_rest(app, play)
+    move = solver.solve(play.room).moves[0]
+    press(app, arrow_for(play, move), frames=0)
+    seen = []
+    for _ in range(400):
+        app.tick(DT)
+        if not play.busy:
+            break
+        if play.reading.sprites_at is not None:
+            first, count = play.reading.sprites_at
+            shown = app.overlay.shown
+            seen.append((shown[first - 1][0], shown[first + count - 1][0],
+                         tuple(shown[first + count - 1][1])))
+    assert len(seen) >= 3
+    stills = {id(s) for s, _, _ in seen}
+    pawns = {id(p) for _, p, _ in seen}
+    places = {at for _, _, at in seen}
+    assert len(stills) == 1 and len(pawns) == 1  # the same pictures all along
+    assert len(places) >= 3  # the pawn's layer moved across the map, frame by frame

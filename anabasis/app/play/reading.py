@@ -119,6 +119,8 @@ class Reading:
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
+        #: while a move plays, (the index of the map's first mover layer, how many)
+        self.sprites_at: tuple[int, int] | None = None
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
         #: the map drawn large over the room (its key; not saved: a look, not a setting)
         self.large = False
@@ -306,6 +308,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     back and forth).  Where every place has the room under it, the part over the room is
     drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
+    reading.sprites_at = None
     if reading.large:
         return draw_large(ov, play, bottom, top)
     if not reading.show_map:
@@ -314,7 +317,15 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     reading.map_box = (bw, bh)
     smap = reading.slice_map((bw, bh))
     pose = play.pose()
-    picture = smap.picture(pose.player, pose.crates, reading.step_marks())
+    sprites = []
+    if play.timeline is not None:
+        # a move playing: the map at rest under it once, its movers as small layers that
+        # only move (a map drawn again and sent to the GL a few times a move cost frames)
+        still, moving = movers_apart(play, pose)
+        picture = smap.still(still)
+        sprites = smap.sprites(pose.player, moving)
+    else:
+        picture = smap.picture(pose.player, pose.crates, reading.step_marks())
     W, _ = ov.size
     right = min([r.left for r in clear_of] + [W]) - pad // 2
     places = {"bottom left": picture.get_rect(bottomleft=(left, low)),
@@ -339,8 +350,40 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         # nowhere clear of the room (a big room's "both" view): faded over it
         picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
+    reading.sprites_at = (len(ov.shown), len(sprites)) if sprites else None
+    for sprite, at in sprites:
+        ov.show(sprite, at.move(here.topleft))
     reading.map_rect = here
     return here
+
+
+def movers_apart(play, pose) -> tuple[list, list]:
+    """The crates of ``pose`` (a move playing) at rest where the move leaves them, and the
+    rest: those that move, or have yet to."""
+    ends = set(play.game.state.crates)
+    still, moving = [], []
+    for c in pose.crates:
+        cell = tuple(int(v) for v in c) if all(float(v) == int(v) for v in c) else None
+        (still if cell in ends else moving).append(cell if cell in ends else c)
+    return still, moving
+
+
+def move_sprites(ov, play) -> None:
+    """Once a frame while a move plays: the map's movers placed where they are drawn now,
+    the HUD not drawn again (:meth:`Overlay.place`)."""
+    reading = play.reading
+    at = reading.sprites_at
+    if at is None or play.timeline is None or reading.map_rect is None:
+        return
+    first, count = at
+    pose = play.pose()
+    smap = reading.slice_map(reading.map_box)
+    sprites = smap.sprites(pose.player, movers_apart(play, pose)[1])
+    if len(sprites) != count or first + count > len(ov.shown):
+        return  # (a crate came to rest: the HUD's key changed, and it is drawn again)
+    for i, (sprite, where) in enumerate(sprites):
+        if ov.shown[first + i][0] is sprite:
+            ov.place(first + i, where.move(reading.map_rect.topleft))
 
 
 def beside_map(play, b: np.ndarray, frame) -> views.Camera:
@@ -432,12 +475,17 @@ def keep_clear(play, b, camera, size) -> list[pygame.Rect]:
 
 
 def map_key(play) -> tuple:
-    """What the map and the marks on screen depend on, for the HUD's key."""
+    """What the map and the marks on screen depend on, for the HUD's key (while a move
+    plays, the corner map's movers are layers placed each frame: not in it)."""
     reading = play.reading
     pose = play.pose()
     marks = reading.step_marks()
     if not reading.show_map and not marks and not reading.large:
         return ()
+    if play.timeline is not None and not reading.large:
+        still, moving = movers_apart(play, pose)
+        return (reading.show_map, False, play.app.progress.palette, "moving", tuple(still),
+                len(moving), marks)
     return (reading.show_map, reading.large, play.app.progress.palette,
             tuple(round(float(v), 2) for v in pose.player),
             tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)

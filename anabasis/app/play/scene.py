@@ -579,6 +579,7 @@ class Play(Scene):
 
     def draw_overlay(self, ov) -> None:
         hud.draw(ov, self)
+        reading.move_sprites(ov, self)  # (the map's movers, while a move plays)
 
 
 #: Gamepad buttons to actions.

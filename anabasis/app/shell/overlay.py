@@ -194,6 +194,17 @@ class Overlay:
         the surface.  A changed picture must be a new Surface."""
         self.shown.append((picture, pygame.Rect(rect)))
 
+    def place(self, index: int, rect) -> None:
+        """Move the picture shown ``index``-th to ``rect`` (its size kept) without drawing
+        the HUD again: the window composes it there from the next frame (the version is
+        new).  A small picture that moves (a mover on the slice map) is sent once, then only
+        placed."""
+        picture, old = self.shown[index]
+        rect = pygame.Rect(rect)
+        if rect != old:
+            self.shown[index] = (picture, rect)
+            self.version += 1
+
     @property
     def layers(self) -> list[tuple[moderngl.Texture, tuple[int, int, int, int]]]:
         """The pictures shown, as uploaded: (texture, its rectangle), in the order drawn."""

@@ -206,6 +206,8 @@ class SliceMap:
         self.base = self._draw_base()
         self._key = None
         self._picture: pygame.Surface | None = None
+        self._still: tuple | None = None  #: (its crates, the map under a move's sprites)
+        self._sprites: dict[str, pygame.Surface] = {}  #: the movers' small pictures
 
     @property
     def size(self) -> tuple[int, int]:
@@ -407,6 +409,72 @@ class SliceMap:
         pygame.draw.circle(surface, PAWN_EDGE, (round(cx), round(cy)), round(radius) + 1)
         pygame.draw.circle(surface, PAWN, (round(cx), round(cy)), round(radius))
         self._key, self._picture = key, surface
+        return surface
+
+    # -- the movers as sprites, while a move plays -----------------------------------------
+
+    def still(self, crates=()) -> pygame.Surface:
+        """The map with no pawn and only ``crates`` (those at rest through the move playing),
+        no step marks: what lies under the movers' sprites (:meth:`sprites`) while a move
+        plays.  The same ``crates`` again: the same Surface (sent to the GL once a move)."""
+        key = tuple(tuple(int(v) for v in c) for c in crates)
+        if self._still is None or self._still[0] != key:
+            self._still = (key, self.picture(None, key, head=False))
+        return self._still[1]
+
+    def sprites(self, player, crates=()) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The movers of a move playing, each a small picture kept from move to move and
+        where it lies now, in the map's pixels: the pawn's slice frame (with "you"), each
+        moving crate in ``crates``, and the pawn, in that order, at their drawn (fractional)
+        places.  Laid over :meth:`still` they are the map :meth:`picture` draws, but that
+        moving only changes where they lie: nothing is drawn again or sent to the GL."""
+        lay = self.layout
+        out = []
+        if player is not None:
+            frame = lay.slice_rect(self._slice_of(player[3])).inflate(6, 6)
+            picture = self._sprite("frame")
+            out.append((picture, picture.get_rect(bottomright=(frame.right, frame.bottom))))
+        for c in crates:
+            cx, cy = lay.centre(c[0], c[1], self._slice_of(c[3]))
+            picture = self._sprite("crate")
+            box = pygame.Rect(0, 0, max(3, lay.cell - 4), max(3, lay.cell - 4))
+            box.center = (round(cx), round(cy))  # (as picture places it; its lines reach
+            out.append((picture, picture.get_rect(topleft=box.topleft)))  # a pixel past it)
+        if player is not None:
+            cx, cy = lay.centre(player[0], player[1], self._slice_of(player[3]))
+            picture = self._sprite("pawn")
+            out.append((picture, picture.get_rect(center=(round(cx), round(cy)))))
+        return out
+
+    def _sprite(self, what: str) -> pygame.Surface:
+        """The small picture of a mover (``pawn``, ``crate``, ``frame``), drawn once, in this
+        map's cell size and colours, as :meth:`picture` draws it."""
+        if what in self._sprites:
+            return self._sprites[what]
+        lay, cell = self.layout, self.layout.cell
+        if what == "pawn":
+            radius = round(max(2, cell * PAWN_SIZE))
+            surface = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA, 32)
+            c = (radius + 2, radius + 2)
+            pygame.draw.circle(surface, PAWN_EDGE, c, radius + 1)
+            pygame.draw.circle(surface, PAWN, c, radius)
+        elif what == "crate":
+            side = max(3, cell - 4)
+            surface = pygame.Surface((side + 1, side + 1), pygame.SRCALPHA, 32)
+            box = pygame.Rect(0, 0, side, side)
+            pygame.draw.rect(surface, self.colours["CRATE"], box)
+            pygame.draw.rect(surface, CRATE_EDGE, box, max(1, cell // 9))
+            if cell >= 10:
+                pygame.draw.line(surface, CRATE_EDGE, box.topleft, box.bottomright)
+                pygame.draw.line(surface, CRATE_EDGE, box.topright, box.bottomleft)
+        else:
+            frame = lay.slice_rect(0).inflate(6, 6)
+            above = lay.label
+            surface = pygame.Surface((frame.width, frame.height + above), pygame.SRCALPHA, 32)
+            pygame.draw.rect(surface, self.colours["YOU"], pygame.Rect(0, above, *frame.size), 2)
+            _text(surface, "you", (frame.width, above - 1), lay.label - 2, self.colours["YOU"],
+                  "bottomright")
+        self._sprites[what] = surface
         return surface
 
     def _head(self, surface, pawn: tuple[float, float], crate: tuple) -> None:
