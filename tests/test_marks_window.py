@@ -151,6 +151,15 @@ def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what(
     assert seen(_walled((1,)), views.Camera(pitch=1.5)) == []
     stack = ((2, 1, 1, 0), (2, 1, 2, 0))
     assert seen(_walled((), stack)) == [("goal", "behind a crate", True)]
+    # a crate in the slice behind the wall too (one under a crate, in a stack, is not)
+    assert seen(_walled(crates=((1, 0, 1, 0),))) == [("goal", "behind a wall", True),
+                                                      ("crate", "behind a wall", True)]
+    above = seen(_walled((), stack), views.Camera(pitch=1.5))
+    assert [(what, words) for what, words, _ in above] == [("goal", "behind a crate")]
+    # mid-move (the pawn between cells) nothing in the slice is looked for
+    room = _walled()
+    moving = (2, 3.5, 1, 1)
+    assert markers.find(room, room.start, moving, b, cam, (1280, 720)) == []
 
 
 def test_a_hidden_goal_is_drawn_where_it_is(make_app):
@@ -172,34 +181,52 @@ def test_a_hidden_goal_is_drawn_where_it_is(make_app):
     assert markers.GOAL_COLOUR in near  # its diamond, on its place (nothing moves it)
 
 
-def test_a_marker_at_another_height_has_its_footprint_on_the_pawns_floor():
+def test_a_marker_has_its_cells_footprint_on_the_ground_under_it():
     """In the both-downs view a thing's height lifts it up the screen as depth does: a blind
-    player read a goal two cells up as a row further on.  A marker at another height than
-    the pawn's has its cell's footprint on the pawn's floor, under (or over) it on screen;
-    one at the pawn's height has none."""
+    player read a goal two cells up as a row further on.  A marker has its cell's footprint
+    framed on the ground under it in the slice (the top of the first block below), a dashed
+    line down to it; none where its place is inside a block, or nothing is under it (a
+    later player found a footprint drawn on a wall's face, and one past the room)."""
+    from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
-    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 4, 3, 4))  # two up, 3 ana, 2 +y
+    def floored(goal, pillar=None):
+        room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), goal)
+        cells = bytearray(room.cells)
+        for x in range(5):
+            for y in range(5):
+                for w in range(5):
+                    cells[room.index((x, y, 0, w))] = BLOCK  # a floor at z 0 everywhere
+        if pillar is not None:
+            for z in range(5):
+                cells[room.index((*pillar[:2], z, pillar[3]))] = BLOCK
+        return replace(room, cells=bytes(cells))
+
+    room = floored((2, 4, 3, 4))  # the goal two up, 3 ana, 2 +y
     player = room.start.player
     for view in ("stand", "both"):
         b = views.view_basis(view)
         cam = views.Camera(yaw=0.0, pitch=0.6, distance=9.0)
         (goal,) = markers.find(room, room.start, player, b, cam, (1280, 720))
         assert len(goal.foot) == 4, view
-        # the footprint is the goal's cell put at the pawn's floor: its centre is where the
-        # bottom face of that cell at the pawn's height projects
-        up, _ = views.axis_of(b[:, 2])
+        # the footprint is the top of the floor under the goal's place in the slice
+        hidden = views.axis_of(b[:, 3])[0]
         floor = list(goal.cell)
-        floor[views.axis_of(b[:, 3])[0]] = player[views.axis_of(b[:, 3])[0]]
-        floor[up] = player[up] - 0.5
+        floor[hidden] = player[hidden]
+        floor[2] = 0.5
         fx, fy, _ = markers.project(floor, player, b, cam, (1280, 720))
         cx = sum(x for x, _ in goal.foot) / 4
         cy = sum(y for _, y in goal.foot) / 4
         assert abs(cx - fx) < 4 and abs(cy - fy) < 4, view  # (perspective: not the mean)
-        assert fy > goal.at[1] + 20, view  # two cells up: the footprint well below it
-    level = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (4, 2, 1, 3))  # at the pawn's height
-    (goal,) = markers.find(level, level.start, level.start.player, views.view_basis("stand"),
-                           views.Camera(), (1280, 720))
+        assert fy > goal.at[1] + 20, view  # three cells up: the footprint well below it
+    # its place inside a block of the slice (a pillar there at the pawn's w): no footprint
+    walled = floored((2, 4, 3, 4), pillar=(2, 4, 0, 1))
+    stand = views.view_basis("stand")
+    (goal,) = markers.find(walled, walled.start, player, stand, views.Camera(), (1280, 720))
+    assert goal.foot == ()
+    # nothing under it (no floor at all): none
+    bare = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 4, 3, 4))
+    (goal,) = markers.find(bare, bare.start, player, stand, views.Camera(), (1280, 720))
     assert goal.foot == ()
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from anabasis.app.play import stepmarks
 from anabasis.engine import reference, rules, solver
+from anabasis.engine.cells import RAMPS
 from anabasis.engine.world import State
 from anabasis.formats import levels
 
@@ -106,7 +107,13 @@ def test_the_levels_show_every_kind_of_mark():
                     seen[m.kind] += 1
                     seen[f"stays · {m.then}" if m.kind == "nothing" else ""] += 1
                     seen["drop"] += m.drop > 0
+                    if m.kind in ("walk", "climb"):  # "onto a ramp": where you end on one
+                        end = rules.step(room, state, m.move).state.player
+                        under = room.cell((end[0], end[1], end[2] - 1, end[3]))
+                        assert (m.then == "onto a ramp") == (under in RAMPS), (m, under)
+                        seen["onto a ramp"] += m.then == "onto a ramp"
     assert set(stepmarks.KINDS) <= set(seen), seen
+    assert seen["onto a ramp"] > 0
     # every reason a step stays, on some cell of the levels; and walks that drop in z
     assert {f"stays · {w}" for w in ("too high", "a block over you", "crate stuck")} <= set(seen)
     assert seen["drop"] > 0

@@ -24,7 +24,7 @@ import numpy as np
 import pygame
 
 from anabasis.app.viewer.projection import projector, to_slice
-from anabasis.engine.cells import BLOCK
+from anabasis.engine.cells import BLOCK, RAMPS
 from anabasis.picture import views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
@@ -107,8 +107,9 @@ def _offset(a: int, b: int, n: int, wrap: bool) -> int:
 def find(room, state, player, b: np.ndarray, camera: views.Camera,
          size: tuple[int, int]) -> list[Marker]:
     """A :class:`Marker` for the goal and each crate that the slice ``b`` misses (the
-    nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it), and for the goal
-    in the slice where something in the slice hides it from the eye.
+    nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it), and, at rest, for
+    the goal or a crate in the slice where something in the slice hides it from the eye
+    (a crate only where a wall does).
 
     Only at rest (``b``'s hidden axis is a 4D axis): mid-turn the slice is
     oblique and nothing is cleanly in or out of it.  ``player`` is the drawn
@@ -127,7 +128,12 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
     project = projecting(player, b, camera, size)
     w, h = size
     crates = _nearest_out(state.crates, axis, here, n, wrap, player)
-    things = [("goal", room.goal)] + [("crate", c) for c in crates]
+    # at rest, the crates in the slice too (the nearest): those the walls hide are marked
+    at_rest = all(float(v) == math.floor(float(v)) for v in player)
+    mine = sorted((c for c in state.crates if _offset(here, c[axis], n, wrap) == 0),
+                  key=lambda c: sum(abs(a - p) for a, p in zip(c, player, strict=True))
+                  )[:MOST_CRATE_MARKS] if at_rest else []
+    things = [("goal", room.goal)] + [("crate", c) for c in (*crates, *mine)]
     for what, cell in things:
         offset = _offset(here, cell[axis], n, wrap)
         put = list(cell)
@@ -139,32 +145,49 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
             put[3] = pw - (pw - cell[3]) % W
         hidden = ""
         if offset == 0:
-            if what != "goal":
-                continue
-            hidden = hidden_by(room, state, put, player, b, camera)
-            if not hidden:
-                continue  # in the slice and in sight: the picture draws it
+            if not at_rest:
+                continue  # (looked for at rest: a move's frames keep their time)
+            hidden = hidden_by(room, state, put, player, b, camera, what)
+            if not hidden or (what == "crate" and hidden == "crate"):
+                continue  # in sight (or a crate under another: a stack shows as one)
         x, y, depth = project(put)
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
         yours = not hidden and all(
             math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
-        foot = _footprint(put, player, b, project) if inside and not hidden else ()
+        foot = _footprint(room, state, put, b, project) if inside and not hidden else ()
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden))
     return out
 
 
-def _footprint(put, player, b: np.ndarray, project) -> tuple:
-    """The four window corners of cell ``put``'s footprint on the pawn's floor (the plane
-    under the pawn's cell, across the slice's up axis), or () where it lies at the pawn's
-    height, or any corner is behind the eye."""
+def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
+    """The four window corners of the ground under cell ``put`` in the slice: the top of the
+    first block, ramp or crate below it along the slice's up axis (a floor drawn there,
+    in sight), or () where ``put`` is inside a block, nothing is below it, or a corner is
+    behind the eye.  A blind player found a footprint drawn at the pawn's height on a
+    wall's face, and one past the room's edge."""
     up, sign = views.axis_of(b[:, 2])
-    level = math.floor(float(player[up]) + 0.5)
-    if math.floor(float(put[up]) + 0.5) == level:
+    cell = [math.floor(float(v) + 0.5) for v in put]
+    crates = {room.norm(c) for c in state.crates}
+
+    def solid(c):
+        c = tuple(c)
+        return room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates
+
+    if solid(cell):
         return ()
-    centre = np.asarray(put, float)
-    centre[up] = level - 0.5 * sign
+    for _ in range(room.size[up]):
+        below = list(cell)
+        below[up] -= sign
+        if not room.inside(room.norm(tuple(below))):
+            return ()  # (nothing under it in the room: no ground to show)
+        if solid(below):
+            break
+        cell = below
+    else:
+        return ()
+    centre = np.asarray(cell, float) - 0.5 * np.round(b[:, 2])
     across, depth = np.round(b[:, 0]), np.round(b[:, 1])
     corners = []
     for a, d in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
@@ -175,24 +198,31 @@ def _footprint(put, player, b: np.ndarray, project) -> tuple:
     return tuple(corners)
 
 
-#: the last answer of :func:`hidden_by`: (its room, the rest of its key, the answer)
-_hidden_memo: list = [None, None, ""]
+#: :func:`hidden_by`'s answers for one room, state, pawn and camera: (the room, the rest of
+#: that key, {(the cell, what): the answer})
+_hidden_memo: list = [None, None, {}]
 
 
-def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> str:
+def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
+              what: str = "goal") -> str:
     """What hides ``cell`` (in the slice) from the camera's eye: ``"wall"`` (a block of the
-    slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` when any
-    of its centre and five points of its floor (where the goal's frame and glow are drawn)
-    is in sight.  Each line is walked in steps of an eighth of a cell (a vector sum)."""
+    slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` where
+    it is in sight: its centre, or two of five points of the face that shows of it (the
+    goal's floor, where its frame and glow are drawn; a crate's top).  Each line is walked
+    in steps of an eighth of a cell (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
-    key = (state, tuple(float(v) for v in cell), tuple(float(v) for v in player), camera)
-    if _hidden_memo[0] is room and _hidden_memo[1] == key:
-        return _hidden_memo[2]
+    key = (state, tuple(float(v) for v in player), camera)
+    if _hidden_memo[0] is not room or _hidden_memo[1] != key:
+        _hidden_memo[:] = [room, key, {}]
+    asked = (tuple(float(v) for v in cell), what)
+    if asked in _hidden_memo[2]:
+        return _hidden_memo[2][asked]
     eye = camera.frame()[0]
     start = np.asarray(player, float) + b[:, :3] @ eye
     centre = np.asarray(cell, float)
     across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
-    ends = [centre] + [centre - 0.45 * up + 0.35 * (a * across + d * depth)
+    face = -0.45 if what == "goal" else 0.45
+    ends = [centre] + [centre + face * up + 0.35 * (a * across + d * depth)
                        for a, d in ((0, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))]
     count = max(2, int(float(np.linalg.norm(centre - start)) * 8))
     t = np.arange(count) / count
@@ -201,7 +231,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) ->
     X, Y, Z, _ = room.size
     kinds = np.frombuffer(room.cells, np.uint8)
     crate_at = [room.index(room.norm(c)) for c in state.crates]
-    answer = ""
+    answer, seen = "", 0
     for end in ends:
         cells = np.floor(start + np.outer(t, end - start) + 0.5).astype(np.int64)
         cells = cells[np.abs(cells - target).sum(axis=1) > 0]  # not the cell itself
@@ -212,12 +242,16 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera) ->
         blocks = kinds[flat] == BLOCK
         crates = np.isin(flat, crate_at)
         hit = np.flatnonzero(blocks | crates)
-        if not hit.size:
-            answer = ""
-            break  # this point is in sight: so is the thing
         if end is centre:
+            if not hit.size:
+                break  # its centre is in sight: so is the thing
             answer = "crate" if crates[hit[0]] and not blocks[hit[0]] else "wall"
-    _hidden_memo[:] = [room, key, answer]
+        elif not hit.size:
+            seen += 1
+            if seen >= 2:
+                answer = ""
+                break  # two points of its face in sight: so is the thing
+    _hidden_memo[2][asked] = answer
     return answer
 
 

@@ -46,7 +46,7 @@ from typing import NamedTuple
 
 from anabasis.engine import moves as why
 from anabasis.engine import rules
-from anabasis.engine.cells import RAMP_LEAN
+from anabasis.engine.cells import RAMP_LEAN, RAMPS
 from anabasis.engine.world import Room, State
 
 KINDS = ("walk", "climb", "push", "ramp ana", "ramp kata", "slip kata", "fall out", "nothing")
@@ -136,7 +136,8 @@ class Mark(NamedTuple):
     cell: tuple[int, int, int, int] = (0, 0, 0, 0)
     #: for "push": what the crate does after it is pushed ("slips kata 1", "falls 2",
     #: "falls out"; "" where it stays on the cell it was pushed to); for "nothing": why
-    #: (:data:`STAYS_WHY`'s words: "too high", "a block over you", "crate stuck", ...)
+    #: (:data:`STAYS_WHY`'s words: "too high", "a block over you", "crate stuck", ...); for
+    #: "walk" and "climb": "onto a ramp" where you end standing on one
     then: str = ""
     #: for "walk", "push" and a ramp's: how far you fall in z after the step (a blind
     #: player walked off a crate's top on a plain "walk")
@@ -163,6 +164,8 @@ class Mark(NamedTuple):
             words = f"push · crate {self.then}"
         elif self.kind == "nothing" and self.then:
             words = f"stays · {self.then}"
+        elif self.kind in ("walk", "climb") and self.then:
+            words = f"{self.kind} · {self.then}"
         return words + (f" · drop {self.drop}" if self.drop else "")
 
     @property
@@ -235,6 +238,10 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
             kind = "climb"
         else:
             kind = "walk"
+        end = result.state.player
+        if kind in ("walk", "climb") and room.cell((end[0], end[1], end[2] - 1, end[3])) in RAMPS:
+            # (a blind player found a step onto a ramp said only "walk")
+            return Mark(move, kind, 0, won, toward, "onto a ramp", drop)
     return Mark(move, kind, 0, won, toward, drop=drop)
 
 
