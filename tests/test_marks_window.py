@@ -264,3 +264,42 @@ def test_a_marker_on_the_pawn_draws_no_shape_there_and_points_to_it(make_app):
             if not pawn.collidepoint(x, y) and not placed.words.collidepoint(x, y)
             and ov.surface.get_at((x, y))[:3] == colour]
     assert edge  # the line's arrowhead, at the pawn's edge
+
+
+def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make_app):
+    """A blind player read a crate standing in front of a step's free cell as standing on
+    it (the step's badge lay on the crate's top).  A step's cell that something hides from
+    the eye has its floor drawn, dashed in the badge's colour, over what hides it; a step's
+    cell in sight has none."""
+    from anabasis.app.play.session import open_code
+    from anabasis.formats import codes
+
+    stack = ((1, 5, 1, 0), (1, 5, 2, 0))  # two crates, just in front of the cell left of you
+    app = make_app(open_code(codes.encode(_walled((), stack))), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.step_marks = "on"
+    play = app.scene
+    play.reading.settings_changed()
+    settle(app)
+    play.message_left = 0.0
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    from anabasis.app.play import reading
+
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    marks = [m for m in play.reading.badged(play.reading.step_marks(), b, cam.yaw)]
+    floors = {m.cell: p[5] for m, p in zip(marks, placed, strict=True)}
+    assert len(floors[(1, 4, 1, 1)]) == 4, floors  # behind the stack: outlined
+    assert all(not f for cell, f in floors.items() if cell != (1, 4, 1, 1))
+    # drawn: the badge's colour along the outline, outside the badge
+    (rect, _, colour, *_), = [p for m, p in zip(marks, placed, strict=True)
+                              if m.cell == (1, 4, 1, 1)]
+    corners = floors[(1, 4, 1, 1)]
+    surface = app.overlay.surface
+    along = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        for k in range(1, 20):
+            x, y = round(ax + (bx - ax) * k / 20), round(ay + (by - ay) * k / 20)
+            if not rect.collidepoint(x, y):
+                along.append(surface.get_at((x, y))[:3] == colour)
+    assert sum(along) >= 8, sum(along)

@@ -30,6 +30,7 @@ ENTRIES = [
                " or out of sight"),
     ("footprint", "a marker's dashed line to a framed cell: its place on your floor"),
     ("ring", "a spreading ring: a crate just came to rest there"),
+    ("behind", "a dashed cell over a crate or wall: a step's cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"
               " move ({step_marks} held shows them)"),
@@ -152,6 +153,13 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
         markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), foot.center, 1, 2)
+    elif name == "behind":
+        crate = pygame.Rect(r.x + r.width // 4, r.y + h // 3, r.width // 2, h - h // 3)
+        pygame.draw.rect(s, (200, 128, 60), crate)
+        cell = pygame.Rect(r.x + r.width // 6, r.y + 1, r.width * 2 // 3, h // 2)
+        corners = [cell.topleft, cell.topright, cell.bottomright, cell.bottomleft]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            markers.dashed(s, stepmarks.colour_of("walk", palette), a, b, 1, 2)
     elif name == "ring":
         pygame.draw.circle(s, slicemap.CRATE, c, h // 2, 2)
     elif name == "hint":

@@ -187,6 +187,12 @@ def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
         cell = below
     else:
         return ()
+    return floor_of(cell, b, project)
+
+
+def floor_of(cell, b: np.ndarray, project) -> tuple:
+    """The four window corners of ``cell``'s floor (its face down the slice's up axis), or
+    () where a corner is behind the eye."""
     centre = np.asarray(cell, float) - 0.5 * np.round(b[:, 2])
     across, depth = np.round(b[:, 0]), np.round(b[:, 1])
     corners = []

@@ -501,7 +501,8 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
 
 def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
     """Where :func:`draw_marks` draws each badge: ``(its box, its words, its colour, dim,
-    the text size)``, placed but not drawn (what is drawn under the badges goes first)."""
+    the text size, the corners of its cell's floor where that cell is hidden from the eye,
+    else ())``, placed but not drawn (what is drawn under the badges goes first)."""
     marks = play.reading.step_marks()
     if not marks:
         return []
@@ -530,14 +531,24 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         rect.center = (round(x), round(y))
         rect = markers.clear_of(rect, [*(p[0] for p in placed), *avoid], 0, ov.size[1],
                                 ov.size[0])
+        # a step's cell hidden from the eye (behind a crate, mostly): its floor outlined
+        # over what hides it (a blind player read the crate in front as on that cell)
+        floor = ()
+        if mark.kind not in ("nothing", "fall out") and not off_room(play.room, mark.cell):
+            state = play.game.state
+            if markers.hidden_by(play.room, state, mark.cell, drawn, b, camera):
+                floor = markers.floor_of(mark.cell, b, project)
         placed.append((rect, text, stepmarks.colour_of(mark.kind, palette),
-                       mark.kind == "nothing", size))
+                       mark.kind == "nothing", size, floor))
     return placed
 
 
 def paint_marks(ov, placed: list[tuple]) -> None:
-    """Draw the badges :func:`place_marks` placed."""
-    for rect, text, colour, dim, size in placed:
+    """Draw the badges :func:`place_marks` placed, and the dashed floor of each step's cell
+    that something hides from the eye."""
+    for rect, text, colour, dim, size, floor in placed:
+        for a, c in zip(floor, floor[1:] + floor[:1], strict=False):
+            markers.dashed(ov.surface, colour, a, c, 2, 5)
         ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
         pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
