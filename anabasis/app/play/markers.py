@@ -116,6 +116,20 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
     position; a thing is in the slice when its hidden coordinate is the
     player's, rounded.
     """
+    key = (state, tuple(float(v) for v in player), b.tobytes(), camera, tuple(size))
+    if _find_memo[0] is room and _find_memo[1] == key:
+        return list(_find_memo[2])  # (each frame at rest asks again: the same answer)
+    found = _find(room, state, player, b, camera, size)
+    _find_memo[:] = [room, key, tuple(found)]
+    return found
+
+
+#: :func:`find`'s last answer: (its room, the rest of its key, the markers)
+_find_memo: list = [None, None, ()]
+
+
+def _find(room, state, player, b: np.ndarray, camera: views.Camera,
+          size: tuple[int, int]) -> list[Marker]:
     axis, _ = views.axis_of(b[:, 3])
     if abs(b[axis, 3]) < 0.999:
         return []
@@ -205,8 +219,13 @@ def floor_of(cell, b: np.ndarray, project) -> tuple:
 
 
 #: :func:`hidden_by`'s answers for one room, state, pawn and camera: (the room, the rest of
-#: that key, {(the cell, what): the answer})
-_hidden_memo: list = [None, None, {}]
+#: that key, {(the cell, what): the answer}, what every answer shares: the eye (4D), and
+#: which cells hold a block, which a crate)
+_hidden_memo: list = [None, None, {}, None]
+#: the lines to a cell's centre and five points of one face, as offsets (centre, across,
+#: depth): the centre, then the face's middle and four points near its corners
+_SIGHTS = np.array([(0, 0, 0), (1, 0, 0), (1, 0.35, 0.35), (1, 0.35, -0.35), (1, -0.35, -0.35),
+                    (1, -0.35, 0.35)])
 
 
 def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
@@ -214,49 +233,45 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     """What hides ``cell`` (in the slice) from the camera's eye: ``"wall"`` (a block of the
     slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` where
     it is in sight: its centre, or two of five points of the face that shows of it (the
-    goal's floor, where its frame and glow are drawn; a crate's top).  Each line is walked
-    in steps of an eighth of a cell (a vector sum)."""
+    goal's floor, where its frame and glow are drawn; a crate's top).  The lines are
+    walked in steps of a quarter of a cell, all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera)
     if _hidden_memo[0] is not room or _hidden_memo[1] != key:
-        _hidden_memo[:] = [room, key, {}]
+        eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]
+        blocks = np.frombuffer(room.cells, np.uint8) == BLOCK
+        crates = np.zeros(len(blocks), bool)
+        crates[[room.index(room.norm(c)) for c in state.crates]] = True
+        _hidden_memo[:] = [room, key, {}, (eye, blocks, crates)]
     asked = (tuple(float(v) for v in cell), what)
     if asked in _hidden_memo[2]:
         return _hidden_memo[2][asked]
-    eye = camera.frame()[0]
-    start = np.asarray(player, float) + b[:, :3] @ eye
+    start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
-    face = -0.45 if what == "goal" else 0.45
-    ends = [centre] + [centre + face * up + 0.35 * (a * across + d * depth)
-                       for a, d in ((0, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))]
-    count = max(2, int(float(np.linalg.norm(centre - start)) * 8))
+    face = (-0.45 if what == "goal" else 0.45) * np.round(b[:, 2])
+    ends = centre + np.outer(_SIGHTS[:, 0], face) + np.outer(_SIGHTS[:, 1], np.round(b[:, 0])) \
+        + np.outer(_SIGHTS[:, 2], np.round(b[:, 1]))
+    # every line at once: (line, step, axis) cells along each
+    count = max(2, int(float(np.linalg.norm(centre - start)) * 4))
     t = np.arange(count) / count
-    target = np.floor(centre + 0.5).astype(np.int64)
-    size = np.asarray(room.size)
-    X, Y, Z, _ = room.size
-    kinds = np.frombuffer(room.cells, np.uint8)
-    crate_at = [room.index(room.norm(c)) for c in state.crates]
-    answer, seen = "", 0
-    for end in ends:
-        cells = np.floor(start + np.outer(t, end - start) + 0.5).astype(np.int64)
-        cells = cells[np.abs(cells - target).sum(axis=1) > 0]  # not the cell itself
-        if room.wrap:
-            cells[:, 3] %= room.size[3]
-        cells = cells[np.all((cells >= 0) & (cells < size), axis=1)]
-        flat = cells[:, 0] + X * (cells[:, 1] + Y * (cells[:, 2] + Z * cells[:, 3]))
-        blocks = kinds[flat] == BLOCK
-        crates = np.isin(flat, crate_at)
-        hit = np.flatnonzero(blocks | crates)
-        if end is centre:
-            if not hit.size:
-                break  # its centre is in sight: so is the thing
-            answer = "crate" if crates[hit[0]] and not blocks[hit[0]] else "wall"
-        elif not hit.size:
-            seen += 1
-            if seen >= 2:
-                answer = ""
-                break  # two points of its face in sight: so is the thing
+    cells = np.floor(start + t[None, :, None] * (ends - start)[:, None, :] + 0.5).astype(
+        np.int64)
+    if room.wrap:
+        cells[..., 3] %= room.size[3]
+    X, Y, Z, W = room.size
+    x, y, z, w = cells[..., 0], cells[..., 1], cells[..., 2], cells[..., 3]
+    inside = (x >= 0) & (x < X) & (y >= 0) & (y < Y) & (z >= 0) & (z < Z) & (w >= 0) & (w < W)
+    flat = np.where(inside, x + X * (y + Y * (z + Z * w)), 0)
+    inside &= flat != room.index(tuple(int(v) for v in np.floor(centre + 0.5)))  # not itself
+    blocks = is_block[flat] & inside
+    crates = is_crate[flat] & inside
+    hit = blocks | crates
+    blocked = hit.any(axis=1)
+    answer = ""
+    if blocked[0] and int((~blocked[1:]).sum()) < 2:
+        # hidden: by what the line to its centre meets first
+        first = int(np.argmax(hit[0]))
+        answer = "crate" if crates[0, first] and not blocks[0, first] else "wall"
     _hidden_memo[2][asked] = answer
     return answer
 
