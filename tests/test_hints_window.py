@@ -192,3 +192,33 @@ def test_a_lost_position_is_named_at_once_with_the_undos_back(make_app):
     press(app, pygame.K_z)
     answered(app)
     assert not play.hints.lost
+
+
+def test_the_hint_arrow_lies_under_the_step_badges(make_app):
+    """A blind player found the hint's arrow over a badge's words ("slip kata 1", "push").
+    The arrow is drawn under the badges: inside the badge of the hinted step's cell, none
+    of the arrow's green shows; outside it, the arrow does."""
+    from anabasis.app.play import reading
+    from anabasis.app.play.hud import HINT_COLOUR
+
+    app = make_app(open_level(1), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    app.progress.step_marks = "on"
+    play.reading.settings_changed()
+    settle(app)
+    answered(app)
+    press(app, pygame.K_SLASH)
+    play.message_left = 0.0
+    app.tick(DT)
+    (move,) = play.hints.revealed()
+    b, cam = play.sight.basis(), play.sight.camera
+    marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    (badge,) = [p[0] for m, p in zip(marks, placed, strict=True) if m.move == move]
+    surface = app.overlay.surface
+    green = [(x, y) for x in range(0, surface.get_width(), 2)
+             for y in range(0, surface.get_height(), 2)
+             if surface.get_at((x, y))[:3] == HINT_COLOUR]
+    assert len(green) > 20  # the arrow is drawn
+    assert not [p for p in green if badge.collidepoint(p)]

@@ -279,6 +279,9 @@ def draw_shown(ov, shown: Shown) -> None:
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *badges, *tag) if r], *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
+    if shown.hint is not None:
+        _hint_arrow(ov, shown.hint)  # (under the badges, whose words stay whole)
+    if not large:
         reading.paint_marks(ov, badged)
         markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
         marked = [p.words if p.bare else markers.shape_box(p.at, int(11 * s)).union(p.words)
@@ -415,15 +418,23 @@ def _hint_shown(play, size) -> tuple | None:
     return words, line, bool(revealed) and revealed[0] in HOOKS
 
 
-def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
-    """The hint: an arrow on the player's cell, and the keys to press in words."""
-    words, line, is_hook = hint
-    W, H = ov.size
+def _hint_arrow(ov, hint: tuple) -> None:
+    """The hint's arrow on the player's cell (drawn under the step badges: a blind player
+    found it over their words)."""
+    _, line, is_hook = hint
+    H = ov.size[1]
     if line is not None:
         _arrow(ov.surface, *line, max(3, int(H * 0.008)))
         if is_hook:  # a hook move: the hook's head at the tip
             pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
                                max(4, int(H * 0.012)))
+
+
+def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
+    """The hint's keys to press, in words, over the key bar (:func:`_hint_arrow` draws its
+    arrow)."""
+    words, _, _ = hint
+    W, H = ov.size
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
