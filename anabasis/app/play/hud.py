@@ -421,20 +421,19 @@ def _hint_shown(play, size) -> tuple | None:
 def _hint_arrow(ov, hint: tuple) -> None:
     """The hint's arrow on the player's cell (drawn under the step badges: a blind player
     found it over their words)."""
-    _, line, is_hook = hint
-    H = ov.size[1]
+    line = hint[1]
     if line is not None:
-        _arrow(ov.surface, *line, max(3, int(H * 0.008)))
-        if is_hook:  # a hook move: the hook's head at the tip
-            pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
-                               max(4, int(H * 0.012)))
+        _arrow(ov.surface, *line, max(3, int(ov.size[1] * 0.008)))
 
 
 def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
-    """The hint's keys to press, in words, over the key bar (:func:`_hint_arrow` draws its
-    arrow)."""
-    words, _, _ = hint
+    """The hint's keys to press, in words, over the key bar, and for a hook move the hook's
+    head at the arrow's tip, over all (:func:`_hint_arrow` draws the arrow)."""
+    words, line, is_hook = hint
     W, H = ov.size
+    if line is not None and is_hook:
+        pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
+                           max(4, int(H * 0.012)))
     y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
