@@ -258,13 +258,9 @@ def draw_shown(ov, shown: Shown) -> None:
     keep = (reading.keep_clear(play, b, camera, ov.size)
             if play is not None and shown.help is None else [])
     pawn = keep[:1]  # the off-slice markers keep off the pawn too
-    if not large:
-        # the markers' shapes on their places, under the badges (a badge on a cell stays
-        # whole over a marker there); their words come last, clear of everything
-        markers.draw_shapes(ov, markers.gather(ov, list(shown.marks), s, marks_top, band_top),
-                            s, shown.palette, *pawn)
     if play is not None and shown.help is None:
-        # the slice map, bottom left (moved off the room); the step marks on their cells
+        # the slice map, bottom left (moved off the room; a layer of its own, under all
+        # drawn here); the step marks' badges on their cells, placed (drawn below)
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
         top = pad // 2 if large else title_panel.bottom
@@ -274,18 +270,19 @@ def draw_shown(ov, shown: Shown) -> None:
                                          [r for r in (map_rect, right_panel) if r])
             badges = [rect for rect, *_ in badged]
     marked = []  # the markers' boxes (their shapes and words)
+    placed = []
     if not large:
-        # the markers' words placed clear of the badges, their lines drawn under them
+        # the markers: their words placed clear of the badges; their shapes, and the lines
+        # from moved words, under the badges (a badge stays whole over a marker on its cell)
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *badges, *tag) if r], *pawn)
+        markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
+        marked = markers.boxes(placed, s)
     if shown.hint is not None:
         _hint_arrow(ov, shown.hint)  # (under the badges, whose words stay whole)
-    if not large:
-        reading.paint_marks(ov, badged)
-        markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
-        marked = [p.words if p.bare else markers.shape_box(p.at, int(11 * s)).union(p.words)
-                  for p in placed]
+    reading.paint_marks(ov, badged)
+    markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
     if shown.hook is not None:
         hook.draw(ov, shown.hook, s)
 

@@ -421,10 +421,14 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     crossed = list(avoid)  # what a line from moved words to their place should not cross
     avoid = [*avoid, *((pawn,) if pawn is not None else ())]
     placed: list[Placed] = []
+    def under(text, at):  # the words' own place: just under the shape, in the window
+        box = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
+        box.midtop = (at[0], at[1] + r + 2)
+        box.left = max(0, min(box.left, W - box.width))
+        return box
+
     for m, at, text, count, bare in gathered:
-        wanted = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
-        wanted.midtop = (at[0], at[1] + r + 2)
-        wanted.left = max(0, min(wanted.left, W - wanted.width))
+        wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
         to = pawn.inflate(4, 4) if bare and pawn is not None else shape_box(at, r)
 
@@ -437,9 +441,7 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         if (rect != wanted or covered) and not bare and not m.hidden:
             # moved off its shape, or the shape under a badge: the words name the thing too
             text = f"{m.what} {text}"
-            wanted = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
-            wanted.midtop = (at[0], at[1] + r + 2)
-            wanted.left = max(0, min(wanted.left, W - wanted.width))
+            wanted = under(text, at)
             rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
         placed.append(Placed(m, at, text, count, bare, rect, rect != wanted or bare))
     return placed
@@ -494,14 +496,19 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None =
     placed = place(ov, markers, s, top, bottom, avoid)
     draw_shapes(ov, placed, s, palette)
     draw_words(ov, placed, s, palette)
-    return [p.words if p.bare else shape_box(p.at, int(11 * s)).union(p.words)
-            for p in placed]
+    return boxes(placed, s)
 
 
-def draw_shapes(ov, placed, s: float, palette: str = "standard",
+def boxes(placed: list[Placed], s: float) -> list[pygame.Rect]:
+    """Each placed marker's box on screen: its shape's and its words' (a bare one's words)."""
+    r = int(11 * s)
+    return [p.words if p.bare else shape_box(p.at, r).union(p.words) for p in placed]
+
+
+def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
                 pawn: pygame.Rect | None = None) -> None:
     """The markers' shapes (a hollow diamond for the goal, a square for a crate) on their
-    places (``placed``: :func:`place`'s or :func:`gather`'s), with the footprint of each on
+    places (``placed``: :func:`place`'s), with the footprint of each on
     the pawn's floor (a dashed drop line to it) and, for one pinned to the window's edge,
     an arrow pointing off it toward the thing.  Each is drawn on a small layer of its own,
     cut away where ``pawn`` (the pawn's box) is: nothing is drawn over the pawn, and a
@@ -510,9 +517,10 @@ def draw_shapes(ov, placed, s: float, palette: str = "standard",
     r = int(11 * s)
     thick = max(2, int(3 * s))
     reach = int(r * 2.2) + 2  # a pinned one's arrow
-    for m, (x, y), _, _, bare, *_ in placed:  # (Placed or gather's tuples)
-        if bare:
+    for p in placed:
+        if p.bare:
             continue
+        m, (x, y) = p.marker, p.at
         colour = colour_of(m.what, palette)
         points = [*m.foot, (x - reach, y - reach), (x + reach, y + reach)]
         box = pygame.Rect(min(p[0] for p in points) - 4, min(p[1] for p in points) - 4, 0, 0)

@@ -328,10 +328,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         picture = smap.picture(pose.player, pose.crates, reading.step_marks())
     W, _ = ov.size
     right = min([r.left for r in clear_of] + [W]) - pad // 2
-    places = {"bottom left": picture.get_rect(bottomleft=(left, low)),
-              "top left": picture.get_rect(topleft=(left, top + 4)),
-              "bottom right": picture.get_rect(bottomright=(right, low))}
-    places = {k: r for k, r in places.items() if r.top >= top and r.left >= 0}
+    places = map_places(picture.get_size(), left, low, top, right)
 
     def cost(r):
         # the pawn first (``keep[0]``), then how many of the rest, then how much room
@@ -357,14 +354,33 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     return here
 
 
+#: :func:`movers_apart`'s last answer: (the pose, the state, the answer); the HUD's key and
+#: the map's layers both ask it each frame of a move
+_apart: list = [None, None, None]
+
+
+def map_places(size: tuple[int, int], left: int, low: int, top: int,
+               right: int) -> dict[str, pygame.Rect]:
+    """Where a corner map of ``size`` may go: its bottom left at (``left``, ``low``), its top
+    left below ``top``, its bottom right at (``right``, ``low``); those that fit."""
+    box = pygame.Rect((0, 0), size)
+    places = {"bottom left": box.move(left, low - box.height),
+              "top left": box.move(left, top + 4),
+              "bottom right": box.move(right - box.width, low - box.height)}
+    return {k: r for k, r in places.items() if r.top >= top and r.left >= 0}
+
+
 def movers_apart(play, pose) -> tuple[list, list]:
     """The crates of ``pose`` (a move playing) at rest where the move leaves them, and the
     rest: those that move, or have yet to."""
+    if _apart[0] is pose and _apart[1] is play.game.state:
+        return _apart[2]
     ends = set(play.game.state.crates)
     still, moving = [], []
     for c in pose.crates:
         cell = tuple(int(v) for v in c) if all(float(v) == int(v) for v in c) else None
         (still if cell in ends else moving).append(cell if cell in ends else c)
+    _apart[:] = [pose, play.game.state, (still, moving)]
     return still, moving
 
 
@@ -406,10 +422,9 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     room = room_rect(play, b, whole, (W, H))
     if room is None:
         return whole
-    places = [pygame.Rect(pad // 2, bottom - mh, mw, mh),  # bottom left
-              pygame.Rect(pad // 2, int(0.16 * H), mw, mh),  # top left, under the title
-              pygame.Rect(W - int(190 * s) - mw, bottom - mh, mw, mh)]  # left of the gizmo
-    if any(not p.colliderect(room) for p in places):
+    # (the HUD's: the title panel's bottom, about; the gizmo's left edge)
+    places = map_places((mw, mh), pad // 2, bottom, int(0.16 * H), W - int(168 * s) - pad // 2)
+    if any(not p.colliderect(room) for p in places.values()):
         return whole
     edge = pad // 2 + mw + pad // 2
     right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, 1.0)
