@@ -448,3 +448,39 @@ def test_the_maps_pits_are_where_the_reference_engine_slips_you(source):
                 assert smap.slips(x, y, w) == slipped, (stand, settled.status)
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("source", [(2, 4), (2, 6), (3, 5), 7])
+def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
+    """A blind player lost a floor under a shelf: the map's shade and number say only a
+    column's top.  Each column with room to stand under its top, as the engine has it (a
+    pawn put there stays at that height in z), has a dark notch with the lowest such height;
+    no other column has one."""
+    from anabasis.engine.world import State
+
+    room, state = room_and_state(source)
+    smap = slicemap.SliceMap(room, (1400, 700))
+    lay = smap.layout
+    assert lay.cell >= slicemap.DIGITS_CELL
+    pic = smap.picture(None)
+    X, Y, _, W = room.size
+    notched = 0
+    for w in range(W):
+        for y in range(Y):
+            for x in range(X):
+                top = smap.top(x, y, w)
+                stays = [] if top is None else [
+                    z for z in range(top[0]) if room.cell((x, y, z, w)) == 0
+                    and rules.settle(room, State.of((x, y, z, w)),
+                                     gravity_w=False).state.player[2] == z]
+                assert list(smap.hollows(x, y, w)) == stays
+                rect = lay.cell_rect(x, y, w)
+                corner = rgb_at(pic, (rect.x + 1, rect.bottom - 2))
+                assert (corner == slicemap.HOLLOW) == bool(stays), (x, y, w)
+                if stays:  # its height written in it
+                    side = lay.cell // 2
+                    notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
+                    assert max(sum(rgb_at(pic, (px, py))) for px in range(notch.x, notch.right)
+                               for py in range(notch.y, notch.bottom)) > 250
+                notched += bool(stays)
+    assert notched > 0 or source == 7  # level 7 has none: it is there as the control

@@ -37,6 +37,8 @@ ENTRIES = [
     ("map", "slice map ({slice_map}; large: {large_map}): w 0, w 1 …; a number: the z you"
             " stand at; lighter: higher"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
+    ("hollow", "a dark notch with a number on the map: a floor under that column's top,"
+               " at that z"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
@@ -181,6 +183,13 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         for k in range(-h, r.width, 4):
             pygame.draw.line(s, slicemap.GAP_HATCH, (r.x + max(k, 0), r.y + max(-k, 0)),
                              (r.x + min(r.width, k + h) - 1, r.y + min(h, h - k) - 1))
+    elif name == "hollow":
+        pygame.draw.rect(s, slicemap.shade(2, 3), r)
+        side = max(6, h * 2 // 3)
+        notch = pygame.Rect(r.x, r.bottom - side, side, side)
+        pygame.draw.rect(s, slicemap.HOLLOW, notch, border_top_right_radius=max(1, side // 3))
+        ov.text("1", notch.center, max(8, side - 1), slicemap.HOLLOW_INK, anchor="center",
+                shadow=False)
     elif name == "frame":
         pygame.draw.rect(s, slicemap.shade(1, 3), r.inflate(-4, -4))
         pygame.draw.rect(s, slicemap.YOU, r, 2)

@@ -7,6 +7,8 @@ each slice's plan (x across, y down the page, as in the level file):
 - a column's shade says how high its top solid cell is (darker low, lighter
   high), and the height you stand at on it (the HUD's "height z": one over the
   block's) is written in the cell where the cell is big enough;
+- a column with room to stand under its top (a floor under a shelf) has a dark
+  notch in its lower left, with that lower height written in it;
 - a column with nothing solid in it is a gap, hatched: you would fall out;
 - a ramp is a wedge that points the way it rises ana;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
@@ -49,6 +51,7 @@ CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
+HOLLOW, HOLLOW_INK = (16, 18, 26), (200, 206, 220)  #: a space to stand under a column's top
 CURSOR = (90, 230, 255)  #: the editor's cursor
 HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's head in w
 #: The shades of a column's top, from the lowest height to the highest.
@@ -227,6 +230,19 @@ class SliceMap:
                 return z, c
         return None
 
+    def hollows(self, x: int, y: int, w: int) -> tuple[int, ...]:
+        """The heights under column ``(x, y)``'s top in slice ``w`` where you could stand: an
+        open cell with a block or a ramp under it in z, lowest first.  The shade and the
+        number say only the top; a blind player lost a floor under a shelf."""
+        top = self.top(x, y, w)
+        if top is None:
+            return ()
+        room = self.room
+        solid = (BLOCK, *RAMPS)
+        column = [room.cells[room.index((x, y, z, w))] for z in range(top[0])]
+        return tuple(z for z in range(1, top[0])
+                     if column[z] not in solid and column[z - 1] in solid)
+
     def number(self, x: int, y: int, w: int) -> int | None:
         """The number written in column ``(x, y)`` of slice ``w``: the height you stand at
         on its top block (the HUD's "height z", one over the block's); None for a gap or
@@ -296,6 +312,9 @@ class SliceMap:
         z, c = self.top(x, y, w)
         cell = lay.cell
         pygame.draw.rect(surface, shade(z, self.room.size[2]), rect)
+        under = self.hollows(x, y, w)
+        if under:
+            self._hollow(surface, rect, under)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
             return
@@ -309,6 +328,17 @@ class SliceMap:
         if cell >= DIGITS_CELL:
             _text(surface, str(self.number(x, y, w)), (rect.right - 2, rect.bottom - 1),
                   max(9, cell * 2 // 3), ink, "bottomright")
+
+    def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...]) -> None:
+        """A space to stand under the column's top: a dark notch in the cell's lower left
+        (the top left is a step mark's, the lower right the top's number), with the lowest
+        such height written in it where the cell is big enough."""
+        cell = self.layout.cell
+        side = max(3, cell // 2 if cell >= DIGITS_CELL else cell * 2 // 5)
+        notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
+        pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=max(1, side // 3))
+        if cell >= DIGITS_CELL:
+            _text(surface, str(heights[0]), notch.center, max(8, side - 1), HOLLOW_INK, "center")
 
     def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
         """A ramp: a wedge pointing the way it rises ana."""
