@@ -13,7 +13,8 @@ import pytest
 
 from anabasis.app.play import stepmarks
 from anabasis.engine import reference, rules, solver
-from anabasis.engine.cells import RAMPS
+from anabasis.engine.cells import BLOCK, RAMPS
+from anabasis.engine.moves import NO_HEADROOM
 from anabasis.engine.world import State
 from anabasis.formats import levels
 
@@ -41,8 +42,14 @@ def check(room, state, mark):
     assert mark.cell == _add(p, d)
     if mark.kind == "nothing":
         assert not ref.moved
-        # the badge's reason is the reference engine's own (or none it has words for)
-        assert mark.then == stepmarks.STAYS_WHY.get(ref.why, "")
+        # the badge's reason is the reference engine's own (or none it has words for), and
+        # for want of headroom, what is over you: a crate, the room's top or a block
+        words = stepmarks.STAYS_WHY.get(ref.why, "")
+        if ref.why == NO_HEADROOM:
+            above = _add(p, (0, 0, 1, 0))
+            words = ("a crate over you" if above in state.crates else
+                     "at the room's top" if above[2] >= room.size[2] else words)
+        assert mark.then == words
         assert mark.label == ("stays · " + mark.then if mark.then else "stays")
         return
     assert ref.moved
@@ -107,6 +114,13 @@ def test_the_levels_show_every_kind_of_mark():
                     seen[m.kind] += 1
                     seen[f"stays · {m.then}" if m.kind == "nothing" else ""] += 1
                     seen["drop"] += m.drop > 0
+                    if m.then in ("a block over you", "at the room's top"):
+                        # what is over you, said as it is: a blind player, told "a block
+                        # over you" at the room's top, looked for the block in every view
+                        p = state.player
+                        top = p[2] + 1 >= room.size[2]
+                        assert (m.then == "at the room's top") == top, (m, p)
+                        assert top or room.cell((p[0], p[1], p[2] + 1, p[3])) == BLOCK
                     if m.kind in ("walk", "climb"):  # "onto a ramp": where you end on one
                         end = rules.step(room, state, m.move).state.player
                         under = room.cell((end[0], end[1], end[2] - 1, end[3]))
@@ -115,7 +129,8 @@ def test_the_levels_show_every_kind_of_mark():
     assert set(stepmarks.KINDS) <= set(seen), seen
     assert seen["onto a ramp"] > 0
     # every reason a step stays, on some cell of the levels; and walks that drop in z
-    assert {f"stays · {w}" for w in ("too high", "a block over you", "crate stuck")} <= set(seen)
+    assert {f"stays · {w}" for w in ("too high", "a block over you", "at the room's top",
+                                     "crate stuck")} <= set(seen)
     assert seen["drop"] > 0
 
 
@@ -289,3 +304,28 @@ def test_a_push_mark_says_what_the_crate_does_after_it_is_pushed():
                         seen["slips"] += 1
     assert seen[""] > 20 and seen["slips"] > 10, seen
     assert stepmarks.Mark("R", "push", then="slips kata 1").label == "push · crate slips kata 1"
+
+
+def test_a_climb_refused_at_the_rooms_top_says_so_and_not_a_block():
+    """A blind player, told "stays · a block over you" with nothing over the pawn but the
+    room's top, looked for the block in every view.  At the room's top the badge and the
+    bump's words say so; under a block, they say the block."""
+    from anabasis.app.play import cues
+    from anabasis.formats import levelfile
+
+    top = levelfile.parse("#### ####\n\n#### #@#*\n")  # two high: you stand at its top
+    state = rules.start(top).state
+    assert state.player == (1, 0, 1, 1) and top.size[2] == 2
+    result = rules.step(top, state, "R")
+    assert not result.moved and result.why == NO_HEADROOM
+    assert stepmarks.classify(top, state, "R").then == "at the room's top"
+    (bump,) = cues.of_move(state, result, None, top.size[3], top.wrap, top.size[2])
+    assert "room's top" in bump.text
+    # a room one higher, a block over you: the block is said
+    under = levelfile.parse("#### #### ####\n\n#### #@#* .#..\n")
+    state = rules.start(under).state
+    result = rules.step(under, state, "R")
+    assert not result.moved and result.why == NO_HEADROOM
+    assert stepmarks.classify(under, state, "R").then == "a block over you"
+    (bump,) = cues.of_move(state, result, None, under.size[3], under.wrap, under.size[2])
+    assert "room's top" not in bump.text

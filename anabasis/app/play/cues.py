@@ -67,10 +67,18 @@ def _w(state: State, wrap_w: int | None) -> int:
     return w % wrap_w if wrap_w else w
 
 
+#: A bump for want of headroom where nothing is over you but the room's top.
+TOP_WORDS = ("a block in your slice is in your way, and you are at the room's top: there is "
+             "no room above you to climb it")
+
+
 def of_move(before: State, result: Result, timeline: animation.Timeline | None,
-            W: int, wrap: bool) -> list[Cue]:
-    """The cues of a move from ``before`` (its ``result``, animated by ``timeline``)."""
+            W: int, wrap: bool, Z: int | None = None) -> list[Cue]:
+    """The cues of a move from ``before`` (its ``result``, animated by ``timeline``) in a
+    room ``W`` slices wide (``wrap``: w wraps) and ``Z`` high (None: not said)."""
     if not result.moved:
+        if result.why == why.NO_HEADROOM and Z is not None and before.player[2] + 1 >= Z:
+            return [Cue("bump", 0.0, TOP_WORDS, why=result.why)]
         if result.why in BUMP_WORDS:
             return [Cue("bump", 0.0, BUMP_WORDS[result.why], why=result.why)]
         return []

@@ -405,7 +405,7 @@ class Play(Scene):
     def _bump(self, move: str, result: Result) -> None:
         """A step that is not a move: a half-step toward the cell and back, and why."""
         self.pending = cues.of_move(self.game.state, result, None, self.room.size[3],
-                                    self.room.wrap)
+                                    self.room.wrap, self.room.size[2])
         if not self.pending:
             return  # (the room is over: nothing moves, nothing to show)
         d = rules.STEPS[move]

@@ -206,6 +206,10 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         then = STAYS_WHY.get(result.why, "")
         if result.why == why.NO_HEADROOM and (p[0], p[1], p[2] + 1, p[3]) in state.crates:
             then = "a crate over you"  # (a blind player asked what "no headroom" meant)
+        elif result.why == why.NO_HEADROOM and p[2] + 1 >= room.size[2]:
+            # nothing is over you but the room's top: a blind player, told "a block over
+            # you", looked for the block in every view
+            then = "at the room's top"
         return Mark(move, "nothing", cell=toward, then=then)
     if result.status == "lost":
         return Mark(move, "fall out", cell=toward)
