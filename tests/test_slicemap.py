@@ -484,3 +484,33 @@ def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
                                for py in range(notch.y, notch.bottom)) > 250
                 notched += bool(stays)
     assert notched > 0 or source == 7  # level 7 has none: it is there as the control
+
+
+@pytest.mark.parametrize("source", [(2, 8), (2, 6), 3])
+def test_a_column_full_to_the_rooms_top_is_framed_as_a_wall_with_no_number(source):
+    """A blind player read 2.8's "2" columns as steps to climb: they reach the room's top,
+    and each climb was refused.  A column of blocks up to the room's top has no number and
+    is framed dark; a column with room over it has its number and no frame; none of them is
+    a place the engine leaves a pawn (on top of it is out of the room)."""
+    room, _ = room_and_state(source)
+    smap = slicemap.SliceMap(room, (1400, 700))
+    lay = smap.layout
+    pic = smap.picture(None)
+    X, Y, Z, W = room.size
+    walls = 0
+    for w in range(W):
+        for y in range(Y):
+            for x in range(X):
+                top = smap.top(x, y, w)
+                if top is None or top[1] in RAMPS or (x, y, w) == (room.goal[0], room.goal[1],
+                                                                   room.goal[3]):
+                    continue
+                full = top[0] == Z - 1
+                assert smap.wall(x, y, w) == full
+                assert (smap.number(x, y, w) is None) == full
+                rect = lay.cell_rect(x, y, w)
+                inset = max(4, lay.cell // 5) // 2
+                edge = rgb_at(pic, (rect.centerx, rect.y + inset))
+                assert (edge == slicemap.WALL_EDGE) == full, (x, y, w)
+                walls += full
+    assert walls > 0

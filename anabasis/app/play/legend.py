@@ -37,8 +37,8 @@ ENTRIES = [
     ("map", "slice map ({slice_map}; large: {large_map}): w 0, w 1 …; a number: the z you"
             " stand at; lighter: higher"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
-    ("hollow", "a dark notch with a number on the map: a floor under that column's top,"
-               " at that z"),
+    ("wall", "framed dark, no number, on the map: a wall to the room's top (no standing)"),
+    ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
@@ -183,6 +183,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         for k in range(-h, r.width, 4):
             pygame.draw.line(s, slicemap.GAP_HATCH, (r.x + max(k, 0), r.y + max(-k, 0)),
                              (r.x + min(r.width, k + h) - 1, r.y + min(h, h - k) - 1))
+    elif name == "wall":
+        pygame.draw.rect(s, slicemap.shade(2, 3), r)
+        pygame.draw.rect(s, slicemap.WALL_EDGE, r.inflate(-4, -4), 2)
     elif name == "hollow":
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
         side = max(6, h * 2 // 3)

@@ -7,6 +7,8 @@ each slice's plan (x across, y down the page, as in the level file):
 - a column's shade says how high its top solid cell is (darker low, lighter
   high), and the height you stand at on it (the HUD's "height z": one over the
   block's) is written in the cell where the cell is big enough;
+- a column of blocks up to the room's top is framed dark and has no number:
+  nothing stands on it (a wall);
 - a column with room to stand under its top (a floor under a shelf) has a dark
   notch in its lower left, with that lower height written in it;
 - a column with nothing solid in it is a gap, hatched: you would fall out;
@@ -51,6 +53,7 @@ CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
+WALL_EDGE = (28, 32, 44)  #: the frame of a column full to the room's top
 HOLLOW, HOLLOW_INK = (16, 18, 26), (200, 206, 220)  #: a space to stand under a column's top
 CURSOR = (90, 230, 255)  #: the editor's cursor
 HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's head in w
@@ -245,10 +248,18 @@ class SliceMap:
 
     def number(self, x: int, y: int, w: int) -> int | None:
         """The number written in column ``(x, y)`` of slice ``w``: the height you stand at
-        on its top block (the HUD's "height z", one over the block's); None for a gap or
-        a ramp (a wedge says a ramp)."""
+        on its top block (the HUD's "height z", one over the block's); None for a gap, a
+        ramp (a wedge says a ramp) or a column full to the room's top (a wall: framed)."""
         top = self.top(x, y, w)
-        return top[0] + 1 if top is not None and top[1] == BLOCK else None
+        if top is None or top[1] != BLOCK or top[0] + 1 >= self.room.size[2]:
+            return None
+        return top[0] + 1
+
+    def wall(self, x: int, y: int, w: int) -> bool:
+        """Whether column ``(x, y)`` of slice ``w`` is a block to the room's top: nothing
+        stands on it (the map frames it and writes no number)."""
+        top = self.top(x, y, w)
+        return top is not None and top[1] == BLOCK and top[0] + 1 >= self.room.size[2]
 
     # -- drawing ------------------------------------------------------------------
 
@@ -317,6 +328,13 @@ class SliceMap:
             self._hollow(surface, rect, under)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
+            return
+        if z + 1 >= self.room.size[2]:
+            # full to the room's top: nothing stands on it, so no number (a blind player
+            # took a column full to the top for a step and was refused each climb)
+            inset = max(4, cell // 5)
+            pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
+                             max(2, cell // 7))
             return
         ink = (20, 24, 34)
         if pit:
