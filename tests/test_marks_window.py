@@ -303,3 +303,35 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
             if not rect.collidepoint(x, y):
                 along.append(surface.get_at((x, y))[:3] == colour)
     assert sum(along) >= 8, sum(along)
+
+
+def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):
+    """A blind player, the pawn behind a crate one row nearer the eye, read the pawn as
+    standing on the crate.  Where a crate or a block in front hides the pawn's feet, its
+    floor is dashed in the pawn's colour over what hides it; with nothing in front, none."""
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import open_code
+    from anabasis.formats import codes
+
+    def drawn(crates):
+        app = make_app(open_code(codes.encode(_walled((), crates))), size=(1280, 720))
+        app.view_tips = 0
+        play = app.scene
+        settle(app)
+        play.message_left = 0.0
+        app.tick(DT)
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        corners = reading.pawn_floor(play, b, cam, app.overlay.size)
+        surface = app.overlay.flat()
+        pink = 0
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=False):
+            for k in range(1, 30):
+                x, y = round(ax + (bx - ax) * k / 30), round(ay + (by - ay) * k / 30)
+                pink += tuple(surface.get_at((x, y)))[:3] == markers.PAWN_COLOUR
+        return corners, pink
+
+    corners, pink = drawn(((2, 5, 1, 0),))  # a crate one row nearer the eye
+    assert len(corners) == 4 and pink >= 20, (corners, pink)
+    assert drawn(())[0] == ()  # nothing in front
+    assert drawn(((2, 3, 1, 0),))[0] == ()  # a crate behind the pawn hides nothing of it

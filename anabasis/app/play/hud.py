@@ -271,6 +271,9 @@ def draw_shown(ov, shown: Shown) -> None:
             badges = [rect for rect, *_ in badged]
     marked = []  # the markers' boxes (their shapes and words)
     placed = []
+    if not large and play is not None and shown.help is None:
+        # where the pawn stands, where a crate or a block in front hides its feet
+        reading.paint_pawn_floor(ov, reading.pawn_floor(play, b, camera, ov.size), s)
     if not large:
         # the markers: their words placed clear of the badges; their shapes, and the lines
         # from moved words, under the badges (a badge stays whole over a marker on its cell)

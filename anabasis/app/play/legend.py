@@ -24,6 +24,7 @@ ENTRIES = [
                 " solid teal)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
+    ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
     ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
@@ -131,6 +132,14 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.circle(s, PINK, c, radius, 1)
         pygame.draw.circle(s, PINK, (c[0], c[1] + h // 8), max(2, h // 4))
         pygame.draw.circle(s, PINK, (c[0], c[1] - h // 5), max(1, h // 6))
+    elif name == "feet":
+        floor = pygame.Rect(r.x + 2, r.y + h // 2, r.width - 4, h // 2 - 1)
+        corners = [floor.topleft, floor.topright, floor.bottomright, floor.bottomleft]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            markers.dashed(s, markers.PAWN_COLOUR, a, b, 1, 3)
+        pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] + h // 8), max(2, h // 4))
+        pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] - h // 5), max(1, h // 6))
+        pygame.draw.rect(s, (200, 128, 60), pygame.Rect(r.x, r.bottom - h // 3, r.width, h // 3))
     elif name == "push":
         crate = pygame.Rect(r.x, r.y + 1, r.width // 2 - 1, h - 2)
         pygame.draw.rect(s, (200, 128, 60), crate)

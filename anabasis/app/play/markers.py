@@ -233,8 +233,11 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     """What hides ``cell`` (in the slice) from the camera's eye: ``"wall"`` (a block of the
     slice) or ``"crate"``, the first along the line of sight to its centre; ``""`` where
     it is in sight: its centre, or two of five points of the face that shows of it (the
-    goal's floor, where its frame and glow are drawn; a crate's top).  The lines are
-    walked in steps of a quarter of a cell, all at once (a vector sum)."""
+    goal's floor, where its frame and glow are drawn; a crate's top).  With ``what`` =
+    ``"floor"`` it asks of the cell's floor alone (the pawn's feet: the pawn itself may
+    show over what hides where it stands): hidden where two of its five points are, by
+    what the first of those lines meets.  The lines are walked in steps of a quarter of a cell,
+    all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera)
     if _hidden_memo[0] is not room or _hidden_memo[1] != key:
@@ -248,7 +251,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
         return _hidden_memo[2][asked]
     start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    face = (-0.45 if what == "goal" else 0.45) * np.round(b[:, 2])
+    face = (-0.45 if what in ("goal", "floor") else 0.45) * np.round(b[:, 2])
     ends = centre + np.outer(_SIGHTS[:, 0], face) + np.outer(_SIGHTS[:, 1], np.round(b[:, 0])) \
         + np.outer(_SIGHTS[:, 2], np.round(b[:, 1]))
     # every line at once: (line, step, axis) cells along each
@@ -268,7 +271,12 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     hit = blocks | crates
     blocked = hit.any(axis=1)
     answer = ""
-    if blocked[0] and int((~blocked[1:]).sum()) < 2:
+    if what == "floor":
+        if int(blocked[1:].sum()) >= 2:  # the feet partly hidden: read as on what hides
+            line = 1 + int(np.argmax(blocked[1:]))
+            first = int(np.argmax(hit[line]))
+            answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
+    elif blocked[0] and int((~blocked[1:]).sum()) < 2:
         # hidden: by what the line to its centre meets first
         first = int(np.argmax(hit[0]))
         answer = "crate" if crates[0, first] and not blocks[0, first] else "wall"
@@ -604,6 +612,10 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         if p.bare:
             pygame.draw.rect(ov.surface, colour, p.words, 1, border_radius=4)
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
+
+
+#: The pawn's colour in the picture (the shaders' PLAYER_COLOUR): its hidden floor's dashes.
+PAWN_COLOUR = (250, 77, 133)
 
 
 def dashed(surface, colour, a, b, width: int, dash: int) -> None:

@@ -569,6 +569,27 @@ def paint_marks(ov, placed: list[tuple]) -> None:
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
 
 
+def pawn_floor(play, b, camera, size) -> tuple:
+    """The window corners of the pawn's floor where a crate or a block of the slice hides
+    it from the eye (the pawn at rest), else ().  A blind player, the pawn's feet hidden
+    behind a crate in front, read the pawn as standing on the crate."""
+    if play.timeline is not None or play.won:
+        return ()
+    drawn = play.pose().player
+    if any(float(v) != int(v) for v in drawn):
+        return ()
+    state = play.game.state
+    if not markers.hidden_by(play.room, state, state.player, drawn, b, camera, "floor"):
+        return ()
+    return markers.floor_of(state.player, b, markers.projecting(drawn, b, camera, size))
+
+
+def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
+    """The pawn's floor (:func:`pawn_floor`'s corners), dashed in the pawn's colour."""
+    for a, c in zip(corners, corners[1:] + corners[:1], strict=False):
+        markers.dashed(ov.surface, markers.PAWN_COLOUR, a, c, max(2, int(2 * s)), int(6 * s))
+
+
 def off_room(room, cell) -> bool:
     """Whether ``cell`` lies past the room's edge (w, where it wraps, has none)."""
     return not room.inside(room.norm(cell))
