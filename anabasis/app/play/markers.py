@@ -381,18 +381,17 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
 def words_of(ms: list[Marker], bare: bool = False) -> str:
     """The words of markers merged on one spot: each side of the hidden axis once, its
     distances listed (``↑ 2 ana``; ``↓ ×3 1 kata``: three crates one slice
-    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``); where no shape is
-    drawn (``bare``), the thing named first.
+    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``), the thing named first
+    (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
+    not in the next.  ``bare``: no shape is drawn (on the pawn); the words are the same.
 
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
     >>> words_of([one, one._replace(offset=-2)]), words_of([one, one], bare=True)
-    ('↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
+    ('crate ↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    if bare:  # (no shape is drawn on the pawn: the words say what)
-        return f"{ms[0].what} " + _sides(ms)
-    return _sides(ms)
+    return f"{ms[0].what} " + _sides(ms)
 
 
 def _sides(ms: list[Marker]) -> str:
@@ -418,8 +417,8 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or reach past
-    ``top`` or ``bottom``, to the nearest place clear of them all, naming the thing then
-    (``goal \u2193 1 kata``), a line back to the shape crossing nothing if it can."""
+    ``top`` or ``bottom``, to the nearest place clear of them all, a line back to the shape
+    crossing nothing if it can."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
@@ -445,12 +444,6 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             return not any(a.clipline(start, end) for a in crossed)
 
         rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
-        covered = shape_box(at, r).collidelist(crossed) >= 0  # (under a badge, mostly)
-        if (rect != wanted or covered) and not bare and not m.hidden:
-            # moved off its shape, or the shape under a badge: the words name the thing too
-            text = f"{m.what} {text}"
-            wanted = under(text, at)
-            rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
         placed.append(Placed(m, at, text, count, bare, rect, rect != wanted or bare))
     return placed
 
