@@ -228,7 +228,7 @@ def test_every_glyph_the_marks_and_the_legend_use_is_in_the_shipped_font():
     missing = drawn("\ue000")  # a private-use character: the font's "no such glyph" box
     words = legend.lines(Keymap(DEFAULT_KEYS))
     text = "".join(stepmarks.GLYPH.values()) + "".join(w for _, w in words)
-    text += "↻×↑↓◀▶"
+    text += "↻×↑↓◀▶" + slicemap.axes_line(3, True)
     for ch in sorted(set(text) - {" "}):
         assert drawn(ch) != missing, f"{ch!r} (U+{ord(ch):04X}) is not in the font"
 

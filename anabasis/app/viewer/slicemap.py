@@ -16,8 +16,9 @@ each slice's plan (x across, y down the page, as in the level file):
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
   white disc with a dark ring; the slice the pawn is in is framed in gold
   and its label says "you";
-- in a room where w wraps, a line under the map says so, and an arrow after
-  the last slice points back to the first;
+- a line under the map says which way x and y run (x across, y down); in a
+  room where w wraps it says so too, and an arrow after the last slice points
+  back to the first;
 - a crate resting on your head in w (just ana of you, held there by you and
   nothing else) is ringed in the pawn's white, in its own slice, with a white
   line from the pawn to it and "on your head" over its slice.
@@ -95,8 +96,7 @@ class Layout:
             for cell in range(MAX_CELL, MIN_CELL - 1, -1):
                 gap, label, pad = self._spacing(cell)
                 width = 2 * pad + cols * X * cell + (cols - 1) * gap + (gap if wrap else 0)
-                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + (
-                    label if wrap else 0)
+                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + label
                 if width <= bw and height <= bh:
                     if best is None or cell > best[0]:
                         best = (cell, rows, cols, width, height)
@@ -105,7 +105,7 @@ class Layout:
             cell, rows, cols = MIN_CELL, 1, W
             gap, label, pad = self._spacing(cell)
             best = (cell, rows, cols, 2 * pad + W * X * cell + (W - 1) * gap + (
-                gap if wrap else 0), 2 * pad + label + Y * cell + (label if wrap else 0))
+                gap if wrap else 0), 2 * pad + 2 * label + Y * cell)
         self.cell, self.rows, self.cols, w, h = best
         self.gap, self.label, self.pad = self._spacing(self.cell)
         self.size = (w, h)
@@ -192,6 +192,17 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
+
+
+def axes_line(W: int, wrap: bool) -> str:
+    """The line under the map: which way x and y run on it (a blind player found the map's
+    y by the badges that fell out of the room), and where w wraps, that it does.
+
+    >>> axes_line(4, True)
+    'x →  y ↓   w wraps: ana of w 3 is w 0'
+    """
+    line = "x →  y ↓"
+    return line + f"   w wraps: ana of w {W - 1} is w 0" if wrap else line
 
 
 class SliceMap:
@@ -294,8 +305,8 @@ class SliceMap:
             pygame.draw.line(surface, LABEL, (ax - lay.gap // 3, last.centery),
                              (ax + lay.gap // 3, last.centery), 2)
             _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
-            _text(surface, f"w wraps: ana of w {W - 1} is w 0",
-                  (lay.pad, lay.size[1] - lay.pad), lay.label - 2, LABEL, "bottomleft")
+        _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
+              lay.label - 2, LABEL, "bottomleft")
         return surface
 
     def slips(self, x: int, y: int, w: int, crates=()) -> bool:
