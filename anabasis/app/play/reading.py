@@ -564,7 +564,9 @@ def paint_marks(ov, placed: list[tuple]) -> None:
     for rect, text, colour, dim, size, floor in placed:
         for a, c in zip(floor, floor[1:] + floor[:1], strict=False):
             markers.dashed(ov.surface, colour, a, c, 2, 5)
-        ov.panel(rect, (12, 14, 20, 150 if dim else 205), 6)
+        # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
+        # blind player found a faint ground washed out)
+        ov.panel(rect, (12, 14, 20, 200 if dim else 215), 6)
         pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
 
