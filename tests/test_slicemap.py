@@ -450,6 +450,19 @@ def test_the_maps_pits_are_where_the_reference_engine_slips_you(source):
     assert checked > 0
 
 
+def big_map(source):
+    """The room of ``source`` and its map, big enough for every number, with no movers."""
+    room, _ = room_and_state(source)
+    smap = slicemap.SliceMap(room, (1400, 700))
+    return room, smap, smap.picture(None)
+
+
+def columns(room):
+    """Every column ``(x, y, w)`` of ``room``."""
+    X, Y, _, W = room.size
+    return [(x, y, w) for w in range(W) for y in range(Y) for x in range(X)]
+
+
 @pytest.mark.parametrize("source", [(2, 4), (2, 6), (3, 5), 7])
 def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
     """A blind player lost a floor under a shelf: the map's shade and number say only a
@@ -458,31 +471,25 @@ def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
     no other column has one."""
     from anabasis.engine.world import State
 
-    room, state = room_and_state(source)
-    smap = slicemap.SliceMap(room, (1400, 700))
+    room, smap, pic = big_map(source)
     lay = smap.layout
     assert lay.cell >= slicemap.DIGITS_CELL
-    pic = smap.picture(None)
-    X, Y, _, W = room.size
     notched = 0
-    for w in range(W):
-        for y in range(Y):
-            for x in range(X):
-                top = smap.top(x, y, w)
-                stays = [] if top is None else [
-                    z for z in range(top[0]) if room.cell((x, y, z, w)) == 0
-                    and rules.settle(room, State.of((x, y, z, w)),
-                                     gravity_w=False).state.player[2] == z]
-                assert list(smap.hollows(x, y, w)) == stays
-                rect = lay.cell_rect(x, y, w)
-                corner = rgb_at(pic, (rect.x + 1, rect.bottom - 2))
-                assert (corner == slicemap.HOLLOW) == bool(stays), (x, y, w)
-                if stays:  # its height written in it
-                    side = lay.cell // 2
-                    notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
-                    assert max(sum(rgb_at(pic, (px, py))) for px in range(notch.x, notch.right)
-                               for py in range(notch.y, notch.bottom)) > 250
-                notched += bool(stays)
+    for x, y, w in columns(room):
+        top = smap.top(x, y, w)
+        stays = [] if top is None else [
+            z for z in range(top[0]) if room.cell((x, y, z, w)) == 0
+            and rules.settle(room, State.of((x, y, z, w)), gravity_w=False).state.player[2] == z]
+        assert list(smap.hollows(x, y, w)) == stays
+        rect = lay.cell_rect(x, y, w)
+        corner = rgb_at(pic, (rect.x + 1, rect.bottom - 2))
+        assert (corner == slicemap.HOLLOW) == bool(stays), (x, y, w)
+        notched += bool(stays)
+        if stays:  # its height written in it
+            side = lay.cell // 2
+            notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
+            assert max(sum(rgb_at(pic, (px, py))) for px in range(notch.x, notch.right)
+                       for py in range(notch.y, notch.bottom)) > 250
     assert notched > 0 or source == 7  # level 7 has none: it is there as the control
 
 
@@ -492,25 +499,20 @@ def test_a_column_full_to_the_rooms_top_is_framed_as_a_wall_with_no_number(sourc
     and each climb was refused.  A column of blocks up to the room's top has no number and
     is framed dark; a column with room over it has its number and no frame; none of them is
     a place the engine leaves a pawn (on top of it is out of the room)."""
-    room, _ = room_and_state(source)
-    smap = slicemap.SliceMap(room, (1400, 700))
+    room, smap, pic = big_map(source)
     lay = smap.layout
-    pic = smap.picture(None)
-    X, Y, Z, W = room.size
     walls = 0
-    for w in range(W):
-        for y in range(Y):
-            for x in range(X):
-                top = smap.top(x, y, w)
-                if top is None or top[1] in RAMPS or (x, y, w) == (room.goal[0], room.goal[1],
-                                                                   room.goal[3]):
-                    continue
-                full = top[0] == Z - 1
-                assert smap.wall(x, y, w) == full
-                assert (smap.number(x, y, w) is None) == full
-                rect = lay.cell_rect(x, y, w)
-                inset = max(4, lay.cell // 5) // 2
-                edge = rgb_at(pic, (rect.centerx, rect.y + inset))
-                assert (edge == slicemap.WALL_EDGE) == full, (x, y, w)
-                walls += full
+    goal = (room.goal[0], room.goal[1], room.goal[3])
+    for x, y, w in columns(room):
+        top = smap.top(x, y, w)
+        if top is None or top[1] in RAMPS or (x, y, w) == goal:
+            continue
+        full = top[0] == room.size[2] - 1
+        assert smap.wall(x, y, w) == full
+        assert (smap.number(x, y, w) is None) == full
+        rect = lay.cell_rect(x, y, w)
+        inset = max(4, lay.cell // 5) // 2
+        edge = rgb_at(pic, (rect.centerx, rect.y + inset))
+        assert (edge == slicemap.WALL_EDGE) == full, (x, y, w)
+        walls += full
     assert walls > 0
