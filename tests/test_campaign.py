@@ -55,6 +55,8 @@ def test_chapter_2_opens_once_its_share_of_chapter_1_is_won(make_app, tmp_path):
     assert "opens when 5 of chapter 1's 7 levels are won" in locked[0].detail
     assert "4 so far" in locked[0].detail and "2/3" in locked[0].detail
     assert not [it for it in launcher.items if it.action[0] == "level" and len(it.action) > 2]
+    assert [it.label for it in locked[:2]] == [f"closed: {len(levels.chapter(2))} levels",
+                                              f"closed: {len(levels.chapter(3))} levels"]
     # a closed chapter says why, and opens nothing
     launcher.activate(launcher.index_of(2, None))
     assert isinstance(app.scene, Launcher) and "opens when 5" in launcher.status
@@ -164,3 +166,17 @@ def test_an_old_save_file_keeps_its_progress(make_app, tmp_path):
     app.save_progress()
     again = json.loads((tmp_path / progress_mod.FILE_NAME).read_text())
     assert again["solved"] == old["solved"] and again["best"] == old["best"]
+
+
+def test_a_closed_chapter_with_a_level_won_from_its_code_says_so(make_app, tmp_path):
+    """A blind player read chapter 2's "1 of 8 solved" over "closed: 8 levels" as a
+    contradiction: a level won from its shared code, the chapter still closed.  The closed
+    line says how many are won already."""
+    save(tmp_path, clean=[(2, 4)])
+    app = make_app()
+    launcher = app.scene
+    (i,) = [i for i in lines(launcher, "locked") if launcher.items[i].action == ("locked", 2)]
+    count = len(levels.chapter(2))
+    assert launcher.items[i].label == f"closed: {count} levels, 1 won already"
+    assert f"1 of {count} solved" in launcher.items[i].header
+    app.close()

@@ -335,3 +335,24 @@ def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_
     assert len(corners) == 4 and pink >= 20, (corners, pink)
     assert drawn(())[0] == ()  # nothing in front
     assert drawn(((2, 3, 1, 0),))[0] == ()  # a crate behind the pawn hides nothing of it
+
+
+def test_a_crate_beside_the_pawn_is_never_marked_behind_a_wall():
+    """A blind player read "crate behind a wall" on a crate in plain view beside the pawn
+    (chapter 2's level 4, walls round a recess; and one just under the pawn in 3.5).  A
+    crate a face from the pawn is never marked hidden: its badges name it; one farther off
+    behind the same wall still is."""
+    from anabasis.engine.world import State
+    from anabasis.formats import levels
+
+    room = levels.load_from(2, 4)
+    b = views.view_basis("stand")
+    for pawn, crate in (((3, 2, 1, 1), (2, 2, 1, 1)), ((2, 2, 2, 1), (2, 2, 1, 1))):
+        cam = views.room_camera(room.size, "stand", pawn, 16 / 9, room.wrap)
+        state = State.of(pawn, [crate])
+        assert markers.hidden_by(room, state, crate, pawn, b, cam, "crate") == "wall"
+        assert [m for m in markers.find(room, state, pawn, b, cam, (1280, 720))
+                if m.what == "crate"] == []
+    room = _walled(crates=((1, 0, 1, 0),))
+    seen = markers.find(room, room.start, room.start.player, b, views.Camera(), (1280, 720))
+    assert ("crate", "behind a wall") in [(m.what, m.label) for m in seen]

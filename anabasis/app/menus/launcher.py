@@ -122,7 +122,10 @@ class Launcher(Menu):
         header = f"chapter {c} · {state.title} · {state.progress_text}"
         if not (state.open and state.playable):
             why = state.lock_text if state.playable else "needs a later release of the game"
-            return [Item(f"closed: {state.count} levels", ("locked", c), why, header=header)]
+            label = f"closed: {state.count} levels"
+            if state.won:  # (won from a shared code: a blind player read "1 of 8 solved" over
+                label += f", {state.won} won already"  # "closed" as a contradiction)
+            return [Item(label, ("locked", c), why, header=header)]
         items = []
         for n in range(1, state.count + 1):
             label = str(n) if c == 1 else f"{c}.{n}"

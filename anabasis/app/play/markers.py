@@ -161,6 +161,8 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
+            if what == "crate" and _touches(put, player):
+                continue  # by the pawn: in its window, and its badges name it
             hidden = hidden_by(room, state, put, player, b, camera, what)
             if not hidden or (what == "crate" and hidden == "crate"):
                 continue  # in sight (or a crate under another: a stack shows as one)
@@ -226,6 +228,15 @@ _hidden_memo: list = [None, None, {}, None]
 #: depth): the centre, then the face's middle and four points near its corners
 _SIGHTS = np.array([(0, 0, 0), (1, 0, 0), (1, 0.35, 0.35), (1, 0.35, -0.35), (1, -0.35, -0.35),
                     (1, -0.35, 0.35)])
+
+
+def _touches(cell, player) -> bool:
+    """Whether ``cell`` is a face apart from the pawn's (beside, over or under it): a crate
+    there shows in the pawn's round window or by it, and the step badges name it (a blind
+    player read "crate behind a wall" on one in plain view beside the pawn)."""
+    near = [abs(math.floor(float(a) + 0.5) - math.floor(float(p) + 0.5))
+            for a, p in zip(cell, player, strict=True)]
+    return sum(near) == 1
 
 
 def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,

@@ -334,29 +334,28 @@ class SliceMap:
         z, c = self.top(x, y, w)
         cell = lay.cell
         pygame.draw.rect(surface, shade(z, self.room.size[2]), rect)
-        under = self.hollows(x, y, w)
-        if under:
-            self._hollow(surface, rect, under)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
-            return
-        if z + 1 >= self.room.size[2]:
+        elif z + 1 >= self.room.size[2]:
             # full to the room's top: nothing stands on it, so no number (a blind player
             # took a column full to the top for a step and was refused each climb)
             inset = max(4, cell // 5)
             pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
                              max(2, cell // 7))
-            return
-        ink = (20, 24, 34)
-        if pit:
-            hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
-            pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
-            pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
-                             border_radius=max(1, cell // 8))
-            ink = LABEL
-        if cell >= DIGITS_CELL:
-            _text(surface, str(self.number(x, y, w)), (rect.right - 2, rect.bottom - 1),
-                  max(9, cell * 2 // 3), ink, "bottomright")
+        else:
+            ink = (20, 24, 34)
+            if pit:
+                hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
+                pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
+                pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
+                                 border_radius=max(1, cell // 8))
+                ink = LABEL
+            if cell >= DIGITS_CELL:
+                _text(surface, str(self.number(x, y, w)), (rect.right - 2, rect.bottom - 1),
+                      max(9, cell * 2 // 3), ink, "bottomright")
+        under = self.hollows(x, y, w)
+        if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
+            self._hollow(surface, rect, under)
 
     def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...]) -> None:
         """A space to stand under the column's top: a dark notch in the cell's lower left
@@ -366,6 +365,7 @@ class SliceMap:
         side = max(3, cell // 2 if cell >= DIGITS_CELL else cell * 2 // 5)
         notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
         pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=max(1, side // 3))
+        pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=max(1, side // 3))
         if cell >= DIGITS_CELL:
             _text(surface, str(heights[0]), notch.center, max(8, side - 1), HOLLOW_INK, "center")
 
