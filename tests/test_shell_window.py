@@ -236,6 +236,21 @@ def test_a_picture_shown_lies_under_the_hud_and_goes_up_only_when_it_is_new(make
     assert colours()["blue"][0] == 1.0
     flat = pygame.surfarray.array3d(ov.flat())
     assert np.array_equal(flat[110, 210], (0, 0, 255))
+    # two pictures, one over the other, of two sizes: one texture holds both, each in its
+    # own part of it, and they are blended in the order shown
+    dot = pygame.Surface((10, 6), pygame.SRCALPHA, 32)
+    dot.fill((255, 0, 0, 255))
+    ov.begin(("picture", 4))
+    ov.show(picture.copy(), (100, 200, 40, 30))
+    ov.show(dot, (104, 204, 10, 6))
+    ov.upload()
+    (a, _, source_a), (b, _, source_b) = ov.layers
+    assert a is b and not pygame.Rect(source_a).colliderect(pygame.Rect(source_b))
+    assert window.present(ov.texture, ov.rects, ov.version, ov.layers)
+    rgb = pygame.surfarray.array3d(window.read_screen()).astype(int)
+    assert (rgb[104:114, 204:210] == (255, 0, 0)).all()
+    assert (rgb[100:104, 200:230] == (0, 0, 255)).all() and (rgb[115:140, 200:230] == (
+        0, 0, 255)).all()
 
 
 def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_app):
@@ -256,7 +271,7 @@ def test_a_small_room_reaches_a_big_window_in_two_steps_that_look_the_same(make_
     window.present(ov.texture, ov.rects, ov.version, ov.layers)
     one = pygame.surfarray.array3d(window.read_screen()).astype(int)
     hud = np.zeros(two.shape[:2], bool)
-    for x, y, w, h in ov.rects + [rect for _, rect in ov.layers]:  # the map's too
+    for x, y, w, h in ov.rects + [rect for _, rect, _ in ov.layers]:  # the map's too
         hud[x:x + w, y:y + h] = True
     room = ~hud[0::2, 0::2] & ~hud[1::2, 1::2]
     # the last step doubles pixels: 2 x 2 blocks over the room, which the one step has not
