@@ -356,3 +356,30 @@ def test_a_crate_beside_the_pawn_is_never_marked_behind_a_wall():
     room = _walled(crates=((1, 0, 1, 0),))
     seen = markers.find(room, room.start, room.start.player, b, views.Camera(), (1280, 720))
     assert ("crate", "behind a wall") in [(m.what, m.label) for m in seen]
+
+
+def test_the_goal_beside_the_pawn_is_never_marked_behind_a_wall():
+    """A blind player met "goal behind a wall" beside a "walk · goal" badge on the cell next
+    to the pawn.  The goal a face from the pawn is not marked hidden; from across the room,
+    behind the same wall, it is."""
+    from anabasis.engine.world import State
+
+    room = _walled()
+    b, cam = views.view_basis("stand"), views.Camera()
+    beside = (1, 0, 1, 1)  # behind the wall with the goal, next to it
+    state = State.of(beside)
+    assert markers.hidden_by(room, state, room.goal, beside, b, cam) == "wall"
+    assert markers.find(room, state, beside, b, cam, (1280, 720)) == []
+    assert [(m.what, m.label) for m in markers.find(room, room.start, room.start.player, b,
+                                                    cam, (1280, 720))] == [
+        ("goal", "behind a wall")]
+
+
+def test_a_marker_across_z_says_the_axis_not_above_or_below():
+    """In the w-up view the screen's up is w: a blind player read "↑ 2 above" (z hidden) as
+    up the screen.  Across z a marker says "up in z" or "down in z"."""
+    up = markers.Marker("goal", (0, 0, 3, 0), 2, 2, (0, 0), True)
+    down = up._replace(offset=-1)
+    assert (up.label, down.label) == ("2 up in z", "1 down in z")
+    assert markers.words_of([up]) == "goal ↑ 2 up in z"
+    assert markers.words_of([down]) == "goal ↓ 1 down in z"

@@ -6,7 +6,7 @@ manner of 4D Golf's ball finder and 4D Miner's compass, the HUD marks
 each such thing at the place on screen where it *would* be, were it in
 the slice (its cell with the hidden coordinate made the player's), with a
 line that says which way and how far along the hidden axis it lies:
-``2 ana`` / ``1 kata`` for w, ``1 above`` / ``2 below`` for z,
+``2 ana`` / ``1 kata`` for w, ``1 up in z`` / ``2 down in z`` for z,
 ``1 +y`` / ``1 -y`` for y.  A mark that would fall off the window is
 pinned to its edge, with an arrow pointing out toward it.
 
@@ -28,7 +28,9 @@ from anabasis.engine.cells import BLOCK, RAMPS
 from anabasis.picture import views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
-SIDES = {0: ("-x", "+x"), 1: ("-y", "+y"), 2: ("below", "above"), 3: ("kata", "ana")}
+#: The words of each side of each axis.  z's say the axis: in the w-up view, where the
+#: screen's up is w, a blind player read "above" as up the screen.
+SIDES = {0: ("-x", "+x"), 1: ("-y", "+y"), 2: ("down in z", "up in z"), 3: ("kata", "ana")}
 
 GOAL_COLOUR = (255, 214, 102)
 RING_S = 0.9  #: how long the ring that marks a crate's landing shows, in seconds
@@ -67,7 +69,7 @@ class Marker(NamedTuple):
 
     @property
     def label(self) -> str:
-        """Which way and how far: ``2 ana``, ``1 below``, ``1 +y``; ``1 kata of you`` for
+        """Which way and how far: ``2 ana``, ``1 down in z``, ``1 +y``; ``1 kata of you`` for
         one in the pawn's own column (a blind player read such a marker, moved off the
         pawn, as the next cell's); ``behind a wall`` for one in the slice hidden from the
         eye."""
@@ -161,8 +163,8 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
-            if what == "crate" and _touches(put, player):
-                continue  # by the pawn: in its window, and its badges name it
+            if _touches(put, player):
+                continue  # by the pawn: in its window, and its badges name it ("walk · goal")
             hidden = hidden_by(room, state, put, player, b, camera, what)
             if not hidden or (what == "crate" and hidden == "crate"):
                 continue  # in sight (or a crate under another: a stack shows as one)
@@ -232,8 +234,9 @@ _SIGHTS = np.array([(0, 0, 0), (1, 0, 0), (1, 0.35, 0.35), (1, 0.35, -0.35), (1,
 
 def _touches(cell, player) -> bool:
     """Whether ``cell`` is a face apart from the pawn's (beside, over or under it): a crate
-    there shows in the pawn's round window or by it, and the step badges name it (a blind
-    player read "crate behind a wall" on one in plain view beside the pawn)."""
+    or the goal there shows in the pawn's round window or by it, and the step badges name
+    it (blind players read "crate behind a wall" on one in plain view beside the pawn, and
+    "goal behind a wall" beside a "walk · goal" badge)."""
     near = [abs(math.floor(float(a) + 0.5) - math.floor(float(p) + 0.5))
             for a, p in zip(cell, player, strict=True)]
     return sum(near) == 1
