@@ -113,8 +113,9 @@ def test_the_movers_sprites_over_the_still_map_are_the_map_itself(source):
     for st in states:
         if room.on_head(st.player, st.crates) is not None:
             continue  # (the tag of a crate on your head is drawn at rest only)
-        if any(c[:2] == st.player[:2] for c in st.crates):
-            continue  # (a pawn in a crate's column is drawn small at rest only)
+        top = smap.top(st.player[0], st.player[1], st.player[3])
+        if any(c[:2] == st.player[:2] for c in st.crates) or (top and top[1] in RAMPS):
+            continue  # (a pawn in a crate's or a ramp's column is drawn small at rest only)
         whole = smap.picture(st.player, st.crates)
         for moving in (st.crates, st.crates[:1], ()):
             if any(c[3] + 1 < room.size[3] and smap.slips(c[0], c[1], c[3] + 1)
@@ -516,3 +517,28 @@ def test_a_column_full_to_the_rooms_top_is_framed_as_a_wall_with_no_number(sourc
         assert (edge == slicemap.WALL_EDGE) == full, (x, y, w)
         walls += full
     assert walls > 0
+
+
+def test_a_pawn_on_a_ramps_column_leaves_the_wedge_in_sight():
+    """A blind player did not know he stood on a ramp (level 7's start) until he moved off
+    it: the pawn's disc covered the wedge.  On a ramp's column the pawn is drawn small and
+    the wedge shows round it; on a block's, it is drawn full size."""
+    room, state = room_and_state(7)
+    smap = slicemap.SliceMap(room, (900, 500))
+    px, py, _, pw = state.player
+    assert smap.top(px, py, pw)[1] in RAMPS
+    rect = smap.layout.cell_rect(px, py, pw)
+
+    def wedge(pic):  # the wedge's pixels in the pawn's cell
+        return sum(rgb_at(pic, (x, y)) == slicemap.RAMP_MARK for x in range(rect.x, rect.right)
+                   for y in range(rect.y, rect.bottom))
+
+    assert wedge(smap.picture(state.player)) > 0.3 * wedge(smap.picture(None))  # (full: 8%)
+    # on a block's column: the pawn full size
+    room1, state1 = room_and_state(1)
+    plain = slicemap.SliceMap(room1, (900, 500))
+    x, y, _, w = state1.player
+    assert plain.top(x, y, w)[1] not in RAMPS
+    r = plain.layout.cell_rect(x, y, w)
+    edge = r.centerx + round(plain.layout.cell * (slicemap.PAWN_SIZE - 0.05))
+    assert rgb_at(plain.picture(state1.player), (edge, r.centery)) == slicemap.PAWN

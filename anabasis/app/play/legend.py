@@ -37,6 +37,8 @@ ENTRIES = [
               " move ({step_marks} held shows them)"),
     ("map", "slice map ({slice_map}; large: {large_map}): w 0, w 1 …; a number: the z you"
             " stand at; lighter: higher"),
+    ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
+            " it slips)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("wall", "framed dark, no number, on the map: a wall to the room's top (no standing)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
@@ -192,6 +194,13 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         for k in range(-h, r.width, 4):
             pygame.draw.line(s, slicemap.GAP_HATCH, (r.x + max(k, 0), r.y + max(-k, 0)),
                              (r.x + min(r.width, k + h) - 1, r.y + min(h, h - k) - 1))
+    elif name == "tag":
+        pygame.draw.rect(s, slicemap.shade(1, 3), r)
+        tag = pygame.Rect(r.x, r.y, max(8, h * 2 // 3), max(8, h * 2 // 3))
+        colour = stepmarks.colour_of("walk", palette)
+        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=tag.height // 3)
+        pygame.draw.line(s, colour, (tag.x + 2, tag.bottom - 2), (tag.right - 3, tag.bottom - 2), 2)
+        ov.text("1", tag.center, max(8, tag.height - 1), colour, anchor="center", shadow=False)
     elif name == "wall":
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
         pygame.draw.rect(s, slicemap.WALL_EDGE, r.inflate(-4, -4), 2)

@@ -461,7 +461,13 @@ class SliceMap:
         # on a crate (or under one) in its column: the pawn small, the crate's square round it
         # (a blind player lost the crate under the pawn)
         shared = any(self._map_cell(c) == self._map_cell(player) for c in crates)
-        radius = max(2, cell * (PAWN_ON_CRATE if shared else PAWN_SIZE))
+        # on a ramp's column too, its wedge round the pawn (a blind player did not know he
+        # stood on a ramp until he moved off it)
+        px, py, pw = self._map_cell(player)
+        X, Y = self.room.size[:2]
+        top = self.top(px, py, pw) if 0 <= px < X and 0 <= py < Y else None
+        on_ramp = top is not None and top[1] in RAMPS
+        radius = max(2, cell * (PAWN_ON_CRATE if shared or on_ramp else PAWN_SIZE))
         carried = self.on_head(player, crates) if head else None
         if carried is not None:
             self._head(surface, (cx, cy), carried)
