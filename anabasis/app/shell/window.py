@@ -468,14 +468,8 @@ class Window:
             corners = []
             for x, y, w, h in rects:  # two triangles a rectangle
                 corners += [x, y, x + w, y, x, y + h, x + w, y, x + w, y + h, x, y + h]
-            data = array.array("f", corners).tobytes()
-            if self._hud_vbo is None or self._hud_vbo.size < len(data):
-                if self._hud_vbo is not None:
-                    self._hud_vao.release()
-                    self._hud_vbo.release()
-                self._hud_vbo = self.ctx.buffer(reserve=max(len(data), 4096), dynamic=True)
-                self._hud_vao = self.ctx.vertex_array(self._hud, [(self._hud_vbo, "2f", "corner")])
-            self._hud_vbo.write(data)
+            self._hud_vbo, self._hud_vao = self._vertices(
+                self._hud_vbo, self._hud_vao, self._hud, corners, "2f", "corner")
         size = (float(self.size[0]), float(self.size[1]))
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
@@ -501,18 +495,26 @@ class Window:
                      x + w, y, u1, v0, x + w, y + h, u1, v1, x, y + h, u0, v1]
         if data != self._layer_data:
             self._layer_data = data
-            raw = array.array("f", data).tobytes()
-            if self._layer_vbo is None or self._layer_vbo.size < len(raw):
-                if self._layer_vbo is not None:
-                    self._layer_vao.release()
-                    self._layer_vbo.release()
-                self._layer_vbo = self.ctx.buffer(reserve=max(len(raw), 4096), dynamic=True)
-                self._layer_vao = self.ctx.vertex_array(
-                    self._layer_prog, [(self._layer_vbo, "2f 2f", "corner", "source")])
-            self._layer_vbo.write(raw)
+            self._layer_vbo, self._layer_vao = self._vertices(
+                self._layer_vbo, self._layer_vao, self._layer_prog, data, "2f 2f", "corner",
+                "source")
         texture.use(1)
         self._layer_prog["size"] = size
         self._layer_vao.render(moderngl.TRIANGLES, vertices=6 * len(layers))
+
+    def _vertices(self, vbo, vao, program, values: list[float], layout: str, *names):
+        """``values`` (floats) written into ``vbo``, made anew (with its vertex array of
+        ``program``, ``layout`` and ``names``) where there is none or it is too small:
+        the (buffer, vertex array) that hold them."""
+        data = array.array("f", values).tobytes()
+        if vbo is None or vbo.size < len(data):
+            if vbo is not None:
+                vao.release()
+                vbo.release()
+            vbo = self.ctx.buffer(reserve=max(len(data), 4096), dynamic=True)
+            vao = self.ctx.vertex_array(program, [(vbo, layout, *names)])
+        vbo.write(data)
+        return vbo, vao
 
     def _upscale(self) -> None:
         """Scale the room up smoothly over the bound framebuffer (UPSCALE_FS)."""
