@@ -137,8 +137,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
     elif name == "feet":
         floor = pygame.Rect(r.x + 2, r.y + h // 2, r.width - 4, h // 2 - 1)
         corners = [floor.topleft, floor.topright, floor.bottomright, floor.bottomleft]
-        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            markers.dashed(s, markers.PAWN_COLOUR, a, b, 1, 3)
+        markers.dashed_outline(s, markers.PAWN_COLOUR, corners, 1, 3)
         pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] + h // 8), max(2, h // 4))
         pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] - h // 5), max(1, h // 6))
         pygame.draw.rect(s, (200, 128, 60), pygame.Rect(r.x, r.bottom - h // 3, r.width, h // 3))
@@ -171,8 +170,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (200, 128, 60), crate)
         cell = pygame.Rect(r.x + r.width // 6, r.y + 1, r.width * 2 // 3, h // 2)
         corners = [cell.topleft, cell.topright, cell.bottomright, cell.bottomleft]
-        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            markers.dashed(s, stepmarks.colour_of("walk", palette), a, b, 1, 2)
+        markers.dashed_outline(s, stepmarks.colour_of("walk", palette), corners, 1, 2)
     elif name == "ring":
         pygame.draw.circle(s, slicemap.CRATE, c, h // 2, 2)
     elif name == "hint":

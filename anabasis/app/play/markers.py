@@ -625,6 +625,12 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 PAWN_COLOUR = (250, 77, 133)
 
 
+def dashed_outline(surface, colour, corners, width: int, dash: int) -> None:
+    """The closed outline through ``corners`` (none where there are none), dashed."""
+    for a, b in zip(corners, [*corners[1:], *corners[:1]], strict=True):
+        dashed(surface, colour, a, b, width, dash)
+
+
 def dashed(surface, colour, a, b, width: int, dash: int) -> None:
     """A dashed line from ``a`` to ``b``."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])

@@ -562,8 +562,7 @@ def paint_marks(ov, placed: list[tuple]) -> None:
     """Draw the badges :func:`place_marks` placed, and the dashed floor of each step's cell
     that something hides from the eye."""
     for rect, text, colour, dim, size, floor in placed:
-        for a, c in zip(floor, floor[1:] + floor[:1], strict=False):
-            markers.dashed(ov.surface, colour, a, c, 2, 5)
+        markers.dashed_outline(ov.surface, colour, floor, 2, 5)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
         ov.panel(rect, (12, 14, 20, 200 if dim else 215), 6)
@@ -588,8 +587,8 @@ def pawn_floor(play, b, camera, size) -> tuple:
 
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
     """The pawn's floor (:func:`pawn_floor`'s corners), dashed in the pawn's colour."""
-    for a, c in zip(corners, corners[1:] + corners[:1], strict=False):
-        markers.dashed(ov.surface, markers.PAWN_COLOUR, a, c, max(2, int(2 * s)), int(6 * s))
+    markers.dashed_outline(ov.surface, markers.PAWN_COLOUR, corners, max(2, int(2 * s)),
+                           int(6 * s))
 
 
 def off_room(room, cell) -> bool:

@@ -262,9 +262,7 @@ class SliceMap:
         on its top block (the HUD's "height z", one over the block's); None for a gap, a
         ramp (a wedge says a ramp) or a column full to the room's top (a wall: framed)."""
         top = self.top(x, y, w)
-        if top is None or top[1] != BLOCK or top[0] + 1 >= self.room.size[2]:
-            return None
-        return top[0] + 1
+        return None if top is None or top[1] != BLOCK or self.wall(x, y, w) else top[0] + 1
 
     def wall(self, x: int, y: int, w: int) -> bool:
         """Whether column ``(x, y)`` of slice ``w`` is a block to the room's top: nothing
@@ -336,7 +334,7 @@ class SliceMap:
         pygame.draw.rect(surface, shade(z, self.room.size[2]), rect)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
-        elif z + 1 >= self.room.size[2]:
+        elif self.wall(x, y, w):
             # full to the room's top: nothing stands on it, so no number (a blind player
             # took a column full to the top for a step and was refused each climb)
             inset = max(4, cell // 5)
