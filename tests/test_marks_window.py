@@ -383,3 +383,58 @@ def test_a_marker_across_z_says_the_axis_not_above_or_below():
     assert (up.label, down.label) == ("2 up in z", "1 down in z")
     assert markers.words_of([up]) == "goal ↑ 2 up in z"
     assert markers.words_of([down]) == "goal ↓ 1 down in z"
+
+
+def _in_polygon(point, polygon) -> bool:
+    """Whether ``point`` lies inside convex ``polygon`` (its corners in order)."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(polygon, [*polygon[1:], *polygon[:1]], strict=True):
+        cross = (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax)
+        if cross:
+            signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def test_a_marker_whose_place_is_inside_a_block_outlines_that_cell(make_app):
+    """A blind player read an off-slice goal drawn on a block's face, on the line between two
+    cells, as the next cell's.  Where a marker's place in the slice is inside a block, it
+    comes with the outline of that cell's cube, round the marker; where the place is open,
+    none.  In 2.7's first view the goal is a slice kata, inside the wall, and the window
+    draws the cube's dashed outline in the goal's colour."""
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 4, 1, 4))
+    cells = bytearray(room.cells)
+    for z in range(5):
+        cells[room.index((2, 4, z, 1))] = BLOCK  # a pillar at the goal's place in your slice
+    walled = replace(room, cells=bytes(cells))
+    stand = views.view_basis("stand")
+    cam = views.Camera(yaw=0.4, pitch=0.6, distance=9.0)
+    (goal,) = markers.find(walled, walled.start, walled.start.player, stand, cam, (1280, 720))
+    assert len(goal.cube) == 6  # a cube seen from above and aside: six corners
+    assert _in_polygon(goal.at, goal.cube)
+    # the cube is that cell's: its corners are the projected corners of the cell
+    corner = markers.project((1.5, 3.5, 0.5, 1), walled.start.player, stand, cam, (1280, 720))
+    assert min(math.dist(corner[:2], c) for c in goal.cube) < 2 or _in_polygon(
+        corner[:2], goal.cube)
+    (open_goal,) = markers.find(room, room.start, room.start.player, stand, cam, (1280, 720))
+    assert open_goal.cube == ()
+
+    app = make_app(open_level(7, chapter=2))
+    app.view_tips = 0
+    app.progress.slice_map, app.progress.step_marks = "off", "held"
+    app.scene.reading.settings_changed()
+    for _ in range(3):
+        app.tick(DT)
+    (goal,) = [m for m in _marks(app) if m.what == "goal"]
+    assert goal.label == "1 kata" and len(goal.cube) >= 4
+    surface = app.overlay.flat()
+    on_edge = 0
+    for a, b in zip(goal.cube, [*goal.cube[1:], *goal.cube[:1]], strict=True):
+        for t in np.linspace(0.05, 0.95, 40):
+            x, y = (round(a[i] + (b[i] - a[i]) * t) for i in range(2))
+            near = [surface.get_at((x + dx, y + dy))[:3] for dx in (-1, 0, 1)
+                    for dy in (-1, 0, 1)]
+            on_edge += markers.GOAL_COLOUR in near
+    assert on_edge > 40  # dashed: about half of each edge drawn

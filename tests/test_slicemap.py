@@ -542,3 +542,40 @@ def test_a_pawn_on_a_ramps_column_leaves_the_wedge_in_sight():
     r = plain.layout.cell_rect(x, y, w)
     edge = r.centerx + round(plain.layout.cell * (slicemap.PAWN_SIZE - 0.05))
     assert rgb_at(plain.picture(state1.player), (edge, r.centery)) == slicemap.PAWN
+
+
+def _luma(colour) -> float:
+    r, g, b = colour[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("box", [(900, 300), (1230, 600)])
+@pytest.mark.parametrize("source", [(2, 4), (3, 5)])
+def test_a_columns_number_is_big_and_stands_out_from_its_shade(source, box):
+    """Three blind players could not read the map's numbers at 1280 x 720 (a glyph a third
+    of a cell, dark ink on the darkest shade).  In every numbered column (not a pit, not a
+    notched one), the number's ink is at least 0.4 of a cell high and stands out from the
+    column's shade by a contrast of 100 of 255 in luma."""
+    room, _ = room_and_state(source)
+    smap = slicemap.SliceMap(room, box)
+    pic = smap.picture(None)
+    cell = smap.layout.cell
+    assert cell >= slicemap.DIGITS_CELL
+    checked = 0
+    for x, y, w in columns(room):
+        if (smap.top(x, y, w) is None or smap.number(x, y, w) is None
+                or smap.slips(x, y, w) or smap.hollows(x, y, w)):
+            continue
+        if room.goal[:2] == (x, y) and room.goal[3] == w:
+            continue  # (the goal's diamond lies over it)
+        rect = smap.layout.cell_rect(x, y, w)
+        ground = slicemap.shade(smap.top(x, y, w)[0], room.size[2])
+        block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
+        luma = block @ np.array([0.299, 0.587, 0.114])
+        ink = np.abs(luma - _luma(ground)) >= 100
+        del block
+        rows = np.flatnonzero(ink.any(axis=0))
+        assert rows.size, (x, y, w)
+        assert rows[-1] - rows[0] + 1 >= 0.4 * cell, (x, y, w, cell)
+        checked += 1
+    assert checked > 5

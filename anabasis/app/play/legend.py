@@ -30,6 +30,7 @@ ENTRIES = [
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
     ("footprint", "a marker's dashed line to a framed cell: its place on your floor"),
+    ("inside", "a marker in a dashed cube: its place is inside a block, that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a crate or wall: a step's cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
@@ -165,6 +166,13 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
         markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), foot.center, 1, 2)
+    elif name == "inside":
+        k = h // 4
+        cube = [(c[0] - 2 * k, c[1] - k), (c[0], c[1] - 2 * k), (c[0] + 2 * k, c[1] - k),
+                (c[0] + 2 * k, c[1] + k), (c[0], c[1] + 2 * k), (c[0] - 2 * k, c[1] + k)]
+        markers.dashed_outline(s, slicemap.YOU, cube, 1, 2)
+        pts = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
+        pygame.draw.polygon(s, slicemap.YOU, pts, 1)
     elif name == "behind":
         crate = pygame.Rect(r.x + r.width // 4, r.y + h // 3, r.width // 2, h - h // 3)
         pygame.draw.rect(s, (200, 128, 60), crate)

@@ -66,6 +66,11 @@ class Marker(NamedTuple):
     #: in the slice but out of sight: what hides it from the eye ("wall", "crate"); the
     #: goal behind tall walls was found only in the plan view
     hidden: str = ""
+    #: where its place is inside a block, a ramp or a crate in the slice: the outline of
+    #: that cell (window points, the cube's silhouette), drawn dashed round the shape; a
+    #: marker drawn on a block's face alone lay on the line between two cells (a blind
+    #: player read it as the next cell's).  Empty: not inside one.
+    cube: tuple = ()
 
     @property
     def label(self) -> str:
@@ -174,9 +179,65 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
         foot = _footprint(room, state, put, b, project) if inside and not hidden else ()
+        cube = _cube(room, state, put, axis, project) if inside and not hidden else ()
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
-                          hidden))
+                          hidden, cube))
     return out
+
+
+def _solid_at(room, state):
+    """Whether a cell holds a block, a ramp or a crate (in ``state``)."""
+    crates = {room.norm(c) for c in state.crates}
+
+    def solid(c):
+        c = tuple(c)
+        return room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates
+    return solid
+
+
+def _cube(room, state, put, axis: int, project) -> tuple:
+    """The window outline of cell ``put`` where it holds a block, a ramp or a crate (the
+    silhouette of its cube across the slice, whose hidden axis is ``axis``: the hull of its
+    eight corners), or () where it is open or a corner is behind the eye."""
+    cell = [math.floor(float(v) + 0.5) for v in put]
+    if not room.inside(room.norm(tuple(cell))) or not _solid_at(room, state)(cell):
+        return ()
+    centre = np.asarray(put, float)
+    points = []
+    for corner in np.ndindex(2, 2, 2):
+        offset = np.zeros(4)
+        offset[[i for i in range(4) if i != axis]] = np.array(corner) - 0.5
+        x, y, z = project(centre + offset)
+        if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            return ()
+        points.append((round(x), round(y)))
+    return hull(points)
+
+
+def hull(points) -> tuple:
+    """The convex hull of 2D ``points``, its corners in order round it.
+
+    >>> hull([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2)])
+    ((0, 0), (2, 0), (2, 2), (0, 2))
+    """
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return tuple(pts)
+
+    def turn(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list = []
+    upper: list = []
+    for p in pts:
+        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return tuple(lower[:-1] + upper[:-1])
 
 
 def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
@@ -187,12 +248,7 @@ def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
     wall's face, and one past the room's edge."""
     up, sign = views.axis_of(b[:, 2])
     cell = [math.floor(float(v) + 0.5) for v in put]
-    crates = {room.norm(c) for c in state.crates}
-
-    def solid(c):
-        c = tuple(c)
-        return room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates
-
+    solid = _solid_at(room, state)
     if solid(cell):
         return ()
     for _ in range(room.size[up]):
@@ -537,12 +593,16 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             continue
         m, (x, y) = p.marker, p.at
         colour = colour_of(m.what, palette)
-        points = [*m.foot, (x - reach, y - reach), (x + reach, y + reach)]
+        points = [*m.foot, *m.cube, (x - reach, y - reach), (x + reach, y + reach)]
         box = pygame.Rect(min(p[0] for p in points) - 4, min(p[1] for p in points) - 4, 0, 0)
         box.width = max(p[0] for p in points) - box.x + 5
         box.height = max(p[1] for p in points) - box.y + 5
         layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
         cx, cy = x - box.x, y - box.y
+        if m.cube:  # its cell's cube, inside a block: dashed round it, faintly filled
+            cube = [(fx - box.x, fy - box.y) for fx, fy in m.cube]
+            pygame.draw.polygon(layer, (*colour, 45), cube)
+            dashed_outline(layer, colour, cube, max(1, int(2 * s)), int(5 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
             foot = [(fx - box.x, fy - box.y) for fx, fy in m.foot]

@@ -56,6 +56,7 @@ PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
 WALL_EDGE = (28, 32, 44)  #: the frame of a column full to the room's top
 HOLLOW, HOLLOW_INK = (16, 18, 26), (200, 206, 220)  #: a space to stand under a column's top
+DARK_INK, LIGHT_INK = (14, 17, 26), (240, 243, 250)  #: a number's, on light and dark shades
 CURSOR = (90, 230, 255)  #: the editor's cursor
 HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's head in w
 #: The shades of a column's top, from the lowest height to the highest.
@@ -173,11 +174,33 @@ def _stepped(position) -> tuple[float, ...]:
 
 @cache
 def _font(size: int):
-    from anabasis.app.shell.overlay import shipped_font
+    """The map's font with glyphs of ``size`` pixels (the map's sizes are the glyphs' own,
+    not the UI's, which draws at FONT_SCALE of its sizes: three blind players could not read
+    the map's numbers at that)."""
+    from anabasis.app.shell.overlay import FONT_SCALE, shipped_font
 
     if not pygame.font.get_init():
         pygame.font.init()
-    return shipped_font(size)
+    return shipped_font(round(size / FONT_SCALE))
+
+
+def number_size(cell: int) -> int:
+    """The glyph size, in pixels, of a column's number in cells of ``cell`` pixels.
+
+    >>> number_size(14), number_size(20), number_size(26)
+    (9, 12, 16)
+    """
+    return max(9, round(cell * 0.6))
+
+
+def ink_on(colour) -> tuple[int, int, int]:
+    """Dark or light ink, whichever reads on ``colour`` (a column's shade).
+
+    >>> ink_on(shade(0, 3)) == LIGHT_INK, ink_on(shade(2, 3)) == DARK_INK
+    (True, True)
+    """
+    r, g, b = colour[:3]
+    return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 118 else LIGHT_INK
 
 
 @lru_cache(maxsize=256)
@@ -280,7 +303,7 @@ class SliceMap:
         cell = lay.cell
         for w in range(W):
             r = lay.slice_rect(w)
-            _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 2, LABEL)
+            _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 3, LABEL)
             for y in range(Y):
                 for x in range(X):
                     rect = lay.cell_rect(x, y, w)
@@ -304,7 +327,7 @@ class SliceMap:
                              (ax + lay.gap // 3, last.centery), 2)
             _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
         _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
-              lay.label - 2, LABEL, "bottomleft")
+              lay.label - 3, LABEL, "bottomleft")
         return surface
 
     def slips(self, x: int, y: int, w: int, crates=()) -> bool:
@@ -331,7 +354,8 @@ class SliceMap:
         rect = lay.cell_rect(x, y, w)
         z, c = self.top(x, y, w)
         cell = lay.cell
-        pygame.draw.rect(surface, shade(z, self.room.size[2]), rect)
+        ground = shade(z, self.room.size[2])
+        pygame.draw.rect(surface, ground, rect)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
         elif self.wall(x, y, w):
@@ -341,7 +365,7 @@ class SliceMap:
             pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
                              max(2, cell // 7))
         else:
-            ink = (20, 24, 34)
+            ink = ink_on(ground)
             if pit:
                 hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
                 pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
@@ -349,8 +373,8 @@ class SliceMap:
                                  border_radius=max(1, cell // 8))
                 ink = LABEL
             if cell >= DIGITS_CELL:
-                _text(surface, str(self.number(x, y, w)), (rect.right - 2, rect.bottom - 1),
-                      max(9, cell * 2 // 3), ink, "bottomright")
+                _text(surface, str(self.number(x, y, w)), (rect.right - 1, rect.bottom),
+                      number_size(cell), ink, "bottomright")
         under = self.hollows(x, y, w)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under)
@@ -365,7 +389,7 @@ class SliceMap:
         pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=max(1, side // 3))
         pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=max(1, side // 3))
         if cell >= DIGITS_CELL:
-            _text(surface, str(heights[0]), notch.center, max(8, side - 1), HOLLOW_INK, "center")
+            _text(surface, str(heights[0]), notch.center, max(8, side), HOLLOW_INK, "center")
 
     def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
         """A ramp: a wedge pointing the way it rises ana."""
@@ -453,7 +477,7 @@ class SliceMap:
         pw = self._slice_of(player[3])
         frame = lay.slice_rect(pw).inflate(6, 6)
         pygame.draw.rect(surface, self.colours["YOU"], frame, 2)
-        _text(surface, "you", (frame.right, frame.y - 1), lay.label - 2, self.colours["YOU"],
+        _text(surface, "you", (frame.right, frame.y - 1), lay.label - 3, self.colours["YOU"],
               "bottomright")
         cx, cy = lay.centre(player[0], player[1], pw)
         # on a crate (or under one) in its column: the pawn small, the crate's square round it
@@ -535,7 +559,7 @@ class SliceMap:
             above = lay.label
             surface = pygame.Surface((frame.width, frame.height + above), pygame.SRCALPHA, 32)
             pygame.draw.rect(surface, self.colours["YOU"], pygame.Rect(0, above, *frame.size), 2)
-            _text(surface, "you", (frame.width, above - 1), lay.label - 2, self.colours["YOU"],
+            _text(surface, "you", (frame.width, above - 1), lay.label - 3, self.colours["YOU"],
                   "bottomright")
         self._sprites[what] = surface
         return surface
@@ -557,7 +581,7 @@ class SliceMap:
         pygame.draw.rect(surface, PAWN_EDGE, ring.inflate(2, 2), width + 2)
         pygame.draw.rect(surface, PAWN, ring, width)
         above = lay.slice_rect(crate[3])
-        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 2, PAWN,
+        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 3, PAWN,
               "topright")
 
     def _map_cell(self, position) -> tuple[int, int, int]:
@@ -590,7 +614,7 @@ class SliceMap:
         else:  # a step's: its colour in a bar along the foot (a small glyph is mostly edge)
             pygame.draw.line(surface, colour, (dot.x + 3, dot.bottom - 2),
                              (dot.right - 4, dot.bottom - 2), 2)
-        _text(surface, glyph, dot.center, size - 1, colour, "center")
+        _text(surface, glyph, dot.center, size - 3, colour, "center")
 
 
 def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):
