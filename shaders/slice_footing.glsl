@@ -24,6 +24,19 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
     return (texel & held) == held ? 1 : 0;
 }
 
+// A cut face: one whose cell in front (toward the eye) is solid, so it shows only because a
+// cutaway (the tunnel in front of the pawn, the ceiling) took that cell away.  Striped dark
+// across the face, so that it reads as a block cut through, never as a floor one lower (a
+// blind player read the tunnel's stumps as sunken floor cells).  By the point's place in its
+// cell (f): the stripes lie on the grid, still while the pawn walks.
+const vec3 CUT_COLOUR = vec3(0.10, 0.10, 0.14);
+vec3 cut_face(vec3 col, vec4 f, float line) {
+    float k = (f.x + f.y + f.z + f.w) * 3.0;
+    float d = abs(fract(k) - 0.5) * (1.0 / 3.0);  // in cells, from a stripe's middle
+    float stripe = 1.0 - SOFT_STEP(0.045, 0.045 + line, d);
+    return mix(col * 0.72, CUT_COLOUR, 0.75 * stripe);
+}
+
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
 // through, never as the path.
 vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
@@ -222,6 +235,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
         if (foot == 1) col = lane(col, h.cell, s, line);
+        if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY && !(window2 < u_window_k.z)) {
+            col = cut_face(col, f, line);
+        }
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {
             col = goal_floor(col, edge, line);
