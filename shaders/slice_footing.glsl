@@ -33,8 +33,8 @@ const vec3 CUT_COLOUR = vec3(0.10, 0.10, 0.14);
 vec3 cut_face(vec3 col, vec4 f, float line) {
     float k = (f.x + f.y + f.z + f.w) * 3.0;
     float d = abs(fract(k) - 0.5) * (1.0 / 3.0);  // in cells, from a stripe's middle
-    float stripe = 1.0 - SOFT_STEP(0.045, 0.045 + line, d);
-    return mix(col * 0.72, CUT_COLOUR, 0.75 * stripe);
+    float stripe = 1.0 - SOFT_STEP(0.06, 0.06 + line, d);
+    return mix(col * 0.72, CUT_COLOUR, 0.85 * stripe);
 }
 
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall

@@ -1010,9 +1010,10 @@ def test_a_landing_mark_across_the_wrap_is_drawn_a_slice_from_the_pawn():
 
 
 def test_what_a_cutaway_takes_darkens_nothing(ctx):
-    """A block on the ceiling's plane: blocks over it, cut away by the ceiling, leave no
-    trace on its top (their occlusion shaded the tops under the ceiling as pillows, rounded
-    like ramps: level 3 and level 7 with w up)."""
+    """A block on the ceiling's plane: blocks round the cell over it, cut away by the
+    ceiling, leave no trace on its top (their occlusion shaded the tops under the ceiling as
+    pillows, rounded like ramps: level 3 and level 7 with w up).  (A block right over it
+    stripes it: test_a_face_a_cutaway_uncovers_is_striped_as_a_block_cut_through.)"""
     # a pillar three high, held kata (its top is ground, not a drop)
     room = _room_with(_open_room(), [(3, 1, z, w) for z in (1, 2, 3) for w in (0, 1)])
     pose = pose_of(room, "stand", pitch=0.9)
@@ -1024,19 +1025,58 @@ def test_what_a_cutaway_takes_darkens_nothing(ctx):
     over = _image(ctx, _room_with(room, [(2, 1, 4, 1), (4, 1, 4, 1), (3, 0, 4, 1),
                                          (3, 2, 4, 1)]), pose)
     assert np.abs(over.astype(int) - plain).max() <= 2
-    # The same with w up in a wrapped room: level 7, the walls beside the pawn.
-    room = _level(7)
-    state = rules.replay(room, "R").state
-    pose = _room_pose(room, state, "w-up")
+
+
+def _faces_seen(ctx, room, state, view):
+    """Each face that covers 30 pixels or more of ``view``'s picture, with whether the cell
+    in front of it (toward the eye) is solid (a block, a ramp or a crate: so it shows only
+    because a cutaway took that cell) and the part of its pixels in a dark stripe (under
+    half its bright ones: deeper than the corners' shade goes)."""
+    pose = _room_pose(room, state, view)
     img = _image(ctx, room, pose, state, READ).astype(float)
     index, faces = _debug(ctx, room, state, pose)
-    x, y, z, w = state.player
-    for cell in ((x, y + 1, z, w), (x + 1, y + 1, z, w)):  # walls at the pawn's level
-        top = (index == room.index(cell)) & (faces == ANA_FACE)
-        assert top.sum() > 30, cell
-        lum = img[top].sum(axis=1)
-        # lit evenly but for its edge lines: most of it within a tenth of its brightest
-        assert (lum > 0.9 * np.percentile(lum, 95)).mean() > 0.6, cell
+    crates = {room.norm(c) for c in state.crates}
+    seen = {}
+    for i, f in set(zip(index.ravel().tolist(), faces.ravel().tolist(), strict=True)):
+        pixels = (index == i) & (faces == f)
+        if i < 0 or not 1 <= f <= 8 or pixels.sum() < 30:
+            continue
+        X, Y, Z, _ = room.size
+        cell = [i % X, i // X % Y, i // (X * Y) % Z, i // (X * Y * Z)]
+        axis, plus = divmod(f - 1, 2)
+        front = list(cell)
+        front[axis] += 1 if plus else -1
+        front = tuple(front)
+        solid = room.inside(room.norm(front)) and (
+            room.cell(front) == cells.BLOCK or room.cell(front) in cells.RAMPS
+            or room.norm(front) in crates)
+        lum = img[pixels].sum(axis=1)
+        seen[(*cell, f)] = (solid, float((lum < 0.5 * np.percentile(lum, 90)).mean()))
+    return seen
+
+
+def test_a_face_a_cutaway_uncovers_is_striped_as_a_block_cut_through(ctx):
+    """A blind player read the tunnel cut in 2.7's walls before the pawn as sunken floor
+    cells, and the tops of walls the ceiling cuts read as floors.  A face that shows only
+    because a cutaway took the cell in front of it (the tunnel, the ceiling, the wrap band)
+    is striped dark across, a cut through a block; every other face is not.  2.7 near its
+    end, the pawn behind its walls (the stand view), and level 7 with w up (its walls at the
+    pawn's level, cut by the band)."""
+    from anabasis.app.play.session import open_level
+    from anabasis.engine import solver
+
+    room = open_level(7, chapter=2).room
+    state = rules.replay(room, solver.solve(room).moves[:17]).state
+    seen = _faces_seen(ctx, room, state, "stand")
+    cut = [dark for solid, dark in seen.values() if solid]
+    whole = [dark for solid, dark in seen.values() if not solid]
+    assert len(cut) >= 5 and len(whole) >= 20
+    assert min(cut) > 0.2 and max(cut) < 0.8  # stripes: dark and light in turn
+    assert max(whole) < 0.08  # lit evenly but for edge lines and shade
+    room = _level(7)
+    state = rules.replay(room, "R").state
+    cut = [dark for solid, dark in _faces_seen(ctx, room, state, "w-up").values() if solid]
+    assert len(cut) >= 5 and min(cut) > 0.2 and max(cut) < 0.8
 
 
 def test_a_ramp_below_the_floor_shows_with_w_up(ctx):

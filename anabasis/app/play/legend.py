@@ -24,6 +24,7 @@ ENTRIES = [
                 " solid teal)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
+    ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
     ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
     ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
@@ -166,6 +167,15 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
         markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), foot.center, 1, 2)
+    elif name == "cut":
+        pygame.draw.rect(s, (196, 186, 214), r)
+        clip = s.get_clip()
+        s.set_clip(r)
+        for k in range(-h, r.width, max(4, h // 3)):  # as the room draws it: stripes across
+            pygame.draw.line(s, (26, 26, 36), (r.x + k, r.bottom - 1), (r.x + k + h, r.y),
+                             max(1, h // 6))
+        s.set_clip(clip)
+        pygame.draw.rect(s, (60, 56, 72), r, 1)
     elif name == "inside":
         k = h // 4
         cube = [(c[0] - 2 * k, c[1] - k), (c[0], c[1] - 2 * k), (c[0] + 2 * k, c[1] - k),

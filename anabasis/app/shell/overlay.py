@@ -122,6 +122,7 @@ class Overlay:
         self.ctx = ctx
         self.fonts = Fonts()
         self.surface: pygame.Surface | None = None
+        #: the HUD (its rows at the top, as the window's) and under it the pictures shown
         self.texture: moderngl.Texture | None = None
         #: the player's text size (a setting): a factor on :attr:`scale`
         self.text_scale = 1.0
@@ -131,15 +132,15 @@ class Overlay:
         if self.surface is not None and self.surface.get_size() == tuple(size):
             return
         self.surface = pygame.Surface(size, pygame.SRCALPHA, 32)
-        if self.texture is not None:
-            self.texture.release()
-        self.texture = self.ctx.texture(size, 4)
-        self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
         # The Surface's own bytes go up as they are (no copy into RGBA order: a full-window
         # copy costs ~1 ms a frame on two cores); the texture's swizzle reorders them.
         self._raw = _raw_swizzle(self.surface)
-        if self._raw:
-            self.texture.swizzle = self._raw
+        if self.texture is not None:
+            self.texture.release()
+            self.texture = None
+        #: the rows under the HUD's that the texture has for the pictures shown
+        self._room = 0
+        self._make_texture(size[0], 0)
         self._key = None
         self.written: list[str] = []  #: every text drawn since the last begin (tests read it)
         #: set by the game for a frame that traced the room: a new picture waits a frame
@@ -152,14 +153,22 @@ class Overlay:
         self.version = getattr(self, "version", 0) + 1
         #: the pictures shown under the drawing since the last begin (:meth:`show`)
         self.shown: list[tuple[pygame.Surface, pygame.Rect]] = []
-        if getattr(self, "_atlas", None) is not None:
-            self._atlas.release()
-        #: one texture holding every picture shown, one above the next (one draw blends
-        #: them all: on a software rasteriser a draw of each cost a fifth of a millisecond)
-        self._atlas: moderngl.Texture | None = None
-        #: each picture shown as the atlas holds it: (the picture, its top row there)
-        self._slots: list[tuple[pygame.Surface, int]] = []
-        self._atlas_raw: str | None = None  #: how the atlas reads its pictures' raw bytes
+        #: each picture shown as the texture holds it, under the HUD's rows: (the picture,
+        #: its top row there); one texture holds the HUD and every picture, so that the
+        #: window blends them all in one draw (on a software rasteriser a draw of its own
+        #: cost a fifth of a millisecond, and the map's pictures cost that over no map)
+        self._slots: list[tuple[pygame.Surface | None, int]] = []
+        self._sizes: list[tuple[int, int]] = []  #: the pictures' sizes the slots are laid for
+
+    def _make_texture(self, width: int, room: int) -> None:
+        """A new texture ``width`` wide, with the HUD's rows and ``room`` rows under them."""
+        if self.texture is not None:
+            self.texture.release()
+        self.texture = self.ctx.texture((width, self.surface.get_height() + room), 4)
+        self.texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        if self._raw:
+            self.texture.swizzle = self._raw
+        self._room = room
 
     @property
     def size(self) -> tuple[int, int]:
@@ -211,9 +220,9 @@ class Overlay:
 
     @property
     def layers(self) -> list[tuple[moderngl.Texture, tuple, tuple]]:
-        """The pictures shown, as uploaded: (the texture that holds them all, its rectangle
-        in the window, its rectangle in that texture), in the order drawn."""
-        return [(self._atlas, tuple(rect), (0, top, *picture.get_size()))
+        """The pictures shown, as uploaded: (the texture that holds them all, the HUD's own,
+        their rectangle in the window, their rectangle in that texture), in the order drawn."""
+        return [(self.texture, tuple(rect), (0, top, *picture.get_size()))
                 for (picture, top), (_, rect) in zip(self._slots, self.shown, strict=False)]
 
     def flat(self) -> pygame.Surface:
@@ -226,12 +235,15 @@ class Overlay:
         return out
 
     def upload(self) -> None:
-        """Send what was drawn since :meth:`begin` to the texture: only its used rectangles."""
+        """Send what was drawn since :meth:`begin` to the texture: only its used rectangles,
+        and the pictures shown that it does not hold yet."""
         self.rects = used_rects(self.surface)
         self.version += 1
         self._upload_layers()
         if not self._raw:
-            self.texture.write(pygame.image.tobytes(self.surface, "RGBA"))
+            width, height = self.surface.get_size()
+            self.texture.write(pygame.image.tobytes(self.surface, "RGBA"),
+                               viewport=(0, 0, width, height))
             return
         # the raw pixels as rows (H, W), as they lie: a rectangle's rows are copied as they
         # are (the (W, H) view pixels2d gives needs a transposing copy, 5x the time)
@@ -245,40 +257,49 @@ class Overlay:
             del pixels  # unlocks the Surface
 
     def _upload_layers(self) -> None:
-        """Send the pictures shown to the atlas: each one its slot does not hold already
-        (its Surface object); all of them, into a new atlas, where their sizes or their
-        pixel format changed."""
+        """Send the pictures shown to their rows under the HUD's: each one its slot does not
+        hold already (its Surface object); all of them, laid out anew, where their sizes
+        changed; into a bigger texture (the HUD's rows then sent again by :meth:`upload`)
+        where they do not fit."""
         shown = [picture for picture, _ in self.shown]
         if not shown:
-            self._slots = []
+            self._slots, self._sizes = [], []
             return
-        raws = {_raw_swizzle(p) for p in shown}
-        raw = raws.pop() if len(raws) == 1 else None
         sizes = [p.get_size() for p in shown]
-        if (self._atlas is None or raw != self._atlas_raw
-                or sizes != [p.get_size() for p, _ in self._slots]):
+        if sizes != self._sizes:
             width = max(w for w, _ in sizes)
             height = sum(h for _, h in sizes)
-            if self._atlas is None or self._atlas.size != (width, height):
-                if self._atlas is not None:
-                    self._atlas.release()
-                self._atlas = self.ctx.texture((width, height), 4)
-                self._atlas.filter = (moderngl.NEAREST, moderngl.NEAREST)
-            self._atlas.swizzle = raw or "RGBA"
-            self._atlas_raw = raw
-            tops, top = [], 0
+            if width > self.texture.width or height > self._room:
+                # room to spare, so that a map a little bigger (another room) fits as it is
+                self._make_texture(max(width, self.texture.width),
+                                   max(height, 2 * self._room, 64))
+            tops, top = [], self.surface.get_height()
             for _, h in sizes:
                 tops.append(top)
                 top += h
             self._slots = [(None, t) for t in tops]  # (nothing held yet: all sent below)
+            self._sizes = sizes
         for i, picture in enumerate(shown):
             held, top = self._slots[i]
             if held is picture:
-                continue  # the atlas holds it already
+                continue  # the texture holds it already
             w, h = picture.get_size()
-            data = picture.get_buffer().raw if raw else pygame.image.tobytes(picture, "RGBA")
-            self._atlas.write(data, viewport=(0, top, w, h))
+            self.texture.write(self._bytes_of(picture), viewport=(0, top, w, h))
             self._slots[i] = (picture, top)
+
+    def _bytes_of(self, picture: pygame.Surface) -> bytes:
+        """``picture``'s pixels as the texture reads the HUD's: its raw bytes where they lie
+        as the HUD's do, else copied into a Surface like the HUD's first (an add onto clear
+        pixels copies every channel as it is)."""
+        if not self._raw:
+            return pygame.image.tobytes(picture, "RGBA")
+        if (_raw_swizzle(picture) != self._raw
+                or picture.get_masks() != self.surface.get_masks()):
+            like = pygame.Surface(picture.get_size(), pygame.SRCALPHA, self.surface)
+            like.fill((0, 0, 0, 0))
+            like.blit(picture, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            picture = like
+        return picture.get_buffer().raw
 
     # -- drawing helpers --------------------------------------------------------
 

@@ -60,13 +60,11 @@ UPSCALE_FS = _glsl("window_upscale.frag")
 #: same but for the last step's 2 x 2 pixels.
 DOUBLE_FS = _glsl("window_double.frag")
 
-#: The HUD, blended over the room in the rectangles that hold anything (Overlay.rects).
+#: The HUD, blended over the room: the pictures shown under it (Overlay.layers), then the
+#: rectangles of its own that hold anything (Overlay.rects), all from its one texture.
 HUD_VS = _glsl("window_hud.vert")
 
 HUD_FS = _glsl("window_hud.frag")
-
-#: The pictures shown under the HUD (Overlay.layers), all from one texture in one draw.
-LAYERS_VS = _glsl("window_layers.vert")
 
 
 class Budget:
@@ -304,12 +302,8 @@ class Window:
         self._hud["overlay"] = 1
         self._hud_vbo = None
         self._hud_vao = None
-        self._hud_rects = None  #: the rectangles the HUD's vertex buffer holds
-        self._layer_prog = self.ctx.program(vertex_shader=LAYERS_VS, fragment_shader=HUD_FS)
-        self._layer_prog["overlay"] = 1
-        self._layer_vbo = None
-        self._layer_vao = None
-        self._layer_data = None  #: the layers' corners the layers' vertex buffer holds
+        #: what the HUD's vertex buffer holds: [(texture, its corners), ...], a run a texture
+        self._hud_runs = None
         self._part = None  #: the (scene size, part drawn) the compositing uniforms are set for
         self._scene_new = True  #: the room was drawn since the window last showed it
         self._shown = None  #: the overlay version the window last showed
@@ -460,47 +454,42 @@ class Window:
             self._upscale()
         if rects is None:
             rects = [(0, 0, *self.size)]
-        rects = list(rects)
-        if not rects and not layers:
+        self._draw_hud(overlay, list(rects), layers)
+
+    def _draw_hud(self, overlay: moderngl.Texture, rects, layers) -> None:
+        """Blend ``layers`` (``Overlay.layers``: (texture, place, source)), then the HUD's
+        ``rects`` of ``overlay``: in one draw where one texture holds them all, as the
+        Overlay's does (on a software rasteriser each draw of its own cost a fifth of a
+        millisecond, and the slice map's pictures cost that over no map)."""
+        quads = [(texture, place, source) for texture, place, source in layers]
+        quads += [(overlay, rect, rect) for rect in rects]
+        if not quads:
             return
-        if rects and rects != self._hud_rects:
-            self._hud_rects = rects
-            corners = []
-            for x, y, w, h in rects:  # two triangles a rectangle
-                corners += [x, y, x + w, y, x, y + h, x + w, y, x + w, y + h, x, y + h]
+        runs: list[tuple[moderngl.Texture, list[float]]] = []
+        for texture, (x, y, w, h), (sx, sy, _, _) in quads:
+            tw, th = texture.size
+            u0, v0, u1, v1 = sx / tw, sy / th, (sx + w) / tw, (sy + h) / th
+            corners = [x, y, u0, v0, x + w, y, u1, v0, x, y + h, u0, v1,
+                       x + w, y, u1, v0, x + w, y + h, u1, v1, x, y + h, u0, v1]
+            if runs and runs[-1][0] is texture:
+                runs[-1][1].extend(corners)
+            else:
+                runs.append((texture, corners))
+        if runs != self._hud_runs:
+            self._hud_runs = runs
             self._hud_vbo, self._hud_vao = self._vertices(
-                self._hud_vbo, self._hud_vao, self._hud, corners, "2f", "corner")
-        size = (float(self.size[0]), float(self.size[1]))
+                self._hud_vbo, self._hud_vao, self._hud,
+                [v for _, corners in runs for v in corners], "2f 2f", "corner", "source")
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        if layers:  # the pictures first, under: one texture holds them all, one draw
-            self._draw_layers(layers, size)
-        if rects:
-            overlay.use(1)
-            self._hud["size"] = size
-            self._hud["place"] = (0.0, 0.0, *size)
-            self._hud_vao.render(moderngl.TRIANGLES, vertices=6 * len(rects))
+        self._hud["size"] = (float(self.size[0]), float(self.size[1]))
+        first = 0
+        for texture, corners in runs:
+            texture.use(1)
+            count = len(corners) // 4
+            self._hud_vao.render(moderngl.TRIANGLES, vertices=count, first=first)
+            first += count
         self.ctx.disable(moderngl.BLEND)
-
-    def _draw_layers(self, layers, size) -> None:
-        """Blend ``layers`` (``Overlay.layers``: (texture, place, source), one texture for
-        all) in the order given, in one draw: on a software rasteriser each draw of its own
-        cost a fifth of a millisecond, and a move on the slice map has four."""
-        texture = layers[0][0]
-        tw, th = texture.size
-        data = []
-        for _, (x, y, w, h), (sx, sy, _, _) in layers:
-            u0, v0, u1, v1 = sx / tw, sy / th, (sx + w) / tw, (sy + h) / th
-            data += [x, y, u0, v0, x + w, y, u1, v0, x, y + h, u0, v1,
-                     x + w, y, u1, v0, x + w, y + h, u1, v1, x, y + h, u0, v1]
-        if data != self._layer_data:
-            self._layer_data = data
-            self._layer_vbo, self._layer_vao = self._vertices(
-                self._layer_vbo, self._layer_vao, self._layer_prog, data, "2f 2f", "corner",
-                "source")
-        texture.use(1)
-        self._layer_prog["size"] = size
-        self._layer_vao.render(moderngl.TRIANGLES, vertices=6 * len(layers))
 
     def _vertices(self, vbo, vao, program, values: list[float], layout: str, *names):
         """``values`` (floats) written into ``vbo``, made anew (with its vertex array of
