@@ -37,6 +37,20 @@ vec3 cut_face(vec3 col, vec4 f, float line) {
     return mix(col * 0.72, CUT_COLOUR, 0.85 * stripe);
 }
 
+// The room's top: the top face (along the view's up) of a block in the room's last layer of
+// z (or of w, where w does not wrap) is one nothing can stand on (the room ends over it).  A
+// dark frame inset in it, as the slice map frames a wall to the room's top: a blind player
+// took such tops in 2.8 for floors to climb onto.
+const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
+bool room_top(ivec4 cell, int axis, vec4 rd) {
+    if (axis < 2 || rd[axis] >= 0.0 || abs(u_basis[2][axis]) < 0.5) return false;
+    return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
+}
+vec3 room_top_frame(vec3 col, float edge) {
+    float band = SOFT_STEP(0.12, 0.15, edge) * (1.0 - SOFT_STEP(0.22, 0.25, edge));
+    return mix(col, ROOM_TOP_COLOUR, 0.85 * band);
+}
+
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
 // through, never as the path.
 vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
@@ -238,6 +252,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY && !(window2 < u_window_k.z)) {
             col = cut_face(col, f, line);
         }
+        if (room_top(h.cell, h.axis, rd)) col = room_top_frame(col, edge);
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {
             col = goal_floor(col, edge, line);

@@ -1160,3 +1160,38 @@ def test_the_colour_blind_safe_palette_retints_the_slices_and_stripes_the_odd_on
     spread = white.max(axis=1) - white.min(axis=1)
     assert spread.mean() < (lavender.max(axis=1) - lavender.min(axis=1)).mean()
     assert white.sum(axis=1).mean() > lavender.sum(axis=1).mean() - 5
+
+
+@pytest.mark.parametrize("chapter,n", [(2, 8), (1, 7)])
+def test_a_blocks_top_at_the_rooms_top_is_framed_dark_as_the_map_frames_a_wall(ctx, chapter, n):
+    """A blind player took the tops of 2.8's walls, two high in a room two high, for floors
+    to climb onto.  A block's top in the room's last layer of z (nothing stands on it) has a
+    dark frame inset in it, as the slice map frames a wall to the room's top: dark in a ring,
+    never at its middle; no other top is so framed (pits aside, which are dark throughout)."""
+    from anabasis.app.play.session import open_level
+
+    room = open_level(n, chapter=chapter).room
+    state = rules.start(room).state
+    pose = _room_pose(room, state, "stand")
+    img = _image(ctx, room, pose, state, READ).astype(float)
+    index, faces = _debug(ctx, room, state, pose)
+    X, Y, Z, _ = room.size
+    framed = 0
+    for i in set(index[faces == TOP].tolist()):
+        pixels = (index == i) & (faces == TOP)
+        cell = (i % X, i // X % Y, i // (X * Y) % Z, i // (X * Y * Z))
+        if pixels.sum() < 100 or room.cell(cell) != cells.BLOCK:
+            continue
+        if max(abs(a - b) for a, b in zip(cell, state.player, strict=True)) <= 1:
+            continue  # (the pawn's shadow and window lie round it)
+        lum = img[pixels].sum(axis=1)
+        dark = lum < 0.5 * np.percentile(lum, 90)
+        ys, xs = np.nonzero(pixels)
+        near = np.hypot(ys - ys.mean(), xs - xs.mean())
+        middle = near <= np.percentile(near, 15)
+        if cell[2] == Z - 1:
+            assert 0.1 < dark.mean() < 0.45 and not dark[middle].any(), cell
+            framed += 1
+        elif not dark[middle].any():  # (a pit is dark in its middle: not a floor to frame)
+            assert dark.mean() < 0.1, cell
+    assert framed >= 8

@@ -42,7 +42,8 @@ ENTRIES = [
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
             " it slips)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
-    ("wall", "framed dark, no number, on the map: a wall to the room's top (no standing)"),
+    ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
+             " room's top"),
     ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
