@@ -24,11 +24,13 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
     return (texel & held) == held ? 1 : 0;
 }
 
-// A cut face: one whose cell in front (toward the eye) is solid, so it shows only because a
-// cutaway (the tunnel in front of the pawn, the ceiling) took that cell away.  Striped dark
-// across the face, so that it reads as a block cut through, never as a floor one lower (a
-// blind player read the tunnel's stumps as sunken floor cells).  By the point's place in its
-// cell (f): the stripes lie on the grid, still while the pawn walks.
+// A cut face: one whose cell in front (toward the eye) is solid, so that it shows only because
+// a cutaway took that cell.  Where the tunnel before the pawn took it, the face is striped dark
+// across, a block cut through, never a floor one lower (a blind player read the tunnel's stumps
+// in 2.7's walls as sunken floor cells); by the point's place in its cell (f), so the stripes
+// lie on the grid, still while the pawn walks.  Where the ceiling (or the wrap band) took it,
+// the face is a top with a block over it, which nothing stands on: framed as the room's top
+// is (below; stripes there covered most of a made room with w up).
 const vec3 CUT_COLOUR = vec3(0.10, 0.10, 0.14);
 vec3 cut_face(vec3 col, vec4 f, float line) {
     float k = (f.x + f.y + f.z + f.w) * 3.0;
@@ -37,13 +39,28 @@ vec3 cut_face(vec3 col, vec4 f, float line) {
     return mix(col * 0.72, CUT_COLOUR, 0.85 * stripe);
 }
 
-// The room's top: the top face (along the view's up) of a block in the room's last layer of
-// z (or of w, where w does not wrap) is one nothing can stand on (the room ends over it).  A
-// dark frame inset in it, as the slice map frames a wall to the room's top: a blind player
-// took such tops in 2.8 for floors to climb onto.
+// Whether the cell `front`, in front of a face, lies where the ceiling or the wrap band cuts
+// (not the tunnel, nor the window round the pawn).
+bool over_ceiling(ivec4 front) {
+    bool over = dot(vec4(front) + 0.5 - u_centre, u_basis[2]) >= u_ceiling + 0.5 - SNAP;
+#ifdef WRAP
+    over = over || float(front.w) >= u_wband.y - SNAP || float(front.w) + 1.0 <= u_wband.x + SNAP;
+#endif
+    return over;
+}
+
+// A top along the view's up axis, seen from above.
+bool is_top(int axis, vec4 rd) {
+    return axis >= 2 && rd[axis] < 0.0 && abs(u_basis[2][axis]) >= 0.5;
+}
+
+// The room's top: the top face of a block in the room's last layer of z (or of w, where w does
+// not wrap) is one nothing can stand on (the room ends over it).  A dark frame inset in it, as
+// the slice map frames a wall to the room's top: a blind player took such tops in 2.8 for
+// floors to climb onto.
 const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
 bool room_top(ivec4 cell, int axis, vec4 rd) {
-    if (axis < 2 || rd[axis] >= 0.0 || abs(u_basis[2][axis]) < 0.5) return false;
+    if (!is_top(axis, rd)) return false;
     return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
 }
 vec3 room_top_frame(vec3 col, float edge) {
@@ -249,10 +266,15 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
         if (foot == 1) col = lane(col, h.cell, s, line);
-        if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY && !(window2 < u_window_k.z)) {
-            col = cut_face(col, f, line);
+        if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
+            if (h.axis >= 0 && over_ceiling(front)) {
+                if (is_top(h.axis, rd)) col = room_top_frame(col, edge);
+            } else if (!(window2 < u_window_k.z)) {
+                col = cut_face(col, f, line);
+            }
+        } else if (room_top(h.cell, h.axis, rd)) {
+            col = room_top_frame(col, edge);
         }
-        if (room_top(h.cell, h.axis, rd)) col = room_top_frame(col, edge);
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {
             col = goal_floor(col, edge, line);

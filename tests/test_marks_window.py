@@ -395,32 +395,68 @@ def _in_polygon(point, polygon) -> bool:
     return len(signs) == 1
 
 
-def test_a_marker_whose_place_is_inside_a_block_outlines_that_cell(make_app):
-    """A blind player read an off-slice goal drawn on a block's face, on the line between two
-    cells, as the next cell's.  Where a marker's place in the slice is inside a block, it
-    comes with the outline of that cell's cube, round the marker; where the place is open,
-    none.  In 2.7's first view the goal is a slice kata, inside the wall, and the window
-    draws the cube's dashed outline in the goal's colour."""
+def _pillar_room(goal, pillar_z, Z=5):
+    """A 5 x 5 room of ``Z`` heights and 5 slices, a floor at z 0, the pawn at (2, 2, 1, 1),
+    the goal at ``goal`` and a pillar at the goal's x, y in the pawn's slice, at ``pillar_z``."""
     from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
-    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 4, 1, 4))
+    room = Room.empty((5, 5, Z, 5), (2, 2, 1, 1), goal)
     cells = bytearray(room.cells)
-    for z in range(5):
-        cells[room.index((2, 4, z, 1))] = BLOCK  # a pillar at the goal's place in your slice
-    walled = replace(room, cells=bytes(cells))
+    for x in range(5):
+        for y in range(5):
+            for w in range(5):
+                cells[room.index((x, y, 0, w))] = BLOCK
+    for z in pillar_z:
+        cells[room.index((goal[0], goal[1], z, 1))] = BLOCK
+    return replace(room, cells=bytes(cells))
+
+
+def test_a_marker_whose_place_is_inside_a_block_is_put_on_that_cells_face_in_sight(make_app):
+    """Two blind players read an off-slice marker whose place is inside a block as the next
+    cell's: drawn at the cell's centre it lay on the block's face, on the line between two
+    cells, and round the cell's whole cube it reached over the floor in front.  Such a
+    marker is drawn on the one face of that cell that shows (its top where that shows, else
+    the face the view looks at), framed dashed: its shape at that face's middle.  Where the
+    place is open, none; where the block it is in is one the ceiling cuts away (not drawn),
+    none either, and its footprint lies on the top of what is drawn under it."""
     stand = views.view_basis("stand")
     cam = views.Camera(yaw=0.4, pitch=0.6, distance=9.0)
-    (goal,) = markers.find(walled, walled.start, walled.start.player, stand, cam, (1280, 720))
-    assert len(goal.cube) == 6  # a cube seen from above and aside: six corners
-    assert _in_polygon(goal.at, goal.cube)
-    # the cube is that cell's: its corners are the projected corners of the cell
-    corner = markers.project((1.5, 3.5, 0.5, 1), walled.start.player, stand, cam, (1280, 720))
-    assert min(math.dist(corner[:2], c) for c in goal.cube) < 2 or _in_polygon(
-        corner[:2], goal.cube)
-    (open_goal,) = markers.find(room, room.start, room.start.player, stand, cam, (1280, 720))
-    assert open_goal.cube == ()
+    size = (1280, 720)
+    start = (2.0, 2.0, 1.0, 1.0)
 
+    def goal_of(room):
+        (goal,) = markers.find(room, room.start, start, stand, cam, size)
+        return goal
+
+    def face_middles(cell):
+        return [tuple(c + (0.5 * sign if i == k else 0) for i, c in enumerate(cell))
+                for k in range(3) for sign in (1, -1)]
+
+    # a pillar two high at the goal's place (2, 4) in your slice: its place (z 1) is the
+    # pillar's top cell, and the top shows
+    low = goal_of(_pillar_room((2, 4, 1, 4), (1,)))
+    assert len(low.face) == 4 and _in_polygon(low.at, low.face)
+    top = markers.project((2, 4, 1.5, 1), start, stand, cam, size)
+    assert math.dist(top[:2], low.at) < 1
+    # a pillar to the room's top: the top is covered, so the face toward the eye
+    tall = goal_of(_pillar_room((2, 4, 1, 4), range(1, 5)))
+    assert len(tall.face) == 4 and _in_polygon(tall.at, tall.face)
+    seen = [m for m in face_middles((2, 4, 1, 1))
+            if math.dist(markers.project(m, start, stand, cam, size)[:2], tall.at) < 1]
+    assert seen and seen[0][2] == 1  # a side of the cell, not its top or floor
+    assert goal_of(_pillar_room((2, 4, 1, 4), ())).face == ()  # open: none
+    # its place above the ceiling's cut (z 4: the pawn's centre at z 1 + 2.5): not drawn,
+    # so no face, and the footprint on the cut top of the pillar under it
+    cut = goal_of(_pillar_room((2, 4, 4, 4), range(1, 6), Z=6))
+    assert cut.face == () and len(cut.foot) == 4
+    under = markers.project((2, 4, 3.5, 1), start, stand, cam, size)
+    cx = sum(x for x, _ in cut.foot) / 4
+    cy = sum(y for _, y in cut.foot) / 4
+    assert abs(cx - under[0]) < 6 and abs(cy - under[1]) < 6
+
+    # in the window: 2.7's first view, the goal a slice kata inside the wall, its face
+    # framed dashed in the goal's colour
     app = make_app(open_level(7, chapter=2))
     app.view_tips = 0
     app.progress.slice_map, app.progress.step_marks = "off", "held"
@@ -428,10 +464,10 @@ def test_a_marker_whose_place_is_inside_a_block_outlines_that_cell(make_app):
     for _ in range(3):
         app.tick(DT)
     (goal,) = [m for m in _marks(app) if m.what == "goal"]
-    assert goal.label == "1 kata" and len(goal.cube) >= 4
+    assert goal.label == "1 kata" and len(goal.face) == 4
     surface = app.overlay.flat()
     on_edge = 0
-    for a, b in zip(goal.cube, [*goal.cube[1:], *goal.cube[:1]], strict=True):
+    for a, b in zip(goal.face, [*goal.face[1:], *goal.face[:1]], strict=True):
         for t in np.linspace(0.05, 0.95, 40):
             x, y = (round(a[i] + (b[i] - a[i]) * t) for i in range(2))
             near = [surface.get_at((x + dx, y + dy))[:3] for dx in (-1, 0, 1)

@@ -579,3 +579,30 @@ def test_a_columns_number_is_big_and_stands_out_from_its_shade(source, box):
         assert rows[-1] - rows[0] + 1 >= 0.4 * cell, (x, y, w, cell)
         checked += 1
     assert checked > 5
+
+
+def test_a_pit_on_the_map_has_no_number_so_it_never_reads_as_a_floor():
+    """A blind player read the map's pits, a light number on black, as floors to stand on
+    (and as the notches of a floor under a top).  In every pit of 2.7's and 2.8's maps no
+    pixel has a number's light ink; in the numbered columns round them, the ink is there."""
+    for source in [(2, 7), (2, 8)]:
+        room, _ = room_and_state(source)
+        smap = slicemap.SliceMap(room, (1230, 600))
+        pic = smap.picture(None)
+        pits = numbered = 0
+        for x, y, w in columns(room):
+            if smap.top(x, y, w) is None or smap.number(x, y, w) is None or smap.hollows(
+                    x, y, w) or (room.goal[:2] == (x, y) and room.goal[3] == w):
+                continue
+            rect = smap.layout.cell_rect(x, y, w)
+            block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
+            light = int((block.astype(int).sum(axis=2) > 3 * 200).sum())
+            del block
+            if smap.slips(x, y, w):
+                assert light == 0, (source, x, y, w)
+                pits += 1
+            elif slicemap.ink_on(slicemap.shade(smap.top(x, y, w)[0], room.size[2])) == (
+                    slicemap.LIGHT_INK):
+                assert light > 5, (source, x, y, w)
+                numbered += 1
+        assert pits >= 2 and numbered >= 2, (source, pits, numbered)

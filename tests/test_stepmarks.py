@@ -48,7 +48,7 @@ def check(room, state, mark):
         if ref.why == NO_HEADROOM:
             above = _add(p, (0, 0, 1, 0))
             words = ("a crate over you" if above in state.crates else
-                     "at the room's top" if above[2] >= room.size[2] else words)
+                     stepmarks.TOP_WORDS if above[2] >= room.size[2] else words)
         assert mark.then == words
         assert mark.label == ("stays · " + mark.then if mark.then else "stays")
         return
@@ -114,12 +114,12 @@ def test_the_levels_show_every_kind_of_mark():
                     seen[m.kind] += 1
                     seen[f"stays · {m.then}" if m.kind == "nothing" else ""] += 1
                     seen["drop"] += m.drop > 0
-                    if m.then in ("a block over you", "at the room's top"):
+                    if m.then in ("a block over you", stepmarks.TOP_WORDS):
                         # what is over you, said as it is: a blind player, told "a block
                         # over you" at the room's top, looked for the block in every view
                         p = state.player
                         top = p[2] + 1 >= room.size[2]
-                        assert (m.then == "at the room's top") == top, (m, p)
+                        assert (m.then == stepmarks.TOP_WORDS) == top, (m, p)
                         assert top or room.cell((p[0], p[1], p[2] + 1, p[3])) == BLOCK
                     if m.kind in ("walk", "climb"):  # "onto a ramp": where you end on one
                         end = rules.step(room, state, m.move).state.player
@@ -129,7 +129,7 @@ def test_the_levels_show_every_kind_of_mark():
     assert set(stepmarks.KINDS) <= set(seen), seen
     assert seen["onto a ramp"] > 0
     # every reason a step stays, on some cell of the levels; and walks that drop in z
-    assert {f"stays · {w}" for w in ("too high", "a block over you", "at the room's top",
+    assert {f"stays · {w}" for w in ("too high", "a block over you", stepmarks.TOP_WORDS,
                                      "crate stuck")} <= set(seen)
     assert seen["drop"] > 0
 
@@ -318,7 +318,7 @@ def test_a_climb_refused_at_the_rooms_top_says_so_and_not_a_block():
     assert state.player == (1, 0, 1, 1) and top.size[2] == 2
     result = rules.step(top, state, "R")
     assert not result.moved and result.why == NO_HEADROOM
-    assert stepmarks.classify(top, state, "R").then == "at the room's top"
+    assert stepmarks.classify(top, state, "R").then == "a wall to the top"
     (bump,) = cues.of_move(state, result, None, top.size[3], top.wrap, top.size[2])
     assert "room's top" in bump.text
     # a room one higher, a block over you: the block is said

@@ -68,8 +68,8 @@ def _w(state: State, wrap_w: int | None) -> int:
 
 
 #: A bump for want of headroom where nothing is over you but the room's top.
-TOP_WORDS = ("a block in your slice is in your way, and you are at the room's top: there is "
-             "no room above you to climb it")
+TOP_WORDS = ("a block in your slice is in your way, and it reaches the room's top: there is "
+             "no room over it to climb onto")
 
 
 def of_move(before: State, result: Result, timeline: animation.Timeline | None,

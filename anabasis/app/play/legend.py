@@ -17,8 +17,8 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
-    ("pit", "a dark pit with a rim, in the room or on the map: nothing kata holds you"
-            " there: you slip or fall"),
+    ("pit", "a dark pit with a rim, in the room or (no number) on the map: you slip or"
+            " fall there"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
     ("landing", "hollow lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
@@ -31,7 +31,7 @@ ENTRIES = [
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
     ("footprint", "a marker's dashed line to a framed cell: its place on your floor"),
-    ("inside", "a marker in a dashed cube: its place is inside a block, that cell"),
+    ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a crate or wall: a step's cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
@@ -179,9 +179,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (60, 56, 72), r, 1)
     elif name == "inside":
         k = h // 4
-        cube = [(c[0] - 2 * k, c[1] - k), (c[0], c[1] - 2 * k), (c[0] + 2 * k, c[1] - k),
-                (c[0] + 2 * k, c[1] + k), (c[0], c[1] + 2 * k), (c[0] - 2 * k, c[1] + k)]
-        markers.dashed_outline(s, slicemap.YOU, cube, 1, 2)
+        block = pygame.Rect(0, 0, h, h)
+        block.center = c
+        pygame.draw.rect(s, (150, 140, 130), block)
+        face = [block.topleft, block.topright, (block.right - 1, block.bottom - 1),
+                (block.x, block.bottom - 1)]
+        markers.dashed_outline(s, slicemap.YOU, face, 1, 2)
         pts = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 1)
     elif name == "behind":

@@ -25,7 +25,7 @@ import pygame
 
 from anabasis.app.viewer.projection import projector, to_slice
 from anabasis.engine.cells import BLOCK, RAMPS
-from anabasis.picture import views
+from anabasis.picture import pose, views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
 #: The words of each side of each axis.  z's say the axis: in the w-up view, where the
@@ -66,11 +66,14 @@ class Marker(NamedTuple):
     #: in the slice but out of sight: what hides it from the eye ("wall", "crate"); the
     #: goal behind tall walls was found only in the plan view
     hidden: str = ""
-    #: where its place is inside a block, a ramp or a crate in the slice: the outline of
-    #: that cell (window points, the cube's silhouette), drawn dashed round the shape; a
-    #: marker drawn on a block's face alone lay on the line between two cells (a blind
-    #: player read it as the next cell's).  Empty: not inside one.
-    cube: tuple = ()
+    #: where its place is inside a block, a ramp or a crate that the slice draws: the face of
+    #: that cell in sight (four window points: its top where that shows, else the face most
+    #: toward the eye that shows), drawn dashed and faintly filled, the shape on it (``at``
+    #: is its middle).  Drawn at the cell's centre, on the block's face, a goal marker lay
+    #: on the line between two cells, and round the cell's whole cube it reached over the
+    #: floor in front: two blind players read it as the next cell's.  Empty: not inside one,
+    #: or none of its faces shows.
+    face: tuple = ()
 
     @property
     def label(self) -> str:
@@ -178,69 +181,85 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         yours = not hidden and all(
             math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
-        foot = _footprint(room, state, put, b, project) if inside and not hidden else ()
-        cube = _cube(room, state, put, axis, project) if inside and not hidden else ()
+        solid = _drawn_solid(room, state, player, b)
+        foot = _footprint(room, put, b, project, solid) if inside and not hidden else ()
+        face = ()
+        if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
+            face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
+            if face:  # on the face of its cell that shows
+                x, y, _ = project(middle)
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
-                          hidden, cube))
+                          hidden, face))
     return out
 
 
-def _solid_at(room, state):
-    """Whether a cell holds a block, a ramp or a crate (in ``state``)."""
+def _drawn_solid(room, state, player, b: np.ndarray):
+    """Whether a cell holds a block, a ramp or a crate (in ``state``) that the picture draws:
+    not one over the ceiling's cut (``pose.ceiling``, above the pawn's centre ``player``
+    along the slice's up).  A marker put inside a block the ceiling took had its cube drawn
+    floating in the air, and no footprint under it."""
     crates = {room.norm(c) for c in state.crates}
+    up, origin = np.asarray(b[:, 2], float), np.asarray(player, float)
+    top = pose.ceiling(b) + 0.5 - 1e-6
 
     def solid(c):
         c = tuple(c)
-        return room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates
+        if not (room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates):
+            return False
+        return float(np.dot(np.asarray(c, float) - origin, up)) < top
     return solid
 
 
-def _cube(room, state, put, axis: int, project) -> tuple:
-    """The window outline of cell ``put`` where it holds a block, a ramp or a crate (the
-    silhouette of its cube across the slice, whose hidden axis is ``axis``: the hull of its
-    eight corners), or () where it is open or a corner is behind the eye."""
-    cell = [math.floor(float(v) + 0.5) for v in put]
-    if not room.inside(room.norm(tuple(cell))) or not _solid_at(room, state)(cell):
-        return ()
+def _face_in_sight(room, put, player, b: np.ndarray, camera: views.Camera, project, solid):
+    """(the four window corners, the 4D middle) of the face of cell ``put`` that shows: one
+    turned to the eye whose middle the eye sees past every drawn solid cell (``solid``:
+    :func:`_drawn_solid`'s), its top where that shows (up the slice's up axis), else its
+    face along the view's depth, else a side; ((), None) where none shows or a corner is
+    behind the eye.
+    ``player``: the picture's centre, which the camera looks at."""
     centre = np.asarray(put, float)
-    points = []
-    for corner in np.ndindex(2, 2, 2):
-        offset = np.zeros(4)
-        offset[[i for i in range(4) if i != axis]] = np.array(corner) - 0.5
-        x, y, z = project(centre + offset)
+    eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]  # the eye, in 4D
+    cell = [math.floor(float(v) + 0.5) for v in put]
+    shown = []  # (is it the top, how far it turns to the eye, its normal, its axis)
+    for k in range(3):
+        for sign in (1, -1):
+            n = sign * np.round(b[:, k])
+            beyond = tuple(int(c + v) for c, v in zip(cell, n, strict=True))
+            if room.inside(room.norm(beyond)) and solid(beyond):
+                continue  # covered by the next drawn cell
+            middle = centre + 0.5 * n
+            to_eye = eye - middle
+            toward = float(np.dot(to_eye, n)) / max(float(np.linalg.norm(to_eye)), 1e-9)
+            if toward > 0.05 and _sees(room, middle + 0.02 * n, eye, solid):
+                shown.append((k == 2 and sign > 0, toward, n, k))
+    if not shown:
+        return (), None
+    # the top first, then the face the view looks at (along its depth), then a side
+    _, _, n, k = max(shown, key=lambda f: (f[0], f[3] == 1, f[1]))
+    middle = centre + 0.5 * n
+    a, c = (np.round(b[:, j]) for j in range(3) if j != k)
+    corners = []
+    for s1, s2 in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+        x, y, z = project(middle + 0.5 * s1 * a + 0.5 * s2 * c)
         if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
-            return ()
-        points.append((round(x), round(y)))
-    return hull(points)
+            return (), None
+        corners.append((round(x), round(y)))
+    return tuple(corners), middle
 
 
-def hull(points) -> tuple:
-    """The convex hull of 2D ``points``, its corners in order round it.
-
-    >>> hull([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2)])
-    ((0, 0), (2, 0), (2, 2), (0, 2))
-    """
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return tuple(pts)
-
-    def turn(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list = []
-    upper: list = []
-    for p in pts:
-        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return tuple(lower[:-1] + upper[:-1])
+def _sees(room, point, eye, solid) -> bool:
+    """Whether the line from 4D ``point`` to the ``eye`` meets no drawn solid cell of the
+    room (``solid``), walked in steps of a quarter of a cell."""
+    point, eye = np.asarray(point, float), np.asarray(eye, float)
+    count = max(2, int(float(np.linalg.norm(eye - point)) * 4))
+    for t in np.arange(1, count) / count:
+        c = tuple(int(v) for v in np.floor(point + t * (eye - point) + 0.5))
+        if room.inside(room.norm(c)) and solid(c):
+            return False
+    return True
 
 
-def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
+def _footprint(room, put, b: np.ndarray, project, solid) -> tuple:
     """The four window corners of the ground under cell ``put`` in the slice: the top of the
     first block, ramp or crate below it along the slice's up axis (a floor drawn there,
     in sight), or () where ``put`` is inside a block, nothing is below it, or a corner is
@@ -248,7 +267,6 @@ def _footprint(room, state, put, b: np.ndarray, project) -> tuple:
     wall's face, and one past the room's edge."""
     up, sign = views.axis_of(b[:, 2])
     cell = [math.floor(float(v) + 0.5) for v in put]
-    solid = _solid_at(room, state)
     if solid(cell):
         return ()
     for _ in range(room.size[up]):
@@ -593,16 +611,16 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             continue
         m, (x, y) = p.marker, p.at
         colour = colour_of(m.what, palette)
-        points = [*m.foot, *m.cube, (x - reach, y - reach), (x + reach, y + reach)]
+        points = [*m.foot, *m.face, (x - reach, y - reach), (x + reach, y + reach)]
         box = pygame.Rect(min(p[0] for p in points) - 4, min(p[1] for p in points) - 4, 0, 0)
         box.width = max(p[0] for p in points) - box.x + 5
         box.height = max(p[1] for p in points) - box.y + 5
         layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
         cx, cy = x - box.x, y - box.y
-        if m.cube:  # its cell's cube, inside a block: dashed round it, faintly filled
-            cube = [(fx - box.x, fy - box.y) for fx, fy in m.cube]
-            pygame.draw.polygon(layer, (*colour, 45), cube)
-            dashed_outline(layer, colour, cube, max(1, int(2 * s)), int(5 * s))
+        if m.face:  # inside a block: its cell's face in sight, dashed and faintly filled
+            face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
+            pygame.draw.polygon(layer, (*colour, 60), face)
+            dashed_outline(layer, colour, face, max(2, int(2 * s)), int(5 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
             foot = [(fx - box.x, fy - box.y) for fx, fy in m.foot]
@@ -646,7 +664,8 @@ def leader(words: pygame.Rect, to: pygame.Rect) -> tuple[tuple[int, int], tuple[
 def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
                pawn: pygame.Rect | None = None) -> None:
     """The line from each marker's moved words back to its shape; for a bare one, with an
-    arrowhead, to the edge of ``pawn`` (the pawn's box), never over it.  Drawn before the
+    arrowhead, to the edge of ``pawn`` (the pawn's box); never over the pawn (a line to a
+    shape just behind it stops at its edge).  Drawn before the
     step badges, which lie over any line that must cross one."""
     r = int(11 * s)
     for p in placed:
@@ -655,6 +674,10 @@ def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
         colour = colour_of(p.marker.what, palette)
         to = pawn.inflate(4, 4) if p.bare and pawn is not None else shape_box(p.at, r)
         start, end = leader(p.words, to)
+        if pawn is not None and not p.bare:
+            into = pawn.inflate(4, 4).clipline(start, end)
+            if into:  # a shape just behind the pawn: the line stops at the pawn's edge
+                end = min(into, key=lambda q: math.dist(q, start))
         pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
         if p.bare and start != end:
             ang = math.atan2(start[1] - end[1], start[0] - end[0])

@@ -86,6 +86,9 @@ SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94,
 #: Why a step is no move, in the few words of its badge ("stays · too high"), by the engine's
 #: own reason (:attr:`rules.Result.why`): a blind player found a plain "stays" said nothing.
 #: The room's edge has no badge (nothing is drawn past it).
+#: Why a climb at the room's top is no move: the block ahead reaches the room's top (the map
+#: and the room frame such a wall's top in dark), and there is no room over it.
+TOP_WORDS = "a wall to the top"
 STAYS_WHY = {why.IN_YOUR_WAY: "too high", why.NO_HEADROOM: "a block over you",
              why.CRATE_STUCK: "crate stuck", why.ROOM_ENDS: "the room ends",
              why.ROOM_OVER: "room over"}
@@ -207,9 +210,10 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         if result.why == why.NO_HEADROOM and (p[0], p[1], p[2] + 1, p[3]) in state.crates:
             then = "a crate over you"  # (a blind player asked what "no headroom" meant)
         elif result.why == why.NO_HEADROOM and p[2] + 1 >= room.size[2]:
-            # nothing is over you but the room's top: a blind player, told "a block over
-            # you", looked for the block in every view
-            then = "at the room's top"
+            # nothing is over you but the room's top, and the block ahead reaches it: a
+            # blind player, told "a block over you", looked for the block in every view, and
+            # the next, told "at the room's top", read it as "you are at the top"
+            then = TOP_WORDS
         return Mark(move, "nothing", cell=toward, then=then)
     if result.status == "lost":
         return Mark(move, "fall out", cell=toward)

@@ -281,9 +281,10 @@ class SliceMap:
                      if column[z] not in solid and column[z - 1] in solid)
 
     def number(self, x: int, y: int, w: int) -> int | None:
-        """The number written in column ``(x, y)`` of slice ``w``: the height you stand at
-        on its top block (the HUD's "height z", one over the block's); None for a gap, a
-        ramp (a wedge says a ramp) or a column full to the room's top (a wall: framed)."""
+        """The number of column ``(x, y)`` of slice ``w``: the height you stand at on its
+        top block (the HUD's "height z", one over the block's); None for a gap, a ramp (a
+        wedge says a ramp) or a column full to the room's top (a wall: framed).  It is
+        written in the column but where the column is a pit (:meth:`slips`)."""
         top = self.top(x, y, w)
         return None if top is None or top[1] != BLOCK or self.wall(x, y, w) else top[0] + 1
 
@@ -348,8 +349,8 @@ class SliceMap:
     def _draw_column(self, surface, x: int, y: int, w: int, pit: bool) -> None:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
         the block's number, and where you would slip kata off it (``pit``) a dark pit with a
-        rim inside it, as the room's own picture draws one (a blind player read a numbered
-        cell with nothing kata as a floor)."""
+        rim inside it and no number, as the room's own picture draws one (a blind player read
+        a numbered cell with nothing kata as a floor)."""
         lay = self.layout
         rect = lay.cell_rect(x, y, w)
         z, c = self.top(x, y, w)
@@ -365,16 +366,16 @@ class SliceMap:
             pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
                              max(2, cell // 7))
         else:
-            ink = ink_on(ground)
             if pit:
+                # no number: nothing holds you there (a blind player read the pits' numbers,
+                # light on black, as floors to stand on, and as the notches under a top)
                 hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
                 pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
                 pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
                                  border_radius=max(1, cell // 8))
-                ink = LABEL
-            if cell >= DIGITS_CELL:
+            elif cell >= DIGITS_CELL:
                 _text(surface, str(self.number(x, y, w)), (rect.right - 1, rect.bottom),
-                      number_size(cell), ink, "bottomright")
+                      number_size(cell), ink_on(ground), "bottomright")
         under = self.hollows(x, y, w)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under)
