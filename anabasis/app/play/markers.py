@@ -67,8 +67,8 @@ class Marker(NamedTuple):
     #: goal behind tall walls was found only in the plan view
     hidden: str = ""
     #: where its place is inside a block, a ramp or a crate that the slice draws: the face of
-    #: that cell in sight (four window points: its top where that shows, else the face most
-    #: toward the eye that shows), drawn dashed and faintly filled, the shape on it (``at``
+    #: that cell in sight (four window points: its top where that shows, else the face the
+    #: view looks at, else a side), drawn dashed and faintly filled, the shape on it (``at``
     #: is its middle).  Drawn at the cell's centre, on the block's face, a goal marker lay
     #: on the line between two cells, and round the cell's whole cube it reached over the
     #: floor in front: two blind players read it as the next cell's.  Empty: not inside one,
@@ -158,6 +158,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
                   key=lambda c: sum(abs(a - p) for a, p in zip(c, player, strict=True))
                   )[:MOST_CRATE_MARKS] if at_rest else []
     things = [("goal", room.goal)] + [("crate", c) for c in (*crates, *mine)]
+    solid = _drawn_solid(room, state, player, b)
     for what, cell in things:
         offset = _offset(here, cell[axis], n, wrap)
         put = list(cell)
@@ -181,7 +182,6 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         yours = not hidden and all(
             math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
-        solid = _drawn_solid(room, state, player, b)
         foot = _footprint(room, put, b, project, solid) if inside and not hidden else ()
         face = ()
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
@@ -215,8 +215,7 @@ def _face_in_sight(room, put, player, b: np.ndarray, camera: views.Camera, proje
     turned to the eye whose middle the eye sees past every drawn solid cell (``solid``:
     :func:`_drawn_solid`'s), its top where that shows (up the slice's up axis), else its
     face along the view's depth, else a side; ((), None) where none shows or a corner is
-    behind the eye.
-    ``player``: the picture's centre, which the camera looks at."""
+    behind the eye.  ``player``: the picture's centre, which the camera looks at."""
     centre = np.asarray(put, float)
     eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]  # the eye, in 4D
     cell = [math.floor(float(v) + 0.5) for v in put]
