@@ -155,8 +155,7 @@ class Overlay:
         self.shown: list[tuple[pygame.Surface, pygame.Rect]] = []
         #: each picture shown as the texture holds it, under the HUD's rows: (the picture,
         #: its top row there); one texture holds the HUD and every picture, so that the
-        #: window blends them all in one draw (on a software rasteriser a draw of its own
-        #: cost a fifth of a millisecond, and the map's pictures cost that over no map)
+        #: window blends them all in one draw, as it blends the HUD alone
         self._slots: list[tuple[pygame.Surface | None, int]] = []
         self._sizes: list[tuple[int, int]] = []  #: the pictures' sizes the slots are laid for
 

@@ -459,8 +459,8 @@ class Window:
     def _draw_hud(self, overlay: moderngl.Texture, rects, layers) -> None:
         """Blend ``layers`` (``Overlay.layers``: (texture, place, source)), then the HUD's
         ``rects`` of ``overlay``: in one draw where one texture holds them all, as the
-        Overlay's does (on a software rasteriser each draw of its own cost a fifth of a
-        millisecond, and the slice map's pictures cost that over no map)."""
+        Overlay's does, so that the slice map adds no draw of its own (what it costs on a
+        software rasteriser is its pixels: about 0.2 ms a frame for the corner map's)."""
         quads = [(texture, place, source) for texture, place, source in layers]
         quads += [(overlay, rect, rect) for rect in rects]
         if not quads:
