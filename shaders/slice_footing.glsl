@@ -106,10 +106,12 @@ int goal_face(uint texel) {
 }
 
 // The goal's floor: a bright frame inside the face and a warm fill, so that which cell is the
-// goal is plain even where its glow is hidden.
-vec3 goal_floor(vec3 col, float edge, float line) {
+// goal is plain even where its glow is hidden.  On a drop (nothing kata holds you there yet)
+// the fill is faint and the pit shows through it: a blind player, shown a solid gold floor,
+// stepped onto 3.4's goal before a crate held it and slipped a slice.
+vec3 goal_floor(vec3 col, float edge, float line, bool drop) {
     float frame = line_step(0.07, 1.0, edge) * (1.0 - line_step(0.17, 1.0, edge));
-    vec3 fill = mix(col, GOAL_COLOUR * 0.85, 0.55);
+    vec3 fill = mix(col, GOAL_COLOUR * 0.85, drop ? 0.12 : 0.55);
     return mix(fill, GOAL_COLOUR * 1.6, frame);
 }
 
@@ -277,7 +279,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         }
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {
-            col = goal_floor(col, edge, line);
+            col = goal_floor(col, edge, line, foot == 0);
         }
 #ifdef WRAP
         // Cells of the next turn of w (copies of this one's) are drawn faded.

@@ -100,7 +100,9 @@ vec2 wrap_band(vec4 ro, vec4 rd, vec2 cut) {
 
 // The tunnel cutaway, by cell: a cell whose centre (slice coordinates from the player's
 // centre) is above the player's level and within u_tunnel of the segment from the player to
-// the camera.
+// the camera.  Never a crate (the renderer does not mark one, and the wrapped walk asks):
+// a mover cut away left a striped hole, and a blind player took it for a gap; the window
+// round the pawn shows the pawn past one in the way.
 bool tunnel(vec3 s) {
     float k = clamp(dot(s, u_eye) / dot(u_eye, u_eye), 0.0, 1.0);
     vec3 off = s - k * u_eye;
@@ -269,9 +271,10 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 #if defined(WRAP) && !defined(PLAIN)
         if (code == CELL_EMPTY) break;
         ENTRY
-        if (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))
+        if (((code & TEXEL_CODE_MASK) == CELL_CRATE
+             || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
             && !(g_window && hides_pawn(ivec4(c, wu), g_dir))) break;
-        // Cut by the tunnel, or the window round the pawn: step past it.
+        // Cut by the tunnel (never a crate), or the window round the pawn: step past it.
         code = CELL_EMPTY;
         DDA_STEP
         i++;

@@ -233,6 +233,12 @@ def test_tunnel_cutaway_hides_what_stands_between_camera_and_player(ctx):
     # The same off to the side is drawn.
     aside = _image(ctx, _room_with(room, [(0, 5, 2, 1), (0, 6, 3, 1)]), pose)
     assert (np.abs(aside.astype(int) - plain).sum(axis=2) > 30).sum() > 20
+    # A crate on the line is never cut: a mover cut away left a striped hole and no crate,
+    # and a blind player took it for a gap (held up there by the block under it)
+    held = _room_with(room, [(3, 5, 1, 1)])
+    crate = State.of(room.start.player, [(3, 5, 2, 1)])
+    index, _ = _debug(ctx, replace(held, start=crate), crate, pose, SIZE)
+    assert (index == room.index((3, 5, 2, 1))).sum() > 20
 
 
 # -- ghosts and the cross-fade ---------------------------------------------------------------
@@ -1136,3 +1142,24 @@ def test_a_blocks_top_at_the_rooms_top_is_framed_dark_as_the_map_frames_a_wall(c
         elif not dark[middle].any():  # (a pit is dark in its middle: not a floor to frame)
             assert dark.mean() < 0.1, cell
     assert framed >= 8
+
+
+def test_the_goal_on_a_floor_nothing_holds_shows_its_pit_under_the_gold(ctx):
+    """A blind player, shown 3.4's goal as a solid gold floor, stepped onto it before a crate
+    held it and slipped a slice.  The goal's floor where nothing kata holds it is framed in
+    gold as ever, but its pit shows through: its middle is far darker than the same goal
+    held."""
+    room = replace(_open_room(), goal=(5, 5, 1, 1))  # the goal on the floor at (5, 5)
+    pose = pose_of(room, "stand", pitch=0.9)
+    tile = _face_pixels(ctx, room, pose, (5, 5, 0, 1), TOP)
+    ys, xs = np.nonzero(tile)
+    middle = tile & (np.hypot(*np.mgrid[:tile.shape[0], :tile.shape[1]]
+                              - np.array([ys.mean(), xs.mean()])[:, None, None]) < 2.5)
+    assert middle.sum() >= 8
+    held = _image(ctx, room, pose)[middle].astype(float).sum(axis=1).mean()
+    drop = _image(ctx, _edit(room, {(5, 5, 1, 0): cells.EMPTY}), pose)
+    frame = _image(ctx, room, pose)[tile & ~middle].astype(float)
+    assert drop[middle].astype(float).sum(axis=1).mean() < 0.6 * held
+    gold = (frame[:, 0] > frame[:, 2] + 60).mean()  # the frame stays gold
+    assert gold > 0.2 and (drop[tile & ~middle].astype(float)[:, 0]
+                           > drop[tile & ~middle].astype(float)[:, 2] + 60).mean() > 0.2

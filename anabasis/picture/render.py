@@ -150,6 +150,7 @@ class Renderer:
         self._packed = np.zeros(X * Y * Z * W, np.uint16)  # the state's texels, flat order
         self._solid = np.zeros(0, np.int64)  # the flat indices of the state's solid cells
         self._solid_centres = np.zeros((0, 4))
+        self._solid_crates = np.zeros(0, bool)  # which of the solid cells hold a crate
         self._hidden_crate: Pos | None = None
         self._cut = np.zeros(0, np.int64)  # the cells marked cut by the tunnel (flat indices)
         #: the cells the window round the pawn may step past (flat indices; none where w wraps)
@@ -210,6 +211,7 @@ class Renderer:
                 self.skips = clearance.worth_skipping(grid, self.room.wrap)
             self.occupied = clearance.occupied_box(grid)
             self._solid = np.flatnonzero(grid)
+            self._solid_crates = grid.ravel()[self._solid] == cells.CRATE
             X, Y, Z, _ = self.room.size
             i = self._solid
             self._solid_centres = np.stack([i % X, i // X % Y, i // (X * Y) % Z,
@@ -267,7 +269,9 @@ class Renderer:
             self._cut = np.zeros(0, np.int64)
             self._cut_mask = np.zeros(len(self._solid), bool)
             return
-        self._cut_mask = tunnel_cuts(self._solid_centres, u)
+        # never a crate: a mover cut away left a striped hole and no crate, and a blind player
+        # took it for a gap (the window round the pawn shows it past one in the way)
+        self._cut_mask = tunnel_cuts(self._solid_centres, u) & ~self._solid_crates
         self._cut = self._solid[self._cut_mask]
 
     def _window(self, u: dict, pawn: bool = True) -> None:

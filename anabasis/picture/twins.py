@@ -243,7 +243,8 @@ def reference_hits(room: Room, state: State, pose: Pose, size: tuple[int, int]):
         code = np.zeros(n, dtype=np.uint8)
         a = np.nonzero(alive)[0]
         code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
-        hit = alive & (code != 0) & ~tunnel_cuts(c + 0.5, u)  # c keeps the unwrapped w
+        # (c keeps the unwrapped w; the tunnel never takes a crate)
+        hit = alive & (code != 0) & (~tunnel_cuts(c + 0.5, u) | (code == cells.CRATE))
         index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
         # The face: the latest crossing into the cell, unless the ray began inside it.
         enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
