@@ -237,6 +237,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     return flat_colour * (h.code == CELL_CRATE ? 0.7 : 1.0);
 #else
     vec3 col = background(dir);
+    float goal_light = 0.5;  // the light in the goal's cell (dimmed over a pit: below)
 #ifdef MOVING_CRATE
     int moving_axis;
     vec2 mc = box(ro, rd, u_crate_lo, moving_axis);
@@ -280,6 +281,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {
             col = goal_floor(col, edge, line, foot == 0);
+            if (foot == 0) goal_light = 0.15;  // its pit seen through the light, dark
         }
 #ifdef WRAP
         // Cells of the next turn of w (copies of this one's) are drawn faded.
@@ -306,7 +308,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float tc = clamp(dot(to_goal, rd), 0.0, t_hit);
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
-    col += GOAL_COLOUR * (0.5 * inside / (inside + 0.6) + 0.35 * halo * halo);
+    col += GOAL_COLOUR * (goal_light * inside / (inside + 0.6) + 0.35 * halo * halo);
     // the rim: where the ring's ray ends nearer than the pawn, above its feet (on what the
     // window cuts, not on the floor in front)
     if (window2 < u_window_k.w && window2 >= u_window_k.z && h.found && h.t < along - 0.3

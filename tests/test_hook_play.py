@@ -471,7 +471,7 @@ def test_the_step_marks_show_each_hooks_outcome_in_a_hook_room(make_app, turns):
     # the fetch badge's border, in its colour, in the window
     assert _near(rgb, (badge.centerx, badge.top), stepmarks.COLOUR["hook fetch"], r=2, tol=30)
     # and on the map: the hook's badge on the crate it would fetch
-    smap = play.reading.slice_map(play.reading.map_box)
+    smap = play.reading.shown_map()
     lay = smap.layout
     pic = smap.picture(play.pose().player, play.pose().crates, shown)
     cell = lay.cell_rect(fetch.cell[0], fetch.cell[1], fetch.cell[3])

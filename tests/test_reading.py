@@ -33,7 +33,7 @@ def near(a, b, tol=6):
 def pawn_on_map(app, play):
     """The window pixel at the centre of the pawn's cell on the map."""
     rect = play.reading.map_rect
-    lay = play.reading.slice_map(play.reading.map_box).layout
+    lay = play.reading.shown_map().layout
     x, y, _, w = play.game.state.player
     cx, cy = lay.cell_rect(x, y, w).center
     return rect.x + cx, rect.y + cy
@@ -56,7 +56,7 @@ def test_the_slice_map_shows_every_slice_and_follows_moves_and_undo(make_app):
         x, y = pawn_on_map(app, play)
         assert near(pixels[x, y], slicemap.PAWN), pixels[x, y]
         # the pawn's slice is framed in gold, and no other
-        lay = play.reading.slice_map(play.reading.map_box).layout
+        lay = play.reading.shown_map().layout
         for w in range(play.room.size[3]):
             frame = lay.slice_rect(w).inflate(6, 6).move(play.reading.map_rect.topleft)
             gold = near(pixels[frame.centerx, frame.y], slicemap.YOU)
@@ -752,6 +752,32 @@ def test_the_message_of_the_moment_keeps_off_the_pawn(make_app):
     assert moved  # the pawn was up where the message goes, at least once
 
 
+def test_the_large_map_of_a_small_room_is_larger_than_its_corner_map(make_app):
+    """A blind player found the large map's key did nothing in 2.6: its corner map's cells
+    were at their largest already, and the large map had the same.  The large map's cells
+    may grow to slicemap.LARGE_CELL: in 2.6 they are half again the corner's, at least."""
+    app = make_app(open_level(6, chapter=2), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.slice_map = "on"
+    app.scene.reading.settings_changed()
+    settle(app)
+    for _ in range(3):
+        app.tick(DT)
+    play = app.scene
+    corner = play.reading.shown_map().layout.cell
+    press(app, pygame.K_b)
+    for _ in range(3):
+        app.tick(DT)
+    assert play.reading.large
+    large = play.reading.shown_map().layout.cell
+    assert large >= 1.5 * corner, (corner, large)
+    # the pawn drawn where the large map's layout says
+    x, y, _, w = play.game.state.player
+    at = play.reading.shown_map().layout.cell_rect(x, y, w).move(
+        play.reading.map_rect.topleft).center
+    assert tuple(app.overlay.flat().get_at(at))[:3] == slicemap.PAWN
+
+
 def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_room_back(
         display, tmp_path):
     """A blind player found a hard room's map too small to carry its numbers in the corner,
@@ -773,7 +799,7 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
         for _ in range(3):
             app.tick(DT)
         corner = pygame.Rect(play.reading.map_rect)
-        small_cell = play.reading.slice_map(play.reading.map_box).layout.cell
+        small_cell = play.reading.shown_map().layout.cell
         setting = app.progress.slice_map
         press(app, pygame.K_b)
         for _ in range(3):
@@ -782,7 +808,7 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
         big = play.reading.map_rect
         assert big.width * big.height > 4 * corner.width * corner.height
         assert big.width > W * 0.6 or big.height > H * 0.5
-        lay = play.reading.slice_map(play.reading.map_box).layout
+        lay = play.reading.shown_map().layout
         assert lay.cell >= 14 > small_cell  # big enough for the numbers, which the corner's
         flat = app.overlay.flat()
         alphas = pygame.surfarray.pixels_alpha(flat)[big.left:big.right, big.top:big.bottom]

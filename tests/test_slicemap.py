@@ -606,3 +606,22 @@ def test_a_pit_on_the_map_has_no_number_so_it_never_reads_as_a_floor():
                 assert light > 5, (source, x, y, w)
                 numbered += 1
         assert pits >= 2 and numbered >= 2, (source, pits, numbered)
+
+
+def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
+    """A blind player walked onto 3.4's goal and slipped: the map's diamond covered its pit.
+    On a pit the diamond is drawn small, inside the pit's rim; on a floor, as wide as the
+    cell."""
+    for source, in_pit in (((3, 4), True), (1, False)):
+        room, _ = room_and_state(source)
+        smap = slicemap.SliceMap(room, (900, 400))
+        gx, gy, _, gw = room.goal
+        assert smap.slips(gx, gy, gw) == in_pit
+        rect = smap.layout.cell_rect(gx, gy, gw)
+        block = pygame.surfarray.pixels3d(smap.picture(None))[rect.x:rect.right,
+                                                               rect.y:rect.bottom]
+        gold = (np.abs(block.astype(int) - slicemap.YOU).sum(axis=2) < 40)
+        del block
+        cols = np.flatnonzero(gold.any(axis=1))
+        wide = (cols[-1] - cols[0] + 1) / rect.width
+        assert (wide <= 0.6) if in_pit else (wide >= 0.8), (source, wide)

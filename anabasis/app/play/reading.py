@@ -156,13 +156,19 @@ class Reading:
     def in_plan(self) -> bool:
         return self.plan_from is not None
 
-    def slice_map(self, box: tuple[int, int]) -> SliceMap:
-        """The map fitting ``box`` (made again only when the box or the palette changes)."""
+    def slice_map(self, box: tuple[int, int], most: int = slicemap.MAX_CELL) -> SliceMap:
+        """The map fitting ``box``, its cells at most ``most`` pixels (made again only when
+        the box, the largest cell or the palette changes)."""
         palette = self.play.app.progress.palette
-        if self._map is None or self._map_for != (box, palette):
-            self._map = SliceMap(self.play.room, box, palette)
-            self._map_for = (box, palette)
+        if self._map is None or self._map_for != (box, most, palette):
+            self._map = SliceMap(self.play.room, box, palette, most)
+            self._map_for = (box, most, palette)
         return self._map
+
+    def shown_map(self) -> SliceMap:
+        """The map as last fitted to its place: in its corner, or large (its cells larger)."""
+        return self.slice_map(self.map_box,
+                              slicemap.LARGE_CELL if self.large else slicemap.MAX_CELL)
 
     def faded(self, picture: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
         """``picture`` with its ``part`` (in its own pixels) faded to :data:`MAP_FADE` of its
@@ -393,7 +399,7 @@ def move_sprites(ov, play) -> None:
         return
     first, count = at
     pose = play.pose()
-    smap = reading.slice_map(reading.map_box)
+    smap = reading.shown_map()
     sprites = smap.sprites(pose.player, movers_apart(play, pose)[1])
     if len(sprites) != count or first + count > len(ov.shown):
         return  # (a crate came to rest: the HUD's key changed, and it is drawn again)
@@ -441,7 +447,7 @@ def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     W, _ = ov.size
     box = (int(W * LARGE_W), int((bottom - top) * LARGE_H))
     reading.map_box = box
-    smap = reading.slice_map(box)
+    smap = reading.slice_map(box, slicemap.LARGE_CELL)
     pose = play.pose()
     picture = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
     here = picture.get_rect(center=(W // 2, (top + bottom) // 2))

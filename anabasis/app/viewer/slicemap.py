@@ -66,6 +66,9 @@ LOW, HIGH = (58, 66, 84), (150, 162, 186)
 SAFE = {"YOU": (230, 159, 0), "CRATE": (213, 94, 0), "RAMP_MARK": (86, 180, 233)}
 
 MIN_CELL, MAX_CELL = 3, 26  #: a cell's side on the map, in pixels
+#: The largest cell of the large map (its key): a small room's large map was no bigger than
+#: its corner map, and a blind player found the key did nothing there.
+LARGE_CELL = 56
 
 
 def shade(z_top: int, Z: int) -> tuple[int, int, int]:
@@ -86,7 +89,7 @@ class Layout:
     map's own pixels, its top-left (0, 0).
     """
 
-    def __init__(self, size, box: tuple[int, int], wrap: bool = False):
+    def __init__(self, size, box: tuple[int, int], wrap: bool = False, most: int = MAX_CELL):
         X, Y, _, W = size
         self.room_size = tuple(size)
         self.wrap = wrap
@@ -94,7 +97,7 @@ class Layout:
         best = None
         for rows in range(1, W + 1):
             cols = math.ceil(W / rows)
-            for cell in range(MAX_CELL, MIN_CELL - 1, -1):
+            for cell in range(most, MIN_CELL - 1, -1):
                 gap, label, pad = self._spacing(cell)
                 width = 2 * pad + cols * X * cell + (cols - 1) * gap + (gap if wrap else 0)
                 height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + label
@@ -236,9 +239,10 @@ class SliceMap:
     drawn once, in :attr:`base`.
     """
 
-    def __init__(self, room: Room, box: tuple[int, int], palette: str = "standard"):
+    def __init__(self, room: Room, box: tuple[int, int], palette: str = "standard",
+                 most: int = MAX_CELL):
         self.room = room
-        self.layout = Layout(room.size, box, room.wrap)
+        self.layout = Layout(room.size, box, room.wrap, most)
         self.palette = palette
         self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK}
         if palette == "safe":
@@ -320,7 +324,7 @@ class SliceMap:
                     self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
-        self._diamond(surface, lay.cell_rect(gx, gy, gw))
+        self._diamond(surface, lay.cell_rect(gx, gy, gw), self.slips(gx, gy, gw))
         if room.wrap:
             last = lay.slice_rect(W - 1)
             ax = last.right + lay.gap // 2
@@ -406,8 +410,13 @@ class SliceMap:
         pygame.draw.polygon(surface, self.colours["RAMP_MARK"], [tip, *base])
         pygame.draw.polygon(surface, (20, 24, 34), [tip, *base], 1)
 
-    def _diamond(self, surface, rect: pygame.Rect) -> None:
+    def _diamond(self, surface, rect: pygame.Rect, in_pit: bool = False) -> None:
+        """The goal's diamond in ``rect``; small in the middle of a pit (``in_pit``), so that
+        the pit's rim shows round it: a blind player walked onto 3.4's goal, whose pit the
+        diamond covered, and slipped."""
         c, h = rect.center, max(2, rect.width // 2 - 1)
+        if in_pit:
+            h = max(2, rect.width // 4)
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
