@@ -324,7 +324,9 @@ class SliceMap:
                     self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
-        self._diamond(surface, lay.cell_rect(gx, gy, gw), self.slips(gx, gy, gw))
+        # (an editor's draft may hold its goal outside the room: no pit to show it in)
+        in_room = 0 <= gx < X and 0 <= gy < Y and 0 <= gw < W
+        self._diamond(surface, lay.cell_rect(gx, gy, gw), in_room and self.slips(gx, gy, gw))
         if room.wrap:
             last = lay.slice_rect(W - 1)
             ax = last.right + lay.gap // 2
