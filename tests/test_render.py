@@ -1036,11 +1036,11 @@ def test_what_a_cutaway_takes_darkens_nothing(ctx):
 def _faces_seen(ctx, room, state, view):
     """Each face that covers 30 pixels or more of ``view``'s picture, by its cell and face
     code: (what shows it, the part of its pixels that is dark, whether none of its middle
-    is).  What shows it: ``"tunnel"`` where the cell in front of it (toward the eye) is
-    solid under the ceiling (so a cutaway before the pawn took it), ``"ceiling"`` where that
-    cell is solid over the ceiling or past the wrap band, ``"top"`` for a top at the room's
-    top, else ``"plain"``.  Dark: under half its bright pixels (deeper than a corner's shade
-    goes)."""
+    is, how many pixels it covers).  What shows it: ``"tunnel"`` where the cell in front of
+    it (toward the eye) is solid under the ceiling (so a cutaway before the pawn took it),
+    ``"ceiling"`` where that cell is solid over the ceiling or past the wrap band, ``"top"``
+    for a top at the room's top, else ``"plain"``.  Dark: under half its bright pixels
+    (deeper than a corner's shade goes)."""
     from anabasis.picture import pose as poses
     from anabasis.picture.views import view_basis
 
@@ -1074,7 +1074,7 @@ def _faces_seen(ctx, room, state, view):
         ys, xs = np.nonzero(pixels)
         near = np.hypot(ys - ys.mean(), xs - xs.mean())
         middle = near <= np.percentile(near, 15)
-        seen[(*cell, f)] = (kind, float(dark.mean()), not dark[middle].any())
+        seen[(*cell, f)] = (kind, float(dark.mean()), not dark[middle].any(), int(pixels.sum()))
     return seen
 
 
@@ -1093,15 +1093,15 @@ def test_a_face_a_cutaway_uncovers_says_which_cutaway(ctx):
     room = open_level(7, chapter=2).room
     state = rules.replay(room, solver.solve(room).moves[:17]).state
     seen = _faces_seen(ctx, room, state, "stand").values()
-    tunnel = [dark for kind, dark, _ in seen if kind == "tunnel"]
-    plain = [dark for kind, dark, _ in seen if kind == "plain"]
+    tunnel = [dark for kind, dark, _, _ in seen if kind == "tunnel"]
+    plain = [dark for kind, dark, _, _ in seen if kind == "plain"]
     assert len(tunnel) >= 5 and len(plain) >= 20
     assert min(tunnel) > 0.2 and max(tunnel) < 0.8  # stripes: dark and light in turn
     assert max(plain) < 0.08  # lit evenly but for edge lines and shade
     room = _level(7)
     state = rules.replay(room, "R").state
     seen = _faces_seen(ctx, room, state, "w-up")
-    framed = [(dark, clear) for key, (kind, dark, clear) in seen.items() if kind == "ceiling"
+    framed = [(dark, clear) for key, (kind, dark, clear, _) in seen.items() if kind == "ceiling"
               # (the pawn's shadow and window, and the landing marks, lie round it)
               and max(abs(a - b) for a, b in zip(key[:4], state.player, strict=True)) > 1]
     assert len(framed) >= 4
@@ -1119,28 +1119,18 @@ def test_a_blocks_top_at_the_rooms_top_is_framed_dark_as_the_map_frames_a_wall(c
 
     room = open_level(n, chapter=chapter).room
     state = rules.start(room).state
-    pose = _room_pose(room, state, "stand")
-    img = _image(ctx, room, pose, state, READ).astype(float)
-    index, faces = _debug(ctx, room, state, pose)
-    X, Y, Z, _ = room.size
+    Z = room.size[2]
     framed = 0
-    for i in set(index[faces == TOP].tolist()):
-        pixels = (index == i) & (faces == TOP)
-        cell = (i % X, i // X % Y, i // (X * Y) % Z, i // (X * Y * Z))
-        if pixels.sum() < 100 or room.cell(cell) != cells.BLOCK:
+    for (*cell, f), (_, dark, clear, count) in _faces_seen(ctx, room, state, "stand").items():
+        if f != TOP or count < 100 or room.cell(tuple(cell)) != cells.BLOCK:
             continue
         if max(abs(a - b) for a, b in zip(cell, state.player, strict=True)) <= 1:
             continue  # (the pawn's shadow and window lie round it)
-        lum = img[pixels].sum(axis=1)
-        dark = lum < 0.5 * np.percentile(lum, 90)
-        ys, xs = np.nonzero(pixels)
-        near = np.hypot(ys - ys.mean(), xs - xs.mean())
-        middle = near <= np.percentile(near, 15)
         if cell[2] == Z - 1:
-            assert 0.1 < dark.mean() < 0.45 and not dark[middle].any(), cell
+            assert 0.1 < dark < 0.45 and clear, cell
             framed += 1
-        elif not dark[middle].any():  # (a pit is dark in its middle: not a floor to frame)
-            assert dark.mean() < 0.1, cell
+        elif clear:  # (a pit is dark in its middle: not a floor to frame)
+            assert dark < 0.1, cell
     assert framed >= 8
 
 

@@ -135,12 +135,7 @@ class Overlay:
         # The Surface's own bytes go up as they are (no copy into RGBA order: a full-window
         # copy costs ~1 ms a frame on two cores); the texture's swizzle reorders them.
         self._raw = _raw_swizzle(self.surface)
-        if self.texture is not None:
-            self.texture.release()
-            self.texture = None
-        #: the rows under the HUD's that the texture has for the pictures shown
-        self._room = 0
-        self._make_texture(size[0], 0)
+        self._make_texture(size[0], 0)  # (the old one, of the old size, released)
         self._key = None
         self.written: list[str] = []  #: every text drawn since the last begin (tests read it)
         #: set by the game for a frame that traced the room: a new picture waits a frame
@@ -160,7 +155,8 @@ class Overlay:
         self._sizes: list[tuple[int, int]] = []  #: the pictures' sizes the slots are laid for
 
     def _make_texture(self, width: int, room: int) -> None:
-        """A new texture ``width`` wide, with the HUD's rows and ``room`` rows under them."""
+        """A new texture ``width`` wide, with the HUD's rows and ``room`` rows under them
+        (:attr:`_room`: the rows it has for the pictures shown)."""
         if self.texture is not None:
             self.texture.release()
         self.texture = self.ctx.texture((width, self.surface.get_height() + room), 4)

@@ -461,8 +461,7 @@ class Window:
         ``rects`` of ``overlay``: in one draw where one texture holds them all, as the
         Overlay's does, so that the slice map adds no draw of its own (what it costs on a
         software rasteriser is its pixels: about 0.2 ms a frame for the corner map's)."""
-        quads = [(texture, place, source) for texture, place, source in layers]
-        quads += [(overlay, rect, rect) for rect in rects]
+        quads = [*layers, *((overlay, rect, rect) for rect in rects)]
         if not quads:
             return
         runs: list[tuple[moderngl.Texture, list[float]]] = []

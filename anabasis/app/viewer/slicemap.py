@@ -371,17 +371,16 @@ class SliceMap:
             inset = max(4, cell // 5)
             pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
                              max(2, cell // 7))
-        else:
-            if pit:
-                # no number: nothing holds you there (a blind player read the pits' numbers,
-                # light on black, as floors to stand on, and as the notches under a top)
-                hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
-                pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
-                pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
-                                 border_radius=max(1, cell // 8))
-            elif cell >= DIGITS_CELL:
-                _text(surface, str(self.number(x, y, w)), (rect.right - 1, rect.bottom),
-                      number_size(cell), ink_on(ground), "bottomright")
+        elif pit:
+            # no number: nothing holds you there (a blind player read the pits' numbers,
+            # light on black, as floors to stand on, and as the notches under a top)
+            hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
+            pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
+            pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
+                             border_radius=max(1, cell // 8))
+        elif cell >= DIGITS_CELL:
+            _text(surface, str(self.number(x, y, w)), (rect.right - 1, rect.bottom),
+                  number_size(cell), ink_on(ground), "bottomright")
         under = self.hollows(x, y, w)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under)
