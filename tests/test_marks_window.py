@@ -266,11 +266,43 @@ def test_a_marker_on_the_pawn_draws_no_shape_there_and_points_to_it(make_app):
     assert edge  # the line's arrowhead, at the pawn's edge
 
 
+def test_a_markers_footprint_behind_a_wall_says_so():
+    """A blind player read a marker's framed footprint one row nearer the eye than it was:
+    the floor it frames lay behind a block, and the frame over that block's top read as the
+    block's.  Where something hides the footprint's floor from the eye, the marker's words
+    say so (``behind a wall``); with it in sight, or the wall beside the line of sight, not."""
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    def room_with(pillar=None):
+        room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 0, 3, 4))  # the goal 3 ana, far
+        cells = bytearray(room.cells)
+        for x in range(5):
+            for y in range(5):
+                for w in range(5):
+                    cells[room.index((x, y, 0, w))] = BLOCK  # a floor at z 0 everywhere
+        if pillar is not None:
+            cells[room.index(pillar)] = BLOCK
+        return replace(room, cells=bytes(cells))
+
+    stand = views.view_basis("stand")
+    cam = views.Camera(yaw=0.0, pitch=0.6, distance=9.0)  # the eye toward +y, above
+    player = (2, 2, 1, 1)
+    words = {}
+    for name, pillar in (("open", None), ("in front", (2, 1, 1, 1)), ("beside", (3, 1, 1, 1))):
+        room = room_with(pillar)
+        (goal,) = markers.find(room, room.start, player, stand, cam, (1280, 720))
+        assert len(goal.foot) == 4, name  # drawn in each case, where the floor is
+        words[name] = markers.words_of([goal])
+    assert words["in front"] == "goal \u2191 3 ana \u00b7 behind a wall", words
+    assert words["open"] == words["beside"] == "goal \u2191 3 ana", words
+
+
 def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make_app):
     """A blind player read a crate standing in front of a step's free cell as standing on
     it (the step's badge lay on the crate's top).  A step's cell that something hides from
-    the eye has its floor drawn, dashed in the badge's colour, over what hides it; a step's
-    cell in sight has none."""
+    the eye has its floor drawn, dashed in the badge's colour, over what hides it, and its
+    badge says what hides it; a step's cell in sight has neither."""
     from anabasis.app.play.session import open_code
     from anabasis.formats import codes
 
@@ -291,6 +323,11 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
     floors = {m.cell: p[5] for m, p in zip(marks, placed, strict=True)}
     assert len(floors[(1, 4, 1, 1)]) == 4, floors  # behind the stack: outlined
     assert all(not f for cell, f in floors.items() if cell != (1, 4, 1, 1))
+    # and its words say so (a blind player read a walk badge on a crate's top as "walk
+    # onto the crate"); a badge in sight says nothing of the kind
+    texts = {m.cell: p[1] for m, p in zip(marks, placed, strict=True)}
+    assert texts[(1, 4, 1, 1)].endswith("· behind the crate"), texts
+    assert not any("behind" in t for cell, t in texts.items() if cell != (1, 4, 1, 1))
     # drawn: the badge's colour along the outline, outside the badge
     (rect, _, colour, *_), = [p for m, p in zip(marks, placed, strict=True)
                               if m.cell == (1, 4, 1, 1)]

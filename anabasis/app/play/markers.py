@@ -74,6 +74,10 @@ class Marker(NamedTuple):
     #: floor in front: two blind players read it as the next cell's.  Empty: not inside one,
     #: or none of its faces shows.
     face: tuple = ()
+    #: what hides its footprint's floor from the eye ("wall", "crate"; "" where that floor
+    #: is in sight, or there is no footprint): the dashed frame then lies over what hides it,
+    #: and a blind player read it as that cell's, a row nearer the eye; the words say so
+    foot_behind: str = ""
 
     @property
     def label(self) -> str:
@@ -182,14 +186,16 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         yours = not hidden and all(
             math.floor(float(a) + 0.5) == math.floor(float(p) + 0.5)
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
-        foot = _footprint(room, put, b, project, solid) if inside and not hidden else ()
+        foot, ground = _footprint(room, put, b, project, solid) if inside and not hidden \
+            else ((), None)
+        foot_behind = hidden_by(room, state, ground, player, b, camera) if foot else ""
         face = ()
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
-                          hidden, face))
+                          hidden, face, foot_behind))
     return out
 
 
@@ -258,27 +264,28 @@ def _sees(room, point, eye, solid) -> bool:
     return True
 
 
-def _footprint(room, put, b: np.ndarray, project, solid) -> tuple:
-    """The four window corners of the ground under cell ``put`` in the slice: the top of the
-    first block, ramp or crate below it along the slice's up axis (a floor drawn there,
-    in sight), or () where ``put`` is inside a block, nothing is below it, or a corner is
+def _footprint(room, put, b: np.ndarray, project, solid) -> tuple[tuple, tuple | None]:
+    """(the four window corners, the cell) of the ground under cell ``put`` in the slice: the
+    floor of the empty cell on the first block, ramp or crate below it along the slice's up
+    axis, or ((), None) where ``put`` is inside a block, nothing is below it, or a corner is
     behind the eye.  A blind player found a footprint drawn at the pawn's height on a
     wall's face, and one past the room's edge."""
     up, sign = views.axis_of(b[:, 2])
     cell = [math.floor(float(v) + 0.5) for v in put]
     if solid(cell):
-        return ()
+        return (), None
     for _ in range(room.size[up]):
         below = list(cell)
         below[up] -= sign
         if not room.inside(room.norm(tuple(below))):
-            return ()  # (nothing under it in the room: no ground to show)
+            return (), None  # (nothing under it in the room: no ground to show)
         if solid(below):
             break
         cell = below
     else:
-        return ()
-    return floor_of(cell, b, project)
+        return (), None
+    corners = floor_of(cell, b, project)
+    return corners, (tuple(cell) if corners else None)
 
 
 def floor_of(cell, b: np.ndarray, project) -> tuple:
@@ -453,6 +460,7 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
             x, y = cx + dx * k, cy + dy * k
         same = next((g for g in groups if g[0].what == m.what
                      and g[0].inside == m.inside and g[0].hidden == m.hidden
+                     and g[0].foot_behind == m.foot_behind
                      and math.hypot(g[1][0] - x, g[1][1] - y) < 2 * r), None)
         if same is not None:
             same[2].append(m)
@@ -478,7 +486,9 @@ def words_of(ms: list[Marker], bare: bool = False) -> str:
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    return f"{ms[0].what} " + _sides(ms)
+    behind = ms[0].foot_behind
+    return f"{ms[0].what} " + _sides(ms) + (
+        "" if not behind else " · behind the crate" if behind == "crate" else " · behind a wall")
 
 
 def _sides(ms: list[Marker]) -> str:

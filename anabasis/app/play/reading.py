@@ -543,22 +543,25 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         x, y, depth = project(mark.cell)
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
+        # a step's cell hidden from the eye (behind a crate, mostly): its floor outlined
+        # over what hides it, and the badge says what hides it (blind players read the
+        # crate in front as on that cell, and a walk badge on its top as "onto the crate")
+        floor, behind = (), ""
+        if mark.kind not in ("nothing", "fall out") and not off_room(play.room, mark.cell):
+            behind = markers.hidden_by(play.room, play.game.state, mark.cell, drawn, b, camera)
+            if behind:
+                floor = markers.floor_of(mark.cell, b, project)
         words = mark.label
         if mark.won:
             words += " · goal"
+        if behind:
+            words += " · behind the crate" if behind == "crate" else " · behind a wall"
         text = f"{stepmarks.GLYPH[mark.kind]} {words}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
         rect = markers.clear_of(rect, [*(p[0] for p in placed), *avoid], 0, ov.size[1],
                                 ov.size[0])
-        # a step's cell hidden from the eye (behind a crate, mostly): its floor outlined
-        # over what hides it (a blind player read the crate in front as on that cell)
-        floor = ()
-        if mark.kind not in ("nothing", "fall out") and not off_room(play.room, mark.cell):
-            state = play.game.state
-            if markers.hidden_by(play.room, state, mark.cell, drawn, b, camera):
-                floor = markers.floor_of(mark.cell, b, project)
         placed.append((rect, text, stepmarks.colour_of(mark.kind, palette),
                        mark.kind == "nothing", size, floor))
     return placed
