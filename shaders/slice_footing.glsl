@@ -268,7 +268,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
-        if (foot == 1) col = lane(col, h.cell, s, line);
+        if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
         if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
                 if (is_top(h.axis, rd)) col = room_top_frame(col, edge);

@@ -1153,3 +1153,26 @@ def test_the_goal_on_a_floor_nothing_holds_shows_its_pit_under_the_gold(ctx):
     gold = (frame[:, 0] > frame[:, 2] + 60).mean()  # the frame stays gold
     assert gold > 0.2 and (drop[tile & ~middle].astype(float)[:, 0]
                            > drop[tile & ~middle].astype(float)[:, 2] + 60).mean() > 0.2
+
+
+def test_the_lanes_lie_on_the_ground_never_on_an_upright_face(ctx):
+    """The player's row and column are drawn as lighter lanes on the ground.  In the both
+    view a face ana (the w-gravity's ground) stands upright, and a lane on it drew a pale
+    stick over the pawn, which a blind player took for part of the pawn.  A lane lies on the
+    faces that are up in the picture only: in the stand view the pawn's column's floor is
+    lighter than the next column's; in the both view the pawn's column's upright face ana is
+    as light as the next column's."""
+    room = _open_room()  # the player at (3, 3, 1, 1), on the floor at z = 0
+
+    def green(view, cell, face):
+        pose = pose_of(room, view)
+        img = _image(ctx, room, pose).astype(float)
+        tile = _face_pixels(ctx, room, pose, cell, face)
+        assert tile.sum() >= 30, (view, cell, face)
+        return img[tile][:, 1].mean()  # (green: the pawn's pink light tints red and blue)
+
+    # stand: the tops of the floor in the pawn's column (x = 3) and the next (x = 2)
+    assert green("stand", (3, 5, 0, 1), TOP) > 1.08 * green("stand", (2, 5, 0, 1), TOP)
+    ana = 1 + 2 * 3 + 1  # the debug face code of a +w face
+    lane, next_one = green("both", (3, 3, 1, 0), ana), green("both", (2, 3, 1, 0), ana)
+    assert abs(lane - next_one) < 0.05 * next_one, (lane, next_one)
