@@ -625,3 +625,37 @@ def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
         cols = np.flatnonzero(gold.any(axis=1))
         wide = (cols[-1] - cols[0] + 1) / rect.width
         assert (wide <= 0.6) if in_pit else (wide >= 0.8), (source, wide)
+
+
+def test_a_notched_columns_two_numbers_stand_apart():
+    """A notch's number ("1", the floor under the top, lower left) beside the top's number
+    ("3", lower right) read as one number, "13".  Over a notch the top's number is at the
+    cell's top right, its ink starting in the cell's top fifth (the notch is in the lower
+    left); in a column with no notch the number stays low, starting below the top third.
+    2.6's map has eight notched columns with a number."""
+    room, _ = room_and_state((2, 6))
+    smap = slicemap.SliceMap(room, (1400, 700))
+    pic = smap.picture(None)
+    cell = smap.layout.cell
+    assert cell >= slicemap.DIGITS_CELL
+    notched = plain = 0
+    for x, y, w in columns(room):
+        if (smap.top(x, y, w) is None or smap.number(x, y, w) is None or smap.slips(x, y, w)
+                or smap.wall(x, y, w) or (room.goal[:2] == (x, y) and room.goal[3] == w)):
+            continue
+        rect = smap.layout.cell_rect(x, y, w)
+        ground = slicemap.shade(smap.top(x, y, w)[0], room.size[2])
+        block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
+        luma = block @ np.array([0.299, 0.587, 0.114])
+        del block
+        ink = np.abs(luma - _luma(ground)) >= 100  # (x, y): the number's ink, the notch's too
+        half = cell // 2
+        right = ink[half + 1:, :]  # the right half, clear of the notch (lower left)
+        rows = np.flatnonzero(right.any(axis=0))
+        if smap.hollows(x, y, w):
+            assert rows.size and rows.min() < 0.2 * cell, (x, y, w, rows)
+            notched += 1
+        else:
+            assert rows.size and rows.min() > cell / 3, (x, y, w, rows)
+            plain += 1
+    assert notched >= 1 and plain >= 5, (notched, plain)

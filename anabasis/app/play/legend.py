@@ -46,7 +46,8 @@ ENTRIES = [
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
              " room's top"),
-    ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
+    ("hollow", "a dark notch with a number on the map: a floor under the top, at that z (the"
+               " top's number goes up)"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"

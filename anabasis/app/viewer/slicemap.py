@@ -378,16 +378,20 @@ class SliceMap:
             pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
             pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
                              border_radius=max(1, cell // 8))
-        elif cell >= DIGITS_CELL:
-            _text(surface, str(self.number(x, y, w)), (rect.right - 1, rect.bottom),
-                  number_size(cell), ink_on(ground), "bottomright")
         under = self.hollows(x, y, w)
+        if not (c in RAMPS or pit or self.wall(x, y, w)) and cell >= DIGITS_CELL:
+            # over a notch the top's number goes up to the top right, the notch's stays low
+            # (side by side, a notch's "1" and a top's "3" read as "13")
+            corner, anchor = ((rect.right - 1, rect.top + 1), "topright") if under else \
+                ((rect.right - 1, rect.bottom), "bottomright")
+            _text(surface, str(self.number(x, y, w)), corner, number_size(cell), ink_on(ground),
+                  anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under)
 
     def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...]) -> None:
         """A space to stand under the column's top: a dark notch in the cell's lower left
-        (the top left is a step mark's, the lower right the top's number), with the lowest
+        (the top left is a step mark's; the top's number is at the top right), with the lowest
         such height written in it where the cell is big enough."""
         cell = self.layout.cell
         side = max(3, cell // 2 if cell >= DIGITS_CELL else cell * 2 // 5)
