@@ -197,9 +197,12 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         bool face = push ? abs(ns.z) > 0.5 : abs(ns.z) <= 0.5;
         float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
-        float tint = push ? (behind ? 0.16 : 0.3) : 0.22;  // lighter where seen through
+        // lighter where seen through what hides it, its lines too: drawn as strong there, a
+        // push's box over the wall in front of it read as the crate going onto that wall
+        float tint = push ? (behind ? 0.12 : 0.3) : 0.22;
+        float ink = behind ? 0.4 : 1.0;
         col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
-                  max(max(0.9 * outline, 0.85 * mark), tint));
+                  max(ink * max(0.9 * outline, 0.85 * mark), tint));
     }
     return col;
 }

@@ -209,6 +209,33 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     assert (changed & on_crate).sum() > 5, "drawn over what hides the cell"
 
 
+def test_a_push_marks_part_behind_a_wall_is_fainter_than_its_part_in_sight(ctx):
+    """3.6 after its first two moves: the cell a push takes the crate into stands behind a
+    wall one row nearer the eye.  The mark's box was drawn as strong over that wall as in
+    sight, and a blind player read it as the crate going onto the wall.  Seen through the
+    wall it is still drawn (the free cell is not lost), but far fainter than on the cell's
+    own floor, which shows."""
+    from anabasis.app.play.session import open_level
+
+    room = open_level(6, chapter=3).room
+    state = rules.replay(room, "".join(solver.solve(room).moves[:2])).state
+    assert render.push_marks(room, state) == (((3, 1, 1, 0), 1),)
+    assert room.cell((3, 2, 1, 0)) == cells.BLOCK  # the wall in front of that cell
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    u, _ = render.frame_uniforms(room, pose, PUSH_SIZE)
+    landing = _cell_box(u, (3, 1, 1, 0), PUSH_SIZE)
+    change = np.abs(marked.astype(int) - plain).sum(axis=2)
+    wall = landing & (index == room.index((3, 2, 1, 0)))
+    floor = landing & (index == room.index((3, 1, 0, 0)))  # the landing cell's floor, in sight
+    assert wall.sum() > 100 and floor.sum() > 50
+    assert (change[wall] > 30).sum() > 20, "drawn through the wall too"
+    assert change[wall].mean() < 0.4 * change[floor].mean(), (change[wall].mean(),
+                                                              change[floor].mean())
+
+
 def test_a_crate_that_cannot_be_pushed_shows_no_free_cell(ctx):
     """Level 5 with the crate pushed to the room's edge: a push that way leaves it there, and
     no cell is marked for it (the frame is the one without push marks), where the same crate
