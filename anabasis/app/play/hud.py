@@ -332,17 +332,18 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.message is not None:
         text, kind = shown.message
         colour = _SCALE_OF.get(kind, INK)
-        lines = ov.wrap(text, mid, W - 2 * pad - 40)
+        # in two lines at most, the width between the top panels, where it fits there
+        gap = W - 2 * pad if large else right_panel.left - title_panel.right - 16
+        lines = ov.wrap(text, mid, min(W - 2 * pad, gap) - 40)
+        if len(lines) > 2:
+            lines = ov.wrap(text, mid, W - 2 * pad - 40)
         line_h = mid + 6
-        rect = pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
-                           line_h * len(lines) + 14)
-        rect.midtop = (W // 2, max(int(H * 0.16), right_panel.bottom + 8))
-        # over the pawn, a badge or a marker (the pawn near the top of the window): moved to the
-        # nearest place clear of them and the map, between the panels and the key bar
-        near = [*pawn, *badges, *marked]
-        if rect.collidelist(near) >= 0:
-            rect = markers.clear_of(rect, [*near, *(r for r in (map_rect,) if r)],
-                                    right_panel.bottom + 4, band_top - 4, W)
+        rect = _message_place(
+            pygame.Rect(0, 0, max(ov.width_of(t, mid) for t in lines) + 40,
+                        line_h * len(lines) + 14),
+            (W, H), None if large else title_panel, right_panel, band_top,
+            reading.drawn_rect(play, b, camera, ov.size) if play is not None else None,
+            map_rect, [*pawn, *badges, *marked])
         ov.panel(rect, MESSAGE_GROUND, 8)
         for i, line in enumerate(lines):
             ov.text(line, (rect.centerx, rect.y + 10 + i * line_h), mid, colour,
@@ -362,6 +363,36 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.help is not None:
         _help_panel(ov, s, shown.help, shown.legend or (), shown.palette)
     ov.upload()
+
+
+def _message_place(rect: pygame.Rect, size: tuple[int, int], title: pygame.Rect | None,
+                   right: pygame.Rect, band_top: int, room: pygame.Rect | None,
+                   the_map: pygame.Rect | None, near: list) -> pygame.Rect:
+    """Where the message of the moment (its box: ``rect``) is drawn: the first of three
+    places clear of the room (``room``: what its drawn blocks cover), the map and ``near``
+    (the pawn, the badges, the markers): between the top panels (``title``: None where
+    they are not drawn), under them, over the key bar (a blind player found a view's tip
+    over the back of the room for several moves, and over the large map); where none is,
+    between the panels if it fits there clear of the map and ``near``, a panel among them;
+    else under the panels, or the nearest place to that clear of ``near`` and the map."""
+    W, H = size
+    between = rect.copy()
+    if title is not None:
+        between.midtop = ((title.right + right.left) // 2, title.top)
+    else:
+        between.midtop = (W // 2, right.top)
+    fits = title is None or (between.left > title.right + 8 and between.right < right.left - 8)
+    under = rect.copy()
+    under.midtop = (W // 2, max(int(H * 0.16), right.bottom + 8))
+    over_bar = rect.copy()
+    over_bar.midbottom = (W // 2, band_top - 8)
+    taken = [*near, *(r for r in (the_map,) if r)]
+    for spot in ([between] if fits else []) + [under, over_bar]:
+        if spot.collidelist([*taken, *(r for r in (room,) if r)]) < 0:
+            return spot
+    if fits and between.collidelist(taken) < 0:
+        return between
+    return markers.clear_of(under, taken, right.bottom + 4, band_top - 4, W)
 
 
 def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | None:

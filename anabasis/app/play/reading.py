@@ -48,8 +48,11 @@ import pygame
 
 from anabasis.app.play import hook, markers, stepmarks
 from anabasis.app.viewer import slicemap
+from anabasis.app.viewer.projection import project_many
 from anabasis.app.viewer.slicemap import SliceMap
+from anabasis.engine.cells import BLOCK, RAMPS
 from anabasis.picture import views
+from anabasis.picture.pose import ceiling
 
 #: Where the map may reach: this share of the window's width and height, at most.
 MAP_W, MAP_H = 0.40, 0.34
@@ -622,6 +625,46 @@ def room_rect(play, b, camera, size) -> pygame.Rect | None:
     ys = [y for _, y, _ in points]
     return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
                        int(max(ys) - min(ys)) + 1)
+
+
+def drawn_rect(play, b, camera, size) -> pygame.Rect | None:
+    """The window rectangle that the slice's drawn blocks, ramps and crates cover (their
+    cells' corners projected; not those over the ceiling's cut), or None where nothing is
+    drawn or a corner is behind the eye.  Tighter than :func:`room_rect`, which is the
+    whole room's box, high empty space and all.  Only at rest (``b``'s hidden axis a 4D
+    axis); None mid-turn."""
+    axis, _ = views.axis_of(b[:, 3])
+    if abs(b[axis, 3]) < 0.999:
+        return None
+    room, state = play.room, play.game.state
+    player = np.asarray(play.pose().player, float)
+    codes = np.frombuffer(room.cells, np.uint8).reshape(room.size[::-1])  # (w, z, y, x)
+    solid = (codes == BLOCK) | np.isin(codes, np.fromiter(RAMPS, np.uint8))
+    for c in state.crates:
+        solid[c[3], c[2], c[1], c[0]] = True
+    w, z, y, x = np.nonzero(solid)
+    cells = np.stack([x, y, z, w], axis=1).astype(float)
+    here = math.floor(player[axis] + 0.5)
+    if room.wrap and axis == 3:
+        cells = cells[(cells[:, 3] - here) % room.size[3] == 0]
+    else:
+        cells = cells[cells[:, axis] == here]
+        if room.wrap:  # w in the slice: the copy drawn, one turn kata of the pawn at most
+            pw, W = math.floor(player[3] + 0.5), room.size[3]
+            cells[:, 3] = pw - (pw - cells[:, 3]) % W
+    cells[:, axis] = player[axis]
+    up = np.asarray(b[:, 2], float)
+    cells = cells[(cells - player) @ up < ceiling(b) + 0.5 - 1e-6]
+    if not len(cells):
+        return None
+    corners = np.array([(i, j, k) for i in (-0.5, 0.5) for j in (-0.5, 0.5)
+                        for k in (-0.5, 0.5)]) @ np.round(b[:, :3]).T  # (8, 4)
+    points = (cells[:, None, :] + corners[None, :, :] - player).reshape(-1, 4) @ b[:, :3]
+    xs, ys, depth = project_many(camera, size, points)
+    if (depth <= 0).any():
+        return None
+    return pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min()) + 1,
+                       int(ys.max() - ys.min()) + 1)
 
 
 def band_over(band, panel: pygame.Rect, room: pygame.Rect | None):
