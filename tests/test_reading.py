@@ -691,9 +691,10 @@ def test_no_stays_badge_floats_past_the_rooms_edge(make_app):
 
 @pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
 def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path, size):
-    """A blind player found a hard room's last rows under the key bar in the plan view.
-    In each view of two hard rooms and level 7, the plan view's room lies wholly in the
-    window and above the key bar."""
+    """A blind player found a hard room's last rows under the key bar in the plan view, and
+    a later one a medium room's side over the axes gizmo and the view's name.  In each view
+    of two hard rooms, a medium one and level 7, the plan view's room lies wholly in the
+    window, above the key bar and clear of the gizmo."""
     from anabasis import gen
     from anabasis.app.play.session import opened_made
     from anabasis.app.routes import App
@@ -701,7 +702,8 @@ def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path,
     app = App(size=size, opened=opened_made(gen.build("hard", 7)), data_dir=tmp_path)
     try:
         app.view_tips = 0
-        for opened in (None, opened_made(gen.build("hard", 1)), open_level(7)):
+        for opened in (None, opened_made(gen.build("hard", 1)),
+                       opened_made(gen.build("medium", int("narwhal", 36))), open_level(7)):
             if opened is not None:
                 app.open(opened)
             play = app.scene
@@ -715,6 +717,8 @@ def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path,
                 rect = reading.room_rect(play, b, cam, (W, H))
                 assert rect is not None and rect.top >= 0 and rect.left >= 0, rect
                 assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+                assert not rect.colliderect(reading.gizmo_rect(app.overlay)), (
+                    play.opened.title, play.sight.view, rect)
                 play.reading.toggle_plan()
                 press(app, pygame.K_v)
     finally:

@@ -259,7 +259,7 @@ class Reading:
         self.plan_from = sight.camera
         down = replace(sight.camera, yaw=0.0, pitch=PLAN_PITCH)
         play.sight = replace(sight, camera=play._framing(replace(sight, camera=down),
-                                                         PLAN_MARGIN))
+                                                         PLAN_MARGIN, gizmo=True))
         play.say("plan view: straight down (again: back)", "dim", 1.6)
 
     def orbited(self) -> None:
@@ -411,6 +411,34 @@ def move_sprites(ov, play) -> None:
             ov.place(first + i, where.move(reading.map_rect.topleft))
 
 
+def gizmo_rect(ov) -> pygame.Rect:
+    """Where the HUD's axes gizmo and the view's name above it lie, bottom right (about:
+    ``hud.draw_shown`` draws them)."""
+    W, H = ov.size
+    s = ov.scale
+    pad = int(18 * s)
+    left, top = W - int(168 * s) - pad // 2, H - pad - int(200 * s)
+    return pygame.Rect(left, top, W - left, H - top)
+
+
+def clear_of_gizmo(play, b: np.ndarray, frame):
+    """``frame`` (a function from a part of the picture to the camera that frames the room
+    in it), made to keep the room off the axes gizmo where it would lie under it: then the
+    part's right edge is brought in to the gizmo's left (a blind player found the plan
+    view's room over the gizmo and the view's name)."""
+    ov = play.app.overlay
+    gizmo = gizmo_rect(ov)
+
+    def framed(area):
+        camera = frame(area)
+        room = room_rect(play, b, camera, ov.size)
+        if room is None or not room.colliderect(gizmo):
+            return camera
+        left, bottom, right, top = area
+        return frame((left, bottom, min(right, -1.0 + 2.0 * gizmo.left / ov.size[0]), top))
+    return framed
+
+
 def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     """The camera ``frame(area)`` gives for the whole picture; or, where the corner map
     (on, not large) would lie over the room's picture in each of its places (a big room:
@@ -432,7 +460,7 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     if room is None:
         return whole
     # (the HUD's: the title panel's bottom, about; the gizmo's left edge)
-    places = map_places((mw, mh), pad // 2, bottom, int(0.16 * H), W - int(168 * s) - pad // 2)
+    places = map_places((mw, mh), pad // 2, bottom, int(0.16 * H), gizmo_rect(ov).left)
     if any(not p.colliderect(room) for p in places.values()):
         return whole
     edge = pad // 2 + mw + pad // 2

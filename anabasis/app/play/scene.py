@@ -141,10 +141,10 @@ class Play(Scene):
                      6.0)
         hook.greet(self)
 
-    def _framing(self, sight: Sight, margin: float = 0.9) -> views.Camera:
+    def _framing(self, sight: Sight, margin: float = 0.9, gizmo: bool = False) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
         view within ``margin`` of the window's edges (never closer than the default: a
-        tiny room still shows its surroundings)."""
+        tiny room still shows its surroundings); with ``gizmo``, clear of the axes gizmo."""
         w, h = self.app.window.scene_size
         b = views.view_basis(sight.view)
 
@@ -154,6 +154,8 @@ class Play(Scene):
 
         if getattr(self, "reading", None) is None:  # (while the scene is being made)
             return frame(views.WHOLE)
+        if gizmo:
+            frame = reading.clear_of_gizmo(self, b, frame)
         return reading.beside_map(self, b, frame)  # the room clear of the corner map
 
     # -- state --------------------------------------------------------------------
