@@ -65,7 +65,8 @@ def test_every_column_of_every_slice_is_drawn_where_the_room_has_it(source):
     gx, gy, _, gw = room.goal
     if (gx, gy, gw) != (px, py, pw):
         r = lay.cell_rect(gx, gy, gw)
-        assert rgb_at(pic, (r.centerx, r.y + 2)) == slicemap.YOU
+        assert any(rgb_at(pic, (x, y)) == slicemap.YOU for x in range(r.left, r.right)
+                   for y in range(r.top, r.bottom))  # the goal's diamond in its cell
 
 
 def test_a_pixel_of_the_map_names_its_cell_and_a_gap_between_slices_none():
@@ -610,21 +611,32 @@ def test_a_pit_on_the_map_has_no_number_so_it_never_reads_as_a_floor():
 
 def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
     """A blind player walked onto 3.4's goal and slipped: the map's diamond covered its pit.
-    On a pit the diamond is drawn small, inside the pit's rim; on a floor, as wide as the
-    cell."""
-    for source, in_pit in (((3, 4), True), (1, False)):
+    On a pit the diamond is drawn small, in the middle, inside the pit's rim.  On a floor
+    two blind players could not read the number under it: there it is drawn in the cell's
+    upper left, half the cell wide or more, and none of it in the lower right quarter,
+    where the number is (which shows: its ink is there)."""
+    for source, in_pit in (((3, 4), True), (1, False), ((2, 4), False)):
         room, _ = room_and_state(source)
         smap = slicemap.SliceMap(room, (900, 400))
+        assert smap.layout.cell >= slicemap.DIGITS_CELL
         gx, gy, _, gw = room.goal
         assert smap.slips(gx, gy, gw) == in_pit
         rect = smap.layout.cell_rect(gx, gy, gw)
         block = pygame.surfarray.pixels3d(smap.picture(None))[rect.x:rect.right,
                                                                rect.y:rect.bottom]
-        gold = (np.abs(block.astype(int) - slicemap.YOU).sum(axis=2) < 40)
+        gold = (np.abs(block.astype(int) - slicemap.YOU).sum(axis=2) < 40)  # (x, y)
+        ground = slicemap.shade(smap.top(gx, gy, gw)[0], room.size[2])
+        ink = np.abs(block @ np.array([0.299, 0.587, 0.114]) - _luma(ground)) >= 100
         del block
         cols = np.flatnonzero(gold.any(axis=1))
         wide = (cols[-1] - cols[0] + 1) / rect.width
-        assert (wide <= 0.6) if in_pit else (wide >= 0.8), (source, wide)
+        half = rect.width // 2
+        if in_pit:
+            assert wide <= 0.6, (source, wide)
+            continue
+        assert wide >= 0.5, (source, wide)
+        assert not gold[half + 2:, half + 2:].any(), source  # the lower right is the number's
+        assert (ink & ~gold)[half + 2:, half + 2:].sum() > 5, source
 
 
 def test_a_notched_columns_two_numbers_stand_apart():

@@ -418,10 +418,15 @@ class SliceMap:
     def _diamond(self, surface, rect: pygame.Rect, in_pit: bool = False) -> None:
         """The goal's diamond in ``rect``; small in the middle of a pit (``in_pit``), so that
         the pit's rim shows round it: a blind player walked onto 3.4's goal, whose pit the
-        diamond covered, and slipped."""
+        diamond covered, and slipped.  Where the cell is big enough for its number, the
+        diamond is drawn smaller in its upper left, clear of the number in the lower right
+        (two blind players could not read the goal's floor under it)."""
         c, h = rect.center, max(2, rect.width // 2 - 1)
         if in_pit:
             h = max(2, rect.width // 4)
+        elif rect.width >= DIGITS_CELL:
+            h = max(2, round(rect.width * 0.3))
+            c = (rect.x + round(rect.width * 0.36), rect.y + round(rect.height * 0.36))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
