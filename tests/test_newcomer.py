@@ -294,3 +294,28 @@ def test_the_editor_says_saved_only_once_the_file_holds_the_room(make_app, tmp_p
     there.write_text((ROOT / "levels" / "01-held.txt").read_text(encoding="utf-8"))
     app = make_app(edit=edit_target(str(there)))
     assert editor_hud.save_line(app.scene) == f"saved to {there}"
+
+
+def test_the_help_says_a_fall_goes_down_in_z_first_as_the_engine_does():
+    """A blind player stepped off a crate's top expecting to slip kata and dropped in z
+    instead, four moves lost: the help's rules did not say which down comes first.  They
+    say it, and the engine does it: stepped off a pillar over a cell free both below and
+    kata, the pawn drops in z and rests there (kata first, it would rest one slice kata)."""
+    from dataclasses import replace
+
+    from anabasis.app.play import hud
+    from anabasis.engine import rules
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room, State
+
+    assert any("down in z first" in line for line in hud.HELP)
+    room = Room.empty((2, 1, 3, 2), (0, 0, 2, 1), (1, 0, 2, 0))
+    cells = bytearray(room.cells)
+    for pos in ((0, 0, 0, 1), (0, 0, 1, 1), (1, 0, 0, 1), (1, 0, 0, 0), (1, 0, 1, 0),
+                (0, 0, 0, 0), (0, 0, 1, 0), (0, 0, 2, 0)):
+        cells[room.index(pos)] = BLOCK
+    room = replace(room, cells=bytes(cells))
+    start = State.of((0, 0, 2, 1))
+    assert rules.start(room).state == start  # at rest on the pillar
+    after = rules.step(room, start, "R").state
+    assert after.player == (1, 0, 1, 1), after  # down in z; kata first: (1, 0, 2, 0)

@@ -60,7 +60,7 @@ HELP = [
     "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",
     "",
     "The rules",
-    "Two downs: things fall along -z, and also kata, along -w.",
+    "Two downs: things fall along -z, and also kata, along -w; down in z first, where they can.",
     "You rest only where you are held from below and from kata.",
     "Walk past the end of the block kata of you and you slip a slice.",
     "Only a ramp takes you ana, and never a crate; a ramp under your feet holds you up.",
