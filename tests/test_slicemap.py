@@ -671,3 +671,30 @@ def test_a_notched_columns_two_numbers_stand_apart():
             assert rows.size and rows.min() > cell / 3, (x, y, w, rows)
             plain += 1
     assert notched >= 1 and plain >= 5, (notched, plain)
+
+
+def test_a_crate_on_a_ramps_column_is_small_so_the_ramp_shows_round_it():
+    """A blind player, a crate pushed onto 3.8's ramp, took the ramp for gone: the crate's
+    square covered its wedge.  On a ramp's column the crate is drawn small, the ramp's
+    colour round it in its cell; a crate on a plain floor fills its cell as before."""
+    from anabasis.engine import solver
+
+    room, state = room_and_state((3, 8))
+    for move in solver.solve(room).moves[:6]:
+        state = rules.step(room, state, move).state
+    smap = slicemap.SliceMap(room, (1000, 400))
+    pic = smap.picture(state.player, state.crates)
+    checked = set()
+    for c in state.crates:
+        rect = smap.layout.cell_rect(c[0], c[1], c[3])
+        block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
+        crate = int((np.abs(block.astype(int) - slicemap.CRATE).sum(axis=2) < 30).sum())
+        ramp = int((block == slicemap.RAMP_MARK).all(axis=2).sum())
+        del block
+        on_ramp = smap.top(c[0], c[1], c[3])[1] in RAMPS
+        if on_ramp:
+            assert crate < 0.2 * rect.width * rect.height and ramp > 10, (c, crate, ramp)
+        else:
+            assert crate > 0.35 * rect.width * rect.height, (c, crate)
+        checked.add(on_ramp)
+    assert checked == {True, False}

@@ -159,6 +159,8 @@ DIGITS_CELL = 14
 #: The pawn's radius on the map, as a part of a cell; and where a crate shares its column
 #: (the pawn stands on it, or it rests on the pawn in z), smaller: the crate shows round it.
 PAWN_SIZE, PAWN_ON_CRATE = 0.36, 0.2
+#: A crate's square on a ramp's column, as a part of the cell: the wedge shows round it.
+CRATE_ON_RAMP = 0.5
 
 #: The movers glide across the map in steps of this part of a cell: a move's map is drawn
 #: anew at most five times, however many frames draw its HUD (a GPU's window draws one a
@@ -472,10 +474,16 @@ class SliceMap:
                 gx, gy, _, gw = self.room.goal
                 if (gx, gy, gw) == (cx, cy, w_ana):
                     self._diamond(surface, lay.cell_rect(gx, gy, gw))
+        X, Y = self.room.size[:2]
         for c in crates:
             w = self._slice_of(c[3])
             cx, cy = lay.centre(c[0], c[1], w)
-            box = pygame.Rect(0, 0, max(3, cell - 4), max(3, cell - 4))
+            # in a ramp's column, small, the wedge round it (a blind player took the ramp
+            # under a crate for gone)
+            x, y = math.floor(c[0] + 0.5), math.floor(c[1] + 0.5)
+            top = self.top(x, y, w) if 0 <= x < X and 0 <= y < Y else None
+            side = max(3, round(cell * CRATE_ON_RAMP) if top and top[1] in RAMPS else cell - 4)
+            box = pygame.Rect(0, 0, side, side)
             box.center = (round(cx), round(cy))
             pygame.draw.rect(surface, self.colours["CRATE"], box)
             pygame.draw.rect(surface, CRATE_EDGE, box, max(1, cell // 9))
