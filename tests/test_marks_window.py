@@ -181,26 +181,34 @@ def test_a_hidden_goal_is_drawn_where_it_is(make_app):
     assert markers.GOAL_COLOUR in near  # its diamond, on its place (nothing moves it)
 
 
+def _floored(goal, blocks=()):
+    """A 5 x 5 x 5 x 5 room with a floor at z 0 in every slice, blocks at ``blocks`` too,
+    the pawn at (2, 2, 1, 1) and the goal at ``goal``."""
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), goal)
+    cells = bytearray(room.cells)
+    for x in range(5):
+        for y in range(5):
+            for w in range(5):
+                cells[room.index((x, y, 0, w))] = BLOCK
+    for pos in blocks:
+        cells[room.index(pos)] = BLOCK
+    return replace(room, cells=bytes(cells))
+
+
 def test_a_marker_has_its_cells_footprint_on_the_ground_under_it():
     """In the both-downs view a thing's height lifts it up the screen as depth does: a blind
     player read a goal two cells up as a row further on.  A marker has its cell's footprint
     framed on the ground under it in the slice (the top of the first block below), a dashed
     line down to it; none where its place is inside a block, or nothing is under it (a
     later player found a footprint drawn on a wall's face, and one past the room)."""
-    from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
     def floored(goal, pillar=None):
-        room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), goal)
-        cells = bytearray(room.cells)
-        for x in range(5):
-            for y in range(5):
-                for w in range(5):
-                    cells[room.index((x, y, 0, w))] = BLOCK  # a floor at z 0 everywhere
-        if pillar is not None:
-            for z in range(5):
-                cells[room.index((*pillar[:2], z, pillar[3]))] = BLOCK
-        return replace(room, cells=bytes(cells))
+        column = [] if pillar is None else [(*pillar[:2], z, pillar[3]) for z in range(5)]
+        return _floored(goal, column)
 
     room = floored((2, 4, 3, 4))  # the goal two up, 3 ana, 2 +y
     player = room.start.player
@@ -271,19 +279,8 @@ def test_a_markers_footprint_behind_a_wall_says_so():
     the floor it frames lay behind a block, and the frame over that block's top read as the
     block's.  Where something hides the footprint's floor from the eye, the marker's words
     say so (``behind a wall``); with it in sight, or the wall beside the line of sight, not."""
-    from anabasis.engine.cells import BLOCK
-    from anabasis.engine.world import Room
-
     def room_with(pillar=None):
-        room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), (2, 0, 3, 4))  # the goal 3 ana, far
-        cells = bytearray(room.cells)
-        for x in range(5):
-            for y in range(5):
-                for w in range(5):
-                    cells[room.index((x, y, 0, w))] = BLOCK  # a floor at z 0 everywhere
-        if pillar is not None:
-            cells[room.index(pillar)] = BLOCK
-        return replace(room, cells=bytes(cells))
+        return _floored((2, 0, 3, 4), [pillar] if pillar else [])  # the goal 3 ana, far
 
     stand = views.view_basis("stand")
     cam = views.Camera(yaw=0.0, pitch=0.6, distance=9.0)  # the eye toward +y, above
