@@ -181,13 +181,13 @@ def test_a_hidden_goal_is_drawn_where_it_is(make_app):
     assert markers.GOAL_COLOUR in near  # its diamond, on its place (nothing moves it)
 
 
-def _floored(goal, blocks=()):
-    """A 5 x 5 x 5 x 5 room with a floor at z 0 in every slice, blocks at ``blocks`` too,
-    the pawn at (2, 2, 1, 1) and the goal at ``goal``."""
+def _floored(goal, blocks=(), Z=5):
+    """A 5 x 5 room of ``Z`` heights and 5 slices with a floor at z 0 in every slice, blocks
+    at ``blocks`` too, the pawn at (2, 2, 1, 1) and the goal at ``goal``."""
     from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
-    room = Room.empty((5, 5, 5, 5), (2, 2, 1, 1), goal)
+    room = Room.empty((5, 5, Z, 5), (2, 2, 1, 1), goal)
     cells = bytearray(room.cells)
     for x in range(5):
         for y in range(5):
@@ -432,18 +432,7 @@ def _in_polygon(point, polygon) -> bool:
 def _pillar_room(goal, pillar_z, Z=5):
     """A 5 x 5 room of ``Z`` heights and 5 slices, a floor at z 0, the pawn at (2, 2, 1, 1),
     the goal at ``goal`` and a pillar at the goal's x, y in the pawn's slice, at ``pillar_z``."""
-    from anabasis.engine.cells import BLOCK
-    from anabasis.engine.world import Room
-
-    room = Room.empty((5, 5, Z, 5), (2, 2, 1, 1), goal)
-    cells = bytearray(room.cells)
-    for x in range(5):
-        for y in range(5):
-            for w in range(5):
-                cells[room.index((x, y, 0, w))] = BLOCK
-    for z in pillar_z:
-        cells[room.index((goal[0], goal[1], z, 1))] = BLOCK
-    return replace(room, cells=bytes(cells))
+    return _floored(goal, [(goal[0], goal[1], z, 1) for z in pillar_z], Z)
 
 
 def test_a_marker_whose_place_is_inside_a_block_is_put_on_that_cells_face_in_sight(make_app):
