@@ -34,7 +34,7 @@ ENTRIES = [
                   " a wall\u201d: that floor is hidden)"),
     ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
-    ("behind", "a dashed cell over a crate or wall, “behind the crate”: a step's"
+    ("behind", "a dashed cell over a crate or wall, \u201cbehind the crate\u201d: a step's"
                " cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"

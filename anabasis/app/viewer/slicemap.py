@@ -365,6 +365,7 @@ class SliceMap:
         cell = lay.cell
         ground = shade(z, self.room.size[2])
         pygame.draw.rect(surface, ground, rect)
+        numbered = False
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
         elif self.wall(x, y, w):
@@ -380,8 +381,10 @@ class SliceMap:
             pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
             pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
                              border_radius=max(1, cell // 8))
+        else:
+            numbered = cell >= DIGITS_CELL
         under = self.hollows(x, y, w)
-        if not (c in RAMPS or pit or self.wall(x, y, w)) and cell >= DIGITS_CELL:
+        if numbered:
             # over a notch the top's number goes up to the top right, the notch's stays low
             # (side by side, a notch's "1" and a top's "3" read as "13")
             corner, anchor = ((rect.right - 1, rect.top + 1), "topright") if under else \
