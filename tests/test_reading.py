@@ -245,7 +245,7 @@ def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
     words = dict(legend.lines(Keymap(DEFAULT_KEYS)))
     assert "{" not in "".join(words.values())
     assert "Tab" in words["map"] and "X" in words["badge"]  # the keys bound, by the keymap
-    for name in ("lanes", "pit", "landing", "ghost", "outline", "marker", "badge", "gap",
+    for name in ("lanes", "pit", "landing", "ghost", "outline", "marker", "badge", "gap", "wedge",
                  "frame", "axes"):
         assert name in words
     # colours are said in words too: every axis by name, the map's slices by number

@@ -43,6 +43,8 @@ ENTRIES = [
             " stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
             " it slips)"),
+    ("wedge", "a light wedge on the map: a ramp, pointing the way it rises ana (a crate on it:"
+              " small)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
              " room's top"),
@@ -212,6 +214,10 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         half = r.width // 2
         pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half, h))
         pygame.draw.rect(s, slicemap.shade(2, 3), pygame.Rect(r.x + half, r.y, half, h))
+    elif name == "wedge":
+        pygame.draw.rect(s, slicemap.shade(1, 3), r)
+        tip, back = (r.right - 3, c[1]), r.x + r.width // 4
+        pygame.draw.polygon(s, slicemap.RAMP_MARK, [tip, (back, r.y + 2), (back, r.bottom - 2)])
     elif name == "gap":
         pygame.draw.rect(s, slicemap.GAP, r)
         for k in range(-h, r.width, 4):
