@@ -339,6 +339,28 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
     assert sum(along) >= 8, sum(along)
 
 
+def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app):
+    """2.8's start: a blind player read the walk badge on the crate in front of the cell
+    left of the pawn as "walk onto the crate": most of that cell's floor, its middle too,
+    lay behind the crate, yet a corner showed, and the badge said nothing.  A step's cell
+    whose floor's middle is hidden says what hides it; one in plain sight does not."""
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import open_level
+
+    app = make_app(open_level(8, chapter=2), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    b, cam = play.sight.basis(), play.sight.camera
+    assert play.game.state.player == (2, 0, 1, 2) and (1, 1, 1, 2) in play.game.state.crates
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+    texts = {m.cell: p[1] for m, p in zip(marks, placed, strict=True)}
+    assert texts[(1, 0, 1, 2)].endswith("walk · behind the crate"), texts
+    assert texts[(2, 1, 1, 2)].endswith("walk · behind a wall"), texts  # the wall at (2, 2)
+    assert texts[(3, 0, 1, 2)].endswith("walk"), texts  # in sight
+
+
 def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):
     """A blind player, the pawn behind a crate one row nearer the eye, read the pawn as
     standing on the crate.  Where a crate or a block in front hides the pawn's feet, its

@@ -188,7 +188,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
         foot, ground = _footprint(room, put, b, project, solid) if inside and not hidden \
             else ((), None)
-        foot_behind = hidden_by(room, state, ground, player, b, camera) if foot else ""
+        foot_behind = hidden_by(room, state, ground, player, b, camera, "step") if foot else ""
         face = ()
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
@@ -330,7 +330,9 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     goal's floor, where its frame and glow are drawn; a crate's top).  With ``what`` =
     ``"floor"`` it asks of the cell's floor alone (the pawn's feet: the pawn itself may
     show over what hides where it stands): hidden where two of its five points are, by
-    what the first of those lines meets.  The lines are walked in steps of a quarter of a cell,
+    what the first of those lines meets.  With ``"step"``, of the floor's middle alone,
+    where a step's badge or a marker's footprint is centred: hidden there, the badge or
+    the frame lies on what hides it.  The lines are walked in steps of a quarter of a cell,
     all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera)
@@ -345,7 +347,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
         return _hidden_memo[2][asked]
     start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    face = (-0.45 if what in ("goal", "floor") else 0.45) * np.round(b[:, 2])
+    face = (-0.45 if what in ("goal", "floor", "step") else 0.45) * np.round(b[:, 2])
     ends = centre + np.outer(_SIGHTS[:, 0], face) + np.outer(_SIGHTS[:, 1], np.round(b[:, 0])) \
         + np.outer(_SIGHTS[:, 2], np.round(b[:, 1]))
     # every line at once: (line, step, axis) cells along each
@@ -365,7 +367,11 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     hit = blocks | crates
     blocked = hit.any(axis=1)
     answer = ""
-    if what == "floor":
+    if what == "step":
+        if blocked[1]:  # the floor's middle hidden: a badge there lies on what hides it
+            first = int(np.argmax(hit[1]))
+            answer = "crate" if crates[1, first] and not blocks[1, first] else "wall"
+    elif what == "floor":
         if int(blocked[1:].sum()) >= 2:  # the feet partly hidden: read as on what hides
             line = 1 + int(np.argmax(blocked[1:]))
             first = int(np.argmax(hit[line]))
