@@ -51,8 +51,10 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
             assert markers.GOAL_COLOUR in near, view
         press(app, pygame.K_v)
         settle(app)
-    # w hidden: a slice kata; z hidden: in the slice (drawn, no mark); y hidden: two rows +y
-    assert seen == {"stand": [("goal", "1 kata")], "w-up": [], "both": [("goal", "2 +y")]}
+    # w hidden: a slice kata; z hidden: in the slice, drawn, but the walls in front hide
+    # half its floor (a thin gold strip: marked); y hidden: two rows +y
+    assert seen == {"stand": [("goal", "1 kata")], "w-up": [("goal", "behind a wall")],
+                    "both": [("goal", "2 +y")]}
     # off the window: pinned to its edge, on the side toward where it is
     ov, W, H = app.overlay, *app.overlay.size
     near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)
@@ -136,7 +138,9 @@ def _walled(wall_z=(1, 2, 3, 4), crates=(), gap: int | None = None):
 def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what():
     """A blind player found the goal of a hard room, behind tall walls, only in the plan
     view.  A goal in the slice that the walls (or crates) hide from the camera gets a marker
-    that says so; one in sight, over a low wall or with none, gets none."""
+    that says so, and so does one whose floor is half hidden (another read the gold corner
+    in sight as a ramp's bright side); one in sight, through a gap in the wall or with no
+    wall, gets none."""
     b = views.view_basis("stand")
     cam = views.Camera()
 
@@ -146,9 +150,11 @@ def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what(
 
     assert seen(_walled()) == [("goal", "behind a wall", True)]
     assert seen(_walled(())) == []
-    # one block high: in sight from straight above, not from the camera's slant
+    # one block high: hidden from the camera's slant; from above, half its floor still is
     assert seen(_walled((1,))) == [("goal", "behind a wall", True)]
-    assert seen(_walled((1,)), views.Camera(pitch=1.5)) == []
+    above = seen(_walled((1,)), views.Camera(pitch=1.5))
+    assert [(what, words) for what, words, _ in above] == [("goal", "behind a wall")]
+    assert seen(_walled((1,), gap=2)) == []  # the wall open in front of it
     stack = ((2, 1, 1, 0), (2, 1, 2, 0))
     assert seen(_walled((), stack)) == [("goal", "behind a crate", True)]
     # a crate in the slice behind the wall too (one under a crate, in a stack, is not)

@@ -179,6 +179,10 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             if _touches(put, player):
                 continue  # by the pawn: in its window, and its badges name it ("walk · goal")
             hidden = hidden_by(room, state, put, player, b, camera, what)
+            if what == "goal" and not hidden:
+                # a corner of its floor hidden too: the part in sight, a gold triangle, read
+                # as a ramp's bright side
+                hidden = hidden_by(room, state, put, player, b, camera, "part")
             if not hidden or (what == "crate" and hidden == "crate"):
                 continue  # in sight (or a crate under another: a stack shows as one)
         x, y, depth = project(put)
@@ -310,6 +314,11 @@ _hidden_memo: list = [None, None, {}, None]
 #: depth): the centre, then the face's middle and four points near its corners
 _SIGHTS = np.array([(0, 0, 0), (1, 0, 0), (1, 0.35, 0.35), (1, 0.35, -0.35), (1, -0.35, -0.35),
                     (1, -0.35, 0.35)])
+#: the same for a finer look at a face: the centre, then a 5 x 5 grid of points over it
+_GRID = np.array([(0, 0, 0)] + [(1, a, d) for a in np.linspace(-0.4, 0.4, 5)
+                                for d in np.linspace(-0.4, 0.4, 5)])
+#: "part": the goal's floor counts as partly hidden where this share of the grid's points is
+PART_HIDDEN = 0.3
 
 
 def _touches(cell, player) -> bool:
@@ -332,7 +341,8 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     show over what hides where it stands): hidden where two of its five points are, by
     what the first of those lines meets.  With ``"step"``, of the floor's middle alone,
     where a step's badge or a marker's footprint is centred: hidden there, the badge or
-    the frame lies on what hides it.  The lines are walked in steps of a quarter of a cell,
+    the frame lies on what hides it.  With ``"part"``, of the floor's grid of 25 points:
+    hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.  The lines are walked in steps of a quarter of a cell,
     all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera)
@@ -347,9 +357,10 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
         return _hidden_memo[2][asked]
     start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    face = (-0.45 if what in ("goal", "floor", "step") else 0.45) * np.round(b[:, 2])
-    ends = centre + np.outer(_SIGHTS[:, 0], face) + np.outer(_SIGHTS[:, 1], np.round(b[:, 0])) \
-        + np.outer(_SIGHTS[:, 2], np.round(b[:, 1]))
+    face = (-0.45 if what in ("goal", "floor", "step", "part") else 0.45) * np.round(b[:, 2])
+    sights = _GRID if what == "part" else _SIGHTS
+    ends = centre + np.outer(sights[:, 0], face) + np.outer(sights[:, 1], np.round(b[:, 0])) \
+        + np.outer(sights[:, 2], np.round(b[:, 1]))
     # every line at once: (line, step, axis) cells along each
     count = max(2, int(float(np.linalg.norm(centre - start)) * 4))
     t = np.arange(count) / count
@@ -367,7 +378,12 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     hit = blocks | crates
     blocked = hit.any(axis=1)
     answer = ""
-    if what == "step":
+    if what == "part":
+        if blocked[1:].mean() >= PART_HIDDEN:  # a good part of the floor's grid hidden
+            line = 1 + int(np.argmax(blocked[1:]))
+            first = int(np.argmax(hit[line]))
+            answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
+    elif what == "step":
         if blocked[1]:  # the floor's middle hidden: a badge there lies on what hides it
             first = int(np.argmax(hit[1]))
             answer = "crate" if crates[1, first] and not blocks[1, first] else "wall"
