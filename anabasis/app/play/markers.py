@@ -342,8 +342,8 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     what the first of those lines meets.  With ``"step"``, of the floor's middle alone,
     where a step's badge or a marker's footprint is centred: hidden there, the badge or
     the frame lies on what hides it.  With ``"part"``, of the floor's grid of 25 points:
-    hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.  The lines are walked in steps of a quarter of a cell,
-    all at once (a vector sum)."""
+    hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.
+    The lines are walked in steps of a quarter of a cell, all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera)
     if _hidden_memo[0] is not room or _hidden_memo[1] != key:
