@@ -470,13 +470,15 @@ def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
     """A blind player lost a floor under a shelf: the map's shade and number say only a
     column's top.  Each column with room to stand under its top, as the engine has it (a
     pawn put there stays at that height in z), has a dark notch with the lowest such height;
-    no other column has one."""
+    no other column has one.  Where a pawn put at that height slips kata (the engine, with
+    w's gravity), the notch is a pit's, rimmed, with no number (a later player took a
+    notched floor that holds and one that slips alike)."""
     from anabasis.engine.world import State
 
     room, smap, pic = big_map(source)
     lay = smap.layout
     assert lay.cell >= slicemap.DIGITS_CELL
-    notched = 0
+    notched = slipping = 0
     for x, y, w in columns(room):
         top = smap.top(x, y, w)
         stays = [] if top is None else [
@@ -485,14 +487,23 @@ def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
         assert list(smap.hollows(x, y, w)) == stays
         rect = lay.cell_rect(x, y, w)
         corner = rgb_at(pic, (rect.x + 1, rect.bottom - 2))
-        assert (corner == slicemap.HOLLOW) == bool(stays), (x, y, w)
+        slips = bool(stays) and rules.settle(
+            room, State.of((x, y, stays[0], w))).state.player != (x, y, stays[0], w)
+        assert (corner == slicemap.HOLLOW) == (bool(stays) and not slips), (x, y, w)
+        assert (corner == slicemap.PIT_RIM) == slips, (x, y, w)
         notched += bool(stays)
-        if stays:  # its height written in it
+        slipping += slips
+        if stays and room.goal[:2] + room.goal[3:] != (x, y, w):  # (the goal's diamond)
+            # its height written in it, where it holds
             side = lay.cell // 2
-            notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
-            assert max(sum(rgb_at(pic, (px, py))) for px in range(notch.x, notch.right)
-                       for py in range(notch.y, notch.bottom)) > 250
+            # (inside its round corner; the rim's grey sums to 396, the number's ink to 450
+            # and more)
+            notch = pygame.Rect(rect.x, rect.bottom - side, side, side).inflate(-4, -4)
+            ink = max(sum(rgb_at(pic, (px, py))) for px in range(notch.x, notch.right)
+                      for py in range(notch.y, notch.bottom))
+            assert (ink <= sum(slicemap.PIT_RIM)) if slips else (ink > 450), (x, y, w, ink)
     assert notched > 0 or source == 7  # level 7 has none: it is there as the control
+    assert slipping > 0 or source != (3, 5)  # 3.5 has both kinds
 
 
 @pytest.mark.parametrize("source", [(2, 8), (2, 6), 3])

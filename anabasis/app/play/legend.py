@@ -48,8 +48,8 @@ ENTRIES = [
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
              " room's top"),
-    ("hollow", "a dark notch with a number on the map: a floor under the top, at that z (the"
-               " top's number goes up)"),
+    ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
+               " (rimmed: it slips)"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
@@ -240,6 +240,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, slicemap.HOLLOW, notch, border_top_right_radius=max(1, side // 3))
         ov.text("1", notch.center, max(8, side - 1), slicemap.HOLLOW_INK, anchor="center",
                 shadow=False)
+        pit = notch.move(r.width - side, 0)  # and one that slips, rimmed
+        pygame.draw.rect(s, slicemap.PIT, pit, border_top_right_radius=max(1, side // 3))
+        pygame.draw.rect(s, slicemap.PIT_RIM, pit, 1, border_top_right_radius=max(1, side // 3))
     elif name == "frame":
         pygame.draw.rect(s, slicemap.shade(1, 3), r.inflate(-4, -4))
         pygame.draw.rect(s, slicemap.YOU, r, 2)

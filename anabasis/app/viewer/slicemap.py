@@ -345,14 +345,19 @@ class SliceMap:
         ``crates``), as the rule book's "held from kata" reads (a ramp top always holds).
         False for a gap, a ramp, or a column full to the ceiling."""
         top = self.top(x, y, w)
-        room = self.room
-        if top is None or top[1] != BLOCK or top[0] + 1 >= room.size[2]:
+        if top is None or top[1] != BLOCK or top[0] + 1 >= self.room.size[2]:
             return False
-        kata = (x, y, top[0] + 1, w - 1)
-        if room.wrap:
-            kata = (x, y, top[0] + 1, (w - 1) % room.size[3])
+        return not self.held_at(x, y, top[0] + 1, w, crates)
+
+    def held_at(self, x: int, y: int, z: int, w: int, crates=()) -> bool:
+        """Whether a pawn at ``(x, y, z, w)`` is held from kata: a ramp under it in z, or a
+        block, a ramp, the room's wall or one of ``crates`` kata of it."""
+        room = self.room
+        if z > 0 and room.cell((x, y, z - 1, w)) in RAMPS:
+            return True
+        kata = (x, y, z, (w - 1) % room.size[3] if room.wrap else w - 1)
         held = room.cell(kata)
-        return not (held == BLOCK or held in RAMPS or held == WALL or kata in crates)
+        return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
     def _draw_column(self, surface, x: int, y: int, w: int, pit: bool) -> None:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
@@ -392,17 +397,26 @@ class SliceMap:
             _text(surface, str(self.number(x, y, w)), corner, number_size(cell), ink_on(ground),
                   anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
-            self._hollow(surface, rect, under)
+            self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w))
 
-    def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...]) -> None:
+    def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...],
+                slips: bool = False) -> None:
         """A space to stand under the column's top: a dark notch in the cell's lower left
         (the top left is a step mark's; the top's number is at the top right), with the lowest
-        such height written in it where the cell is big enough."""
+        such height written in it where the cell is big enough; where standing there you
+        would slip kata (``slips``), a pit's rim round it and no number, as a pit has none (a
+        blind player took a floor that holds and one that slips, both notched "1", alike)."""
         cell = self.layout.cell
         side = max(3, cell // 2 if cell >= DIGITS_CELL else cell * 2 // 5)
         notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
-        pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=max(1, side // 3))
-        pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=max(1, side // 3))
+        radius = max(1, side // 3)
+        if slips:
+            pygame.draw.rect(surface, PIT, notch, border_top_right_radius=radius)
+            pygame.draw.rect(surface, PIT_RIM, notch, max(1, cell // 12),
+                             border_top_right_radius=radius)
+            return
+        pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=radius)
+        pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=radius)
         if cell >= DIGITS_CELL:
             _text(surface, str(heights[0]), notch.center, max(8, side), HOLLOW_INK, "center")
 
