@@ -579,8 +579,9 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         # crate in front as on that cell, and a walk badge on its top as "onto the crate")
         floor, behind = (), ""
         if mark.kind not in ("nothing", "fall out") and not off_room(play.room, mark.cell):
+            # (a push's cell is the crate's: it shows where the crate's top does)
             behind = markers.hidden_by(play.room, play.game.state, mark.cell, drawn, b, camera,
-                                       "step")
+                                       "crate" if mark.kind == "push" else "step")
             if behind:
                 floor = markers.floor_of(mark.cell, b, project)
         words = mark.label
