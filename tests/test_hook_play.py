@@ -170,6 +170,12 @@ def test_outside_hook_rooms_shift_and_an_arrow_step(make_app):
     settle(app)
     assert play.game.moves == 1 and play.game.state == rules.step(
         play.room, play.game.first, move).state
+    # T and G are not silent here (a blind player found them so): they say where the hook is
+    assert play.message == hook.NO_HOOK_TEXT and play.message_left > 0
+    play.message_left = 0
+    press(app, pygame.K_g)
+    assert play.message == hook.NO_HOOK_TEXT and play.message_left > 0
+    assert play.game.moves == 1
     assert "throw" not in app.sound.played
     # the HUD says nothing of the hook here, and the help only where it is (not here)
     assert "hook" not in hud.key_line(play).lower()

@@ -48,6 +48,8 @@ from anabasis.picture import views
 ACTIONS = ("hook", "hook_ana", "hook_kata")
 #: The hook moves the w keys fire.
 W_KEYS = {"hook_ana": "hA", "hook_kata": "hK"}
+#: What a hook key says in a room without the hook.
+NO_HOOK_TEXT = "no hook in this room: the hook is in hook rooms only (chapter 4)"
 
 THROW_S = 0.06  #: seconds a cell of the hook's flight out (or back) takes
 THROW_MIN_S = 0.12  #: the shortest throw: even a hook caught beside you is seen to fly
@@ -112,7 +114,12 @@ class HookKeys:
         self._used = False  #: another key went with the hook key while it was held
 
     def down(self, play, action: str) -> bool:
-        """A key went down; True when the hook took it (the scene does nothing more)."""
+        """A key went down; True when the hook took it (the scene does nothing more).  In a
+        room without the hook its T and G say so (a blind player found them silent); Shift
+        alone says nothing (it goes with other keys)."""
+        if action in W_KEYS and not self.active:
+            play.say(NO_HOOK_TEXT, "dim", 2.5)
+            return True
         if not self.active or action is None:
             return False
         if action == "hook":
