@@ -365,6 +365,16 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     assert texts[(1, 0, 1, 2)].endswith("walk · behind the crate"), texts
     assert texts[(2, 1, 1, 2)].endswith("walk · behind a wall"), texts  # the wall at (2, 2)
     assert texts[(3, 0, 1, 2)].endswith("walk"), texts  # in sight
+    # a ramp's badge stands on the wall it takes you ana over: never "behind" (level 7's
+    # start read "ramp ana · behind a wall")
+    app.open(open_level(7))
+    play = app.scene
+    settle(app)
+    b, cam = play.sight.basis(), play.sight.camera
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    ramp = [p[1] for m, p in zip(play.reading.badged(play.reading.step_marks(), b, cam.yaw),
+                                 placed, strict=True) if m.kind == "ramp ana"]
+    assert ramp and not any("behind" in t for t in ramp), ramp
 
 
 def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):

@@ -551,6 +551,12 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     return [rect for rect, *_ in placed]
 
 
+#: The step marks whose cell in the slice a badge may find hidden: a ramp's is the wall it
+#: takes you ana over, or the cell it takes you kata of (a ramp's landing a slice ana read
+#: "behind a wall"); a hook's is where it flies to.
+HIDDEN_ASKED = ("walk", "climb", "push", "slip kata")
+
+
 def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
     """Where :func:`draw_marks` draws each badge: ``(its box, its words, its colour, dim,
     the text size, the corners of its cell's floor where that cell is hidden from the eye,
@@ -578,10 +584,12 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         # over what hides it, and the badge says what hides it (blind players read the
         # crate in front as on that cell, and a walk badge on its top as "onto the crate")
         floor, behind = (), ""
-        if mark.kind not in ("nothing", "fall out") and not off_room(play.room, mark.cell):
-            # (a push's cell is the crate's: it shows where the crate's top does)
+        if mark.kind in HIDDEN_ASKED and not off_room(play.room, mark.cell) \
+                and in_slice(play.room, mark.cell, drawn, b):
+            # (a push's or a climb's cell is the crate's or the block's: it shows where its
+            # top does)
             behind = markers.hidden_by(play.room, play.game.state, mark.cell, drawn, b, camera,
-                                       "crate" if mark.kind == "push" else "step")
+                                       "crate" if mark.kind in ("push", "climb") else "step")
             if behind:
                 floor = markers.floor_of(mark.cell, b, project)
         words = mark.label
@@ -631,6 +639,17 @@ def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
     """The pawn's floor (:func:`pawn_floor`'s corners), dashed in the pawn's colour."""
     markers.dashed_outline(ov.surface, markers.PAWN_COLOUR, corners, max(2, int(2 * s)),
                            int(6 * s))
+
+
+def in_slice(room, cell, player, b) -> bool:
+    """Whether ``cell`` lies in the slice of basis ``b`` through ``player`` (its coordinate
+    along the hidden axis the player's; round a wrapped w, the same slice): only there can
+    something of the slice hide it (a ramp's landing a slice ana read "behind a wall")."""
+    axis, _ = views.axis_of(b[:, 3])
+    here, there = math.floor(float(player[axis]) + 0.5), int(cell[axis])
+    if room.wrap and axis == 3:
+        return (here - there) % room.size[3] == 0
+    return here == there
 
 
 def off_room(room, cell) -> bool:
