@@ -595,8 +595,9 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         words = mark.label
         if mark.won:
             words += " · goal"
-        if behind:
-            words += " · behind the crate" if behind == "crate" else " · behind a wall"
+        if behind == "crate":  # (behind a wall, its dashed floor alone: in a big room the
+            # words were on nearly every badge, and read as noise)
+            words += " · behind the crate"
         text = f"{stepmarks.GLYPH[mark.kind]} {words}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
