@@ -372,7 +372,8 @@ def _message_place(rect: pygame.Rect, size: tuple[int, int], title: pygame.Rect 
     places clear of the room (``room``: what its drawn blocks cover), the map and ``near``
     (the pawn, the badges, the markers): between the top panels (``title``: None where
     they are not drawn), under them, over the key bar (a blind player found a view's tip
-    over the back of the room for several moves, and over the large map); where none is,
+    over the back of the room for several moves, and over the large map: with that map up,
+    the key bar's own place, where it fits there); where none is,
     between the panels if it fits there clear of the map and ``near``, a panel among them;
     else under the panels, or the nearest place to that clear of ``near`` and the map."""
     W, H = size
@@ -387,7 +388,12 @@ def _message_place(rect: pygame.Rect, size: tuple[int, int], title: pygame.Rect 
     over_bar = rect.copy()
     over_bar.midbottom = (W // 2, band_top - 8)
     taken = [*near, *(r for r in (the_map,) if r)]
-    for spot in ([between] if fits else []) + [under, over_bar]:
+    spots = ([between] if fits else []) + [under, over_bar]
+    if title is None:  # the large map over the room: over the key bar, where it fits
+        over_keys = rect.copy()
+        over_keys.midtop = (W // 2, band_top + 2)
+        spots = [over_keys] if over_keys.bottom <= H else spots
+    for spot in spots:
         if spot.collidelist([*taken, *(r for r in (room,) if r)]) < 0:
             return spot
     if fits and between.collidelist(taken) < 0:

@@ -377,25 +377,19 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     crates = is_crate[flat] & inside
     hit = blocks | crates
     blocked = hit.any(axis=1)
+    first_blocked = 1 + int(np.argmax(blocked[1:]))  # the first of the face's lines hidden
+    if what == "part":  # a good part of the floor's grid hidden
+        line = first_blocked if blocked[1:].mean() >= PART_HIDDEN else None
+    elif what == "step":  # the floor's middle: a badge there lies on what hides it
+        line = 1 if blocked[1] else None
+    elif what == "floor":  # the feet partly hidden: read as on what hides them
+        line = first_blocked if int(blocked[1:].sum()) >= 2 else None
+    else:  # hidden: by what the line to its centre meets first
+        line = 0 if blocked[0] and int((~blocked[1:]).sum()) < 2 else None
     answer = ""
-    if what == "part":
-        if blocked[1:].mean() >= PART_HIDDEN:  # a good part of the floor's grid hidden
-            line = 1 + int(np.argmax(blocked[1:]))
-            first = int(np.argmax(hit[line]))
-            answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
-    elif what == "step":
-        if blocked[1]:  # the floor's middle hidden: a badge there lies on what hides it
-            first = int(np.argmax(hit[1]))
-            answer = "crate" if crates[1, first] and not blocks[1, first] else "wall"
-    elif what == "floor":
-        if int(blocked[1:].sum()) >= 2:  # the feet partly hidden: read as on what hides
-            line = 1 + int(np.argmax(blocked[1:]))
-            first = int(np.argmax(hit[line]))
-            answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
-    elif blocked[0] and int((~blocked[1:]).sum()) < 2:
-        # hidden: by what the line to its centre meets first
-        first = int(np.argmax(hit[0]))
-        answer = "crate" if crates[0, first] and not blocks[0, first] else "wall"
+    if line is not None:
+        first = int(np.argmax(hit[line]))
+        answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
     _hidden_memo[2][asked] = answer
     return answer
 
@@ -508,9 +502,21 @@ def words_of(ms: list[Marker], bare: bool = False) -> str:
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    behind = ms[0].foot_behind
-    return f"{ms[0].what} " + _sides(ms) + (
-        "" if not behind else " · behind the crate" if behind == "crate" else " · behind a wall")
+    return f"{ms[0].what} " + _sides(ms) + behind_words(ms[0].foot_behind)
+
+
+def behind_words(hider: str) -> str:
+    """The words a frame drawn over what hides its cell adds (``hidden_by``'s answer):
+    ``" · behind the crate"``, ``" · behind a wall"``, or ``""`` for none."""
+    return {"crate": " · behind the crate", "wall": " · behind a wall"}.get(hider, "")
+
+
+def in_slice(room, cell, player, b: np.ndarray) -> bool:
+    """Whether ``cell`` lies in the slice of basis ``b`` through ``player`` (along the
+    hidden axis at the player's, rounded; round a wrapped w, in the same slice)."""
+    axis, _ = views.axis_of(b[:, 3])
+    here = math.floor(float(player[axis]) + 0.5)
+    return _offset(here, int(cell[axis]), room.size[axis], room.wrap and axis == 3) == 0
 
 
 def _sides(ms: list[Marker]) -> str:

@@ -585,7 +585,9 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         # crate in front as on that cell, and a walk badge on its top as "onto the crate")
         floor, behind = (), ""
         if mark.kind in HIDDEN_ASKED and not off_room(play.room, mark.cell) \
-                and in_slice(play.room, mark.cell, drawn, b):
+                and markers.in_slice(play.room, mark.cell, drawn, b):
+            # (only there can something of the slice hide it: a ramp's landing a slice ana
+            # read "behind a wall")
             # (a push's or a climb's cell is the crate's or the block's: it shows where its
             # top does)
             behind = markers.hidden_by(play.room, play.game.state, mark.cell, drawn, b, camera,
@@ -597,7 +599,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
             words += " · goal"
         if behind == "crate":  # (behind a wall, its dashed floor alone: in a big room the
             # words were on nearly every badge, and read as noise)
-            words += " · behind the crate"
+            words += markers.behind_words(behind)
         text = f"{stepmarks.GLYPH[mark.kind]} {words}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
@@ -640,17 +642,6 @@ def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
     """The pawn's floor (:func:`pawn_floor`'s corners), dashed in the pawn's colour."""
     markers.dashed_outline(ov.surface, markers.PAWN_COLOUR, corners, max(2, int(2 * s)),
                            int(6 * s))
-
-
-def in_slice(room, cell, player, b) -> bool:
-    """Whether ``cell`` lies in the slice of basis ``b`` through ``player`` (its coordinate
-    along the hidden axis the player's; round a wrapped w, the same slice): only there can
-    something of the slice hide it (a ramp's landing a slice ana read "behind a wall")."""
-    axis, _ = views.axis_of(b[:, 3])
-    here, there = math.floor(float(player[axis]) + 0.5), int(cell[axis])
-    if room.wrap and axis == 3:
-        return (here - there) % room.size[3] == 0
-    return here == there
 
 
 def off_room(room, cell) -> bool:
