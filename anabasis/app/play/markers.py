@@ -192,7 +192,9 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
         foot, ground = _footprint(room, put, b, project, solid) if inside and not hidden \
             else ((), None)
-        foot_behind = hidden_by(room, state, ground, player, b, camera, "step") if foot else ""
+        # (at rest, as the slice's hidden things are: a move's frames keep their time)
+        foot_behind = hidden_by(room, state, ground, player, b, camera, "step") \
+            if foot and at_rest else ""
         face = ()
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
