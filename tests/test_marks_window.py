@@ -244,40 +244,57 @@ def test_a_marker_has_its_cells_footprint_on_the_ground_under_it():
     assert goal.foot == ()
 
 
-def test_a_marker_on_the_pawn_draws_no_shape_there_and_points_to_it(make_app):
-    """A marker whose place is the pawn's (a crate just kata of it) covers the pawn with no
-    shape: its words, which say what it is ("crate ↓ 1 kata of you"), stand clear of the
-    pawn with a line to it."""
-    from anabasis.engine.world import State
-
-    app = make_app(open_level(1))
-    ov = app.overlay
-    player = (1, 1, 1, 2)
+def test_a_thing_in_the_pawns_own_column_is_said_in_the_panel_not_drawn_by_the_pawn(make_app):
+    """Four blind players read "crate ↓ 1 kata of you", drawn beside the pawn, as the next
+    cell's.  A thing whose place on screen is the pawn's (a crate just kata of it) is said
+    in the panel under your height, in its colour, with its shape; nothing of it is drawn in
+    the room.  A crate a cell aside keeps its marker on its own place."""
+    from anabasis.app.play.session import open_code
+    from anabasis.formats import codes
+    from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
 
-    room = Room.empty((4, 4, 3, 3), player, (3, 3, 1, 2))
-    b = views.view_basis("stand")
-    cam = views.Camera(yaw=0.0, pitch=0.5, distance=6.0)
-    marks = markers.find(room, State.of(player, ((1, 1, 1, 1),)), player, b, cam, ov.size)
-    (mine,) = [m for m in marks if m.yours]
-    pawn = pygame.Rect(0, 0, 40, 60)
-    pawn.center = (int(mine.at[0]), int(mine.at[1]))
-    (placed,) = markers.place(ov, [mine], ov.scale, pawn=pawn)
-    assert placed.bare and placed.text == "crate \u2193 1 kata of you"
-    assert not placed.words.colliderect(pawn)
-    ov.begin(("a test", 2))
-    ov.surface.fill((0, 0, 0, 0))
-    markers.draw_shapes(ov, [placed], ov.scale)
-    markers.draw_words(ov, [placed], ov.scale, pawn=pawn)
-    colour = markers.CRATE_COLOUR
-    inside = [(x, y) for x in range(pawn.left, pawn.right) for y in range(pawn.top, pawn.bottom)
-              if ov.surface.get_at((x, y))[:3] == colour]
-    assert not inside  # nothing over the pawn
-    ring = pawn.inflate(8, 8)
-    edge = [(x, y) for x in range(ring.left, ring.right) for y in range(ring.top, ring.bottom)
-            if not pawn.collidepoint(x, y) and not placed.words.collidepoint(x, y)
-            and ov.surface.get_at((x, y))[:3] == colour]
-    assert edge  # the line's arrowhead, at the pawn's edge
+    # a floor in each slice, and all of slice w 0 at z 1 solid: what holds w 1 from kata
+    mine, aside = (2, 2, 1, 1), (3, 2, 1, 1)  # just kata of the pawn (2, 2, 1, 2); beside it
+    drawn = {}
+    for crates, said in (((mine, aside), True), ((aside,), False)):
+        room = Room.empty((5, 5, 3, 3), (2, 2, 1, 2), (0, 0, 1, 2), crates=crates)
+        cells = bytearray(room.cells)
+        for x in range(5):
+            for y in range(5):
+                for z, w in ((0, 0), (0, 1), (0, 2), (1, 0)):
+                    cells[room.index((x, y, z, w))] = BLOCK
+        if not said:
+            cells[room.index(mine)] = BLOCK  # (a block holds the pawn instead)
+        app = make_app(open_code(codes.encode(replace(room, cells=bytes(cells)))),
+                       size=(1280, 720))
+        app.view_tips = 0
+        app.progress.slice_map, app.progress.step_marks = "off", "held"
+        play = app.scene
+        play.reading.settings_changed()
+        settle(app)
+        play.message_left = 0.0
+        app.tick(DT)
+        app.tick(DT)
+        assert play.sight.view == "stand"  # (w hidden: the crates a slice kata)
+        ov = app.overlay
+        marks = _marks(app)
+        assert [m.yours for m in marks if m.what == "crate"] == ([True, False] if said
+                                                                  else [False])
+        assert markers.of_you(marks) == ([("crate", "crate \u2193 1 kata of you")] if said
+                                         else [])
+        W, H = ov.size
+        panel = pygame.Rect(W - 260, 0, 260, 200)
+        crate = [(x, y) for x in range(panel.left, panel.right)
+                 for y in range(panel.top, panel.bottom)
+                 if ov.surface.get_at((x, y))[:3] == markers.CRATE_COLOUR]
+        assert bool(crate) == said  # the panel's line, only where there is one to say
+        hud = pygame.surfarray.array3d(ov.surface).copy()
+        hud[panel.left:, :panel.bottom] = 0
+        drawn[said] = hud
+    # in the room, the HUD is the same with the crate just kata of the pawn as without it:
+    # nothing of it by the pawn (the crate a cell aside keeps its marker, in both)
+    assert (drawn[True] != drawn[False]).any(axis=2).sum() == 0
 
 
 def test_a_markers_footprint_behind_a_wall_says_so():

@@ -213,8 +213,12 @@ def draw_shown(ov, shown: Shown) -> None:
     left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
     title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
                               big + 10 + len(teach_lines) * (small + 3) + pad)
+    # what lies in your own column along the hidden axis (a crate just kata of you): said
+    # in the panel, under your height, not by the pawn (read as the next cell's)
+    yours = markers.of_you(shown.marks)
     right_panel = pygame.Rect(W - int(250 * s), pad // 2, int(250 * s) - pad // 2,
-                              mid + small + 2 * mid + int(40 * s))
+                              mid + small + 2 * mid + int(40 * s)
+                              + len(yours) * (small + int(10 * s)))
     # a panel over the room fades, so that the room's top rows show through it
     play, b, camera = shown.reader if shown.reader else (None, None, None)
     room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
@@ -246,6 +250,9 @@ def draw_shown(ov, shown: Shown) -> None:
         ov.text(f"z {gz}", (W - pad - int(70 * s), gy), mid, _soft(views.AXIS_COLOURS["z"]),
                 anchor="topright")
         ov.text(f"w {gw}", (W - pad, gy), mid, _soft(views.AXIS_COLOURS["w"]), anchor="topright")
+        for i, (what, words) in enumerate(yours):
+            _of_you_line(ov, what, words, (W - pad, gy + mid + 8 + i * (small + int(10 * s))),
+                         small, shown.palette)
 
     map_rect, badges, badged = None, [], []
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
@@ -286,8 +293,6 @@ def draw_shown(ov, shown: Shown) -> None:
         _hint_arrow(ov, shown.hint)  # (under the badges, whose words stay whole)
     reading.paint_marks(ov, badged)
     markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
-    if shown.hook is not None:
-        hook.draw(ov, shown.hook, s)
 
     # bottom right: the axes gizmo, turning with the view and the camera (not over the
     # large map: the room is under it)
@@ -343,12 +348,14 @@ def draw_shown(ov, shown: Shown) -> None:
                         line_h * len(lines) + 14),
             (W, H), None if large else title_panel, right_panel, band_top,
             reading.drawn_rect(play, b, camera, ov.size) if play is not None else None,
-            map_rect, [*pawn, *badges, *marked])
+            map_rect, [*pawn, *badges, *marked, *tag, *_hook_line_rect(shown.hook, s)])
         ov.panel(rect, MESSAGE_GROUND, 8)
         for i, line in enumerate(lines):
             ov.text(line, (rect.centerx, rect.y + 10 + i * line_h), mid, colour,
                     anchor="midtop")
 
+    if shown.hook is not None:  # (over the message: where none is clear of the flight, as
+        hook.draw(ov, shown.hook, s)  # in a small window, the flight shows whole)
     if shown.hint is not None:
         _hint(ov, shown.hint, pad, mid, small)
 
@@ -492,6 +499,34 @@ def _arrow(surface, tail, tip, half: int) -> None:
               (bx - nx * half, by - ny * half), (ax - nx * half, ay - ny * half)]
     pygame.draw.polygon(surface, HINT_COLOUR, points)
     pygame.draw.polygon(surface, HINT_EDGE, points, 2)
+
+
+def _hook_line_rect(shown_hook: tuple | None, s: float) -> list[pygame.Rect]:
+    """The box round the hook's line in flight and its head ([] with none in flight): the
+    message of the moment keeps off it (at a small window it covered the head)."""
+    if shown_hook is None or shown_hook[0] is None:
+        return []
+    (ax, ay), (zx, zy), _ = shown_hook[0]
+    box = pygame.Rect(int(min(ax, zx)), int(min(ay, zy)), int(abs(zx - ax)) + 1,
+                      int(abs(zy - ay)) + 1)
+    return [box.inflate(int(24 * s), int(24 * s))]
+
+
+def _of_you_line(ov, what: str, words: str, topright: tuple[int, int], size: int,
+                 palette: str) -> pygame.Rect:
+    """One line of the panel's "of you" part: the thing's shape (the goal's diamond, a
+    crate's square, as its markers draw them) and its words (``crate ↓ 1 kata of you``),
+    in its colour, right-aligned at ``topright``; the box they take."""
+    colour = markers.colour_of(what, palette)
+    rect = ov.text(words, topright, size, colour, anchor="topright")
+    r = max(4, size // 3)
+    cx, cy = rect.left - r - 6, rect.centery
+    if what == "goal":
+        pygame.draw.polygon(ov.surface, colour, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
+                                                 (cx - r, cy)], 2)
+    else:
+        pygame.draw.rect(ov.surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), 2)
+    return rect.union(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
 
 
 def _soft(colour) -> tuple[int, int, int]:

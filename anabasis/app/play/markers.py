@@ -57,7 +57,7 @@ class Marker(NamedTuple):
     at: tuple[float, float]  #: where on screen it would be drawn, in window pixels
     inside: bool  #: ``at`` is within the window (else it is pinned to the edge)
     #: it is in the pawn's own column along the hidden axis (a crate just kata of you): its
-    #: place on screen is the pawn's, so the marker stands beside the pawn, and says "of you"
+    #: place on screen is the pawn's, so the HUD says it in its panel (:func:`of_you`)
     yours: bool = False
     #: its cell's footprint on the pawn's floor (four window points), where it lies at
     #: another height: a blind player read a goal drawn high in the both-downs view as a
@@ -439,22 +439,19 @@ class Placed(NamedTuple):
     at: tuple[int, int]  #: its shape's centre: the place on screen (pinned to the edge, if off)
     text: str  #: the words: which way and how far (``\u2191 2 ana``, ``\u2193 1, 2 kata``)
     count: int  #: how many things it stands for
-    #: no shape is drawn: its place is on the pawn (one in the pawn's own column, mostly),
-    #: which nothing covers; its words stand by the pawn, a line pointing to it
-    bare: bool
     words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
 
 
 def gather(ov, markers: list[Marker], s: float, top: int = 0,
-           bottom: int | None = None) -> list[tuple[Marker, tuple[int, int], str, int, bool]]:
-    """The markers merged by place: ``(the first, its shape's centre, its words, how many,
-    bare)`` for each thing (the goal, a crate) on each spot.  The shape stays on its place,
+           bottom: int | None = None) -> list[tuple[Marker, tuple[int, int], str, int]]:
+    """The markers merged by place: ``(the first, its shape's centre, its words, how many)``
+    for each thing (the goal, a crate) on each spot.  The shape stays on its place,
     which is the thing's (a blind player read a marker moved a cell off the pawn as the next
     cell's), brought only just clear of the panels above ``top`` and the bar below
     ``bottom``; one off the window is pinned to the edge of its free part, on the line
     from the centre toward it, and its arrow points on.  One in the pawn's own column
-    (its place is the pawn's) is *bare*: no shape is drawn, only its words by the pawn."""
+    (its place is the pawn's) is left out: the HUD says it in its panel (:func:`of_you`)."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     r = int(11 * s)
@@ -462,6 +459,8 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
     lo, hi = top + margin, bottom - margin
     groups: list[list] = []  # [first, (x, y), [markers]]
     for m in markers:
+        if m.yours:
+            continue
         x, y = m.at
         if m.inside:
             # on its place; only under a panel or the key bar (or at the window's very edge)
@@ -484,22 +483,37 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
             same[2].append(m)
             continue
         groups.append([m, (int(x), int(y)), [m]])
+    return [(first, at, words_of(ms), len(ms)) for first, at, ms in groups]
+
+
+def of_you(markers) -> list[tuple[str, str]]:
+    """The things in the pawn's own column along the hidden axis (a crate just kata of
+    you), as ``(what, words)`` for each kind of thing, the goal first: ``("crate",
+    "crate ↓ 1 kata of you")``.  Their place on screen is the pawn's, so the HUD says them
+    in its panel, beside your height, rather than in the room: four blind players read the
+    words, drawn by the pawn, as the next cell's.
+
+    >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True, yours=True)
+    >>> of_you([one, one._replace(yours=False, offset=-2)])
+    [('crate', 'crate ↓ 1 kata of you')]
+    """
     out = []
-    for first, at, ms in groups:
-        bare = any(m.yours for m in ms)
-        out.append((first, at, words_of(ms, bare), len(ms), bare))
+    for what in ("goal", "crate"):
+        ms = [m for m in markers if m.yours and m.what == what]
+        if ms:
+            out.append((what, words_of(ms)))
     return out
 
 
-def words_of(ms: list[Marker], bare: bool = False) -> str:
+def words_of(ms: list[Marker]) -> str:
     """The words of markers merged on one spot: each side of the hidden axis once, its
     distances listed (``↑ 2 ana``; ``↓ ×3 1 kata``: three crates one slice
     kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``), the thing named first
     (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
-    not in the next.  ``bare``: no shape is drawn (on the pawn); the words are the same.
+    not in the next.
 
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
-    >>> words_of([one, one._replace(offset=-2)]), words_of([one, one], bare=True)
+    >>> words_of([one, one._replace(offset=-2)]), words_of([one, one])
     ('crate ↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
     """
     if ms[0].hidden:
@@ -551,7 +565,7 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     small = int(17 * s)
     r = int(11 * s)
     gathered = gather(ov, markers, s, top, bottom)
-    shapes = [shape_box(at, r) for _, at, _, _, bare in gathered if not bare]
+    shapes = [shape_box(at, r) for _, at, _, _ in gathered]
     crossed = list(avoid)  # what a line from moved words to their place should not cross
     avoid = [*avoid, *((pawn,) if pawn is not None else ())]
     placed: list[Placed] = []
@@ -561,17 +575,17 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         box.left = max(0, min(box.left, W - box.width))
         return box
 
-    for m, at, text, count, bare in gathered:
+    for m, at, text, count in gathered:
         wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
-        to = pawn.inflate(4, 4) if bare and pawn is not None else shape_box(at, r)
+        to = shape_box(at, r)
 
         def clear_line(t, to=to):
             start, end = leader(t, to)
             return not any(a.clipline(start, end) for a in crossed)
 
         rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
-        placed.append(Placed(m, at, text, count, bare, rect, rect != wanted or bare))
+        placed.append(Placed(m, at, text, count, rect, rect != wanted))
     return placed
 
 
@@ -628,9 +642,9 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None =
 
 
 def boxes(placed: list[Placed], s: float) -> list[pygame.Rect]:
-    """Each placed marker's box on screen: its shape's and its words' (a bare one's words)."""
+    """Each placed marker's box on screen: its shape's and its words'."""
     r = int(11 * s)
-    return [p.words if p.bare else shape_box(p.at, r).union(p.words) for p in placed]
+    return [shape_box(p.at, r).union(p.words) for p in placed]
 
 
 def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
@@ -646,8 +660,6 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
     thick = max(2, int(3 * s))
     reach = int(r * 2.2) + 2  # a pinned one's arrow
     for p in placed:
-        if p.bare:
-            continue
         m, (x, y) = p.marker, p.at
         colour = colour_of(m.what, palette)
         points = [*m.foot, *m.face, (x - reach, y - reach), (x + reach, y + reach)]
@@ -702,33 +714,26 @@ def leader(words: pygame.Rect, to: pygame.Rect) -> tuple[tuple[int, int], tuple[
 
 def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
                pawn: pygame.Rect | None = None) -> None:
-    """The line from each marker's moved words back to its shape; for a bare one, with an
-    arrowhead, to the edge of ``pawn`` (the pawn's box); never over the pawn (a line to a
-    shape just behind it stops at its edge).  Drawn before the
+    """The line from each marker's moved words back to its shape; never over ``pawn`` (the
+    pawn's box: a line to a shape just behind it stops at its edge).  Drawn before the
     step badges, which lie over any line that must cross one."""
     r = int(11 * s)
     for p in placed:
         if not p.moved:
             continue
         colour = colour_of(p.marker.what, palette)
-        to = pawn.inflate(4, 4) if p.bare and pawn is not None else shape_box(p.at, r)
-        start, end = leader(p.words, to)
-        if pawn is not None and not p.bare:
+        start, end = leader(p.words, shape_box(p.at, r))
+        if pawn is not None:
             into = pawn.inflate(4, 4).clipline(start, end)
             if into:  # a shape just behind the pawn: the line stops at the pawn's edge
                 end = min(into, key=lambda q: math.dist(q, start))
         pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
-        if p.bare and start != end:
-            ang = math.atan2(start[1] - end[1], start[0] - end[0])
-            head = [start, *((start[0] - math.cos(ang + da) * r * 0.8,
-                              start[1] - math.sin(ang + da) * r * 0.8) for da in (0.5, -0.5))]
-            pygame.draw.polygon(ov.surface, colour, head)
 
 
 def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
                pawn: pygame.Rect | None = None, lines: bool = True) -> None:
-    """The markers' words, each in its box (in the hidden axis's colour, on a dark ground;
-    a bare one's framed in its thing's colour), after their lines (:func:`draw_lines`)
+    """The markers' words, each in its box (in the hidden axis's colour, on a dark ground),
+    after their lines (:func:`draw_lines`)
     unless ``lines`` is False (the HUD draws those under the badges)."""
     if lines:
         draw_lines(ov, placed, s, palette, pawn)
@@ -738,8 +743,6 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
         ov.panel(p.words, (10, 12, 18, 150), 4)
-        if p.bare:
-            pygame.draw.rect(ov.surface, colour, p.words, 1, border_radius=4)
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
 
 
