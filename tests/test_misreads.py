@@ -141,6 +141,38 @@ def test_the_xrayed_pawn_reads_as_you_behind_a_block_not_as_another_creature(ctx
     assert u["u_window"] == 1.0
 
 
+def test_the_window_shows_the_floor_the_pawn_stands_on_not_the_wall_top_in_front(ctx):
+    """Level 2's start, stand view: the pawn stands in the back row, and a wall one high
+    stands in front of it.  Two blind players read the pawn as standing on that wall's top:
+    the window cut round the pawn showed its body and little else.  The window now reaches
+    the pawn's feet and the floor round them: the front half of the floor the pawn stands on
+    is drawn through it as it would be with no wall in front."""
+    room = levels.load_level(2)
+    state = rules.start(room).state
+    px, py, pz, pw = state.player
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    SIZE[0] / SIZE[1], room.wrap), marks=())
+    u, _ = render.frame_uniforms(room, pose, SIZE)
+    walls = [(x, y, pz, pw) for x in range(room.size[0]) for y in range(py + 1, room.size[1])
+             if room.cell((x, y, pz, pw)) == cells.BLOCK]
+    assert walls and (px, py + 1, pz, pw) in walls  # (the wall in front, toward the eye)
+    opened = bytearray(room.cells)
+    for c in walls:
+        opened[room.index(c)] = cells.EMPTY
+    open_room = replace(room, cells=bytes(opened))
+    seen, bare = _draw(ctx, room, state, pose), _draw(ctx, open_room, state, pose)
+    # the floor's top under the pawn, its front half (toward the eye: +y here)
+    points = np.array([[px + fx, py + fy, pz + 0.01, pw + 0.5] for fx in (0.15, 0.3, 0.7, 0.85)
+                       for fy in (0.6, 0.75)])
+    sx, sy = _project(u, (points - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], SIZE)
+    got = [(seen[int(y), int(x)], bare[int(y), int(x)]) for x, y in zip(sx, sy, strict=True)
+           if not _pink(seen[int(y), int(x)][None])[0]]
+    assert len(got) >= 4, "the floor in front of the pawn's body is in the window"
+    off = [int(np.abs(a - b).sum()) for a, b in got]
+    assert max(off) < 60, off
+
+
 def test_the_window_opens_only_where_something_hides_the_pawn(ctx):
     """Level 2 in the both view: nothing stands in front of the pawn: no window, no rim (the
     pawn's colour nowhere beyond the pawn); level 3 on the ramp it is open.  The frame's

@@ -44,9 +44,12 @@ FEET = -0.53
 FEET_MARGIN = 0.01
 
 #: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
-#: the player's centre in the slice, and its radius in cells at the pawn.
-WINDOW_CENTRE = (0.0, 0.0, 0.05)
-WINDOW_RADIUS = 0.55
+#: the player's centre in the slice, and its radius in cells at the pawn.  It reaches the
+#: floor round the pawn's feet: two blind players read a pawn behind a wall one high as
+#: standing on that wall's top, when the window (0.55 round the body) showed little more
+#: than the pawn.
+WINDOW_CENTRE = (0.0, 0.0, -0.25)
+WINDOW_RADIUS = 0.95
 
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0
