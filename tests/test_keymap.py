@@ -29,7 +29,7 @@ def written(app) -> str:
 def test_the_default_keys_write_the_words_the_game_always_showed():
     keys = Keymap(DEFAULT_KEYS)
     assert keys.text(hud.HINT) == ("arrows move · V turn · Z undo · R restart · ? hint"
-                                   " · Q/E orbit · C code · H help · Esc levels")
+                                   " · P from above · Q/E orbit · C code · H help · Esc levels")
     assert keys.text(hud.HELP[1]) == "arrows / WASD: step the way it looks on screen"
     assert keys.text(hud.HELP[2]).startswith("V or Space: turn")
     assert keys.text(hud.HELP[5]).startswith("? or /: a hint")

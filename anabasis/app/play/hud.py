@@ -27,7 +27,10 @@ from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 #: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
-HINT_HEAD = "{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
+#: The plan view's key is in it: blind players misread heights as rows in the slanted
+#: camera, round which the plan view (straight down) is the way, and none found the key.
+HINT_HEAD = ("{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
+             " · {plan_view} from above")
 HINT_TAIL = " · {orbit_left}/{orbit_right} orbit · {copy} code · {help} help · {back} levels"
 HINT = HINT_HEAD + HINT_TAIL
 #: Where the step marks do not show by themselves (made rooms, by default), the key line
