@@ -558,3 +558,40 @@ def test_a_marker_whose_place_is_inside_a_block_is_put_on_that_cells_face_in_sig
                     for dy in (-1, 0, 1)]
             on_edge += markers.GOAL_COLOUR in near
     assert on_edge > 40  # dashed: about half of each edge drawn
+
+
+def test_no_goal_behind_a_wall_marker_beside_a_badge_that_says_goal(make_app):
+    """A blind player, one climb from hard.otter's goal, saw "↑ climb · goal" on the next
+    cell and, beside it, "goal behind a wall" (a wall hides part of the goal's floor): it read
+    as a second goal, somewhere out of sight.  Where a step's badge says the step wins, the
+    goal's hidden-from-the-eye marker is not drawn; one step earlier, it is."""
+    from anabasis import gen
+    from anabasis.app.play import hud
+    from anabasis.app.play.session import opened_made
+    from anabasis.engine import rules
+
+    made = gen.build(*gen.parse_spec("hard.otter"))
+    app = make_app(opened_made(made), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.step_marks = "on"
+    play = app.scene
+    play.reading.settings_changed()
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    # the last moves of the shortest solution, with the goal hidden from the eye in the slice
+    # (a wall in front of part of its floor) at the start of each
+    ends = []
+    for k in range(len(made.moves) - 4, len(made.moves)):
+        play.game.state = rules.replay(made.room, made.moves[:k]).state
+        settle(app)
+        b, cam = play.sight.basis(), play.sight.camera
+        found = markers.find(play.room, play.state, play.pose().player, b, cam,
+                             app.overlay.size)
+        hidden = any(m.what == "goal" and m.hidden for m in found)
+        wins = any(m.won for m in play.reading.badged(play.reading.step_marks(), b, cam.yaw))
+        shown = hud.Shown.of(play, app.overlay.size)
+        drawn = any(m.what == "goal" and m.hidden for m in shown.marks)
+        ends.append((hidden, wins, drawn))
+    assert (True, True, False) in ends, ends  # hidden, a badge says "goal": not drawn
+    assert all(drawn == (hidden and not wins) for hidden, wins, drawn in ends), ends

@@ -159,6 +159,11 @@ class Shown:
             marks = tuple(m._replace(at=(round(m.at[0]), round(m.at[1])))
                           for m in markers.find(opened.room, play.state, drawn, b, camera,
                                                 size))
+            if any(m.won for m in play.reading.badged(play.reading.step_marks(), b,
+                                                      camera.yaw)):
+                # a step's badge says "· goal": the goal is the next cell, and its marker
+                # "goal behind a wall" beside that badge read as a second goal
+                marks = tuple(m for m in marks if not (m.what == "goal" and m.hidden))
             # crates that just landed: a ring spreads where each came to rest
             rings = tuple(((round(x), round(y)), round(age * 30) / 30)
                           for (x, y, _), age in
