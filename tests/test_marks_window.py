@@ -595,3 +595,20 @@ def test_no_goal_behind_a_wall_marker_beside_a_badge_that_says_goal(make_app):
         ends.append((hidden, wins, drawn))
     assert (True, True, False) in ends, ends  # hidden, a badge says "goal": not drawn
     assert all(drawn == (hidden and not wins) for hidden, wins, drawn in ends), ends
+
+
+def test_a_label_moved_clear_of_others_keeps_a_gap_from_them():
+    """Blind players found badges and markers "touching" where they stacked round the pawn
+    (two pixels apart, they read as one block of words).  A label moved clear of others
+    keeps :data:`markers.SPACE` pixels from each, in a stack of three too."""
+    taken = [pygame.Rect(100, 100, 80, 20)]
+    for _ in range(3):
+        rect = markers.clear_of(pygame.Rect(110, 104, 80, 20), taken, 0, 720, 1280)
+        assert rect.collidelist(taken) < 0
+        gaps = [max(o.left - rect.right, rect.left - o.right, o.top - rect.bottom,
+                    rect.top - o.bottom) for o in taken]
+        assert min(gaps) >= markers.SPACE, gaps
+        taken.append(rect)
+    # a place already clear of everything, by the gap, stays where it is
+    far = pygame.Rect(400, 400, 80, 20)
+    assert markers.clear_of(far, taken, 0, 720, 1280) == far

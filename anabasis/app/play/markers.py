@@ -571,7 +571,7 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     placed: list[Placed] = []
     def under(text, at):  # the words' own place: just under the shape, in the window
         box = pygame.Rect(0, 0, ov.width_of(text, small) + 6, small + 4)
-        box.midtop = (at[0], at[1] + r + 2)
+        box.midtop = (at[0], at[1] + r + SPACE + 1)
         box.left = max(0, min(box.left, W - box.width))
         return box
 
@@ -596,15 +596,21 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
     return box
 
 
+#: The least gap, in pixels, between a placed label and what it keeps clear of.
+SPACE = 4
+
+
 def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
              ok=None) -> pygame.Rect:
     """``rect``, or the nearest place to it (above, below or beside what it would cover)
     that covers nothing in ``taken`` and lies between ``top`` and ``bottom``; where there is
     none, the nearest stacked past two of them; where none of those, ``rect`` itself.
-    ``ok``, where given, is preferred too: the nearest free place it accepts, if any is."""
+    ``ok``, where given, is preferred too: the nearest free place it accepts, if any is.
+    Free means :data:`SPACE` pixels clear of each: labels two pixels apart read as one
+    stack to blind players, "touching"."""
     def free(r):
         return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
-                and r.collidelist(taken) < 0)
+                and r.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0)
 
     if free(rect):
         return rect
@@ -612,9 +618,10 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
         return abs(t.x - rect.x) + abs(t.y - rect.y)
 
     tries = []
+    g = SPACE + 1
     for o in taken:
-        tries += [rect.move(0, o.bottom + 2 - rect.top), rect.move(0, o.top - 2 - rect.bottom),
-                  rect.move(o.right + 2 - rect.left, 0), rect.move(o.left - 2 - rect.right, 0)]
+        tries += [rect.move(0, o.bottom + g - rect.top), rect.move(0, o.top - g - rect.bottom),
+                  rect.move(o.right + g - rect.left, 0), rect.move(o.left - g - rect.right, 0)]
     tries.sort(key=near)  # the nearest free one: tried nearest first (this runs every HUD)
     if ok is not None:
         found = next((t for t in tries if free(t) and ok(t)), None)
@@ -624,8 +631,8 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
     if found is not None:
         return found
     # else past two in a row (stacked under or over a stack)
-    again = sorted((t.move(0, o.bottom + 2 - t.top) for t in tries for o in taken
-                    if t.colliderect(o)), key=near)
+    again = sorted((t.move(0, o.bottom + g - t.top) for t in tries for o in taken
+                    if t.inflate(2 * SPACE, 2 * SPACE).colliderect(o)), key=near)
     return next((t for t in again if free(t)), rect)
 
 
