@@ -250,9 +250,9 @@ def test_a_thing_in_the_pawns_own_column_is_said_in_the_panel_not_drawn_by_the_p
     in the panel under your height, in its colour, with its shape; nothing of it is drawn in
     the room.  A crate a cell aside keeps its marker on its own place."""
     from anabasis.app.play.session import open_code
-    from anabasis.formats import codes
     from anabasis.engine.cells import BLOCK
     from anabasis.engine.world import Room
+    from anabasis.formats import codes
 
     # a floor in each slice, and all of slice w 0 at z 1 solid: what holds w 1 from kata
     mine, aside = (2, 2, 1, 1), (3, 2, 1, 1)  # just kata of the pawn (2, 2, 1, 2); beside it
