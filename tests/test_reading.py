@@ -908,3 +908,33 @@ def test_every_legend_line_is_written_whole_in_the_help(display, tmp_path, size)
         assert not cut, cut
     finally:
         app.close()
+
+
+def test_no_step_badge_covers_the_pawn_in_a_hard_rooms_corridor(make_app):
+    """A blind player found four badges piled on the pawn deep in a hard room's corridor
+    (hard.lynx), and no pawn; another a "ramp ana" badge over the pawn's body.  Along
+    hard.lynx's shortest way in the stand view, at every rest, no badge lies over the pawn's
+    box (a cell's size on screen round it, as the map keeps clear of it)."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+
+    made = gen.build(*gen.parse_spec("hard.lynx"))
+    app = make_app(opened_made(made), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.step_marks = "on"
+    play = app.scene
+    play.reading.settings_changed()
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    badged = 0
+    for k, move in enumerate(made.moves):
+        settle(app)
+        b, cam = play.sight.basis(), play.sight.camera
+        pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
+        placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+        badged += len(placed)
+        over = [text for rect, text, *_ in placed if rect.colliderect(pawn)]
+        assert not over, (k, over)
+        press(app, arrow_for(play, move))
+    assert badged > 3 * len(made.moves)  # badges were there to keep off it

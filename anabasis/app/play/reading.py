@@ -571,10 +571,12 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
     placed: list[tuple] = []
     project = markers.projecting(drawn, b, camera, ov.size)
     px, py, depth = project(play.game.state.player)
-    if depth > 0:  # the pawn itself is never covered
+    if depth > 0:  # the pawn itself is never covered: its box as the map keeps clear of it
+        # (a cell's size on screen), and never less than two badges high (a blind player
+        # found four badges on a pawn deep in a hard room's corridor, and no pawn)
         pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
         pawn.center = (round(px), round(py))
-        avoid = [*avoid, pawn]
+        avoid = [*avoid, pawn.union(keep_clear(play, b, camera, ov.size)[0])]
     # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
     for mark in play.reading.badged(marks, b, camera.yaw):
         x, y, depth = project(mark.cell)
