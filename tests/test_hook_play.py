@@ -473,7 +473,8 @@ def test_the_step_marks_show_each_hooks_outcome_in_a_hook_room(make_app, turns):
     for _ in range(3):
         app.tick(DT)
     rgb = _screen(app)
-    badge = rects[drawn.index(fetch)]
+    # (as the HUD placed it: clear of its panels too, which the call above does not know)
+    badge = play.reading.badge_rects[drawn.index(fetch)]
     # the fetch badge's border, in its colour, in the window
     assert _near(rgb, (badge.centerx, badge.top), stepmarks.COLOUR["hook fetch"], r=2, tol=30)
     # and on the map: the hook's badge on the crate it would fetch

@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 from conftest import DT
-from window import press, settle
+from window import old_pitch, old_room_camera, press, settle
 
 from anabasis.app.play import markers
 from anabasis.app.play.session import open_level
@@ -333,6 +333,7 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
     play = app.scene
     play.reading.settings_changed()
     settle(app)
+    old_pitch(app)  # (the scene the blind player met)
     play.message_left = 0.0
     app.tick(DT)
     b, cam = play.sight.basis(), play.sight.camera
@@ -416,6 +417,7 @@ def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_
         app.view_tips = 0
         play = app.scene
         settle(app)
+        old_pitch(app)  # (the scene the blind player met)
         play.message_left = 0.0
         app.tick(DT)
         app.tick(DT)
@@ -446,7 +448,7 @@ def test_a_crate_beside_the_pawn_is_never_marked_behind_a_wall():
     room = levels.load_from(2, 4)
     b = views.view_basis("stand")
     for pawn, crate in (((3, 2, 1, 1), (2, 2, 1, 1)), ((2, 2, 2, 1), (2, 2, 1, 1))):
-        cam = views.room_camera(room.size, "stand", pawn, 16 / 9, room.wrap)
+        cam = old_room_camera(room.size, "stand", pawn, 16 / 9, room.wrap)
         state = State.of(pawn, [crate])
         assert markers.hidden_by(room, state, crate, pawn, b, cam, "crate") == "wall"
         assert [m for m in markers.find(room, state, pawn, b, cam, (1280, 720))
@@ -582,6 +584,7 @@ def test_no_goal_behind_a_wall_marker_beside_a_badge_that_says_goal(make_app):
     while play.sight.view != "stand":
         press(app, pygame.K_v)
         settle(app)
+    old_pitch(app)  # (the scene the blind player met: at 1.15 a wall hides less of the goal)
     # the last moves of the shortest solution, with the goal hidden from the eye in the slice
     # (a wall in front of part of its floor) at the start of each
     ends = []
@@ -615,3 +618,22 @@ def test_a_label_moved_clear_of_others_keeps_a_gap_from_them():
     # a place already clear of everything, by the gap, stays where it is
     far = pygame.Rect(400, 400, 80, 20)
     assert markers.clear_of(far, taken, 0, 720, 1280) == far
+
+
+def test_a_tall_rooms_camera_sees_the_crate_the_front_walls_hid():
+    """A blind player in medium.tapir saw a crate's top peek over the front row of walls and
+    took it for one in the pawn's row; dragging the camera steeper showed it plainly.  A
+    tall room opens in a steeper camera (1.15, not 0.95): there the crate at (4, 8) is in
+    sight; at the old pitch the walls hid it."""
+    from anabasis import gen
+
+    room = gen.build(*gen.parse_spec("medium.tapir")).room
+    state = room.start
+    player = tuple(float(c) for c in state.player)
+    b = views.view_basis("stand")
+    crate = (4, 8, 1, 3)
+    assert crate in state.crates and state.player[3] == 3  # in the pawn's slice
+    now = views.room_camera(room.size, "stand", player, 16 / 9, room.wrap)
+    then = old_room_camera(room.size, "stand", player, 16 / 9, room.wrap)
+    assert markers.hidden_by(room, state, crate, player, b, then, "crate") == "wall"
+    assert markers.hidden_by(room, state, crate, player, b, now, "crate") == ""

@@ -124,3 +124,28 @@ def rests_along(app, *more):
             settle(app)
             yield play, move
             press(app, arrow_for(play, move))
+
+
+#: The opening pitch over a tall room (more than 3 cells up) before it was made steeper (1.15):
+#: the tests of what hides what were written for the scenes blind players met at it.
+OLD_TALL_PITCH = 0.95
+
+
+def old_room_camera(size, view, player, aspect: float = 16 / 9, wrap: bool = False):
+    """The camera a tall room opened with at :data:`OLD_TALL_PITCH` (its yaw, framed)."""
+    return views.frame_room(views.Camera(yaw=views.ROOM_YAW, pitch=OLD_TALL_PITCH),
+                            views.view_basis(view), size, player, aspect, wrap)
+
+
+def old_pitch(app) -> None:
+    """The scene in ``app`` framed again from :data:`OLD_TALL_PITCH`, its yaw kept, and
+    settled: a test's scene as a blind player met it."""
+    from dataclasses import replace
+
+    play = app.scene
+    sight = play.sight
+    camera = replace(sight.camera, pitch=OLD_TALL_PITCH)
+    play.sight = replace(sight, camera=play._framing(replace(sight, camera=camera)))
+    for _ in range(3):  # (the HUD drawn again for the new camera)
+        app.tick(DT)
+    settle(app)

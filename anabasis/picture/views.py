@@ -275,11 +275,12 @@ def fit_camera(camera: Camera, b: np.ndarray, size, player, aspect: float = 16 /
 #: columns up it as in the level file, turned just enough to show the blocks' sides.
 ROOM_YAW = 0.15
 #: Steep over a room low along the view's up axis (its floor's grid reads best from above);
-#: flatter over a tall one, so that its walls' faces show.  Low rooms' was 1.05: there a
-#: block's height lifted its top half a row up the screen, and blind players read a pawn
-#: behind a wall one high as standing on it, and a crate as a row further on (at 1.25 a
-#: height of one lifts it a third of a row).
-ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.25, 0.95
+#: a little flatter over a tall one, so that its walls' faces show.  They were 1.05 and
+#: 0.95: a block's height lifted its top half a row up the screen (more over a tall room),
+#: and blind players read a pawn behind a wall one high as standing on it, a crate as a
+#: row further on, and in a tall room found crates and the pawn hidden by the walls in
+#: front (at 1.25 a height of one lifts a top a third of a row).
+ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.25, 1.15
 
 
 def room_box(size, player, wrap: bool = False) -> np.ndarray:

@@ -284,6 +284,7 @@ def draw_shown(ov, shown: Shown) -> None:
             badged = reading.place_marks(ov, play, b, camera, s,
                                          [r for r in (map_rect, right_panel) if r])
             badges = [rect for rect, *_ in badged]
+            play.reading.badge_rects = badges
     marked = []  # the markers' boxes (their shapes and words)
     placed = []
     if not large and play is not None and shown.help is None:

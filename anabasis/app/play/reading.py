@@ -120,6 +120,9 @@ class Reading:
         self._anchor = None  #: (the camera's aim, the pawn's place) when the aim was last set
         self._aimed = None  #: the aim as this last set it
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
+        #: the step badges' boxes as the HUD last drew them (clear of its panels and the
+        #: map), in the order of :meth:`badged`
+        self.badge_rects: list[pygame.Rect] = []
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
         #: while a move plays, (the index of the map's first mover layer, how many)
