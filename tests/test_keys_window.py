@@ -155,3 +155,26 @@ def test_the_launcher_arrows_keep_their_meaning_when_rebound(make_app):
     assert launcher.selected == len(launcher.items) - 1
     press(app, pygame.K_LEFT)  # to the levels' column
     assert launcher.items[launcher.selected].action[0] == "level"
+
+
+def test_the_key_line_says_which_arrows_move_where_some_step_along_w(make_app):
+    """Three blind players planned a made room on the map (x across, y down) in the both
+    view, where y is hidden and the up and down arrows point along w, pressed down, and were
+    told "you can't step in w".  There the key line says which arrows move and which do
+    not; in the stand view, where every arrow moves, it says "arrows move"."""
+    from anabasis import gen
+    from anabasis.app.play import hud
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(opened_made(gen.build(*gen.parse_spec("hard.gecko"))))
+    play = app.scene
+    settle(app)
+    assert play.sight.view == "both"
+    assert hud.dead_arrows(play) == ("up", "down")
+    line = hud.key_line(play)
+    assert line.startswith("\u2190 \u2192 move \u00b7 \u2191 \u2193 along w: no step"), line
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    assert hud.dead_arrows(play) == ()
+    assert hud.key_line(play).startswith("arrows move"), hud.key_line(play)

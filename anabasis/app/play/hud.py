@@ -638,13 +638,36 @@ def key_line(play) -> str:
     reading = play.reading
     marks = "" if reading.marks_on else HINT_MARKS
     large = HINT_LARGE if reading.map_small else ""
-    hint = keys.text(HINT_HEAD + large + marks + HINT_TAIL
+    head = HINT_HEAD
+    dead = dead_arrows(play)
+    if dead:  # (a blind player planned on the map, x → y ↓, and met "you can't step in w")
+        live = " ".join(ARROW_GLYPHS[a] for a in ARROW_GLYPHS if a not in dead)
+        head = head.replace("{arrows} move", f"{live} move · "
+                            + " ".join(ARROW_GLYPHS[a] for a in dead) + " along w: no step")
+    hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)
         hint = f"moves {play.game.moves} · " + keys.text(HINT_BACK) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint
+
+
+#: The arrows as the key line writes them where some of them step along w.
+ARROW_GLYPHS = {"left": "\u2190", "right": "\u2192", "up": "\u2191", "down": "\u2193"}
+
+
+def dead_arrows(play) -> tuple[str, ...]:
+    """The arrows that, in the view on screen, point along w: no step (the both-downs
+    view's up and down, mostly); () while a turn plays.  Three blind players planned a made
+    room on the map (x across, y down) in the both view, pressed down, and were told "you
+    can't step in w"; the key line now says which arrows move there."""
+    sight = play.sight
+    if sight.turning:
+        return ()
+    b = views.view_basis(sight.view)
+    return tuple(a for a in ARROW_GLYPHS
+                 if views.arrow_to_move(b, sight.camera.yaw, a) == "w")
 
 
 HOOK_HEADING = "The hook"
