@@ -21,8 +21,8 @@ struct Hit {
 // walk inside the window reads them too (g_stop), so it passes them like empty ones and costs
 // nothing more; where w wraps it tests each hit (hides_pawn), as the tunnel does.
 // (twins.WINDOW_CENTRE, twins.WINDOW_RADIUS; the frame opens it where twins.pawn_hidden says)
-const vec3 WINDOW_CENTRE = vec3(0.0, 0.0, -0.25);  // from the player's centre, in the slice
-const float WINDOW_RADIUS = 0.95;                  // in cells, at the pawn
+const vec3 WINDOW_CENTRE = vec3(0.0, 0.0, -0.15);  // from the player's centre, in the slice
+const float WINDOW_RADIUS = 0.7;                   // in cells, at the pawn
 
 uint g_stop = TEXEL_STOP_MASK;  // the texel bits that stop the walk (the window's add the cut)
 bool g_window = false;          // the pixel is inside the window

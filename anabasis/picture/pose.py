@@ -47,9 +47,9 @@ FEET_MARGIN = 0.01
 #: the player's centre in the slice, and its radius in cells at the pawn.  It reaches the
 #: floor round the pawn's feet: two blind players read a pawn behind a wall one high as
 #: standing on that wall's top, when the window (0.55 round the body) showed little more
-#: than the pawn.
-WINDOW_CENTRE = (0.0, 0.0, -0.25)
-WINDOW_RADIUS = 0.95
+#: than the pawn; at 0.95 its rim, a wide pink arc over the walls in front, read as a route.
+WINDOW_CENTRE = (0.0, 0.0, -0.15)
+WINDOW_RADIUS = 0.7
 
 #: Face codes of the debug output: 0 nothing hit, 1 + 2*axis + (normal > 0), 9 the ray began inside.
 FACE_MISS = 0

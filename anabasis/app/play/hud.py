@@ -27,11 +27,11 @@ from anabasis.engine.moves import HOOKS, STEPS
 from anabasis.picture import views
 
 #: The key line at the bottom; each ``{action}`` is written as its key (``Keymap.text``).
+HINT_HEAD = "{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
 #: The plan view's key is in it: blind players misread heights as rows in the slanted
 #: camera, round which the plan view (straight down) is the way, and none found the key.
-HINT_HEAD = ("{arrows} move · {turn} turn · {undo} undo · {restart} restart · {hint:?} hint"
-             " · {plan_view} from above")
-HINT_TAIL = " · {orbit_left}/{orbit_right} orbit · {copy} code · {help} help · {back} levels"
+HINT_TAIL = (" · {plan_view} from above · {orbit_left}/{orbit_right} orbit · {copy} code"
+             " · {help} help · {back} levels")
 HINT = HINT_HEAD + HINT_TAIL
 #: Where the step marks do not show by themselves (made rooms, by default), the key line
 #: names the key that shows them: both blind playtesters looked for them there.
@@ -643,7 +643,7 @@ def key_line(play) -> str:
     if dead:  # (a blind player planned on the map, x → y ↓, and met "you can't step in w")
         live = " ".join(ARROW_GLYPHS[a] for a in ARROW_GLYPHS if a not in dead)
         head = head.replace("{arrows} move", f"{live} move · "
-                            + " ".join(ARROW_GLYPHS[a] for a in dead) + " along w: no step")
+                            + " ".join(ARROW_GLYPHS[a] for a in dead) + " w: no step")
     hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)
