@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 from conftest import DT
-from window import old_pitch, old_room_camera, press, settle
+from window import made_in_stand, old_pitch, old_room_camera, press, settle
 
 from anabasis.app.play import markers
 from anabasis.app.play.session import open_level
@@ -570,20 +570,11 @@ def test_no_goal_behind_a_wall_marker_beside_a_badge_that_says_goal(make_app):
     cell and, beside it, "goal behind a wall" (a wall hides part of the goal's floor): it read
     as a second goal, somewhere out of sight.  Where a step's badge says the step wins, the
     goal's hidden-from-the-eye marker is not drawn; one step earlier, it is."""
-    from anabasis import gen
     from anabasis.app.play import hud
-    from anabasis.app.play.session import opened_made
     from anabasis.engine import rules
 
-    made = gen.build(*gen.parse_spec("hard.otter"))
-    app = make_app(opened_made(made), size=(1280, 720))
-    app.view_tips = 0
-    app.progress.step_marks = "on"
+    app, made = made_in_stand(make_app, "hard.otter")
     play = app.scene
-    play.reading.settings_changed()
-    while play.sight.view != "stand":
-        press(app, pygame.K_v)
-        settle(app)
     old_pitch(app)  # (the scene the blind player met: at 1.15 a wall hides less of the goal)
     # the last moves of the shortest solution, with the goal hidden from the eye in the slice
     # (a wall in front of part of its floor) at the start of each

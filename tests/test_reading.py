@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import arrow_for, press, rests_along, safe_palette_in_play, settle
+from window import arrow_for, made_in_stand, press, rests_along, safe_palette_in_play, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen
@@ -918,18 +918,8 @@ def test_no_step_badge_covers_the_pawn_in_a_hard_rooms_corridor(make_app):
     (hard.lynx), and no pawn; another a "ramp ana" badge over the pawn's body.  Along
     hard.lynx's shortest way in the stand view, at every rest, no badge lies over the pawn's
     box (a cell's size on screen round it, as the map keeps clear of it)."""
-    from anabasis import gen
-    from anabasis.app.play.session import opened_made
-
-    made = gen.build(*gen.parse_spec("hard.lynx"))
-    app = make_app(opened_made(made), size=(1280, 720))
-    app.view_tips = 0
-    app.progress.step_marks = "on"
+    app, made = made_in_stand(make_app, "hard.lynx")
     play = app.scene
-    play.reading.settings_changed()
-    while play.sight.view != "stand":
-        press(app, pygame.K_v)
-        settle(app)
     badged = 0
     for k, move in enumerate(made.moves):
         settle(app)

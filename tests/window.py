@@ -149,3 +149,21 @@ def old_pitch(app) -> None:
     for _ in range(3):  # (the HUD drawn again for the new camera)
         app.tick(DT)
     settle(app)
+
+
+def made_in_stand(make_app, spec: str):
+    """The made room ``spec`` (``hard.lynx``) open at 1280 x 720 in the stand view, its step
+    marks on and no view tips: ``(app, made)``."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+
+    made = gen.build(*gen.parse_spec(spec))
+    app = make_app(opened_made(made), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.step_marks = "on"
+    play = app.scene
+    play.reading.settings_changed()
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    return app, made

@@ -522,10 +522,10 @@ def _hook_line_rect(shown_hook: tuple | None, s: float) -> list[pygame.Rect]:
 
 
 def _of_you_line(ov, what: str, words: str, topright: tuple[int, int], size: int,
-                 palette: str) -> pygame.Rect:
+                 palette: str) -> None:
     """One line of the panel's "of you" part: the thing's shape (the goal's diamond, a
     crate's square, as its markers draw them) and its words (``crate ↓ 1 kata of you``),
-    in its colour, right-aligned at ``topright``; the box they take."""
+    in its colour, right-aligned at ``topright``."""
     colour = markers.colour_of(what, palette)
     rect = ov.text(words, topright, size, colour, anchor="topright")
     r = max(4, size // 3)
@@ -535,7 +535,6 @@ def _of_you_line(ov, what: str, words: str, topright: tuple[int, int], size: int
                                                  (cx - r, cy)], 2)
     else:
         pygame.draw.rect(ov.surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), 2)
-    return rect.union(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
 
 
 def _soft(colour) -> tuple[int, int, int]:
