@@ -161,12 +161,12 @@ const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never
 // The marks drawn at rest, in two slots, each a box test like the goal's.  A variant: its code
 // alone cost +0.4 of plain on llvmpipe even with no mark to draw.
 // - Where a step from the ramp underfoot lands (way +1 ana, -1 kata): the cell's outline in
-//   the palette's mark colour with two chevrons on its sides along the way it goes (up for
-//   ana, down for kata; u_mark_dir), its top only tinted; over whatever is there, since the
-//   step goes round it through w.
+//   the palette's mark colour, dashed, with two chevrons on its sides along the way it goes
+//   (up for ana, down for kata; u_mark_dir), its faces only just tinted; over whatever is
+//   there, since the step goes round it through w.
 // - Where a push moves a crate beside the pawn (way +2, pose.push_marks, in the slots the
 //   ramp's leave): the cell it would go into, drawn over whatever hides it (the crate itself,
-//   mostly) as a hollow light orange box (the crates', lightened) with two chevrons on its top
+//   mostly) as a hollow light orange box (the crates', lightened), dashed, with two chevrons on its top
 //   pointing the push's way (u_mark_dir).  The same sums for both, by selects: a second
 //   kind of mark written out cost a third of such a frame more.
 vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
@@ -186,8 +186,12 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
         float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
         float edge = edge_distance(f, axis);
-        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
         vec3 qs = u_to_slice * (q - u_mark_lo[i] - 0.5);
+        // its edges dashed: along an edge two of qs's coordinates are at +-0.5 and the least
+        // runs along it (0.5 less it: how far from the corner); a dash at each corner
+        float from_corner = 0.5 - min(abs(qs.x), min(abs(qs.y), abs(qs.z)));
+        float outline = (1.0 - smoothstep(1.5 * line, 3.5 * line, edge))
+                      * step(fract(from_corner * 4.0), 0.5);
         vec3 ns = u_to_slice[axis];
         // the chevrons: on its sides (a ramp's) or its top (a push's), across the way
         vec3 dir = u_mark_dir[i];
@@ -198,8 +202,10 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
         // lighter where seen through what hides it, its lines too: drawn as strong there, a
-        // push's box over the wall in front of it read as the crate going onto that wall
-        float tint = push ? (behind ? 0.12 : 0.3) : 0.22;
+        // push's box over the wall in front of it read as the crate going onto that wall.
+        // Its faces barely tinted: filled, blind players took both boxes for things in the
+        // room (a ghost crate standing on a pit, a glass block on a wall).
+        float tint = push ? (behind ? 0.03 : 0.06) : 0.05;
         float ink = behind ? 0.4 : 1.0;
         col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
                   max(ink * max(0.9 * outline, 0.85 * mark), tint));

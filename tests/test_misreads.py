@@ -451,3 +451,37 @@ def test_a_gap_reads_as_a_hole_not_a_sunken_floor_in_every_view(ctx):
             seen[name, view] = len(drops)
     assert seen["level 2", "stand"] and seen["level 5", "stand"] and seen["level 5", "both"]
     assert sum(seen[("made", v)] for v in ("stand", "w-up", "both")) >= 2
+
+
+def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
+    """Blind players took the push mark's box for a ghost crate standing on a pit, and the
+    landing mark's for a glass block on a wall: both were boxes with tinted faces.  They are
+    dashed outlines with their chevrons, the faces barely tinted: over the push's free cell
+    (level 5) most of its floor is drawn as it was, and along the box's edges the dashes
+    leave gaps; the same for a ramp's landing (level 3, on its ramp)."""
+    room = levels.load_level(5)
+    state = rules.replay(room, "D").state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    floor = index == room.index((2, 1, 0, 2))  # the free cell's floor, under the mark
+    changed = np.abs(marked - plain).sum(axis=2) > 30
+    assert floor.sum() > 100
+    share = changed[floor].mean()
+    assert 0.05 < share < 0.6, share  # (filled, every pixel of it changed)
+    # a ramp's landing: level 3 on its ramp, the step round the wall ana
+    room = levels.load_level(3)
+    state = rules.replay(room, "RR").state
+    marks = render.ramp_marks(room, state)
+    assert marks
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked = _draw(ctx, room, state, replace(pose, marks=marks), PUSH_SIZE)
+    plain = _draw(ctx, room, state, replace(pose, marks=()), PUSH_SIZE)
+    u, _ = render.frame_uniforms(room, pose, PUSH_SIZE, marks)
+    box = _cell_box(u, marks[0][0], PUSH_SIZE)
+    changed = np.abs(marked - plain).sum(axis=2) > 30
+    share = changed[box].mean()
+    assert 0.02 < share < 0.2, share  # (filled: a third of its box)
