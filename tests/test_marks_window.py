@@ -314,8 +314,10 @@ def test_a_markers_footprint_behind_a_wall_says_so():
         (goal,) = markers.find(room, room.start, player, stand, cam, (1280, 720))
         assert len(goal.foot) == 4, name  # drawn in each case, where the floor is
         words[name] = markers.words_of([goal])
-    assert words["in front"] == "goal \u2191 3 ana \u00b7 behind a wall", words
-    assert words["open"] == words["beside"] == "goal \u2191 3 ana", words
+    # (nothing holds the goal in w: a pawn put there would slip kata out of the room)
+    assert words["in front"] == ("goal \u2191 3 ana \u00b7 behind a wall"
+                                 " \u00b7 you'd fall out"), words
+    assert words["open"] == words["beside"] == "goal \u2191 3 ana \u00b7 you'd fall out", words
 
 
 def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make_app):
@@ -387,11 +389,11 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     assert texts[(1, 0, 1, 2)].endswith("walk · behind the crate"), texts
     # behind the wall at (2, 2): its floor dashed over the wall, no words (they were on
     # nearly every badge of a big room, and read as noise)
-    assert texts[(2, 1, 1, 2)].endswith("walk"), texts
+    assert texts[(2, 1, 1, 2)] == "\u2022", texts  # (a plain walk past the tutorial: its dot)
     floors = {m.cell: p[5] for m, p in zip(marks, placed, strict=True)}
     assert len(floors[(2, 1, 1, 2)]) == 4 and len(floors[(1, 0, 1, 2)]) == 4
     assert not floors[(3, 0, 1, 2)]
-    assert texts[(3, 0, 1, 2)].endswith("walk"), texts  # in sight
+    assert texts[(3, 0, 1, 2)] == "\u2022", texts  # in sight
     # a ramp's badge stands on the wall it takes you ana over: never "behind" (level 7's
     # start read "ramp ana · behind a wall")
     app.open(open_level(7))
@@ -628,3 +630,67 @@ def test_a_tall_rooms_camera_sees_the_crate_the_front_walls_hid():
     then = old_room_camera(room.size, "stand", player, 16 / 9, room.wrap)
     assert markers.hidden_by(room, state, crate, player, b, then, "crate") == "wall"
     assert markers.hidden_by(room, state, crate, player, b, now, "crate") == ""
+
+
+def test_the_goals_words_say_a_pawn_would_not_rest_in_it_as_the_engine_settles_it(make_app):
+    """3.7's goal lies over a pit in w: a blind player read its framed floor as one to walk
+    onto, stepped in and slipped round.  The goal's marker says what a pawn put in it now
+    would do, as the engine settles it (``you'd slip kata``); once a crate fallen round holds
+    it, nothing; and a goal that holds (level 2's) says nothing of it."""
+    from anabasis.engine import rules, solver
+    from anabasis.engine.world import State
+
+    app = make_app(open_level(7, chapter=3), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    b, cam = play.sight.basis(), play.sight.camera
+    (goal,) = [m for m in markers.find(play.room, play.state, play.pose().player, b, cam,
+                                       app.overlay.size) if m.what == "goal"]
+    assert goal.slips == "slip kata"
+    assert markers.words_of([goal]).endswith(" \u00b7 you'd slip kata"), markers.words_of([goal])
+    # the words follow the engine at every position of a shortest way: held or not
+    room = play.room
+    said = set()
+    moves = solver.solve(room).moves
+    for k in range(len(moves)):
+        state = rules.replay(room, moves[:k]).state
+        put = rules.settle(room, State.of(room.goal, state.crates))
+        rests = put.state.player == room.goal and put.status != "lost"
+        said.add((rests, markers.goal_holds(room, state.crates)))
+    assert said >= {(False, "slip kata"), (True, "")}, said
+    assert all((word == "") == rests for rests, word in said), said
+    held = open_level(2).room
+    assert markers.goal_holds(held, held.start.crates) == ""
+
+
+def test_a_plain_walks_badge_is_its_dot_alone_past_the_tutorial(make_app):
+    """Four badges round the pawn, two or three of them "walk", stacked onto each other and
+    onto the markers there; blind players read a crate's words on the wrong cell.  In the
+    tutorial a plain walk's badge says "walk" (the marks are learnt there); past it, its dot
+    alone, while every other badge (and a walk that says more) keeps its words."""
+    from anabasis.app.play import reading, stepmarks
+
+    def badges(opened):
+        app.open(opened)
+        app.view_tips = 0
+        play = app.scene
+        settle(app)
+        b, cam = play.sight.basis(), play.sight.camera
+        placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+        marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+        return [(m, p[1]) for m, p in zip(marks, placed, strict=True)]
+
+    app = make_app(open_level(1), size=(1280, 720))
+    shown = badges(open_level(1))
+    assert any(m.label == "walk" for m, _ in shown), shown
+    assert all(text == f"{stepmarks.GLYPH[m.kind]} {m.label}" for m, text in shown), shown
+    seen = set()
+    for n in range(1, 9):
+        for m, text in badges(open_level(n, chapter=2)):
+            plain = m.label == "walk" and not m.won and "behind" not in text
+            assert (text == "\u2022") == plain, (n, m, text)
+            if not plain:
+                assert text.startswith(f"{stepmarks.GLYPH[m.kind]} {m.label}"), (n, m, text)
+            seen.add(plain)
+    assert seen == {True, False}

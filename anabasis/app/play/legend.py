@@ -20,13 +20,13 @@ ENTRIES = [
     ("pit", "a dark pit with a rim, in the room or (no number) on the map: you slip or"
             " fall there"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
-    ("landing", "hollow lavender cell, chevrons up or down: a ramp step lands there (ramps:"
+    ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
     ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
-    ("push", "light orange hollow cell, arrows: where a push takes the crate beside you"),
+    ("push", "dashed light orange cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
@@ -37,8 +37,8 @@ ENTRIES = [
     ("behind", "a dashed cell over a crate or wall, \u201cbehind the crate\u201d: a step's"
                " cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
-    ("badge", "a badge on a cell: what that step will do; a grey \u201cstays\u201d: it is no"
-              " move ({step_marks} held shows them)"),
+    ("badge", "a badge on a cell: what that step does (\u2022: a walk); grey \u201cstays\u201d:"
+              " no move ({step_marks} held: all)"),
     ("map", "slice map ({slice_map}; large: {large_map}): w 0, w 1 …; a number: the z you"
             " stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
@@ -68,6 +68,12 @@ LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
 PUSH = (255, 178, 107)  #: the push marks' colour (the shader's PUSH_COLOUR)
+
+
+def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
+    """A rectangle's four corners, round it, for :func:`markers.dashed_outline`."""
+    return [rect.topleft, (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1),
+            (rect.left, rect.bottom - 1)]
 
 
 def lines(keys) -> list[tuple[str, str]]:
@@ -118,7 +124,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
     elif name == "landing":
         box = r.inflate(-h // 3, -2)
         mark = landing_colour(palette)
-        pygame.draw.rect(s, mark, box, 2)
+        markers.dashed_outline(s, mark, _corners(box), 2, 3)
         for x in (box.x + 3, box.right - 3):
             pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)],
                               2)
@@ -154,7 +160,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (200, 128, 60), crate)
         pygame.draw.rect(s, (80, 40, 14), crate, 1)
         cell = pygame.Rect(crate.right + 2, crate.y, crate.width, crate.height)
-        pygame.draw.rect(s, PUSH, cell, 1)
+        markers.dashed_outline(s, PUSH, _corners(cell), 1, 3)
         tip = cell.right - max(2, cell.width // 4)  # one chevron, the push's way
         pygame.draw.lines(s, PUSH, False, [(cell.x + 2, cell.y + 2), (tip, cell.centery),
                                            (cell.x + 2, cell.bottom - 3)], 1)

@@ -17,6 +17,7 @@ the pixel where it is drawn (the tests hold it to that).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -24,7 +25,9 @@ import numpy as np
 import pygame
 
 from anabasis.app.viewer.projection import projector, to_slice
+from anabasis.engine import rules
 from anabasis.engine.cells import BLOCK, RAMPS
+from anabasis.engine.world import State
 from anabasis.picture import pose, views
 
 #: The words for each side of each hidden axis: (toward -, toward +).
@@ -78,6 +81,11 @@ class Marker(NamedTuple):
     #: is in sight, or there is no footprint): the dashed frame then lies over what hides it,
     #: and a blind player read it as that cell's, a row nearer the eye; the words say so
     foot_behind: str = ""
+    #: the goal only: where a pawn standing in it now would not rest there, what it would do
+    #: (:func:`goal_holds`: "slip kata", "fall", "fall out"; "" where it rests): a blind
+    #: player read 3.7's goal over a pit in w as a floor to walk onto, and slipped round;
+    #: the words say so
+    slips: str = ""
 
     @property
     def label(self) -> str:
@@ -201,8 +209,26 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
-                          hidden, face, foot_behind))
+                          hidden, face, foot_behind,
+                          goal_holds(room, state.crates) if what == "goal" else ""))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def goal_holds(room, crates) -> str:
+    """What a pawn put in the goal among ``crates`` does, as the rule book's settling has
+    it (``rules.settle``): ``""`` where it rests there (or a crate is in the goal: nothing to
+    say), ``"slip kata"`` where it leaves the goal's slice, ``"fall"`` where it falls in z
+    only, ``"fall out"`` where it falls out of the room."""
+    if room.goal in crates:
+        return ""
+    settled = rules.settle(room, State.of(room.goal, crates))
+    if settled.status == "lost":
+        return "fall out"
+    end = settled.state.player
+    if end == room.goal:
+        return ""
+    return "slip kata" if end[3] != room.goal[3] else "fall"
 
 
 def _drawn_solid(room, state, player, b: np.ndarray):
@@ -518,7 +544,8 @@ def words_of(ms: list[Marker]) -> str:
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    return f"{ms[0].what} " + _sides(ms) + behind_words(ms[0].foot_behind)
+    return (f"{ms[0].what} " + _sides(ms) + behind_words(ms[0].foot_behind)
+            + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 
 def behind_words(hider: str) -> str:

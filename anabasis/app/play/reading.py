@@ -580,6 +580,10 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         pawn = pygame.Rect(0, 0, 2 * size, 2 * size)
         pawn.center = (round(px), round(py))
         avoid = [*avoid, pawn.union(keep_clear(play, b, camera, ov.size)[0])]
+    # A plain walk's badge says "walk" in the tutorial, where the marks are learnt; past it,
+    # its dot alone: four badges round the pawn, two or three of them "walk", stacked onto
+    # each other and the markers there, and blind players read labels on the wrong cells.
+    tutorial = play.opened.kind == "level" and play.opened.chapter == 1
     # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
     for mark in play.reading.badged(marks, b, camera.yaw):
         x, y, depth = project(mark.cell)
@@ -606,6 +610,8 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
             # words were on nearly every badge, and read as noise)
             words += markers.behind_words(behind)
         text = f"{stepmarks.GLYPH[mark.kind]} {words}"
+        if words == "walk" and not tutorial:
+            text = stepmarks.GLYPH["walk"]  # a plain walk: its dot alone (the legend's)
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
