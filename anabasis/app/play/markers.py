@@ -474,8 +474,8 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
     """The markers merged by place: ``(the first, its shape's centre, its words, how many)``
     for each thing (the goal, a crate) on each spot.  The shape stays on its place,
     which is the thing's (a blind player read a marker moved a cell off the pawn as the next
-    cell's), brought only just clear of the panels above ``top`` and the bar below
-    ``bottom``; one off the window is pinned to the edge of its free part, on the line
+    cell's), under the panels above ``top`` and the bar below ``bottom`` too (the words
+    keep clear of them); one off the window is pinned to the edge of its free part, on the line
     from the centre toward it, and its arrow points on.  One in the pawn's own column
     (its place is the pawn's) is left out: the HUD says it in its panel (:func:`of_you`)."""
     W, H = ov.size
@@ -489,10 +489,12 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
             continue
         x, y = m.at
         if m.inside:
-            # on its place; only under a panel or the key bar (or at the window's very edge)
-            # brought just clear of it, never pinned as if off the window
+            # on its place, even under a panel or the key bar (faded where the room lies
+            # under them): brought clear of them, a goal's diamond lay a cell and a half
+            # below the framed face it stands for, and a blind player read two goals; only
+            # at the window's very edge brought in, never pinned as if off the window
             x = min(max(x, r + 1), W - r - 1)
-            y = min(max(y, top + r + 1), bottom - r - 1)
+            y = min(max(y, r + 1), H - r - 1)
         else:
             # pinned to the edge of the window's free part, toward where it is
             cx, cy = W / 2, (lo + hi) / 2
@@ -644,8 +646,9 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
     def near(t):
         return abs(t.x - rect.x) + abs(t.y - rect.y)
 
-    tries = []
     g = SPACE + 1
+    # just inside the band (a shape left on its place by the band's edge: its words in it)
+    tries = [rect.move(0, top - rect.top), rect.move(0, bottom - rect.bottom)]
     for o in taken:
         tries += [rect.move(0, o.bottom + g - rect.top), rect.move(0, o.top - g - rect.bottom),
                   rect.move(o.right + g - rect.left, 0), rect.move(o.left - g - rect.right, 0)]
