@@ -949,3 +949,22 @@ def test_a_markers_shape_under_the_top_panels_stays_on_its_place(make_app):
     (p,) = markers.place(ov, [goal], ov.scale, top=top, bottom=ov.size[1] - 40)
     assert p.at == (x, top - 40)
     assert p.words.top >= top
+
+
+def test_a_room_framed_beside_the_corner_map_is_slid_toward_the_windows_middle(make_app):
+    """Level 7 at 1280 x 720 with its map: framed in the part of the window right of the map,
+    the room lay against the right edge, the pawn by the gizmo, and a blind player saw it
+    "slide to the right edge".  The room, kept as large, is slid toward the middle until
+    it nearly meets the map: centred, or its box just clear of the map."""
+    app = make_app(open_level(7), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    app.tick(DT)
+    W, H = app.overlay.size
+    b, cam = play.sight.basis(), play.sight.camera
+    room = reading.room_rect(play, b, cam, (W, H))
+    m = play.reading.map_rect
+    assert m is not None and not m.colliderect(room), (m, room)
+    assert abs(room.centerx - W // 2) < 4 or room.left - m.right < 40, (room, m)
+    assert room.right <= W

@@ -469,7 +469,41 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     edge = pad // 2 + mw + pad // 2
     right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, 1.0)
     above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, 1.0)
-    return min((frame(right_of), frame(above)), key=lambda c: c.distance)
+    best = min((frame(right_of), frame(above)), key=lambda c: c.distance)
+    return toward_middle(play, b, best, pygame.Rect(0, bottom - mh, edge, mh), (W, H))
+
+
+def toward_middle(play, b: np.ndarray, camera: views.Camera, keep: pygame.Rect,
+                  size: tuple[int, int]) -> views.Camera:
+    """``camera`` slid across the window (its distance kept) to bring the room's box as near
+    the window's middle as it goes without meeting ``keep`` (the corner map's place).  Framed
+    in the part of the window right of the map, level 7's room lay against the right edge
+    and the pawn by the gizmo; a blind player saw the room "slide to the right edge"."""
+    W, H = size
+    room = room_rect(play, b, camera, size)
+    if room is None:
+        return camera
+    want = room.centerx - W // 2  # pixels left to go (right, where negative)
+    if abs(want) < 4:
+        return camera
+    tan = math.tan(math.radians(camera.fov) / 2.0)
+    per_pixel = 2.0 * camera.distance * tan / H  # slice units a pixel, at the aim's depth
+    def slid(part):
+        aim = np.asarray(camera.target) + per_pixel * want * part * camera.right()
+        return replace(camera, target=tuple(float(v) for v in aim))
+
+    def clear(cam):
+        there = room_rect(play, b, cam, size)
+        return there is not None and there.left >= 0 and there.right <= W \
+            and not there.inflate(8, 8).colliderect(keep)
+
+    if clear(slid(1.0)):
+        return slid(1.0)
+    lo, hi = 0.0, 1.0  # the most of the way that stays clear: halved eight times
+    for _ in range(8):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if clear(slid(mid)) else (lo, mid)
+    return slid(lo) if lo > 0 else camera
 
 
 def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
