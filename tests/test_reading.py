@@ -968,3 +968,31 @@ def test_a_room_framed_beside_the_corner_map_is_slid_toward_the_windows_middle(m
     assert m is not None and not m.colliderect(room), (m, room)
     assert abs(room.centerx - W // 2) < 4 or room.left - m.right < 40, (room, m)
     assert room.right <= W
+
+
+def test_the_corner_map_stays_put_as_the_pawn_moves_unless_it_would_cover_the_pawn(make_app):
+    """Four blind players saw level 6's map jump from the bottom left to the top left and
+    back mid-level, as the pawn's steps' cells came under it, and lost it each time.  Chosen
+    for the view and framing, the map moves as the pawn moves only where its place would
+    cover the pawn itself; the tutorial's levels and a chapter level, played through."""
+    from anabasis.engine import solver
+
+    app = make_app(open_level(6), size=(1280, 720))
+    for opened in (None, open_level(7), open_level(6, chapter=2)):
+        if opened is not None:
+            app.open(opened)
+        app.view_tips = 0
+        play = app.scene
+        settle(app)
+        app.tick(DT)
+        for move in solver.solve(play.room).moves:
+            before, place = play.reading.map_corner, play.reading.map_rect
+            press(app, arrow_for(play, move))
+            settle(app)
+            app.tick(DT)
+            if play.won:
+                break
+            if play.reading.map_corner != before:
+                b, cam = play.sight.basis(), play.sight.camera
+                pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
+                assert place.colliderect(pawn), (play.opened.title, before, move)

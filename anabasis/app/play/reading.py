@@ -125,6 +125,9 @@ class Reading:
         self.badge_rects: list[pygame.Rect] = []
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
+        #: the view and the room's box on screen the map's corner was chosen for: chosen
+        #: again only for another, else moved only off the pawn (:func:`draw_map`)
+        self.map_for: tuple | None = None
         #: while a move plays, (the index of the map's first mover layer, how many)
         self.sprites_at: tuple[int, int] | None = None
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
@@ -316,9 +319,10 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     top left (below ``top``) or the bottom right (left of ``clear_of``'s rectangles, the
     gizmo), whichever covers the least of ``keep`` (:func:`keep_clear`'s rectangles: the
     pawn and the cells of its steps, the goal, the crates in the slice), then of the
-    room's box (``room``).  It moves only where another place covers less (no jumping
-    back and forth).  Where every place has the room under it, the part over the room is
-    drawn faded (:data:`MAP_FADE`), so that the map never hides the room."""
+    room's box (``room``), chosen for each view and framing; as the pawn moves, it moves
+    only where it would cover the pawn (no jumping corner to corner mid-level).  Where
+    every place has the room under it, the part over the room is drawn faded
+    (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
     reading.sprites_at = None
     if reading.large:
@@ -352,9 +356,20 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         return pawn, covered, hit.width * hit.height
 
     here = places.get(reading.map_corner, places["bottom left"])
-    best = min(places, key=lambda k: (cost(places[k]), k != reading.map_corner))
-    if cost(places[best]) < cost(here):  # moved only where it covers less
-        reading.map_corner, here = best, places[best]
+    chosen_for = (play.sight.view, None if room is None else tuple(room))
+    if reading.map_for != chosen_for:
+        # a new view or framing: the place that covers least
+        best = min(places, key=lambda k: (cost(places[k]), k != reading.map_corner))
+        if cost(places[best]) < cost(here):  # moved only where it covers less
+            reading.map_corner, here = best, places[best]
+        reading.map_for = chosen_for
+    elif keep and here.colliderect(keep[0]):
+        # as the pawn moves, only off the pawn itself: moved off a step's cell or a crate
+        # too, the map jumped corner to corner mid-level, and four blind players lost it
+        free = [k for k in places if not places[k].colliderect(keep[0])]
+        if free:
+            best = min(free, key=lambda k: cost(places[k]))
+            reading.map_corner, here = best, places[best]
     if room is not None and here.colliderect(room):
         # nowhere clear of the room (a big room's "both" view): faded over it
         picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
