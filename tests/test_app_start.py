@@ -61,7 +61,7 @@ def test_the_command_line_names_rooms_before_any_window():
     with pytest.raises(OpenError):
         opened("--level", "2", "--room", codes.encode(room))
     made = opened("--gen", "easy.k")
-    assert made.kind == "gen" and made.tier == "easy" and made.room.view == "both"
+    assert made.kind == "gen" and made.tier == "easy" and made.room.view == "stand"
     daily = opened("--daily", "2026-11-29")
     assert daily.kind == "daily" and "2026-11-29" in daily.title
     for bad in (("--gen", "weird.1"), ("--gen", "easy"), ("--daily", "2026-13-45")):

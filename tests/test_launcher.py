@@ -70,7 +70,9 @@ def test_a_made_room_builds_while_the_frames_keep_coming(make_app):
     assert frames >= 2
     play = app.scene
     assert play.opened.kind == "gen" and play.opened.tier == "easy"
-    assert play.sight.view == "both"  # a made room opens with both downs side by side
+    # a made room opens in the stand view (every blind player switched to it from the both
+    # view, where the up and down arrows step along w and move nothing)
+    assert play.sight.view == "stand"
     assert play.opened.code and play.opened.key == f"room:{play.opened.code}"
 
 

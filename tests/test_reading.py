@@ -610,7 +610,7 @@ def test_the_map_never_covers_the_pawn_its_steps_the_goal_or_a_crate_along_a_sol
         display, tmp_path, size):
     """A blind player found the slice map over the pawn (level 7, a hard room), the goal's
     corner and a crate, mid-play.  Along a shortest solution of level 7 (stand view, as it
-    opens) and of a hard made room (both view), at every rest: where some place of the map
+    opens) and of a hard made room (stand, as it opens), at every rest: where some place of the map
     is clear of the pawn's box (the pawn and the cells its steps go to), of the goal and
     of each crate in the slice, the map is in such a place."""
     from anabasis import gen
@@ -638,7 +638,7 @@ def test_the_map_never_covers_the_pawn_its_steps_the_goal_or_a_crate_along_a_sol
                 assert not m.colliderect(pawn), (play.opened.title, k, m, pawn)
                 covered[m.collidelist(things) >= 0] += 1
                 if k < len(moves):
-                    play.move(moves[k])  # (the both view keys no move along y)
+                    play.move(moves[k])
         assert covered[1] <= covered[0] // 10, covered  # the goal and crates: nearly always
     finally:
         app.close()

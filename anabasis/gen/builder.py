@@ -43,7 +43,7 @@ class Made:
 
     ``room.name`` is ``TIER.SEED``, ``room.par`` the solution's length,
     ``room.needs`` the proofs that hold and ``room.teaches`` its
-    :attr:`subtitle`; the room opens in the both view (both downs side by side).
+    :attr:`subtitle`; the room opens in the stand view (z up, w hidden), as players chose.
     """
 
     room: Room

@@ -234,7 +234,7 @@ class Terrain:
         size = (X, Y, Z, W)
         at = self.at
         return Room(size, self.cells(), at(self.goal),
-                    State.of(at(start), [at(c) for c in crates]), name=name, view="both")
+                    State.of(at(start), [at(c) for c in crates]), name=name, view="stand")
 
     def cells(self) -> bytes:
         """The room's cells (made once: every crate placement shares them)."""
