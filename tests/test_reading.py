@@ -996,3 +996,37 @@ def test_the_corner_map_stays_put_as_the_pawn_moves_unless_it_would_cover_the_pa
                 b, cam = play.sight.basis(), play.sight.camera
                 pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
                 assert place.colliderect(pawn), (play.opened.title, before, move)
+
+
+def test_each_crate_in_sight_has_the_floor_it_stands_on_dashed_over_it(make_app):
+    """Every blind player of a round read a crate a row further up the screen than it
+    stood (its top, a cell up, lies over the row behind), and the pawn behind one as standing
+    on it.  Level 5 with the pawn beside its crate: the HUD dashes the crate's floor, in the
+    crates' colour, round the cell it stands in (the edge behind it drawn over its body);
+    mid-move, none."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    press(app, arrow_for(play, "D"))
+    settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    (crate,) = play.state.crates
+    floors = reading.crate_floors(play, b, cam, app.overlay.size)
+    project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
+    assert floors == [markers.floor_of(crate, b, project)]
+    colour = markers.colour_of("crate", app.progress.palette)
+    surface = app.overlay.surface
+    corners = floors[0]
+    on = 0
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        for k in range(1, 20):
+            x, y = round(ax + (bx - ax) * k / 20), round(ay + (by - ay) * k / 20)
+            on += surface.get_at((x, y))[:3] == colour
+    assert on >= 20, on  # dashed: about half of the points along its four edges
+    play.move("U")  # a move playing: nothing drawn for it
+    app.tick(DT)
+    assert reading.crate_floors(play, b, cam, app.overlay.size) == []

@@ -288,6 +288,9 @@ def draw_shown(ov, shown: Shown) -> None:
     marked = []  # the markers' boxes (their shapes and words)
     placed = []
     if not large and play is not None and shown.help is None:
+        # the floor each crate in sight stands on (its top lies over the row behind)
+        reading.paint_crate_floors(ov, reading.crate_floors(play, b, camera, ov.size), s,
+                                   shown.palette, *pawn)
         # where the pawn stands, where a crate or a block in front hides its feet
         reading.paint_pawn_floor(ov, reading.pawn_floor(play, b, camera, ov.size), s)
     if not large:

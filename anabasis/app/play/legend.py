@@ -26,6 +26,7 @@ ENTRIES = [
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
     ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
+    ("crate", "orange dashes round a crate's foot: the floor cell it stands in"),
     ("push", "dashed light orange cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
@@ -155,6 +156,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] + h // 8), max(2, h // 4))
         pygame.draw.circle(s, markers.PAWN_COLOUR, (c[0], c[1] - h // 5), max(1, h // 6))
         pygame.draw.rect(s, (200, 128, 60), pygame.Rect(r.x, r.bottom - h // 3, r.width, h // 3))
+    elif name == "crate":
+        body = pygame.Rect(r.x + r.width // 4, r.y + 1, r.width // 2, h * 2 // 3)
+        pygame.draw.rect(s, (200, 128, 60), body)
+        pygame.draw.rect(s, (80, 40, 14), body, 1)
+        foot = pygame.Rect(body.x - 2, body.y + h // 3, body.width + 4, h * 2 // 3 - 2)
+        markers.dashed_outline(s, markers.colour_of("crate", palette), _corners(foot), 1, 2)
     elif name == "push":
         crate = pygame.Rect(r.x, r.y + 1, r.width // 2 - 1, h - 2)
         pygame.draw.rect(s, (200, 128, 60), crate)

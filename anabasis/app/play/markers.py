@@ -787,14 +787,17 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 PAWN_COLOUR = (250, 77, 133)
 
 
-def dashed_outline(surface, colour, corners, width: int, dash: int) -> None:
-    """The closed outline through ``corners`` (none where there are none), dashed."""
+def dashed_outline(surface, colour, corners, width: int, dash: int,
+                   avoid: pygame.Rect | None = None) -> None:
+    """The closed outline through ``corners`` (none where there are none), dashed; no dash
+    inside ``avoid`` (the pawn's box), where given."""
     for a, b in zip(corners, [*corners[1:], *corners[:1]], strict=True):
-        dashed(surface, colour, a, b, width, dash)
+        dashed(surface, colour, a, b, width, dash, avoid)
 
 
-def dashed(surface, colour, a, b, width: int, dash: int) -> None:
-    """A dashed line from ``a`` to ``b``."""
+def dashed(surface, colour, a, b, width: int, dash: int,
+           avoid: pygame.Rect | None = None) -> None:
+    """A dashed line from ``a`` to ``b``; no dash that meets ``avoid``, where given."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
@@ -802,8 +805,9 @@ def dashed(surface, colour, a, b, width: int, dash: int) -> None:
     d = 0.0
     while d < length:
         e = min(d + dash, length)
-        pygame.draw.line(surface, colour, (a[0] + ux * d, a[1] + uy * d),
-                         (a[0] + ux * e, a[1] + uy * e), width)
+        start, end = (a[0] + ux * d, a[1] + uy * d), (a[0] + ux * e, a[1] + uy * e)
+        if avoid is None or not avoid.clipline(start, end):
+            pygame.draw.line(surface, colour, start, end, width)
         d += 2 * dash
 
 

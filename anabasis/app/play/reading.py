@@ -698,6 +698,48 @@ def pawn_floor(play, b, camera, size) -> tuple:
     return markers.floor_of(state.player, b, markers.projecting(drawn, b, camera, size))
 
 
+def crate_floors(play, b, camera, size) -> list[tuple]:
+    """The window corners of the floor each crate in the slice stands on (at rest, the
+    crate in sight), for :func:`paint_crate_floors`.  A crate's top, a cell up, lies over the
+    row behind it on screen: every blind player of a round read a crate as a row further up
+    the screen than it stood, and the pawn behind one as standing on it."""
+    if play.timeline is not None or play.won:
+        return []
+    drawn = play.pose().player
+    if any(float(v) != int(v) for v in drawn):
+        return []
+    room, state = play.room, play.game.state
+    axis, _ = views.axis_of(b[:, 3])
+    if abs(b[axis, 3]) < 0.999:
+        return []
+    here = int(drawn[axis]) % room.size[axis]
+    project = markers.projecting(drawn, b, camera, size)
+    out = []
+    for cell in state.crates[:MOST_CRATE_FLOORS]:
+        if cell[axis] % room.size[axis] != here:
+            continue
+        if markers.hidden_by(room, state, cell, drawn, b, camera, "crate"):
+            continue  # (out of sight: its marker says where)
+        corners = markers.floor_of(cell, b, project)
+        if corners:
+            out.append(corners)
+    return out
+
+
+#: The most crates whose floors are drawn (a crowded room's first ones).
+MOST_CRATE_FLOORS = 24
+
+
+def paint_crate_floors(ov, floors: list[tuple], s: float, palette: str,
+                       pawn: pygame.Rect | None = None) -> None:
+    """Each crate's floor (:func:`crate_floors`), dashed in the crates' colour, over the
+    crate: the cell it stands in, on the floor's grid; never over the pawn's box."""
+    colour = markers.colour_of("crate", palette)
+    for corners in floors:
+        markers.dashed_outline(ov.surface, colour, corners, max(2, int(2 * s)), int(5 * s),
+                               pawn)
+
+
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
     """The pawn's floor (:func:`pawn_floor`'s corners), dashed in the pawn's colour."""
     markers.dashed_outline(ov.surface, markers.PAWN_COLOUR, corners, max(2, int(2 * s)),
