@@ -3,6 +3,8 @@ settings screen, driven by key presses and read back from the window's pixels.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pygame
 import pytest
@@ -1030,3 +1032,38 @@ def test_each_crate_in_sight_has_the_floor_it_stands_on_dashed_over_it(make_app)
     play.move("U")  # a move playing: nothing drawn for it
     app.tick(DT)
     assert reading.crate_floors(play, b, cam, app.overlay.size) == []
+
+
+def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_app):
+    """A blind player read "goal ↑ 2 ana" run into the gizmo's caption as "goal ↑ 2view:
+    stand" (medium.dingo).  With the room slid under the gizmo (the camera aimed away), in
+    each place where a marker lies by the gizmo, no marker's words and no badge meet the
+    gizmo's box, its caption in it."""
+    from anabasis import gen
+    from anabasis.app.play import markers
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(opened_made(gen.build(*gen.parse_spec("medium.dingo"))), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    W, H = app.overlay.size
+    base = play.sight.camera
+    right, up = base.right(), np.cross(base.forward(), base.right())
+    near = 0
+    for dx in np.linspace(-9, 0, 10):
+        for dy in np.linspace(-6, 6, 9):
+            target = tuple(float(v) for v in np.asarray(base.target) + dx * right + dy * up)
+            play.sight = replace(play.sight, camera=replace(base, target=target))
+            app.tick(DT)
+            app.tick(DT)
+            giz = play.reading.gizmo_rect
+            b, cam = play.sight.basis(), play.sight.camera
+            found = markers.find(play.room, play.state, play.pose().player, b, cam, (W, H))
+            if not any(m.inside and giz.inflate(60, 60).collidepoint(m.at) for m in found):
+                continue
+            near += 1
+            hits = [r for r in (*play.reading.word_rects, *play.reading.badge_rects)
+                    if r.colliderect(giz)]
+            assert not hits, (dx, dy, hits, giz)
+    assert near >= 2

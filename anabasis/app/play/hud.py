@@ -262,7 +262,7 @@ def draw_shown(ov, shown: Shown) -> None:
             _of_you_line(ov, what, words, (W - pad, gy + mid + 8 + i * (small + int(10 * s))),
                          small, shown.palette)
 
-    map_rect, badges, badged = None, [], []
+    map_rect, badges, badged, gizmo = None, [], [], None
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     # a crate's landing ring first: the badges and markers over it stay whole (a blind
     # player read a ring cutting "walk" to "wal")
@@ -282,9 +282,10 @@ def draw_shown(ov, shown: Shown) -> None:
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
             badged = reading.place_marks(ov, play, b, camera, s,
-                                         [r for r in (map_rect, right_panel) if r])
+                                         [r for r in (map_rect, right_panel, gizmo) if r])
             badges = [rect for rect, *_ in badged]
             play.reading.badge_rects = badges
+            play.reading.gizmo_rect = gizmo
     marked = []  # the markers' boxes (their shapes and words)
     placed = []
     if not large and play is not None and shown.help is None:
@@ -296,11 +297,15 @@ def draw_shown(ov, shown: Shown) -> None:
     if not large:
         # the markers: their words placed clear of the badges; their shapes, and the lines
         # from moved words, under the badges (a badge stays whole over a marker on its cell)
+        # (clear of the gizmo and its "view:" caption too: a blind player read "goal ↑ 2"
+        # run into it as "goal ↑ 2view: stand")
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
-                               [r for r in (map_rect, *badges, *tag) if r], *pawn)
+                               [r for r in (map_rect, *badges, *tag, gizmo) if r], *pawn)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)
+        if play is not None:
+            play.reading.word_rects = [p.words for p in placed]
     if shown.hint is not None:
         _hint_arrow(ov, shown.hint)  # (under the badges, whose words stay whole)
     reading.paint_marks(ov, badged)

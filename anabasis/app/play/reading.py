@@ -123,6 +123,10 @@ class Reading:
         #: the step badges' boxes as the HUD last drew them (clear of its panels and the
         #: map), in the order of :meth:`badged`
         self.badge_rects: list[pygame.Rect] = []
+        #: the boxes of the markers' words, and the gizmo's (its "view:" caption's too), as
+        #: the HUD last drew them
+        self.word_rects: list[pygame.Rect] = []
+        self.gizmo_rect: pygame.Rect | None = None
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
         #: the view and the room's box on screen the map's corner was chosen for: chosen
