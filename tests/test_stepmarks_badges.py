@@ -105,7 +105,7 @@ def test_the_legends_badge_is_drawn_in_the_settings_palette(make_app):
     and glyph are the safe palette's colour, not the standard one's."""
     from anabasis.app.play import legend
 
-    app = make_app(open_level(7))
+    app = make_app(open_level(7), size=(1280, 720))  # (every line of the legend on it)
     ov = app.overlay
     got = {}
     for palette in ("standard", "safe"):
