@@ -1067,3 +1067,30 @@ def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_
                     if r.colliderect(giz)]
             assert not hits, (dx, dy, hits, giz)
     assert near >= 2
+
+
+def test_no_markers_words_lie_on_a_crate_in_sight(make_app):
+    """hard.osprey: a crate pushed into a pit had its words ("crate ↓ 2 kata") moved off
+    its place onto another crate, one in the slice, and a blind player read that crate as
+    two slices kata.  Along the room's shortest way, at every rest, no marker's words meet
+    a crate in sight (its floor and top on screen)."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.engine import solver
+
+    app = make_app(opened_made(gen.build(*gen.parse_spec("hard.osprey"))), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    both = 0
+    for move in solver.solve(play.room).moves:
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        crates = reading.crate_boxes(play, b, cam, app.overlay.size)
+        words = play.reading.word_rects
+        both += bool(crates and words)
+        hits = [(w, c) for w in words for c in crates if w.colliderect(c)]
+        assert not hits, (move, hits)
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert both > 5

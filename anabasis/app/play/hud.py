@@ -299,8 +299,12 @@ def draw_shown(ov, shown: Shown) -> None:
         # from moved words, under the badges (a badge stays whole over a marker on its cell)
         # (clear of the gizmo and its "view:" caption too: a blind player read "goal ↑ 2"
         # run into it as "goal ↑ 2view: stand")
+        # (and off the crates in sight: a crate's words moved onto another read as its)
+        crates = (reading.crate_boxes(play, b, camera, ov.size)
+                  if play is not None and shown.marks else [])
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
-                               [r for r in (map_rect, *badges, *tag, gizmo) if r], *pawn)
+                               [r for r in (map_rect, *badges, *tag, gizmo, *crates) if r],
+                               *pawn)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -707,6 +707,27 @@ def crate_floors(play, b, camera, size) -> list[tuple]:
     crate in sight), for :func:`paint_crate_floors`.  A crate's top, a cell up, lies over the
     row behind it on screen: every blind player of a round read a crate as a row further up
     the screen than it stood, and the pawn behind one as standing on it."""
+    return [floor for _, floor in _crates_in_sight(play, b, camera, size)]
+
+
+def crate_boxes(play, b, camera, size) -> list[pygame.Rect]:
+    """The window boxes of the crates in sight in the slice (at rest): each crate's floor and
+    top, projected.  Markers' words keep off them: a blind player read a crate's words
+    ("crate ↓ 2 kata") moved onto another crate, one in the slice, as that crate's."""
+    up = np.round(b[:, 2])
+    project = markers.projecting(play.pose().player, b, camera, size)
+    out = []
+    for cell, floor in _crates_in_sight(play, b, camera, size):
+        above = tuple(int(c + u) for c, u in zip(cell, up, strict=True))
+        points = [*floor, *markers.floor_of(above, b, project)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        out.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+    return out
+
+
+def _crates_in_sight(play, b, camera, size) -> list[tuple]:
+    """``(cell, its floor's window corners)`` for each crate in the slice in sight, at rest
+    (the first :data:`MOST_CRATE_FLOORS`)."""
     if play.timeline is not None or play.won:
         return []
     drawn = play.pose().player
@@ -726,7 +747,7 @@ def crate_floors(play, b, camera, size) -> list[tuple]:
             continue  # (out of sight: its marker says where)
         corners = markers.floor_of(cell, b, project)
         if corners:
-            out.append(corners)
+            out.append((cell, corners))
     return out
 
 
