@@ -3,6 +3,7 @@ settings screen, driven by key presses and read back from the window's pixels.""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -1094,3 +1095,33 @@ def test_no_markers_words_lie_on_a_crate_in_sight(make_app):
         press(app, arrow_for(play, move))
         settle(app)
     assert both > 5
+
+
+def test_a_markers_words_take_a_walks_dot_before_drifting_cells_off_their_shape(make_app):
+    """Blind players found a goal's words and a crate's two cells off their shapes, and read
+    them as another cell's: every place near the shape was taken by badges.  Where the words
+    would go farther than ``MOST_DRIFT`` text heights, they take a place within that reach
+    over a plain walk's dot badge (``soft``) instead; over a badge with words, never."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    s = ov.scale
+    at = (640.0, 300.0)
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, 1, at, True)
+    # badges all round the shape but for a pocket just under it, a walk's dot in it
+    x, y = int(at[0]), int(at[1])
+    walls = [pygame.Rect(x - 300, y - 300, 600, 310), pygame.Rect(x - 300, y + 10, 250, 300),
+             pygame.Rect(x + 50, y + 10, 250, 300), pygame.Rect(x - 50, y + 50, 100, 260)]
+    dot = pygame.Rect(0, 0, 24, 21)
+    dot.midtop = (x, y + 18)
+    reach = markers.MOST_DRIFT * int(17 * s)
+    (far,) = markers.place(ov, [goal], s, 0, 720, [*walls, dot])
+    (near,) = markers.place(ov, [goal], s, 0, 720, walls, soft=[dot])
+
+    def off(p):
+        return math.hypot(p.words.centerx - at[0], p.words.top - at[1])
+
+    assert off(far) > reach, off(far)  # (the old way: off past the ring)
+    assert off(near) <= reach + int(17 * s), off(near)
+    assert not any(near.words.colliderect(w) for w in walls)

@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import daily_card, hook, legend, markers, reading, recipe
+from anabasis.app.play import daily_card, hook, legend, markers, reading, recipe, stepmarks
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -302,9 +302,11 @@ def draw_shown(ov, shown: Shown) -> None:
         # (and off the crates in sight: a crate's words moved onto another read as its)
         crates = (reading.crate_boxes(play, b, camera, ov.size)
                   if play is not None and shown.marks else [])
+        # (over a plain walk's dot rather than two cells off their shape)
+        dots = [rect for rect, text, *_ in badged if text == stepmarks.GLYPH["walk"]]
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
-                               [r for r in (map_rect, *badges, *tag, gizmo, *crates) if r],
-                               *pawn)
+                               [r for r in (map_rect, *badges, *tag, gizmo, *crates)
+                                if r and r not in dots], *pawn, soft=dots)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -583,12 +583,15 @@ def _sides(ms: list[Marker]) -> str:
 
 
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=(), pawn: pygame.Rect | None = None) -> list[Placed]:
+          avoid=(), pawn: pygame.Rect | None = None, soft=()) -> list[Placed]:
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
-    where they would cover other words, a shape, a rectangle of ``avoid`` or reach past
-    ``top`` or ``bottom``, to the nearest place clear of them all, a line back to the shape
-    crossing nothing if it can."""
+    where they would cover other words, a shape, a rectangle of ``avoid`` or ``soft`` or
+    reach past ``top`` or ``bottom``, to the nearest place clear of them all, a line back to
+    the shape crossing nothing if it can.  Where that place is farther than
+    :data:`MOST_DRIFT` text heights from the shape, the nearest place within that reach
+    clear of all but ``soft`` (a plain walk's dot badges) is taken instead: words pushed two
+    cells off their shape, blind players read them as another cell's."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
@@ -613,9 +616,21 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             start, end = leader(t, to)
             return not any(a.clipline(start, end) for a in crossed)
 
-        rect = clear_of(wanted, taken, top + 2, bottom - 2, W, clear_line)
+        rect = clear_of(wanted, [*taken, *soft], top + 2, bottom - 2, W, clear_line)
+        def within(t, wanted=wanted, reach=MOST_DRIFT * small):
+            return math.hypot(t.x - wanted.x, t.y - wanted.y) <= reach
+
+        if soft and not within(rect):
+            near = clear_of(wanted, taken, top + 2, bottom - 2, W, within)
+            if within(near) and near.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0:
+                rect = near
         placed.append(Placed(m, at, text, count, rect, rect != wanted))
     return placed
+
+
+#: How far (in text heights) a marker's words may go from their shape before they take a
+#: place over a plain walk's dot badge instead (:func:`place`'s ``soft``).
+MOST_DRIFT = 3
 
 
 def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
