@@ -287,11 +287,11 @@ def draw_shown(ov, shown: Shown) -> None:
             play.reading.badge_rects = badges
             play.reading.gizmo_rect = gizmo
     marked = []  # the markers' boxes (their shapes and words)
-    placed = []
+    placed, seen = [], None
     if not large and play is not None and shown.help is None:
         # the floor each crate in sight stands on (its top lies over the row behind)
-        reading.paint_crate_floors(ov, reading.crate_floors(play, b, camera, ov.size), s,
-                                   shown.palette, *pawn)
+        seen = reading.crates_in_sight(play, b, camera, ov.size)  # (floors, then boxes)
+        reading.paint_crate_floors(ov, [floor for _, floor in seen], s, shown.palette, *pawn)
         # where the pawn stands, where a crate or a block in front hides its feet
         reading.paint_pawn_floor(ov, reading.pawn_floor(play, b, camera, ov.size), s)
     if not large:
@@ -300,13 +300,14 @@ def draw_shown(ov, shown: Shown) -> None:
         # (clear of the gizmo and its "view:" caption too: a blind player read "goal ↑ 2"
         # run into it as "goal ↑ 2view: stand")
         # (and off the crates in sight: a crate's words moved onto another read as its)
-        crates = (reading.crate_boxes(play, b, camera, ov.size)
+        crates = (reading.crate_boxes(play, b, camera, ov.size, seen)
                   if play is not None and shown.marks else [])
         # (over a plain walk's dot rather than two cells off their shape)
         dots = [rect for rect, text, *_ in badged if text == stepmarks.GLYPH["walk"]]
+        firm = [rect for rect, text, *_ in badged if text != stepmarks.GLYPH["walk"]]
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
-                               [r for r in (map_rect, *badges, *tag, gizmo, *crates)
-                                if r and r not in dots], *pawn, soft=dots)
+                               [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
+                               *pawn, soft=dots)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

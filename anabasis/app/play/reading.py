@@ -707,17 +707,20 @@ def crate_floors(play, b, camera, size) -> list[tuple]:
     crate in sight), for :func:`paint_crate_floors`.  A crate's top, a cell up, lies over the
     row behind it on screen: every blind player of a round read a crate as a row further up
     the screen than it stood, and the pawn behind one as standing on it."""
-    return [floor for _, floor in _crates_in_sight(play, b, camera, size)]
+    return [floor for _, floor in crates_in_sight(play, b, camera, size)]
 
 
-def crate_boxes(play, b, camera, size) -> list[pygame.Rect]:
+def crate_boxes(play, b, camera, size, seen=None) -> list[pygame.Rect]:
     """The window boxes of the crates in sight in the slice (at rest): each crate's floor and
     top, projected.  Markers' words keep off them: a blind player read a crate's words
-    ("crate ↓ 2 kata") moved onto another crate, one in the slice, as that crate's."""
+    ("crate ↓ 2 kata") moved onto another crate, one in the slice, as that crate's.
+    ``seen``: :func:`crates_in_sight`'s answer, where the caller has it already."""
     up = np.round(b[:, 2])
     project = markers.projecting(play.pose().player, b, camera, size)
     out = []
-    for cell, floor in _crates_in_sight(play, b, camera, size):
+    if seen is None:
+        seen = crates_in_sight(play, b, camera, size)
+    for cell, floor in seen:
         above = tuple(int(c + u) for c, u in zip(cell, up, strict=True))
         points = [*floor, *markers.floor_of(above, b, project)]
         xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -725,7 +728,7 @@ def crate_boxes(play, b, camera, size) -> list[pygame.Rect]:
     return out
 
 
-def _crates_in_sight(play, b, camera, size) -> list[tuple]:
+def crates_in_sight(play, b, camera, size) -> list[tuple]:
     """``(cell, its floor's window corners)`` for each crate in the slice in sight, at rest
     (the first :data:`MOST_CRATE_FLOORS`)."""
     if play.timeline is not None or play.won:
