@@ -694,3 +694,25 @@ def test_a_plain_walks_badge_is_its_dot_alone_past_the_tutorial(make_app):
                 assert text.startswith(f"{stepmarks.GLYPH[m.kind]} {m.label}"), (n, m, text)
             seen.add(plain)
     assert seen == {True, False}
+
+
+def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_stand_apart(make_app):
+    """Three rounds of blind players found level 6's "↓ slip kata 1" badge and the
+    "crate ↓ 2 kata" words under it, both on the cell right of the ramp's top, "touching"
+    (four pixels apart, they read as one block of words).  Placed clear of each other, a
+    badge and a marker's words keep seven pixels apart at the least."""
+    from window import arrow_for
+
+    app = make_app(open_level(6), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    for move in "LLUURR":
+        press(app, arrow_for(play, move))
+        settle(app)
+    app.tick(DT)
+    badges, words = play.reading.badge_rects, play.reading.word_rects
+    assert badges and words
+    gaps = [max(w.left - b.right, b.left - w.right, w.top - b.bottom, b.top - w.bottom)
+            for w in words for b in badges]
+    assert min(gaps) >= 7, gaps

@@ -641,7 +641,7 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
 
 
 #: The least gap, in pixels, between a placed label and what it keeps clear of.
-SPACE = 4
+SPACE = 7
 
 
 def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
@@ -650,7 +650,7 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
     that covers nothing in ``taken`` and lies between ``top`` and ``bottom``; where there is
     none, the nearest stacked past two of them; where none of those, ``rect`` itself.
     ``ok``, where given, is preferred too: the nearest free place it accepts, if any is.
-    Free means :data:`SPACE` pixels clear of each: labels two pixels apart read as one
+    Free means :data:`SPACE` pixels clear of each: labels two or four pixels apart read as one
     stack to blind players, "touching"."""
     def free(r):
         return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
