@@ -47,6 +47,7 @@ ENTRIES = [
     ("wedge", "a light wedge on the map: a ramp, pointing the way it rises ana (a crate on it:"
               " small)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
+    ("lip", "a dark lip on a top's edge: a step down past it (a wall's top, not a floor)"),
     ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
              " room's top"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
@@ -243,6 +244,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=tag.height // 3)
         pygame.draw.line(s, colour, (tag.x + 2, tag.bottom - 2), (tag.right - 3, tag.bottom - 2), 2)
         ov.text("1", tag.center, max(8, tag.height - 1), colour, anchor="center", shadow=False)
+    elif name == "lip":
+        half = r.width // 2  # a top, its edge over the lower floor beside it a dark lip
+        pygame.draw.rect(s, TILE, pygame.Rect(r.x + half, r.y + h // 4, r.width - half, h * 3 // 4))
+        top = pygame.Rect(r.x, r.y, half, h)
+        pygame.draw.rect(s, LANE, top)
+        pygame.draw.rect(s, (70, 62, 50), top, max(2, h // 5))
     elif name == "wall":
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
         pygame.draw.rect(s, slicemap.WALL_EDGE, r.inflate(-4, -4), 2)
