@@ -73,12 +73,11 @@ vec3 room_top_frame(vec3 col, float edge) {
 // than the thin line between two tops at one level.  From above, a wall's top beside a lower
 // floor shows no side (that face looks away from the eye), and level 2's walls to the room's
 // top read as floor tiles beside the pawn's: the lip says "a step down here" on the higher
-// side.  One texel read (the top's own), for tops only; the cells over the top (cut away by
-// the ceiling, or not) say nothing.
+// side.  No read of its own: the walk's read of the top's cell kept its neighbour bits
+// (Hit.near); the cells over the top (cut away by the ceiling, or not) say nothing.
 const float LIP_DARK = 0.35;   // the lip's darkest, as a share of the top's colour
 const float LIP_PIXELS = 6.0;  // its width, in pixels
-float lip(ivec4 cell, int axis, vec4 f) {
-    uint beside = texel_at(cell) >> TEXEL_NEAR_SHIFT;
+float lip(uint beside, int axis, vec4 f) {
     float k = 1.0;
     for (int n = 0; n < 2; n++) {
         int j = (n == 0) ? u_ao_a[axis] : u_ao_b[axis];
@@ -298,7 +297,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col = light(col, n, dir) * player_shadow(s);
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
-        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.cell, h.axis, f);
+        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.near, h.axis, f);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
         if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
         if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway

@@ -9,6 +9,7 @@ struct Hit {
     int wcell;        // the wrapped w
     int axis;         // the axis crossed into the cell; -1 when the ray began inside it
     uint code;
+    uint near;        // its texel's neighbour bits (TEXEL_NEAR_SHIFT on), from the walk's read
 };
 
 // -- the window round the pawn ---------------------------------------------------------------
@@ -244,6 +245,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     // the tower, so the test is made at each hit instead, and the walk goes on in another turn
     // of the outer loop.
     int i = 0;
+    uint texel = uint(0);  // (the last cell's texel: the hit's, its neighbour bits kept)
     vec4 enter;
     float latest;
     int wu;
@@ -258,7 +260,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
             if (code != CELL_EMPTY) break;
             DDA_STEP
 #else
-            uint texel = cell_texel(c, w);
+            texel = cell_texel(c, w);
             code = texel & g_stop;  // the code, and the cut marks
             if (code - TEXEL_FIRST_SOLID < TEXEL_CODE_MASK) break;  // solid: empty and cut wrap round
 #if defined(SKIP)
@@ -292,6 +294,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     h.found = true;
     h.t = t;
     h.code = code;
+    h.near = texel >> TEXEL_NEAR_SHIFT;
     h.axis = (latest < t0 - SNAP) ? -1 : (enter.x == latest) ? 0 : (enter.y == latest) ? 1
            : (enter.z == latest) ? 2 : 3;
     h.cell = ivec4(c, wu);
