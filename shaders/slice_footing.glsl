@@ -76,14 +76,15 @@ vec3 room_top_frame(vec3 col, float edge) {
 // side.  No read of its own: the walk's read of the top's cell kept its neighbour bits
 // (Hit.near); the cells over the top (cut away by the ceiling, or not) say nothing.
 const float LIP_DARK = 0.35;   // the lip's darkest, as a share of the top's colour
-const float LIP_PIXELS = 6.0;  // its width, in pixels
+const float LIP_CELLS = 0.07;  // its width, in cells (and never under three pixels)
 float lip(uint beside, int axis, vec4 f) {
+    float inv_width = min(g_inv_line * (1.0 / 3.0), 1.0 / LIP_CELLS);
     float k = 1.0;
     for (int n = 0; n < 2; n++) {
         int j = (n == 0) ? u_ao_a[axis] : u_ao_b[axis];
         uint bit = uint(2 * j + ((f[j] >= 0.5) ? 1 : 0));
         if (((beside >> bit) & uint(1)) == uint(0)) {
-            k = min(k, mix(LIP_DARK, 1.0, line_step(0.0, LIP_PIXELS, min(f[j], 1.0 - f[j]))));
+            k = min(k, mix(LIP_DARK, 1.0, soft_step(min(f[j], 1.0 - f[j]), inv_width)));
         }
     }
     return k;

@@ -340,3 +340,40 @@ def test_a_window_opens_after_a_headless_context(display):
                           timeout=120, env={**os.environ, "DISPLAY": display})
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[-2:] == ["opened", "ff0000"]
+
+
+def _doubled(surface: pygame.Surface) -> float:
+    """The share of the 2 x 2 pixel squares (on even coordinates) of the room in a 1280 x 720
+    picture whose four pixels are one colour: a picture scaled up by doubling its pixels (the
+    software budget's last step) is nearly all such squares; one drawn at the window's size
+    only where the room is flat."""
+    a = pygame.surfarray.array3d(surface).astype(int)[440:840, 200:560]
+    first = a[0::2, 0::2]
+    return float(((first == a[1::2, 0::2]).all(-1) & (first == a[0::2, 1::2]).all(-1)
+                  & (first == a[1::2, 1::2]).all(-1)).mean())
+
+
+def test_the_room_at_rest_is_drawn_again_sharp_at_the_windows_own_size(make_app):
+    """On a software rasteriser the room is drawn at the budget's 512 x 288 and scaled up
+    2.5 times to 1280 x 720: a blind player found "the whole scene blurry in every
+    screenshot", its edges and dashed marks smeared.  Once the room is at rest (a quarter
+    second with nothing moving), it is drawn once more at the window's own size; the next
+    move draws at the budget again."""
+    app = make_app(open_level(2), size=(1280, 720))
+    window = app.window
+    if not window.software:
+        pytest.skip("the budget (and so the sharp frame) is software GL's")
+    app.view_tips = 0
+    settle(app)
+    for _ in range(20):  # at rest: a quarter second and more
+        app.tick(DT)
+    assert window.sharp and window.scene_viewport[2:] == window.size
+    sharp = _doubled(window.read_screen())
+    press(app, pygame.K_r)  # a restart: the room is drawn again, at the budget
+    assert not window.sharp and window.scene_viewport[2:] == window.scene_size
+    assert window.scene_size[0] < window.size[0]
+    soft = _doubled(window.read_screen())
+    assert soft > 0.9 and sharp < 0.75, (sharp, soft)
+    for _ in range(20):
+        app.tick(DT)
+    assert window.sharp

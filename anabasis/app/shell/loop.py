@@ -150,7 +150,9 @@ class Loop:
         work_ms = (time.perf_counter() - started) * 1000.0
         if live:
             self.frame_log.append((work_ms, self.warmed))
-        if live and self.traced and not self.warmed:
+        if live and self.window.sharp and self.traced:
+            pass  # the room drawn sharp, at rest (once): no part of what a moving frame costs
+        elif live and self.traced and not self.warmed:
             # dynamic resolution: judged on the work of frames that drew the room (what the
             # internal size changes), not the wait for the next, and not on one that compiled
             # a shader variant (a one-off)

@@ -118,16 +118,22 @@ class DrawCache:
         self._drawn = None
 
     def draw(self, window, renderer, frame, key, idle: bool, part: float = 1.0,
-             before=None) -> bool:
+             before=None, sharp: bool = False) -> bool:
         """Draw ``frame`` (a renderer pose, or a function that makes it) unless ``key`` is
         what the target holds; compile one more warm-up variant first when ``idle``.
-        ``before()`` runs just before the draw (play uploads the state).  True if a shader
-        variant was compiled this frame."""
+        ``before()`` runs just before the draw (play uploads the state).  ``sharp``: at
+        rest, drawn at the window's own size (``Window.begin_sharp``) once the warm-up is
+        done.  True if a shader variant was compiled this frame."""
         warming = renderer is not None and not self.warmer.done and idle
+        sharp = sharp and idle and not warming and window.software and renderer is not None
+        key = (key, sharp)
         if key == self._drawn and not warming:
             return False
         self._drawn = None
-        window.begin_scene(part)
+        if sharp:
+            window.begin_sharp()
+        else:
+            window.begin_scene(part)
         if renderer is None:
             return False
         warmed = False
@@ -163,6 +169,8 @@ class RoomDraw:
         self._pose_key: tuple | None = None  #: what the cached pose was made from
         self._pose: animation.Movers | None = None
         self._marks: tuple = (None, ())  #: (state, its ramp marks), asked of the rules once
+        #: at rest, the room drawn once more at the window's own size (``DrawCache.draw``)
+        self.sharp_at_rest = True
         self.upload(state)
 
     @property
@@ -195,7 +203,8 @@ class RoomDraw:
         held = pose.state if pose.state is not None else at_rest
         warmed = self.cache.draw(window, self.renderer,
                                  lambda: replace(sight.frame(pose), marks=self.ramp_marks(held)),
-                                 key, idle, part, before=lambda: self.upload(held))
+                                 key, idle, part, before=lambda: self.upload(held),
+                                 sharp=self.sharp_at_rest)
         if self.cache.failed:
             self.renderer = None
         return warmed
