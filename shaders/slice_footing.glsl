@@ -29,8 +29,8 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
 // across, a block cut through, never a floor one lower (a blind player read the tunnel's stumps
 // in 2.7's walls as sunken floor cells); by the point's place in its cell (f), so the stripes
 // lie on the grid, still while the pawn walks.  Where the ceiling (or the wrap band) took it,
-// the face is a top with a block over it, which nothing stands on: framed as the room's top
-// is (below; stripes there covered most of a made room with w up).
+// the face is a top with a block over it, which nothing stands on: hatched as the room's top
+// is (below; bold dark stripes there covered most of a made room with w up).
 const vec3 CUT_COLOUR = vec3(0.10, 0.10, 0.14);
 vec3 cut_face(vec3 col, vec4 f, float line) {
     float k = (f.x + f.y + f.z + f.w) * 3.0;
@@ -55,17 +55,22 @@ bool is_top(int axis, vec4 rd) {
 }
 
 // The room's top: the top face of a block in the room's last layer of z (or of w, where w does
-// not wrap) is one nothing can stand on (the room ends over it).  A dark frame inset in it, as
-// the slice map frames a wall to the room's top: a blind player took such tops in 2.8 for
-// floors to climb onto.
+// not wrap) is one nothing can stand on (the room ends over it).  Paler, and hatched across
+// (lines through its middle too), as a plan draws cut stone: a blind player took such tops in
+// 2.8 for floors to climb onto, and framed dark inset, level 2's walls beside the pawn read
+// to the next as "inset floor tiles, hatches" (sunken).  Walls to the top now read as one
+// raised mass, the floors between them plain.
 const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
 bool room_top(ivec4 cell, int axis, vec4 rd) {
     if (!is_top(axis, rd)) return false;
     return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
 }
-vec3 room_top_frame(vec3 col, float edge) {
-    float band = SOFT_STEP(0.12, 0.15, edge) * (1.0 - SOFT_STEP(0.22, 0.25, edge));
-    return mix(col, ROOM_TOP_COLOUR, 0.85 * band);
+vec3 room_top_cap(vec3 col, vec4 f, float line) {
+    vec3 cap = mix(col, vec3(0.95, 0.95, 0.97), 0.35);
+    float k = (f.x - f.y + f.z - f.w) * 4.0;  // (across the cut stripes' way: f summed)
+    float d = abs(fract(k) - 0.5) * 0.25;  // in cells, from a hatch line's middle
+    float hatch = 1.0 - SOFT_STEP(0.014, 0.014 + line, d);
+    return mix(cap, ROOM_TOP_COLOUR, 0.55 * hatch);
 }
 
 // A top's edge over a step down: where the cell beside the top, at its level, is empty, what
@@ -303,12 +308,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
         if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
-                if (is_top(h.axis, rd)) col = room_top_frame(col, edge);
+                if (is_top(h.axis, rd)) col = room_top_cap(col, f, line);
             } else if (!(window2 < u_window_k.z)) {
                 col = cut_face(col, f, line);
             }
         } else if (room_top(h.cell, h.axis, rd)) {
-            col = room_top_frame(col, edge);
+            col = room_top_cap(col, f, line);
         }
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {

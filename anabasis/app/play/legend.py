@@ -47,9 +47,9 @@ ENTRIES = [
     ("wedge", "a light wedge on the map: a ramp, pointing the way it rises ana (a crate on it:"
               " small)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
-    ("lip", "a dark lip on a top's edge: a step down past it (a wall's top, not a floor)"),
-    ("wall", "framed dark (on the map, no number; in the room, on its top): a wall to the"
-             " room's top"),
+    ("lip", "a dark lip on a top's edge: a step down past it"),
+    ("wall", "a wall to the room's top: framed dark on the map (no number), its top pale and"
+             " hatched in the room"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
@@ -251,8 +251,17 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, top)
         pygame.draw.rect(s, (70, 62, 50), top, max(2, h // 5))
     elif name == "wall":
-        pygame.draw.rect(s, slicemap.shade(2, 3), r)
-        pygame.draw.rect(s, slicemap.WALL_EDGE, r.inflate(-4, -4), 2)
+        half = r.width // 2  # the map's (framed dark), then the room's (pale, hatched)
+        cell = pygame.Rect(r.x, r.y, half - 1, h)
+        pygame.draw.rect(s, slicemap.shade(2, 3), cell)
+        pygame.draw.rect(s, slicemap.WALL_EDGE, cell.inflate(-4, -4), 2)
+        cap = pygame.Rect(r.x + half, r.y, r.width - half, h)
+        pygame.draw.rect(s, (226, 224, 228), cap)
+        clip = s.get_clip()
+        s.set_clip(cap)
+        for k in range(-h, cap.width, max(3, h // 3)):
+            pygame.draw.line(s, (120, 118, 130), (cap.x + k, cap.y), (cap.x + k + h, cap.bottom))
+        s.set_clip(clip)
     elif name == "hollow":
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
         side = max(6, h * 2 // 3)
