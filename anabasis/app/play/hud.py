@@ -305,9 +305,16 @@ def draw_shown(ov, shown: Shown) -> None:
         # (over a plain walk's dot rather than two cells off their shape)
         dots = [rect for rect, text, *_ in badged if text == stepmarks.GLYPH["walk"]]
         firm = [rect for rect, text, *_ in badged if text != stepmarks.GLYPH["walk"]]
+        # (a marker whose shape is under a badge: its words joined under that badge)
+        join = [(rect, colour) for rect, text, colour, *_ in badged
+                if text != stepmarks.GLYPH["walk"]]
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
-                               *pawn, soft=dots)
+                               *pawn, soft=dots, join=join)
+        wide = {tuple(p.joined[0]): p.words.width for p in placed if p.joined is not None}
+        if wide:  # a badge with a marker's words joined under it: as wide as they are
+            badged = [(pygame.Rect(rect.left, rect.top, wide.get(tuple(rect), rect.width),
+                                   rect.height), *rest) for rect, *rest in badged]
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -467,6 +467,8 @@ class Placed(NamedTuple):
     count: int  #: how many things it stands for
     words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
+    #: the step badge over its shape, its words joined under it as one label (else None)
+    joined: tuple | None = None
 
 
 def gather(ov, markers: list[Marker], s: float, top: int = 0,
@@ -583,7 +585,7 @@ def _sides(ms: list[Marker]) -> str:
 
 
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=(), pawn: pygame.Rect | None = None, soft=()) -> list[Placed]:
+          avoid=(), pawn: pygame.Rect | None = None, soft=(), join=()) -> list[Placed]:
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or ``soft`` or
@@ -591,7 +593,12 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     the shape crossing nothing if it can.  Where that place is farther than
     :data:`MOST_DRIFT` text heights from the shape, the nearest place within that reach
     clear of all but ``soft`` (a plain walk's dot badges) is taken instead: words pushed two
-    cells off their shape, blind players read them as another cell's."""
+    cells off their shape, blind players read them as another cell's.  ``join``: the step
+    badges as ``(box, colour)``; a marker whose shape lies under one (or whose words would
+    land on one just under it) has its words joined under that badge, one label of two
+    lines (:func:`draw_words`): set apart under it, the
+    two read as two labels "touching" to every round of blind players (level 6's
+    "slip kata 1" over "crate ↓ 2 kata")."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
@@ -611,6 +618,21 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
         to = shape_box(at, r)
+        # the badge over its shape, or the one its words would land on just under it (the
+        # shape hidden by the pawn, level 7's goal: its words beside the badge read as the
+        # next cell's)
+        badge = next(((b, c) for b, c in join if b.collidepoint(at) or (
+            b.colliderect(wanted) and b.left <= at[0] <= b.right and b.top - at[1] <= 2 * small)),
+            None)
+        if badge is not None:
+            box = badge[0]
+            words = pygame.Rect(box.left, box.bottom, max(box.width, wanted.width),
+                                wanted.height)
+            others = [t for t in taken if t != box and not t.colliderect(to)]
+            if (words.bottom <= bottom and words.right <= W
+                    and words.collidelist(others) < 0):
+                placed.append(Placed(m, at, text, count, words, False, badge))
+                continue
 
         def clear_line(t, to=to):
             start, end = leader(t, to)
@@ -794,6 +816,17 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         m = p.marker
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
+        if p.joined is not None:
+            # under its badge: one label, its second line (the badge's ground and outline
+            # round both)
+            box, edge = p.joined
+            ov.panel(p.words, (12, 14, 20, 215), 6)
+            pygame.draw.rect(ov.surface, edge, p.words.union(box), 1, border_radius=6)
+            pygame.draw.line(ov.surface, edge, (p.words.left + 4, p.words.top),
+                             (p.words.right - 5, p.words.top), 1)
+            ov.text(p.text, p.words.center, small, words_colour, anchor="center",
+                    shadow=False)
+            continue
         ov.panel(p.words, (10, 12, 18, 150), 4)
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
 
