@@ -40,6 +40,7 @@ HINT_MARKS = " · {step_marks} held: marks"
 #: form's key; and while it is large, first, the way back to the room.
 HINT_LARGE = " · {large_map} large map"
 HINT_BACK = "{large_map} back to the room"
+HINT_NEARER = "{large_map} nearer"  #: the large map's key, where its next press comes nearer
 
 HELP = [
     "Controls",
@@ -668,7 +669,8 @@ def key_line(play) -> str:
     hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)
-        hint = f"moves {play.game.moves} · " + keys.text(HINT_BACK) + " · " + hint
+        back = HINT_NEARER if not reading.near and reading.nearer() else HINT_BACK
+        hint = f"moves {play.game.moves} · " + keys.text(back) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint

@@ -69,6 +69,7 @@ MADE_KINDS = ("gen", "daily", "room")  #: rooms the map is on for by default
 #: this share of the window's width and of its height above the key bar.
 LARGE_W, LARGE_H = 0.96, 0.96
 LARGE_GROUND = (10, 12, 18)  #: the large map's ground, opaque
+NEAR_SLICES = 3  #: the large map's second press: the pawn's slice and one each side
 
 
 def map_wanted(setting: str, room, kind: str) -> bool:
@@ -137,6 +138,9 @@ class Reading:
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
         #: the map drawn large over the room (its key; not saved: a look, not a setting)
         self.large = False
+        #: the large map shows the slices near the pawn's, larger (B's second press where
+        #: that makes its cells larger: a big room's seven slices at 24 pixels a cell)
+        self.near = False
         self._grounded = None  #: (the large map on an opaque ground, the picture it is of)
         self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
 
@@ -194,6 +198,30 @@ class Reading:
             self._faded = (key, out, picture)
         return self._faded[1]
 
+    def large_box(self) -> tuple[int, int]:
+        """The box the large map fits (:data:`LARGE_W` and :data:`LARGE_H` of the window
+        between the top and the key bar)."""
+        ov = self.play.app.overlay
+        W, H = ov.size
+        s = ov.scale
+        bottom = H - int(18 * s) - 2 * int(18 * s)  # the key bar's top (hud's band_top)
+        return int(W * LARGE_W), int(bottom * LARGE_H)
+
+    def near_map(self) -> SliceMap:
+        """The map of every slice in one row, at cells that let :data:`NEAR_SLICES` of them
+        fill the large map's box (:meth:`large_box`): :func:`draw_near` shows those
+        round the pawn's."""
+        bw, bh = self.large_box()
+        W = self.play.room.size[3]
+        return self.slice_map((bw * W // min(W, NEAR_SLICES), bh), slicemap.LARGE_CELL)
+
+    def nearer(self) -> bool:
+        """Whether the large map's slices near the pawn's show larger than all of them do:
+        by a third at least (a big room's; a small one shows all its slices large)."""
+        box = self.large_box()
+        every = self.slice_map(box, slicemap.LARGE_CELL).layout.cell
+        return self.near_map().layout.cell >= every * 4 / 3
+
     @property
     def map_small(self) -> bool:
         """The map shows in its corner too small for its numbers (a big room): the key line
@@ -242,7 +270,13 @@ class Reading:
         if not down:
             return action in ("slice_map", "plan_view", "large_map")
         if action == "large_map":
-            self.large = not self.large  # (the key line says how back: no words over it)
+            # (the key line says what the next press does: no words over the map)
+            if not self.large:
+                self.large = True
+            elif not self.near and self.nearer():
+                self.near = True
+            else:
+                self.large = self.near = False
             return True
         if action == "slice_map":
             self.show_map = not self.show_map
@@ -525,6 +559,34 @@ def toward_middle(play, b: np.ndarray, camera: views.Camera, keep: pygame.Rect,
     return slid(lo) if lo > 0 else camera
 
 
+def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.Rect:
+    """The large map's second press: the slices near the pawn's in one row, each as large as
+    the box's height allows, the pawn's in the middle where it can be (three blind players
+    in big made rooms read the large map's 24-pixel cells only by enlarging screenshots:
+    the rims of pits against the frames of walls, the heights' numbers)."""
+    reading = play.reading
+    W, _ = ov.size
+    smap = reading.near_map()
+    pose = play.pose()
+    whole = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
+    lay = smap.layout
+    here_w = int(math.floor(float(pose.player[3]) + 0.5)) % play.room.size[3]
+    you = lay.slice_rect(here_w)
+    width = min(box[0], whole.get_width())
+    # whole slices only: as many as fit, the pawn's in the middle of them
+    per = you.width + lay.gap
+    fit = max(1, (width - 2 * lay.pad + lay.gap) // per)
+    first = min(max(0, here_w - (fit - 1) // 2), max(0, play.room.size[3] - fit))
+    left = max(0, lay.slice_rect(first).left - lay.pad)
+    right = min(whole.get_width(), lay.slice_rect(min(first + fit, play.room.size[3]) - 1).right
+                + lay.pad + (lay.gap if play.room.wrap else 0))
+    part = whole.subsurface(pygame.Rect(left, 0, right - left, whole.get_height()))
+    here = part.get_rect(center=(W // 2, (top + bottom) // 2))
+    ov.show(part, here)
+    reading.map_rect = here
+    return here
+
+
 def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     """The map large (:attr:`Reading.large`), centred between ``top`` (the window's top: the
     panels wait) and the key bar's ``bottom``, opaque: the player asked to read the room from
@@ -534,8 +596,10 @@ def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     W, _ = ov.size
     box = (int(W * LARGE_W), int((bottom - top) * LARGE_H))
     reading.map_box = box
-    smap = reading.slice_map(box, slicemap.LARGE_CELL)
     pose = play.pose()
+    if reading.near:
+        return draw_near(ov, play, box, bottom, top)
+    smap = reading.slice_map(box, slicemap.LARGE_CELL)
     picture = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
     here = picture.get_rect(center=(W // 2, (top + bottom) // 2))
     ov.show(picture, here)
@@ -594,7 +658,7 @@ def map_key(play) -> tuple:
         still, moving = movers_apart(play, pose)
         return (reading.show_map, False, play.app.progress.palette, "moving", tuple(still),
                 len(moving), marks)
-    return (reading.show_map, reading.large, play.app.progress.palette,
+    return (reading.show_map, reading.large + reading.near, play.app.progress.palette,
             tuple(round(float(v), 2) for v in pose.player),
             tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)
 

@@ -73,7 +73,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("slice_map", ("tab",),
            "the slice map: every w slice side by side, from above (on and off)"),
     Action("large_map", ("b",),
-           "the slice map large, over the room, to read a big room (again: back)"),
+           "the slice map large, over the room, to read a big room (again: nearer, or back)"),
     Action("step_marks", ("x",), "held: what each of the four steps will do, marked on its cell"),
     Action("plan_view", ("p",), "the camera straight down on the room in this view, and back"),
     Action("settings", ("o", "f10"),
