@@ -308,11 +308,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
         if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
-                if (is_top(h.axis, rd)) col = room_top_cap(col, f, line);
+                if (is_top(h.axis, rd) && h.code == CELL_BLOCK) col = room_top_cap(col, f, line);
             } else if (!(window2 < u_window_k.z)) {
                 col = cut_face(col, f, line);
             }
-        } else if (room_top(h.cell, h.axis, rd)) {
+        } else if (h.code == CELL_BLOCK && room_top(h.cell, h.axis, rd)) {
+            // (a block's: a crate's top at the room's top, hatched, read as a wall's)
             col = room_top_cap(col, f, line);
         }
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))

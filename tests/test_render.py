@@ -1147,6 +1147,20 @@ def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, 
     assert hatched >= 2
 
 
+def test_a_crates_top_at_the_rooms_top_is_not_hatched(ctx):
+    """Level 5's crate stands in the room's top layer: its top, hatched as a wall's, read as
+    a wall's.  Only a block's top at the room's top is hatched; a crate keeps its planks."""
+    from anabasis.app.play.session import open_level
+
+    room = open_level(5).room
+    state = rules.start(room).state
+    (crate,) = state.crates
+    assert crate[2] == room.size[2] - 1
+    seen = _faces_seen(ctx, room, state, "stand")
+    _, _, _, count, hatch = seen[(*crate, TOP)]
+    assert count >= 100 and hatch < 0.05, hatch
+
+
 def test_the_goal_on_a_floor_nothing_holds_shows_its_pit_under_the_gold(ctx):
     """A blind player, shown 3.4's goal as a solid gold floor, stepped onto it before a crate
     held it and slipped a slice.  The goal's floor where nothing kata holds it is framed in
