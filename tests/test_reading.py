@@ -1180,3 +1180,29 @@ def test_a_markers_words_take_a_walks_dot_before_drifting_cells_off_their_shape(
     assert off(far) > reach, off(far)  # (the old way: off past the ring)
     assert off(near) <= reach + int(17 * s), off(near)
     assert not any(near.words.colliderect(w) for w in walls)
+
+
+def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
+    """Blind players read words drifted two rows off their shape (a leader line back) as
+    another cell's: 2.8's goal words under another cell's badge, a crate's two rows below its
+    shaft.  Where the whole words find no place within ``MOST_DRIFT`` text heights, shorter
+    words are placed there instead: without the thing's name (its shape names it), then
+    without what follows " · "."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    s = ov.scale
+    at = (640.0, 300.0)
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, 1, at, True, foot_behind="wall")
+    x, y = int(at[0]), int(at[1])
+    # badges all round the shape but for a pocket under it, too narrow for the whole words
+    walls = [pygame.Rect(x - 300, y - 300, 600, 310), pygame.Rect(x - 300, y + 10, 250, 300),
+             pygame.Rect(x + 50, y + 10, 250, 300), pygame.Rect(x - 50, y + 60, 100, 260)]
+    whole = "goal ↑ 1 ana · behind a wall"
+    assert ov.width_of(whole, int(17 * s)) > 100 > ov.width_of("↑ 1 ana", int(17 * s)) + 6
+    (p,) = markers.place(ov, [goal], s, 0, 720, walls)
+    assert p.text == "↑ 1 ana", p.text
+    assert math.hypot(p.words.centerx - at[0], p.words.top - at[1]) <= (
+        markers.MOST_DRIFT * int(17 * s))
+    assert not any(p.words.colliderect(w) for w in walls)

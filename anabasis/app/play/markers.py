@@ -646,8 +646,43 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             near = clear_of(wanted, taken, top + 2, bottom - 2, W, within)
             if within(near) and near.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0:
                 rect = near
+        if not within(rect):
+            # shorter words within reach rather than the whole two rows off: the shape names
+            # the thing (a diamond, a square), then the tail after " · " goes (blind players
+            # read words drifted two rows off, a leader line back, as another cell's)
+            for short in shorter(text, m.what):
+                near_place = under(short, at)
+                fits = clear_of(near_place, [*taken, *soft], top + 2, bottom - 2, W,
+                                lambda t, w=near_place: within(t, w))
+                if within(fits, near_place) and free_of(fits, [*taken, *soft]):
+                    text, wanted, rect = short, near_place, fits
+                    break
         placed.append(Placed(m, at, text, count, rect, rect != wanted))
     return placed
+
+
+def shorter(text: str, what: str) -> list[str]:
+    """Shorter words for a marker's ``text`` that cannot be placed near its shape: without
+    the thing's name (its shape names it), then without what follows " · " as well.
+
+    >>> shorter("crate ↓ 2 kata · behind a wall", "crate")
+    ['↓ 2 kata · behind a wall', '↓ 2 kata']
+    >>> shorter("goal ↑ 1 ana", "goal")
+    ['↑ 1 ana']
+    """
+    out = []
+    bare = text[len(what) + 1:] if text.startswith(what + " ") else text
+    if bare != text:
+        out.append(bare)
+    first = bare.split(" · ")[0]
+    if first != bare:
+        out.append(first)
+    return out
+
+
+def free_of(rect: pygame.Rect, taken) -> bool:
+    """``rect`` keeps :data:`SPACE` pixels from each of ``taken``."""
+    return rect.inflate(2 * SPACE, 2 * SPACE).collidelist(list(taken)) < 0
 
 
 #: How far (in text heights) a marker's words may go from their shape before they take a
