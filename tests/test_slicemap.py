@@ -709,3 +709,13 @@ def test_a_crate_on_a_ramps_column_is_small_so_the_ramp_shows_round_it():
             assert crate > 0.35 * rect.width * rect.height, (c, crate)
         checked.add(on_ramp)
     assert checked == {True, False}
+
+
+def test_a_pits_rim_shows_on_every_columns_shade():
+    """Two blind players read the large map's pits on a light column (a high floor) as
+    another kind of square, "dark squares without a rim": the rim's grey was the shade of
+    such columns.  The rim is lighter than every column's shade, in rooms of every height."""
+    rim = sum(slicemap.PIT_RIM)
+    for Z in range(1, 9):
+        for z in range(Z):
+            assert rim > sum(slicemap.shade(z, Z)) + 60, (z, Z)

@@ -47,7 +47,9 @@ LABEL = (200, 206, 220)
 YOU = (255, 214, 102)  #: the frame of the pawn's slice, and the goal
 GAP = (22, 24, 30)
 PIT = (9, 9, 17)  #: a column you would slip kata off: the room's own pit colour
-PIT_RIM = (120, 126, 150)
+#: a pit's rim: lighter than every column's shade (a rim on any ground), darker than a
+#: number's ink
+PIT_RIM = (190, 196, 212)
 GAP_HATCH = (70, 60, 60)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
@@ -392,8 +394,10 @@ class SliceMap:
         if numbered:
             # over a notch the top's number goes up to the top right, the notch's stays low
             # (side by side, a notch's "1" and a top's "3" read as "13")
+            # (low and in the middle, not in the lower right: a blind player read a "1" by
+            # the cell's right edge as the next cell's)
             corner, anchor = ((rect.right - 1, rect.top + 1), "topright") if under else \
-                ((rect.right - 1, rect.bottom), "bottomright")
+                ((rect.centerx + 1, rect.bottom + 1), "midbottom")
             _text(surface, str(self.number(x, y, w)), corner, number_size(cell), ink_on(ground),
                   anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
@@ -438,14 +442,14 @@ class SliceMap:
         """The goal's diamond in ``rect``; small in the middle of a pit (``in_pit``), so that
         the pit's rim shows round it: a blind player walked onto 3.4's goal, whose pit the
         diamond covered, and slipped.  Where the cell is big enough for its number, the
-        diamond is drawn smaller in its upper left, clear of the number in the lower right
+        diamond is drawn smaller in its upper part, clear of the number low in the middle
         (two blind players could not read the goal's floor under it)."""
         c, h = rect.center, max(2, rect.width // 2 - 1)
         if in_pit:
             h = max(2, rect.width // 4)
         elif rect.width >= DIGITS_CELL:
-            h = max(2, round(rect.width * 0.3))
-            c = (rect.x + round(rect.width * 0.36), rect.y + round(rect.height * 0.36))
+            h = max(2, round(rect.width * 0.24))
+            c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.29))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
