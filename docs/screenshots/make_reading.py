@@ -78,7 +78,7 @@ def shots(data: Path) -> None:
 
     def keep(name):
         app.scene.message_left = 0.0
-        tick(3)
+        tick(12)  # (at rest a while: the room drawn sharp, at the window's own size)
         shutil.copy(app.screenshot(), HERE / f"{name}.png")
         print(name, file=sys.stderr)
 
