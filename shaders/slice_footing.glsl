@@ -55,22 +55,23 @@ bool is_top(int axis, vec4 rd) {
 }
 
 // The room's top: the top face of a block in the room's last layer of z (or of w, where w does
-// not wrap) is one nothing can stand on (the room ends over it).  Paler, and hatched across
-// (lines through its middle too), as a plan draws cut stone: a blind player took such tops in
-// 2.8 for floors to climb onto, and framed dark inset, level 2's walls beside the pawn read
-// to the next as "inset floor tiles, hatches" (sunken).  Walls to the top now read as one
-// raised mass, the floors between them plain.
+// not wrap) is one nothing can stand on (the room ends over it).  Dark in its slice's tone and
+// hatched across in light lines (through its middle too), as a plan draws cut stone: a blind
+// player took such tops in 2.8 for floors to climb onto; framed dark inset, level 2's walls
+// beside the pawn read to the next as "inset floor tiles, hatches" (sunken), and pale and
+// hatched, as "a pale floor area".  Walls to the top now read as one mass of another stuff,
+// the floors between them plain and lighter.
 const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
 bool room_top(ivec4 cell, int axis, vec4 rd) {
     if (!is_top(axis, rd)) return false;
     return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
 }
 vec3 room_top_cap(vec3 col, vec4 f, float line) {
-    vec3 cap = mix(col, vec3(0.95, 0.95, 0.97), 0.35);
+    vec3 cap = col * 0.5;  // the slice's own tone, dark (not the sky's grey-blue)
     float k = (f.x - f.y + f.z - f.w) * 4.0;  // (across the cut stripes' way: f summed)
     float d = abs(fract(k) - 0.5) * 0.25;  // in cells, from a hatch line's middle
     float hatch = 1.0 - SOFT_STEP(0.014, 0.014 + line, d);
-    return mix(cap, ROOM_TOP_COLOUR, 0.55 * hatch);
+    return mix(cap, col * 1.1, 0.8 * hatch);
 }
 
 // A top's edge over a step down: where the cell beside the top, at its level, is empty, what

@@ -1046,9 +1046,10 @@ def _faces_seen(ctx, room, state, view, old_pitch=False):
     ``"ceiling"`` where that cell is solid over the ceiling or past the wrap band, ``"top"``
     for a top at the room's top, else ``"plain"``.  Dark: under half its bright pixels
     (deeper than a corner's shade goes).  Last, the part of its middle (the 15 per cent of
-    its pixels nearest its centre) dimmer than most of its inner pixels (the 40 per cent
-    nearest, clear of its edges' lines and lips): a hatch's lines, where it is hatched (a
-    frame inset, or a lip, leaves the middle clear)."""
+    its pixels nearest its centre) lighter or darker than most of its inner pixels (the 40
+    per cent nearest, clear of its edges' lines and lips) by more than 15 per cent: a hatch's
+    lines, where it is hatched (a frame inset, or a lip, leaves the middle even); and that
+    median's brightness."""
     from anabasis.picture import pose as poses
     from anabasis.picture.views import view_basis
 
@@ -1083,9 +1084,10 @@ def _faces_seen(ctx, room, state, view, old_pitch=False):
         near = np.hypot(ys - ys.mean(), xs - xs.mean())
         middle = near <= np.percentile(near, 15)
         inner = near <= np.percentile(near, 40)
-        dim = lum[middle] < 0.85 * np.median(lum[inner])
+        mid = np.median(lum[inner])
+        dim = np.abs(lum[middle] - mid) > 0.15 * mid
         seen[(*cell, f)] = (kind, float(dark.mean()), not dark[middle].any(), int(pixels.sum()),
-                            float(dim.mean()))
+                            float(dim.mean()), float(mid))
     return seen
 
 
@@ -1113,7 +1115,7 @@ def test_a_face_a_cutaway_uncovers_says_which_cutaway(ctx):
     room = _level(7)
     state = rules.replay(room, "R").state
     seen = _faces_seen(ctx, room, state, "w-up")
-    hatched = [hatch for key, (kind, *_, hatch) in seen.items() if kind == "ceiling"
+    hatched = [hatch for key, (kind, _, _, _, hatch, _) in seen.items() if kind == "ceiling"
                # (the pawn's shadow and window, and the landing marks, lie round it)
                and max(abs(a - b) for a, b in zip(key[:4], state.player, strict=True)) > 1]
     assert len(hatched) >= 4
@@ -1124,27 +1126,33 @@ def test_a_face_a_cutaway_uncovers_says_which_cutaway(ctx):
 def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, n):
     """A blind player took the tops of 2.8's walls, two high in a room two high, for floors
     to climb onto; framed dark inset (as the slice map frames a wall), level 2's walls beside
-    the pawn read as "inset floor tiles, hatches" to the next.  A block's top in the room's
-    last layer of z (nothing stands on it) is paler and hatched across, lines through its
-    middle too, the cut stone of a plan; no other top is (pits aside, dark throughout)."""
+    the pawn read as "inset floor tiles, hatches" to the next, and pale and hatched, as "a
+    pale floor area".  A block's top in the room's last layer of z (nothing stands on it) is
+    dark and hatched across in light lines, through its middle too, as a plan draws cut
+    stone, and darker than the floors; no other top is hatched (pits aside, dark
+    throughout)."""
     from anabasis.app.play.session import open_level
 
     room = open_level(n, chapter=chapter).room
     state = rules.start(room).state
     Z = room.size[2]
-    hatched = 0
-    for (*cell, f), (_, _, clear, count, hatch) in _faces_seen(ctx, room, state,
-                                                               "stand").items():
+    caps, floors = [], []
+    for (*cell, f), (_, _, clear, count, hatch, lum) in _faces_seen(ctx, room, state,
+                                                                    "stand").items():
         if f != TOP or count < 100 or room.cell(tuple(cell)) != cells.BLOCK:
             continue
         if max(abs(a - b) for a, b in zip(cell, state.player, strict=True)) <= 1:
             continue  # (the pawn's shadow and window lie round it)
         if cell[2] == Z - 1:
             assert 0.08 < hatch < 0.6, (cell, hatch)
-            hatched += 1
-        elif clear:  # (a pit is dark in its middle: not a floor)
+            caps.append(lum)
+        elif clear and state.player[0] != cell[0] and state.player[1] != cell[1]:
+            # (a pit is dark in its middle: not a floor; the lanes' dashes cross the middle
+            # of the floors in your row and column)
             assert hatch < 0.05, (cell, hatch)
-    assert hatched >= 2
+            floors.append(lum)
+    assert len(caps) >= 2
+    assert not floors or max(caps) < 0.8 * min(floors), (caps, floors)
 
 
 def test_a_crates_top_at_the_rooms_top_is_not_hatched(ctx):
@@ -1157,7 +1165,7 @@ def test_a_crates_top_at_the_rooms_top_is_not_hatched(ctx):
     (crate,) = state.crates
     assert crate[2] == room.size[2] - 1
     seen = _faces_seen(ctx, room, state, "stand")
-    _, _, _, count, hatch = seen[(*crate, TOP)]
+    _, _, _, count, hatch, _ = seen[(*crate, TOP)]
     assert count >= 100 and hatch < 0.05, hatch
 
 
