@@ -221,12 +221,24 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         float outline = (1.0 - smoothstep(1.5 * line, 3.5 * line, edge))
                       * step(fract(from_corner * 4.0), 0.5);
         vec3 ns = u_to_slice[axis];
-        // the chevrons: on its sides (a ramp's) or its top (a push's), across the way
+        // the chevrons: on its sides (a ramp's) or its floor (a push's), across the way.  A
+        // push's were on its top, a crate's height up: that lies over the row behind on
+        // screen, and a blind player read level 5's push as going into the pit behind.  Its
+        // floor is where the ray leaves the box through its bottom (seen through the box).
         vec3 dir = u_mark_dir[i];
         vec3 side = push ? vec3(-dir.y, dir.x, 0.0) : vec3(-ns.y, ns.x, 0.0);
+        bool face;
+        if (push && !behind) {
+            vec3 out_s = u_to_slice * (ro + rd * min(m.y, t_hit) - u_mark_lo[i] - 0.5);
+            face = out_s.z < -0.49;
+            qs = out_s;
+        } else if (push) {  // (seen through what hides it: on its top, faint)
+            face = abs(ns.z) > 0.5;
+        } else {
+            face = abs(ns.z) <= 0.5;
+        }
         float across = abs(dot(qs, side));
         float v = dot(qs, dir) + 0.9 * across;
-        bool face = push ? abs(ns.z) > 0.5 : abs(ns.z) <= 0.5;
         float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
         // lighter where seen through what hides it, its lines too: drawn as strong there, a

@@ -265,6 +265,24 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     assert (changed & on_crate).sum() > 5, "drawn over what hides the cell"
 
 
+def test_a_push_marks_chevrons_lie_on_its_cells_floor_not_over_the_row_behind(ctx):
+    """Level 5, the pawn beside the crate: the push mark's chevrons were on its box's top, a
+    crate's height up, which lies over the row behind on screen, and a blind player read the
+    push as going into the pit behind.  They lie on the cell's floor: of the pixels the mark
+    changes on the floors round it, the row behind's take a fifth of the landing cell's at
+    most (its dashed edges); they took nearly half."""
+    room = levels.load_level(5)
+    state = rules.replay(room, "D").state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    changed = np.abs(marked.astype(int) - plain).sum(axis=2) > 60
+    behind = (changed & (index == room.index((2, 0, 0, 2)))).sum()
+    landing = (changed & (index == room.index((2, 1, 0, 2)))).sum()
+    assert landing > 100 and behind < 0.2 * landing, (behind, landing)
+
+
 def test_a_push_marks_part_behind_a_wall_is_fainter_than_its_part_in_sight(ctx):
     """3.6 after its first two moves: the cell a push takes the crate into stands behind a
     wall one row nearer the eye.  The mark's box was drawn as strong over that wall as in

@@ -48,8 +48,8 @@ ENTRIES = [
               " small)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
-    ("wall", "a wall to the room's top: framed dark on the map (no number); in the room its"
-             " top dark, hatched light"),
+    ("wall", "a wall to the room's top: in the room dark, hatched; on the map framed, no"
+             " number"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
@@ -251,11 +251,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, top)
         pygame.draw.rect(s, (70, 62, 50), top, max(2, h // 5))
     elif name == "wall":
-        half = r.width // 2  # the map's (framed dark), then the room's (dark, hatched light)
-        cell = pygame.Rect(r.x, r.y, half - 1, h)
+        half = r.width // 2  # the room's (dark, hatched light), then the map's (framed)
+        cell = pygame.Rect(r.x + half + 1, r.y, r.width - half - 1, h)
         pygame.draw.rect(s, slicemap.shade(2, 3), cell)
         pygame.draw.rect(s, slicemap.WALL_EDGE, cell.inflate(-4, -4), 2)
-        cap = pygame.Rect(r.x + half, r.y, r.width - half, h)
+        cap = pygame.Rect(r.x, r.y, half, h)
         pygame.draw.rect(s, (74, 80, 70), cap)
         clip = s.get_clip()
         s.set_clip(cap)
