@@ -312,10 +312,11 @@ def draw_shown(ov, shown: Shown) -> None:
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
                                *pawn, soft=dots, join=join)
-        wide = {tuple(p.joined[0]): p.words.width for p in placed if p.joined is not None}
-        if wide:  # a badge with a marker's words joined under it: as wide as they are
-            badged = [(pygame.Rect(rect.left, rect.top, wide.get(tuple(rect), rect.width),
-                                   rect.height), *rest) for rect, *rest in badged]
+        under = {tuple(p.joined[0]): p.words for p in placed if p.joined is not None}
+        if under:  # a badge with a marker's words joined under it: as wide, one panel
+            badged = [(pygame.Rect(rect.left, rect.top, under[tuple(rect)].width, rect.height),
+                       *rest, under[tuple(rect)]) if tuple(rect) in under else (rect, *rest)
+                      for rect, *rest in badged]
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -852,13 +852,8 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
         if p.joined is not None:
-            # under its badge: one label, its second line (the badge's ground and outline
-            # round both)
-            box, edge = p.joined
-            ov.panel(p.words, (12, 14, 20, 215), 6)
-            pygame.draw.rect(ov.surface, edge, p.words.union(box), 1, border_radius=6)
-            pygame.draw.line(ov.surface, edge, (p.words.left + 4, p.words.top),
-                             (p.words.right - 5, p.words.top), 1)
+            # under its badge: the second line of one label (the badge's panel and outline
+            # are drawn round both: ``reading.paint_marks``)
             ov.text(p.text, p.words.center, small, words_colour, anchor="center",
                     shadow=False)
             continue

@@ -742,12 +742,15 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
 def paint_marks(ov, placed: list[tuple]) -> None:
     """Draw the badges :func:`place_marks` placed, and the dashed floor of each step's cell
     that something hides from the eye."""
-    for rect, text, colour, dim, size, floor in placed:
+    for rect, text, colour, dim, size, floor, *joined in placed:
         markers.dashed_outline(ov.surface, colour, floor, 2, 5)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
-        ov.panel(rect, (12, 14, 20, 200 if dim else 215), 6)
-        pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
+        # (a marker's words joined under it: one panel round both lines, its own line the
+        # first; drawn as two boxes, the pair read as two labels touching)
+        whole = rect.union(joined[0]) if joined else rect
+        ov.panel(whole, (12, 14, 20, 200 if dim else 215), 6)
+        pygame.draw.rect(ov.surface, colour, whole, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
 
 
