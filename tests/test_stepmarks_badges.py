@@ -117,3 +117,30 @@ def test_the_legends_badge_is_drawn_in_the_settings_palette(make_app):
     for palette, other in (("standard", "safe"), ("safe", "standard")):
         assert stepmarks.colour_of("climb", palette) in got[palette]
         assert stepmarks.colour_of("climb", other) not in got[palette]
+
+
+def test_a_push_badges_arrow_points_the_way_the_crate_goes_on_screen(make_app):
+    """A blind player found "▶ push" the same whatever way the push went.  3.5's first push
+    sends the crate down the screen (toward the eye): its badge's arrow is ▼; the arrow is
+    the one of the key that pushes, in every view that badges it."""
+    from window import settle
+
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import open_level
+    from anabasis.picture import views
+
+    app = make_app(open_level(5, chapter=3), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    for _ in range(3):
+        app.tick(1 / 30)
+    b, cam = play.sight.basis(), play.sight.camera
+    push = [m for m in play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+            if m.kind == "push"]
+    assert push
+    for m in push:
+        arrow = views.move_to_arrow(b, cam.yaw, m.move)
+        glyph = reading.PUSH_ARROWS[arrow]
+        assert any(t.startswith(f"{glyph} push") for t in app.overlay.written), glyph
+    assert any(t.startswith("▼ push") for t in app.overlay.written)
