@@ -13,6 +13,9 @@ excluded) in a 1280 x 720 window on this machine's GL:
 
 - ``play.scene_part_min``: the least internal size the window fell to, as a part of its
   default pixels (1: it never lowered it).
+- ``play.sharp_frames`` and ``play.sharp_frame_median_ms``: the frames that drew the room
+  once more at the window's own size, at rest (software GL: ``Window.begin_sharp``), and
+  their median work; apart from the frame figures above, which are frames of motion.
 
 The same session is then played four times more, side by side in the one run: with the
 slice map and the step marks on in every level (``play.reading_on.*``) and with both off
@@ -85,6 +88,7 @@ def _play_session(reading: str | None = None) -> dict:
         live(2.0)
         least[0] = 1.0
         app.frame_log.clear()
+        app.sharp_log.clear()
         frames: list[float] = []
         for n in range(1, levels.count() + 1):
             press(pygame.K_0 + n)
@@ -104,8 +108,11 @@ def _play_session(reading: str | None = None) -> dict:
             app.frame_log.clear()
             press(pygame.K_ESCAPE)
             live(0.3)
+        sharp = list(app.sharp_log)
         app.close()
     return {**figures(frames), "play.scene_part_min": round(least[0], 3),
+            "play.sharp_frames": len(sharp),
+            "play.sharp_frame_median_ms": round(statistics.median(sharp), 2) if sharp else 0,
             "frames_ms": [round(ms, 3) for ms in frames]}
 
 

@@ -71,6 +71,9 @@ class Loop:
         #: the work of each recent live frame (events to flip), ms, with whether it
         #: compiled a shader variant: the game's own frame timing, for play-testing
         self.frame_log: deque[tuple[float, bool]] = deque(maxlen=FRAME_LOG)
+        #: ... and, apart, the work of each live frame that drew the room sharp at rest
+        #: (``Window.begin_sharp``: once while nothing moves, not a frame of motion)
+        self.sharp_log: deque[float] = deque(maxlen=FRAME_LOG)
         self.warmed = False
         self.clock = pygame.time.Clock()
         #: work off-thread, and what takes its result on the loop's thread (when_done)
@@ -148,7 +151,9 @@ class Loop:
         self.window.flip()
         self.frames += 1
         work_ms = (time.perf_counter() - started) * 1000.0
-        if live:
+        if live and self.window.sharp and self.traced:
+            self.sharp_log.append(work_ms)
+        elif live:
             self.frame_log.append((work_ms, self.warmed))
         if live and self.window.sharp and self.traced:
             pass  # the room drawn sharp, at rest (once): no part of what a moving frame costs
