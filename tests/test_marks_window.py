@@ -696,23 +696,11 @@ def test_a_plain_walks_badge_is_its_dot_alone_past_the_tutorial(make_app):
     assert seen == {True, False}
 
 
-def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make_app):
-    """Three rounds of blind players found level 6's "↓ slip kata 1" badge and the
-    "crate ↓ 2 kata" words under it, both on the cell right of the ramp's top, "touching":
-    four pixels apart, then seven, they read as two labels run together.  A marker whose
-    shape lies under a step's badge has its words joined under that badge, one label of two
-    lines as wide as each other; every other pair of labels keeps seven pixels apart."""
-    from window import arrow_for
-
+def _placed_by_the_hud(app, play) -> list:
+    """The markers as the HUD places them for ``play`` now (``markers.place``'s answer), the
+    HUD drawn once to see it."""
     from anabasis.app.play import hud
 
-    app = make_app(open_level(6), size=(1280, 720))
-    app.view_tips = 0
-    play = app.scene
-    settle(app)
-    for move in "LLUURR":
-        press(app, arrow_for(play, move))
-        settle(app)
     seen = {}
     place = markers.place
 
@@ -725,11 +713,30 @@ def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make
         hud.draw_shown(app.overlay, hud.Shown.of(play, app.overlay.size))
     finally:
         markers.place = place
-    (crate,) = [p for p in seen["placed"] if p.marker.what == "crate"]
+    return seen["placed"]
+
+
+def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make_app):
+    """Three rounds of blind players found level 6's "↓ slip kata 1" badge and the
+    "crate ↓ 2 kata" words under it, both on the cell right of the ramp's top, "touching":
+    four pixels apart, then seven, they read as two labels run together.  A marker whose
+    shape lies under a step's badge has its words joined under that badge, one label of two
+    lines as wide as each other; every other pair of labels keeps seven pixels apart."""
+    from window import arrow_for
+
+    app = make_app(open_level(6), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    for move in "LLUURR":
+        press(app, arrow_for(play, move))
+        settle(app)
+    placed = _placed_by_the_hud(app, play)
+    (crate,) = [p for p in placed if p.marker.what == "crate"]
     assert crate.joined is not None, crate
     badge = crate.joined[0]
     assert crate.words.top == badge.bottom and crate.words.left == badge.left
-    badges, words = play.reading.badge_rects, [p.words for p in seen["placed"]]
+    badges, words = play.reading.badge_rects, [p.words for p in placed]
     gaps = [max(w.left - b.right, b.left - w.right, w.top - b.bottom, b.top - w.bottom)
             for w in words for b in badges if w is not crate.words]
     assert not gaps or min(gaps) >= 7, gaps
@@ -740,24 +747,11 @@ def test_level_7s_goal_words_join_the_badge_they_would_land_on(make_app):
     words, moved clear of the "stays · a wall to the top" badge just under it, sat beside
     the badge over the next wall: a blind player read the goal as that cell.  Words that
     would land on a badge just under their shape join it, one label."""
-    from anabasis.app.play import hud
-
     app = make_app(open_level(7), size=(1280, 720))
     app.view_tips = 0
     play = app.scene
     settle(app)
-    seen = {}
-    place = markers.place
-
-    def spy(*args, **kw):
-        seen["placed"] = place(*args, **kw)
-        return seen["placed"]
-
-    markers.place = spy
-    try:
-        hud.draw_shown(app.overlay, hud.Shown.of(play, app.overlay.size))
-    finally:
-        markers.place = place
-    (goal,) = [p for p in seen["placed"] if p.marker.what == "goal"]
+    placed = _placed_by_the_hud(app, play)
+    (goal,) = [p for p in placed if p.marker.what == "goal"]
     assert goal.joined is not None, goal
     assert goal.words.top == goal.joined[0].bottom

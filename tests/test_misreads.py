@@ -233,6 +233,17 @@ def _pushes_drawn(ctx, room, state, pose):
     return marked, plain, index
 
 
+def _level_5_beside_the_crate(ctx):
+    """Level 5 after "D", the pawn beside the crate, in the room's camera: the room, the frame
+    with its push mark and without, and the debug frame's hit cells."""
+    room = levels.load_level(5)
+    state = rules.replay(room, "D").state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    return (room, *_pushes_drawn(ctx, room, state, pose))
+
+
 def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     """Level 5, the pawn beside the crate with the free cell behind it (stand view, the room's
     camera): the cell a push takes it into is marked, in the crates' orange, over the crate
@@ -271,12 +282,7 @@ def test_a_push_marks_chevrons_lie_on_its_cells_floor_not_over_the_row_behind(ct
     push as going into the pit behind.  They lie on the cell's floor: of the pixels the mark
     changes on the floors round it, the row behind's take a fifth of the landing cell's at
     most (its dashed edges); they took nearly half."""
-    room = levels.load_level(5)
-    state = rules.replay(room, "D").state
-    player = tuple(float(c) for c in state.player)
-    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
-    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    room, marked, plain, index = _level_5_beside_the_crate(ctx)
     changed = np.abs(marked.astype(int) - plain).sum(axis=2) > 60
     behind = (changed & (index == room.index((2, 0, 0, 2)))).sum()
     landing = (changed & (index == room.index((2, 1, 0, 2)))).sum()
@@ -477,12 +483,7 @@ def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
     dashed outlines with their chevrons, the faces barely tinted: over the push's free cell
     (level 5) most of its floor is drawn as it was, and along the box's edges the dashes
     leave gaps; the same for a ramp's landing (level 3, on its ramp)."""
-    room = levels.load_level(5)
-    state = rules.replay(room, "D").state
-    player = tuple(float(c) for c in state.player)
-    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
-    marked, plain, index = _pushes_drawn(ctx, room, state, pose)
+    room, marked, plain, index = _level_5_beside_the_crate(ctx)
     floor = index == room.index((2, 1, 0, 2))  # the free cell's floor, under the mark
     changed = np.abs(marked - plain).sum(axis=2) > 30
     assert floor.sum() > 100

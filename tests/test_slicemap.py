@@ -719,3 +719,12 @@ def test_a_pits_rim_shows_on_every_columns_shade():
     for Z in range(1, 9):
         for z in range(Z):
             assert rim > sum(slicemap.shade(z, Z)) + 60, (z, Z)
+
+
+def test_a_pushs_tag_on_the_map_points_the_way_the_crate_goes_on_the_plan():
+    """Blind players read the map's "▶" push tag as a push to the right for every push.  The
+    tag points the way the step's move goes on the plan (x to the right, y down)."""
+    from anabasis.engine.moves import STEPS
+
+    arrows = {(1, 0): "▶", (-1, 0): "◀", (0, 1): "▼", (0, -1): "▲"}
+    assert {m: arrows[d[:2]] for m, d in STEPS.items()} == slicemap.PUSH_ON_MAP

@@ -658,12 +658,19 @@ class SliceMap:
         dot.topleft = (rect.x - 1, rect.y - 1)
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
+        if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
+            # "▶" for every push read as a push to the right
+            glyph = PUSH_ON_MAP.get(getattr(mark, "move", ""), glyph)
         if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
             pygame.draw.rect(surface, colour, dot, 1, border_radius=size // 3)
         else:  # a step's: its colour in a bar along the foot (a small glyph is mostly edge)
             pygame.draw.line(surface, colour, (dot.x + 3, dot.bottom - 2),
                              (dot.right - 4, dot.bottom - 2), 2)
         _text(surface, glyph, dot.center, size - 3, colour, "center")
+
+
+#: A push's tag on the map, by its move: the way the crate goes on the plan (x →, y ↓).
+PUSH_ON_MAP = {"R": "▶", "L": "◀", "D": "▼", "U": "▲"}
 
 
 def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):
