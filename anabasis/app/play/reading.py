@@ -141,6 +141,7 @@ class Reading:
         #: the large map shows the slices near the pawn's, larger (B's second press where
         #: that makes its cells larger: a big room's seven slices at 24 pixels a cell)
         self.near = False
+        self._nearer = None  #: (the large map's box, whether B's second press comes nearer)
         self._grounded = None  #: (the large map on an opaque ground, the picture it is of)
         self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
 
@@ -219,8 +220,16 @@ class Reading:
         """Whether the large map's slices near the pawn's show larger than all of them do:
         by a third at least (a big room's; a small one shows all its slices large)."""
         box = self.large_box()
-        every = self.slice_map(box, slicemap.LARGE_CELL).layout.cell
-        return self.near_map().layout.cell >= every * 4 / 3
+        if self._nearer is None or self._nearer[0] != box:
+            # (asked by the key line at each HUD draw: the two layouts worked out once a box;
+            # the map itself keeps one picture, and asking both made each again every time)
+            W = self.play.room.size[3]
+            size, wrap = self.play.room.size, self.play.room.wrap
+            every = slicemap.Layout(size, box, wrap, slicemap.LARGE_CELL).cell
+            near = slicemap.Layout(size, (box[0] * W // min(W, NEAR_SLICES), box[1]), wrap,
+                                   slicemap.LARGE_CELL).cell
+            self._nearer = (box, near >= every * 4 / 3)
+        return self._nearer[1]
 
     @property
     def map_small(self) -> bool:
