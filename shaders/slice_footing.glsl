@@ -289,11 +289,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float goal_light = 0.5;  // the light in the goal's cell (dimmed over a pit: below)
 #ifdef MOVING_CRATE
     int moving_axis;
-    vec2 mc = box(ro, rd, u_crate_lo, moving_axis);
-    if (mc.x <= mc.y && mc.y > 0.0 && mc.x < t_hit) {
+    vec2 mc = crate_box(ro, rd, u_crate_lo);
+    moving_axis = int(mc.y);
+    if (mc.x < t_hit) {
         t_hit = max(mc.x, 0.0);
         vec4 p = ro + rd * t_hit;
-        vec4 f = clamp(p - u_crate_lo, 0.0, 1.0);
+        vec4 f = crate_f(p, u_crate_lo);
         float edge = edge_distance(f, moving_axis);
         vec3 n = face_normal(moving_axis, rd, dir);
         col = light(albedo(CELL_CRATE, ivec4(0), 0, f, moving_axis, edge, line), n, dir);
@@ -303,7 +304,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     if (h.found) {
         vec4 p = ro + rd * h.t;
         vec4 cell = vec4(h.cell);
-        vec4 f = clamp(p - cell, 0.0, 1.0);
+        vec4 f = (h.code == CELL_CRATE) ? crate_f(p, cell) : clamp(p - cell, 0.0, 1.0);
         float edge = edge_distance(f, h.axis);
         vec3 n = face_normal(h.axis, rd, dir);
         col = albedo(h.code, h.cell, h.wcell, f, h.axis, edge, line);
@@ -319,7 +320,11 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.near, h.axis, f);
         if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
         if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
-        if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
+        if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
+            // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in from
+            // its sides), or a face beside it, seen past its side; in its shadow.
+            col *= 0.25;
+        } else if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
                 if (is_top(h.axis, rd) && h.code == CELL_BLOCK) col = room_top_cap(col, f, line);
             } else if (!(window2 < u_window_k.z)) {

@@ -185,6 +185,25 @@ void slabs(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out vec4 tn, out vec4 tf) {
 #define UNWRAP_W wu = w;
 #endif
 
+// A crate's box: its cell less CRATE_INSET on each side along x and y (it rests on both downs,
+// so z and w are whole).  (where the ray enters it, the axis it enters across), or NEVER where
+// the ray misses it or has left it.
+const vec4 CRATE_INSET_V = vec4(CRATE_INSET, CRATE_INSET, 0.0, 0.0);
+vec2 crate_box(vec4 ro, vec4 rd, vec4 cell) {
+    vec4 tn, tf;
+    slabs(ro, rd, cell + CRATE_INSET_V, cell + 1.0 - CRATE_INSET_V, tn, tf);
+    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
+    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
+    float axis = (tn.x == a) ? 0.0 : (tn.y == a) ? 1.0 : (tn.z == a) ? 2.0 : 3.0;
+    return (a <= b && b > 0.0) ? vec2(a, axis) : vec2(NEVER);
+}
+
+// Where in a crate's inset box (0..1 each axis) the point p of a crate in `cell` lies: its
+// planks and frame are drawn on the box's faces, not the cell's.
+vec4 crate_f(vec4 p, vec4 cell) {
+    return clamp((p - cell - CRATE_INSET_V) / (1.0 - 2.0 * CRATE_INSET_V), 0.0, 1.0);
+}
+
 // The first solid cell along ro + t*rd (4D) for t in cut = [lo, hi], by an exact 4D DDA
 // (Amanatides-Woo): one axis per step, ties to the earlier axis (x, y, z, w), w wrapping where
 // the room wraps.
@@ -249,7 +268,8 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     vec4 enter;
     float latest;
     int wu;
-#if defined(WRAP) && !defined(PLAIN)
+    vec2 crate_hit = vec2(NEVER);  // a crate's inset box: where the ray enters it, and the axis
+#if !defined(PLAIN)
     for (int pass = 0; pass < MAX_STEPS; pass++) {
 #endif
         for (; i < budget; i++) {
@@ -270,21 +290,38 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 #endif
 #endif
         }
-#if defined(WRAP) && !defined(PLAIN)
-        if (code == CELL_EMPTY) break;
+#if !defined(PLAIN)
+        if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) break;  // nothing solid met
         ENTRY
-        if (((code & TEXEL_CODE_MASK) == CELL_CRATE
-             || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
-            && !(g_window && hides_pawn(ivec4(c, wu), g_dir))) break;
-        // Cut by the tunnel (never a crate), or the window round the pawn: step past it.
+        bool crate = (code & TEXEL_CODE_MASK) == CELL_CRATE;
+#if defined(WRAP)
+        bool kept = (crate || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
+                    && !(g_window && hides_pawn(ivec4(c, wu), g_dir));
+#else
+        bool kept = true;
+#endif
+        // A crate is met only where the ray meets its inset box (crate_box); past its sides
+        // the ray goes on to its cell's floor, or what lies beyond.
+        if (kept && crate) {
+            crate_hit = crate_box(ro, rd, vec4(c, wu));
+            kept = crate_hit.x < NEVER;
+        }
+        if (kept) break;
+        // Cut by the tunnel (never a crate), the window round the pawn, or past a crate's
+        // side: step past it.
         code = CELL_EMPTY;
         DDA_STEP
         i++;
     }
 #endif
     if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) return h;  // nothing solid met (or a cut cell last)
-#if !(defined(WRAP) && !defined(PLAIN))
+#if defined(PLAIN)
     ENTRY
+#else
+    if ((code & TEXEL_CODE_MASK) == CELL_CRATE) {  // the inset box's face, not the cell's
+        latest = crate_hit.x;
+        enter = mix(vec4(-NEVER), vec4(latest), equal(vec4(crate_hit.y), vec4(0.0, 1.0, 2.0, 3.0)));
+    }
 #endif
     // The last crossing is the face, when it is where the ray started (within SNAP: the grid's
     // side, or the ceiling on a cell's face) or later; before that, the ray began inside the

@@ -246,8 +246,8 @@ def _level_5_beside_the_crate(ctx):
 
 def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     """Level 5, the pawn beside the crate with the free cell behind it (stand view, the room's
-    camera): the cell a push takes it into is marked, in the crates' orange, over the crate
-    that hides part of it; nothing else in the frame changes."""
+    camera): the cell a push takes it into is marked, in the crates' orange; nothing else in
+    the frame changes."""
     room = levels.load_level(5)
     state = rules.replay(room, "D").state
     crate = (1, 1, 1, 2)
@@ -264,7 +264,8 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     # the mark's light orange, in the landing cell's box, on the floor there and over the crate
     mark = _near(marked, PUSH_RGB, 30)
     assert (mark & landing & ~on_crate).sum() > 20, "the free cell is marked"
-    assert (mark & landing & on_crate).sum() > 5, "drawn over the crate that hides it"
+    # (the crate, drawn in from its cell's sides, no longer hides this cell in the room's
+    # camera; a mark drawn over what hides it: the wall in 3.6, two tests on)
     goal = _cell_box(u, room.goal, PUSH_SIZE)  # (its gold glow: another colour, near it)
     assert not (mark & ~landing & ~goal).any()
     marked, plain, index = _pushes_drawn(ctx, room, state, pose)
@@ -273,7 +274,6 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     assert "MARKS" in names and 2.0 in u["u_mark_way"]
     changed = np.abs(marked - plain).sum(axis=2) > 30
     assert changed[landing].sum() > 40 and changed[~landing].sum() == 0
-    assert (changed & on_crate).sum() > 5, "drawn over what hides the cell"
 
 
 def test_a_push_marks_chevrons_lie_on_its_cells_floor_not_over_the_row_behind(ctx):

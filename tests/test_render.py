@@ -178,6 +178,42 @@ def test_dda_matches_cpu_reference_with_moved_crates(ctx, terraces):
     assert not (gi == terraces.index(crate)).any(), "and no longer where it was"
 
 
+def test_a_crate_stands_in_from_its_cells_sides_so_its_own_floor_shows_round_it(ctx):
+    """Misread: a crate read a row off (its top lies over the row behind on screen).  A crate
+    fills its cell less render.CRATE_INSET along x and y, so the top of the cell it stands on
+    is seen round its foot, on every side the camera looks at; filling its cell, that top
+    was its underside and never seen.  Level 5's crate, in the room's own camera."""
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(5)
+    (crate,) = room.start.crates
+    x, y, z, w = crate
+    below = room.index((x, y, z - 1, w))
+    size = (320, 180)
+    cam = views.room_camera(room.size, "stand", room.start.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in room.start.player), "stand", None, 0.0, cam)
+    r = render.Renderer(ctx, room)
+    gi, gf, _ = r.debug_frame(pose, size)
+    r.release()
+    top = 1 + 2 * 2 + 1  # (the face across z, facing +z)
+    floor = (gi == below) & (gf == top)
+    assert floor.sum() >= 20, "the crate's own floor shows round its foot"
+    assert (gi == room.index(crate)).sum() > 3 * floor.sum(), "and the crate is most of it"
+    # on its left, right and near sides, not only past one edge: in some row, floor on each
+    # side of the crate, and floor below its lowest pixel
+    body = gi == room.index(crate)
+    left = right = False
+    for row in np.nonzero(body.any(axis=1))[0]:
+        xs = np.nonzero(body[row])[0]
+        left |= bool(floor[row, :xs.min()].any())
+        right |= bool(floor[row, xs.max() + 1:].any())
+    assert left and right
+    assert np.nonzero(floor)[0].max() > np.nonzero(body)[0].max()
+    ci, cf = reference_hits(room, room.start, pose, size)
+    assert ((gi == ci) & (gf == cf)).mean() >= 0.995
+
+
 def test_reference_can_tell_the_views_apart(terraces):
     # The test above could pass with a broken reference that ignores the view: not so.
     a, _ = reference_hits(terraces, terraces.start, pose_of(terraces, "stand"), SIZE)

@@ -42,6 +42,11 @@ FEET = -0.53
 #: A cell this near the ghost's plane counts as crossed by it (float32 on the GPU rounds
 #: the plane's points by far less: 1e-4 of a cell across the largest room).
 FEET_MARGIN = 0.01
+#: A crate stands this far in from its cell's sides along x and y (not z or w: it rests on
+#: both downs), so that its own cell's floor shows round its foot.  Drawn filling its cell,
+#: a crate's top lay over the row behind it on screen, and blind players read it a row off
+#: (eight of eleven in one round).
+CRATE_INSET = 0.12
 
 #: The window round the pawn (the shader's WINDOW_CENTRE, WINDOW_RADIUS): its centre from
 #: the player's centre in the slice, and its radius in cells at the pawn.  It reaches the
@@ -58,7 +63,7 @@ FACE_INSIDE = 9
 #: The constants the shader shares with Python, written before ``slice.frag`` as GLSL
 #: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
 SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
-                    "NEVER": "float", "FEET": "float", "FACE_MISS": "float",
+                    "NEVER": "float", "FEET": "float", "CRATE_INSET": "float", "FACE_MISS": "float",
                     "FACE_INSIDE": "float", "MAX_STEPS": "int"}
 
 

@@ -60,6 +60,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     _NO_MARK,
     CEILING,
     CEILING_W_UP,
+    CRATE_INSET,
     FACE_INSIDE,
     FACE_MISS,
     FAR,

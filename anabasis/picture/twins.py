@@ -13,6 +13,7 @@ import numpy as np
 from anabasis.engine import cells
 from anabasis.engine.world import Room, State
 from anabasis.picture.pose import (
+    CRATE_INSET,
     FACE_INSIDE,
     FACE_MISS,
     FEET,
@@ -245,9 +246,33 @@ def reference_hits(room: Room, state: State, pose: Pose, size: tuple[int, int]):
         code[a] = grid[w[a], c[a, 2], c[a, 1], c[a, 0]]
         # (c keeps the unwrapped w; the tunnel never takes a crate)
         hit = alive & (code != 0) & (~tunnel_cuts(c + 0.5, u) | (code == cells.CRATE))
+        # A crate is met only in its inset box (the shader's crate_box); past its sides the
+        # walk goes on.
+        crate = hit & (code == cells.CRATE)
+        box_t = np.full(n, never)
+        box_axis = np.zeros(n, dtype=np.int64)
+        if crate.any():
+            r = np.nonzero(crate)[0]
+            inset = np.array([CRATE_INSET, CRATE_INSET, 0.0, 0.0])
+            with np.errstate(divide="ignore", invalid="ignore"):
+                a1 = (c[r] + inset - ro[r]) * inv[r]
+                a2 = (c[r] + 1.0 - inset - ro[r]) * inv[r]
+            inside_box = (ro[r] >= c[r] + inset) & (ro[r] <= c[r] + 1.0 - inset)
+            bn = np.where(moving[r], np.minimum(a1, a2), np.where(inside_box, -never, never))
+            bf = np.where(moving[r], np.maximum(a1, a2), np.where(inside_box, never, -never))
+            a, b = bn.max(axis=1), bf.min(axis=1)
+            met = (a <= b) & (b > 0.0)
+            box_t[r] = np.where(met, a, never)
+            box_axis[r] = np.argmax(bn == a[:, None], axis=1)
+            hit[r[~met]] = False
         index[hit] = (c[hit, 0] + X * (c[hit, 1] + Y * (c[hit, 2] + Z * w[hit])))
-        # The face: the latest crossing into the cell, unless the ray began inside it.
+        # The face: the latest crossing into the cell (a crate's box), unless the ray began
+        # inside it.
         enter = np.where(moving[hit], tmax[hit] - tdelta[hit], -never)
+        on_crate = crate[hit]
+        enter[on_crate] = np.where(
+            np.arange(4)[None, :] == box_axis[hit][on_crate][:, None],
+            box_t[hit][on_crate][:, None], -never)
         latest = enter.max(axis=1)
         ax = np.where(latest >= t0[hit] - SNAP,
                       np.argmax(enter == latest[:, None], axis=1), -1)

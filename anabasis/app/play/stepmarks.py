@@ -57,18 +57,19 @@ HOOK_KINDS = ("hook pull", "hook fetch", "hook cross", "hook lift", "hook falls 
 UNDRAWN = ("hook nothing",)
 
 #: Each kind's glyph (drawn in its badge, with the word or number beside it: never colour
-#: alone) and colour.
+#: alone) and colour.  A "stays" is grey, lighter than it was (120, 126, 140): blind players
+#: found its words hard to read on the badge's dark ground.
 GLYPH = {"walk": "•", "climb": "↑", "push": "▶", "ramp ana": "⇗", "ramp kata": "⇘",
          "slip kata": "↓", "fall out": "✕", "nothing": "·",
          "hook pull": "↩", "hook fetch": "↩", "hook cross": "↪", "hook lift": "⇑",
          "hook falls back": "⇅", "hook fall out": "✕", "hook nothing": "·"}
 COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 92),
           "ramp ana": (255, 214, 102), "ramp kata": (230, 170, 255),
-          "slip kata": (255, 150, 90), "fall out": (255, 90, 90), "nothing": (120, 126, 140),
+          "slip kata": (255, 150, 90), "fall out": (255, 90, 90), "nothing": (150, 156, 170),
           "hook pull": (214, 156, 92), "hook fetch": (255, 214, 102),
           "hook cross": (170, 230, 255), "hook lift": (255, 214, 102),
           "hook falls back": (160, 166, 180), "hook fall out": (255, 90, 90),
-          "hook nothing": (120, 126, 140)}
+          "hook nothing": (150, 156, 170)}
 #: The same in the colour-blind-safe palette (the settings' ``safe``): Okabe and Ito's
 #: colours, as the slice map and the markers take them (a push in the crate's vermillion, a
 #: ramp ana in the goal's yellow), and a fall out in white, the one left that no hue
@@ -76,11 +77,11 @@ COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 
 SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94, 0),
                "ramp ana": (240, 228, 66), "ramp kata": (204, 121, 167),
                "slip kata": (230, 159, 0), "fall out": (245, 245, 245),
-               "nothing": (136, 136, 136),
+               "nothing": (160, 160, 160),
                "hook pull": (213, 94, 0), "hook fetch": (240, 228, 66),
                "hook cross": (86, 180, 233), "hook lift": (240, 228, 66),
                "hook falls back": (170, 170, 170), "hook fall out": (245, 245, 245),
-               "hook nothing": (136, 136, 136)}
+               "hook nothing": (160, 160, 160)}
 
 
 #: Why a step is no move, in the few words of its badge ("stays · too high"), by the engine's
