@@ -231,7 +231,7 @@ def draw_shown(ov, shown: Shown) -> None:
     # a panel over the room fades, so that the room's top rows show through it
     play, b, camera = shown.reader if shown.reader else (None, None, None)
     room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
-    key_bar = pygame.Rect(0, H - small - 2 * pad + 4, W, small + 2 * pad)
+    key_bar = pygame.Rect(0, reading.key_bar_top(ov) + 4, W, small + 2 * pad)
     ov.panel(key_bar, reading.band_over(band, key_bar, room_rect), 0)
     large = play is not None and play.reading.large  # the map over the room, on its key
     if not large:  # (the large map takes the window's height: the panels wait for it)
@@ -269,7 +269,7 @@ def draw_shown(ov, shown: Shown) -> None:
     # player read a ring cutting "walk" to "wal")
     for at, age in shown.rings:
         markers.draw_ring(ov, at, age, s)
-    band_top = H - small - 2 * pad
+    band_top = reading.key_bar_top(ov)
     marks_top = right_panel.bottom
     keep = (reading.keep_clear(play, b, camera, ov.size)
             if play is not None and shown.help is None else [])

@@ -203,10 +203,7 @@ class Reading:
         """The box the large map fits (:data:`LARGE_W` and :data:`LARGE_H` of the window
         between the top and the key bar)."""
         ov = self.play.app.overlay
-        W, H = ov.size
-        s = ov.scale
-        bottom = H - int(18 * s) - 2 * int(18 * s)  # the key bar's top (hud's band_top)
-        return int(W * LARGE_W), int(bottom * LARGE_H)
+        return large_size(ov.size[0], key_bar_top(ov), int(18 * ov.scale) // 2)
 
     def near_map(self) -> SliceMap:
         """The map of every slice in one row, at cells that let :data:`NEAR_SLICES` of them
@@ -516,9 +513,8 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
         return whole
     ov = play.app.overlay
     W, H = ov.size
-    s = ov.scale
-    pad = int(18 * s)
-    bottom = H - int(18 * s) - 2 * pad  # the key bar's top (hud.draw_shown's band_top)
+    pad = int(18 * ov.scale)
+    bottom = key_bar_top(ov)
     bw, bh = int(W * MAP_W), int(H * MAP_H)
     mw, mh = reading.slice_map((bw, bh)).size
     room = room_rect(play, b, whole, (W, H))
@@ -596,21 +592,33 @@ def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.R
     return here
 
 
+def key_bar_top(ov) -> int:
+    """The top of the key bar along the window's foot, in window pixels: where the map,
+    the badges and the message end (one line of small text and a pad over and under it)."""
+    pad = int(18 * ov.scale)
+    return ov.size[1] - int(18 * ov.scale) - 2 * pad
+
+
+def large_size(width: int, bottom: int, top: int) -> tuple[int, int]:
+    """The box the large map fits: :data:`LARGE_W` of the window's ``width`` and
+    :data:`LARGE_H` of the height between ``top`` and the key bar's top ``bottom``."""
+    return int(width * LARGE_W), int((bottom - top) * LARGE_H)
+
+
 def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     """The map large (:attr:`Reading.large`), centred between ``top`` (the window's top: the
     panels wait) and the key bar's ``bottom``, opaque: the player asked to read the room from
     it, not through it.  Shown whatever the map's setting; its movers and marks as the
     corner's."""
     reading = play.reading
-    W, _ = ov.size
-    box = (int(W * LARGE_W), int((bottom - top) * LARGE_H))
+    box = large_size(ov.size[0], bottom, top)
     reading.map_box = box
     pose = play.pose()
     if reading.near:
         return draw_near(ov, play, box, bottom, top)
     smap = reading.slice_map(box, slicemap.LARGE_CELL)
     picture = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
-    here = picture.get_rect(center=(W // 2, (top + bottom) // 2))
+    here = picture.get_rect(center=(ov.size[0] // 2, (top + bottom) // 2))
     ov.show(picture, here)
     reading.map_rect = here
     return here
