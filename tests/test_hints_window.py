@@ -215,7 +215,7 @@ def test_the_hint_arrow_lies_under_the_step_badges(make_app):
     b, cam = play.sight.basis(), play.sight.camera
     marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
-    (badge,) = [p[0] for m, p in zip(marks, placed, strict=True) if m.move == move]
+    (badge,) = [p.rect for m, p in zip(marks, placed, strict=True) if m.move == move]
     surface = app.overlay.surface
     green = [(x, y) for x in range(0, surface.get_width(), 2)
              for y in range(0, surface.get_height(), 2)

@@ -343,12 +343,12 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
 
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
     marks = [m for m in play.reading.badged(play.reading.step_marks(), b, cam.yaw)]
-    floors = {m.cell: p[5] for m, p in zip(marks, placed, strict=True)}
+    floors = {m.cell: p.floor for m, p in zip(marks, placed, strict=True)}
     assert len(floors[(1, 4, 1, 1)]) == 4, floors  # behind the stack: outlined
     assert all(not f for cell, f in floors.items() if cell != (1, 4, 1, 1))
     # and its words say so (a blind player read a walk badge on a crate's top as "walk
     # onto the crate"); a badge in sight says nothing of the kind
-    texts = {m.cell: p[1] for m, p in zip(marks, placed, strict=True)}
+    texts = {m.cell: p.text for m, p in zip(marks, placed, strict=True)}
     assert texts[(1, 4, 1, 1)].endswith("· behind the crate"), texts
     assert not any("behind" in t for cell, t in texts.items() if cell != (1, 4, 1, 1))
     # drawn: the badge's colour along the outline, outside the badge
@@ -385,12 +385,12 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     assert play.game.state.player == (2, 0, 1, 2) and (1, 1, 1, 2) in play.game.state.crates
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
     marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
-    texts = {m.cell: p[1] for m, p in zip(marks, placed, strict=True)}
+    texts = {m.cell: p.text for m, p in zip(marks, placed, strict=True)}
     assert texts[(1, 0, 1, 2)].endswith("walk · behind the crate"), texts
     # behind the wall at (2, 2): its floor dashed over the wall, no words (they were on
     # nearly every badge of a big room, and read as noise)
     assert texts[(2, 1, 1, 2)] == "\u2022", texts  # (a plain walk past the tutorial: its dot)
-    floors = {m.cell: p[5] for m, p in zip(marks, placed, strict=True)}
+    floors = {m.cell: p.floor for m, p in zip(marks, placed, strict=True)}
     assert len(floors[(2, 1, 1, 2)]) == 4 and len(floors[(1, 0, 1, 2)]) == 4
     assert not floors[(3, 0, 1, 2)]
     assert texts[(3, 0, 1, 2)] == "\u2022", texts  # in sight
@@ -401,7 +401,7 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     settle(app)
     b, cam = play.sight.basis(), play.sight.camera
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
-    ramp = [p[1] for m, p in zip(play.reading.badged(play.reading.step_marks(), b, cam.yaw),
+    ramp = [p.text for m, p in zip(play.reading.badged(play.reading.step_marks(), b, cam.yaw),
                                  placed, strict=True) if m.kind == "ramp ana"]
     assert ramp and not any("behind" in t for t in ramp), ramp
 
@@ -679,7 +679,7 @@ def test_a_plain_walks_badge_is_its_dot_alone_past_the_tutorial(make_app):
         b, cam = play.sight.basis(), play.sight.camera
         placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
         marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
-        return [(m, p[1]) for m, p in zip(marks, placed, strict=True)]
+        return [(m, p.text) for m, p in zip(marks, placed, strict=True)]
 
     app = make_app(open_level(1), size=(1280, 720))
     shown = badges(open_level(1))

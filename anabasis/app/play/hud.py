@@ -284,7 +284,7 @@ def draw_shown(ov, shown: Shown) -> None:
         if not large:  # (the large map lies over the room: the marks are on it)
             badged = reading.place_marks(ov, play, b, camera, s,
                                          [r for r in (map_rect, right_panel, gizmo) if r])
-            badges = [rect for rect, *_ in badged]
+            badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
             play.reading.gizmo_rect = gizmo
     marked = []  # the markers' boxes (their shapes and words)
@@ -304,19 +304,19 @@ def draw_shown(ov, shown: Shown) -> None:
         crates = (reading.crate_boxes(play, b, camera, ov.size, seen)
                   if play is not None and shown.marks else [])
         # (over a plain walk's dot rather than two cells off their shape)
-        dots = [rect for rect, text, *_ in badged if text == stepmarks.GLYPH["walk"]]
-        firm = [rect for rect, text, *_ in badged if text != stepmarks.GLYPH["walk"]]
+        dots = [m.rect for m in badged if m.text == stepmarks.GLYPH["walk"]]
+        firm = [m.rect for m in badged if m.text != stepmarks.GLYPH["walk"]]
         # (a marker whose shape is under a badge: its words joined under that badge)
-        join = [(rect, colour) for rect, text, colour, *_ in badged
-                if text != stepmarks.GLYPH["walk"]]
+        join = [(m.rect, m.colour) for m in badged if m.text != stepmarks.GLYPH["walk"]]
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
                                *pawn, soft=dots, join=join)
         under = {tuple(p.joined[0]): p.words for p in placed if p.joined is not None}
         if under:  # a badge with a marker's words joined under it: as wide, one panel
-            badged = [(pygame.Rect(rect.left, rect.top, under[tuple(rect)].width, rect.height),
-                       *rest, under[tuple(rect)]) if tuple(rect) in under else (rect, *rest)
-                      for rect, *rest in badged]
+            badged = [m._replace(rect=pygame.Rect(m.rect.left, m.rect.top,
+                                                  under[tuple(m.rect)].width, m.rect.height),
+                                 joined=under[tuple(m.rect)])
+                      if tuple(m.rect) in under else m for m in badged]
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import NamedTuple
 
 import numpy as np
 import pygame
@@ -698,10 +699,27 @@ PUSH_ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
 HIDDEN_ASKED = ("walk", "climb", "push", "slip kata")
 
 
-def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
-    """Where :func:`draw_marks` draws each badge: ``(its box, its words, its colour, dim,
-    the text size, the corners of its cell's floor where that cell is hidden from the eye,
-    else ())``, placed but not drawn (what is drawn under the badges goes first)."""
+class Badge(NamedTuple):
+    """A step mark's badge as :func:`place_marks` places it, for :func:`paint_marks`."""
+
+    #: its box, in window pixels
+    rect: pygame.Rect
+    #: its words (the glyph first)
+    text: str
+    colour: tuple[int, int, int]
+    #: a "stays": its words dimmer
+    dim: bool
+    #: the text size
+    size: int
+    #: the corners of its cell's floor where that cell is hidden from the eye, else ()
+    floor: tuple
+    #: the box of a marker's words joined under it (one panel round both), else None
+    joined: pygame.Rect | None = None
+
+
+def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
+    """Where :func:`draw_marks` draws each badge (:class:`Badge`), placed but not drawn
+    (what is drawn under the badges goes first)."""
     marks = play.reading.step_marks()
     if not marks:
         return []
@@ -709,7 +727,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
     drawn = play.pose().player
     size = max(11, int(15 * s))
     palette = play.app.progress.palette
-    placed: list[tuple] = []
+    placed: list[Badge] = []
     project = markers.projecting(drawn, b, camera, ov.size)
     px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered: its box as the map keeps clear of it
@@ -757,23 +775,23 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[tuple]:
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
-        rect = markers.clear_of(rect, [*(p[0] for p in placed), *avoid], 0, ov.size[1],
+        rect = markers.clear_of(rect, [*(p.rect for p in placed), *avoid], 0, ov.size[1],
                                 ov.size[0])
-        placed.append((rect, text, stepmarks.colour_of(mark.kind, palette),
-                       mark.kind == "nothing", size, floor))
+        placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
+                            mark.kind == "nothing", size, floor))
     return placed
 
 
-def paint_marks(ov, placed: list[tuple]) -> None:
+def paint_marks(ov, placed: list[Badge]) -> None:
     """Draw the badges :func:`place_marks` placed, and the dashed floor of each step's cell
     that something hides from the eye."""
-    for rect, text, colour, dim, size, floor, *joined in placed:
+    for rect, text, colour, dim, size, floor, joined in placed:
         markers.dashed_outline(ov.surface, colour, floor, 2, 5)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
         # (a marker's words joined under it: one panel round both lines, its own line the
         # first; drawn as two boxes, the pair read as two labels touching)
-        whole = rect.union(joined[0]) if joined else rect
+        whole = rect.union(joined) if joined is not None else rect
         ov.panel(whole, (12, 14, 20, 200 if dim else 215), 6)
         pygame.draw.rect(ov.surface, colour, whole, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
