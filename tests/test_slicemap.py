@@ -727,4 +727,5 @@ def test_a_pushs_tag_on_the_map_points_the_way_the_crate_goes_on_the_plan():
     from anabasis.engine.moves import STEPS
 
     arrows = {(1, 0): "▶", (-1, 0): "◀", (0, 1): "▼", (0, -1): "▲"}
-    assert {m: arrows[d[:2]] for m, d in STEPS.items()} == slicemap.PUSH_ON_MAP
+    on_map = {m: slicemap.ARROW_GLYPH[slicemap.MOVE_ON_PLAN[m]] for m in STEPS}
+    assert {m: arrows[d[:2]] for m, d in STEPS.items()} == on_map

@@ -125,7 +125,6 @@ def test_a_push_badges_arrow_points_the_way_the_crate_goes_on_screen(make_app):
     the one of the key that pushes, in every view that badges it."""
     from window import settle
 
-    from anabasis.app.play import reading
     from anabasis.app.play.session import open_level
     from anabasis.picture import views
 
@@ -141,6 +140,6 @@ def test_a_push_badges_arrow_points_the_way_the_crate_goes_on_screen(make_app):
     assert push
     for m in push:
         arrow = views.move_to_arrow(b, cam.yaw, m.move)
-        glyph = reading.PUSH_ARROWS[arrow]
+        glyph = slicemap.ARROW_GLYPH[arrow]
         assert any(t.startswith(f"{glyph} push") for t in app.overlay.written), glyph
     assert any(t.startswith("▼ push") for t in app.overlay.written)

@@ -689,10 +689,6 @@ def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:
     return [rect for rect, *_ in placed]
 
 
-#: A push's badge's arrow, by the arrow key that pushes (the way the crate goes on screen).
-PUSH_ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
-
-
 #: The step marks whose cell in the slice a badge may find hidden: a ramp's is the wall it
 #: takes you ana over, or the cell it takes you kata of (a ramp's landing a slice ana read
 #: "behind a wall"); a hook's is where it flies to.
@@ -768,7 +764,8 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         glyph = stepmarks.GLYPH[mark.kind]
         if mark.kind == "push":  # (its arrow the way the crate goes on screen: "▶ push" for
             # every push read as the same push)
-            glyph = PUSH_ARROWS.get(views.move_to_arrow(b, camera.yaw, mark.move), glyph)
+            glyph = slicemap.ARROW_GLYPH.get(views.move_to_arrow(b, camera.yaw, mark.move),
+                                             glyph)
         text = f"{glyph} {words}"
         if words == "walk" and not tutorial:
             text = stepmarks.GLYPH["walk"]  # a plain walk: its dot alone (the legend's)

@@ -660,7 +660,7 @@ class SliceMap:
         glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
         if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
             # "▶" for every push read as a push to the right
-            glyph = PUSH_ON_MAP.get(getattr(mark, "move", ""), glyph)
+            glyph = ARROW_GLYPH.get(MOVE_ON_PLAN.get(getattr(mark, "move", ""), ""), glyph)
         if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
             pygame.draw.rect(surface, colour, dot, 1, border_radius=size // 3)
         else:  # a step's: its colour in a bar along the foot (a small glyph is mostly edge)
@@ -669,8 +669,11 @@ class SliceMap:
         _text(surface, glyph, dot.center, size - 3, colour, "center")
 
 
-#: A push's tag on the map, by its move: the way the crate goes on the plan (x →, y ↓).
-PUSH_ON_MAP = {"R": "▶", "L": "◀", "D": "▼", "U": "▲"}
+#: A way on screen or on the plan as an arrow: a push's badge (by the arrow key that
+#: pushes) and its tag on the map (by :data:`MOVE_ON_PLAN`) point the way the crate goes.
+ARROW_GLYPH = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
+#: Each move's way on the plan (x to the right, y down the page).
+MOVE_ON_PLAN = {"R": "right", "L": "left", "D": "down", "U": "up"}
 
 
 def image(room: Room, state, box: tuple[int, int] = (1280, 720), palette: str = "standard"):
