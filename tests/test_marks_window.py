@@ -14,10 +14,11 @@ from dataclasses import replace
 import numpy as np
 import pygame
 from conftest import DT
-from window import made_in_stand, old_pitch, old_room_camera, press, settle
+from window import arrow_for, made_in_stand, old_pitch, old_room_camera, press, settle
 
 from anabasis.app.play import markers
 from anabasis.app.play.session import open_level
+from anabasis.engine import solver
 from anabasis.picture import views
 
 
@@ -755,3 +756,44 @@ def test_level_7s_goal_words_join_the_badge_they_would_land_on(make_app):
     (goal,) = [p for p in placed if p.marker.what == "goal"]
     assert goal.joined is not None, goal
     assert goal.words.top == goal.joined[0].bottom
+
+
+def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
+    """Two "walk · onto a ramp" badges moved off their cells beside the pawn (hard.ibis,
+    29 moves in): a blind player could not tell which was which.  A badge that no longer
+    covers its cell's point on screen has a line back to it, ending in a dot there, in its
+    colour; a badge over its point has none."""
+    from anabasis import gen
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import opened_made
+
+    made = gen.build_spec("hard.ibis")
+    app = make_app(opened_made(made), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    for move in solver.solve(play.room).moves[:29]:
+        press(app, arrow_for(play, move))
+        settle(app)
+    play.message_left = 0.0
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    moved = [p for p in placed if p.at is not None]
+    kept = [p for p in placed if p.at is None]
+    assert moved and kept, placed
+    for p in moved:
+        assert not p.rect.collidepoint(p.at)
+    for p in kept:
+        assert p.rect.collidepoint(p.rect.center)
+    surface = app.overlay.surface
+    surface.fill((0, 0, 0, 0))
+    reading.paint_marks(app.overlay, placed)
+    for p in moved:
+        assert tuple(surface.get_at(p.at))[:3] == p.colour, p
+        # and along the line, halfway from the badge's edge to the dot
+        edge = (min(max(p.at[0], p.rect.left), p.rect.right - 1),
+                min(max(p.at[1], p.rect.top), p.rect.bottom - 1))
+        mid = ((edge[0] + p.at[0]) // 2, (edge[1] + p.at[1]) // 2)
+        covered = any(q.rect.collidepoint(mid) for q in placed)
+        assert covered or tuple(surface.get_at(mid))[:3] == p.colour, (p, mid)

@@ -38,8 +38,8 @@ ENTRIES = [
     ("behind", "a dashed cell over a crate or wall, \u201cbehind the crate\u201d: a step's"
                " cell hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
-    ("badge", "a badge on a cell: what that step does (\u2022: a walk); grey \u201cstays\u201d:"
-              " no move ({step_marks} held: all)"),
+    ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
+              " \u201cstays\u201d: no move ({step_marks} held: all)"),
     ("map", "slice map ({slice_map}; large: {large_map}, again: nearer): w 0, w 1 …; a"
             " number: the z you stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"

@@ -711,6 +711,9 @@ class Badge(NamedTuple):
     floor: tuple
     #: the box of a marker's words joined under it (one panel round both), else None
     joined: pygame.Rect | None = None
+    #: its cell's point on screen where the badge was moved off it (a line joins them),
+    #: else None
+    at: tuple[int, int] | None = None
 
 
 def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
@@ -774,15 +777,27 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         rect.center = (round(x), round(y))
         rect = markers.clear_of(rect, [*(p.rect for p in placed), *avoid], 0, ov.size[1],
                                 ov.size[0])
+        # (moved off its cell: a line back to it, as a marker's moved words have; two
+        # "walk · onto a ramp" moved off their cells beside the pawn, a blind player could
+        # not tell which was which)
+        off = None if rect.collidepoint(round(x), round(y)) else (round(x), round(y))
         placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
-                            mark.kind == "nothing", size, floor))
+                            mark.kind == "nothing", size, floor, None, off))
     return placed
 
 
 def paint_marks(ov, placed: list[Badge]) -> None:
-    """Draw the badges :func:`place_marks` placed, and the dashed floor of each step's cell
-    that something hides from the eye."""
-    for rect, text, colour, dim, size, floor, joined in placed:
+    """Draw the badges :func:`place_marks` placed, the dashed floor of each step's cell
+    that something hides from the eye, and a line from each badge moved off its cell back to
+    it (drawn first, every badge over every line)."""
+    for badge in placed:
+        if badge.at is not None:
+            end = badge.at
+            start = (min(max(end[0], badge.rect.left), badge.rect.right - 1),
+                     min(max(end[1], badge.rect.top), badge.rect.bottom - 1))
+            pygame.draw.line(ov.surface, badge.colour, start, end, 2)
+            pygame.draw.circle(ov.surface, badge.colour, end, 3)
+    for rect, text, colour, dim, size, floor, joined, _ in placed:
         markers.dashed_outline(ov.surface, colour, floor, 2, 5)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
