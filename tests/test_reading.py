@@ -1206,3 +1206,31 @@ def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
     assert math.hypot(p.words.centerx - at[0], p.words.top - at[1]) <= (
         markers.MOST_DRIFT * int(17 * s))
     assert not any(p.words.colliderect(w) for w in walls)
+
+
+def test_a_markers_words_join_a_badge_on_its_shapes_edge_off_the_shape(make_app):
+    """2.8, 19 moves in: the "slip kata 1 · goal" badge lay over the top edge of the goal's
+    diamond, by the window's top, above the band the markers' words keep under; the goal's
+    words went two rows down, under the pawn, and a blind player read them as the wall's
+    there.  A badge on the shape's edge takes the words too, one label of two lines, on the
+    side of the badge off the shape (over it, by a badge above the band); a badge over the
+    shape's middle keeps them under it."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    s = ov.scale
+    at = (640.0, 110.0)
+    shape = markers.shape_box((640, 110), int(11 * s))
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, -1, at, True)
+    badge = pygame.Rect(590, 82, 100, 19)  # over the diamond's top edge, not its centre
+    assert not badge.collidepoint(at) and badge.colliderect(shape)
+    (p,) = markers.place(ov, [goal], s, 132, 660, [badge], join=[(badge, (255, 150, 90))])
+    assert p.joined is not None and p.joined[0] == badge
+    assert p.words.bottom == badge.top and p.words.left == badge.left, p.words
+    assert not p.words.colliderect(shape)
+    # over the shape's middle, in the band: under it, as before
+    badge = pygame.Rect(590, 300, 100, 19)
+    goal = goal._replace(at=(640.0, 309.0))
+    (p,) = markers.place(ov, [goal], s, 132, 660, [badge], join=[(badge, (255, 150, 90))])
+    assert p.joined is not None and p.words.top == badge.bottom, p.words

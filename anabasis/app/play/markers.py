@@ -467,7 +467,8 @@ class Placed(NamedTuple):
     count: int  #: how many things it stands for
     words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
-    #: the step badge over its shape, its words joined under it as one label (else None)
+    #: the step badge over its shape, its words joined under it (or over it) as one label
+    #: (else None)
     joined: tuple | None = None
 
 
@@ -618,19 +619,30 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
         to = shape_box(at, r)
-        # the badge over its shape, or the one its words would land on just under it (the
-        # shape hidden by the pawn, level 7's goal: its words beside the badge read as the
-        # next cell's)
-        badge = next(((b, c) for b, c in join if b.collidepoint(at) or (
+        # the badge over its shape (or on its edge), or the one its words would land on
+        # just under it (the shape hidden by the pawn, level 7's goal: its words beside the
+        # badge read as the next cell's)
+        badge = next(((b, c) for b, c in join if b.colliderect(to) or (
             b.colliderect(wanted) and b.left <= at[0] <= b.right and b.top - at[1] <= 2 * small)),
             None)
         if badge is not None:
+            # under the badge, or over it where that is taken (the pawn just under the
+            # badge: 2.8's goal words went two rows down, a blind player read them as the
+            # wall's there)
             box = badge[0]
-            words = pygame.Rect(box.left, box.bottom, max(box.width, wanted.width),
-                                wanted.height)
-            others = [t for t in taken if t != box and not t.colliderect(to)]
-            if (words.bottom <= bottom and words.right <= W
-                    and words.collidelist(others) < 0):
+            wide = max(box.width, wanted.width)
+            # (clear of all but the badge, its own shape and a pawn over that shape: level
+            # 7's goal; a crate in sight stays clear, the shape by it or not)
+            others = [t for t in taken if t != box and t != to
+                      and not (t == pawn and t.colliderect(to))]
+            spots = sorted((pygame.Rect(box.left, box.bottom, wide, wanted.height),
+                            pygame.Rect(box.left, box.top - wanted.height, wide, wanted.height)),
+                           key=lambda w: w.colliderect(to))  # (off the shape first)
+            # (a badge over the band's top, clear of the panels there: its words by it too)
+            lo = top if box.top >= top else 0
+            words = next((w for w in spots if w.top >= lo and w.bottom <= bottom
+                          and w.right <= W and w.collidelist(others) < 0), None)
+            if words is not None:
                 placed.append(Placed(m, at, text, count, words, False, badge))
                 continue
 
