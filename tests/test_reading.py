@@ -1186,8 +1186,9 @@ def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
     """Blind players read words drifted two rows off their shape (a leader line back) as
     another cell's: 2.8's goal words under another cell's badge, a crate's two rows below its
     shaft.  Where the whole words find no place within ``MOST_DRIFT`` text heights, shorter
-    words are placed there instead: without the thing's name (its shape names it), then
-    without what follows " · "."""
+    words are placed there instead: without what follows " · ", then without the thing's
+    name too (a bare "↓ 1 kata" left a blind player asking what it was of: the name goes
+    last)."""
     from anabasis.app.play import markers
 
     app = make_app(open_level(1), size=(1280, 720))
@@ -1196,15 +1197,27 @@ def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
     at = (640.0, 300.0)
     goal = markers.Marker("goal", (0, 0, 0, 3), 3, 1, at, True, foot_behind="wall")
     x, y = int(at[0]), int(at[1])
-    # badges all round the shape but for a pocket under it, too narrow for the whole words
-    walls = [pygame.Rect(x - 300, y - 300, 600, 310), pygame.Rect(x - 300, y + 10, 250, 300),
-             pygame.Rect(x + 50, y + 10, 250, 300), pygame.Rect(x - 50, y + 60, 100, 260)]
+    # badges all round the shape but for a pocket under it, too narrow for the named words
     whole = "goal ↑ 1 ana · behind a wall"
-    assert ov.width_of(whole, int(17 * s)) > 100 > ov.width_of("↑ 1 ana", int(17 * s)) + 6
+    bare = ov.width_of("↑ 1 ana", int(17 * s)) + 6
+    half = (bare + 2 * markers.SPACE + 4) // 2
+    assert ov.width_of("goal ↑ 1 ana", int(17 * s)) + 6 + 2 * markers.SPACE > 2 * half
+    walls = [pygame.Rect(x - 300, y - 300, 600, 310),
+             pygame.Rect(x - 300, y + 10, 300 - half, 300),
+             pygame.Rect(x + half, y + 10, 300, 300), pygame.Rect(x - half, y + 60, 2 * half, 260)]
     (p,) = markers.place(ov, [goal], s, 0, 720, walls)
     assert p.text == "↑ 1 ana", p.text
     assert math.hypot(p.words.centerx - at[0], p.words.top - at[1]) <= (
         markers.MOST_DRIFT * int(17 * s))
+    assert not any(p.words.colliderect(w) for w in walls)
+    # a pocket wide enough for the name and the distance: the tail alone goes
+    named = ov.width_of("goal ↑ 1 ana", int(17 * s)) + 6
+    assert ov.width_of(whole, int(17 * s)) + 6 > named + 2 * markers.SPACE + 4
+    half = (named + 2 * markers.SPACE + 4) // 2
+    walls = [walls[0], pygame.Rect(x - 300, y + 10, 300 - half, 300),
+             pygame.Rect(x + half, y + 10, 300, 300), pygame.Rect(x - half, y + 60, 2 * half, 260)]
+    (p,) = markers.place(ov, [goal], s, 0, 720, walls)
+    assert p.text == "goal ↑ 1 ana", p.text
     assert not any(p.words.colliderect(w) for w in walls)
 
 
@@ -1234,3 +1247,22 @@ def test_a_markers_words_join_a_badge_on_its_shapes_edge_off_the_shape(make_app)
     goal = goal._replace(at=(640.0, 309.0))
     (p,) = markers.place(ov, [goal], s, 132, 660, [badge], join=[(badge, (255, 150, 90))])
     assert p.joined is not None and p.words.top == badge.bottom, p.words
+
+
+def test_a_badge_with_words_joined_is_one_panel_with_a_faint_rule_between_the_lines(make_app):
+    """Read as one sentence, "stays · a wall to the top" over "goal ↓ 1 kata" told a blind
+    player "the goal is a wall".  The two lines keep one panel and one outline, with a faint
+    rule between them, on whichever side of the badge the words lie."""
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    colour = (150, 156, 170)
+    badge = pygame.Rect(500, 300, 160, 19)
+    for words in (pygame.Rect(500, 319, 160, 21), pygame.Rect(500, 279, 160, 21)):
+        ov.surface.fill((0, 0, 0, 0))
+        reading.paint_marks(ov, [reading.Badge(badge, "· stays", colour, True, 15, (), words)])
+        y = badge.bottom if words.top >= badge.bottom else words.bottom
+        assert tuple(ov.surface.get_at((580, y))) == (*colour, 110)
+        inside = [tuple(ov.surface.get_at((510, yy)))[:3] for yy in (y - 4, y + 4)]
+        assert colour not in inside  # (the panel's ground on each side: one rule, thin)
+        whole = badge.union(words)
+        assert tuple(ov.surface.get_at((whole.left, whole.centery)))[:3] == colour  # the outline

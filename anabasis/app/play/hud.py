@@ -68,6 +68,8 @@ HELP = [
     "You rest only where you are held from below and from kata.",
     "Walk past the end of the block kata of you and you slip a slice.",
     "Only a ramp takes you ana, and never a crate; a ramp under your feet holds you up.",
+    "A ramp takes you ana only round what blocks its high side, or over a gap: onto open"
+    " floor, or the next ramp, you walk in your slice.",
     "A step into something one high climbs onto it, if the cells above you and it are free.",
     "Push a crate if the cell beyond is free; crates fall kata too.",
     "Reach the glowing cell. Falling out of the world is undone.",

@@ -675,20 +675,21 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
 
 def shorter(text: str, what: str) -> list[str]:
     """Shorter words for a marker's ``text`` that cannot be placed near its shape: without
-    the thing's name (its shape names it), then without what follows " · " as well.
+    what follows " · ", then without the thing's name as well (its shape names it; a blind
+    player met a bare "↓ 1 kata" and could not tell what it was of, so the name goes last).
 
     >>> shorter("crate ↓ 2 kata · behind a wall", "crate")
-    ['↓ 2 kata · behind a wall', '↓ 2 kata']
+    ['crate ↓ 2 kata', '↓ 2 kata']
     >>> shorter("goal ↑ 1 ana", "goal")
     ['↑ 1 ana']
     """
     out = []
-    bare = text[len(what) + 1:] if text.startswith(what + " ") else text
-    if bare != text:
-        out.append(bare)
-    first = bare.split(" · ")[0]
-    if first != bare:
+    first = text.split(" · ")[0]
+    if first != text:
         out.append(first)
+    bare = first[len(what) + 1:] if first.startswith(what + " ") else first
+    if bare != first:
+        out.append(bare)
     return out
 
 

@@ -806,6 +806,12 @@ def paint_marks(ov, placed: list[Badge]) -> None:
         whole = rect.union(joined) if joined is not None else rect
         ov.panel(whole, (12, 14, 20, 200 if dim else 215), 6)
         pygame.draw.rect(ov.surface, colour, whole, 1, border_radius=6)
+        if joined is not None:  # (a faint rule between the two lines: two facts, one place;
+            # read as one sentence, "stays · a wall to the top / goal ↓ 1 kata" said "the
+            # goal is a wall" to a blind player)
+            y = rect.bottom if joined.top >= rect.bottom - 1 else joined.bottom
+            pygame.draw.line(ov.surface, (*colour, 110), (whole.left + 6, y),
+                             (whole.right - 7, y), 1)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
 
 
