@@ -692,3 +692,24 @@ def test_the_editor_warms_its_shader_variants_while_idle(app):
     for view in VIEWS:
         at = tuple(float(c) for c in ed.cursor)
         assert renderer.has_program_for(Pose(player=at, view=view), {"EDIT"})
+
+
+def test_the_editors_draft_at_rest_is_drawn_sharp_at_the_windows_own_size(app):
+    """Play draws the room at rest once more at the window's own size on software GL; the
+    editor drew its draft only at the budget, scaled up (blurred).  Once the warm-up is done
+    and nothing moves, the draft too is drawn at the window's size; a key draws it at the
+    budget again."""
+    import pytest
+
+    app.edit(None)
+    ed = app.scene
+    window = app.window
+    if not window.software:
+        pytest.skip("the budget (and so the sharp frame) is software GL's")
+    for _ in range(80):  # idle: the warm-up, then at rest
+        app.tick(DT)
+        if ed.draw_cache.warmer.done and window.sharp:
+            break
+    assert window.sharp and window.scene_viewport[2:] == window.size
+    keys(app, "right")
+    assert not window.sharp and window.scene_viewport[2:] == window.scene_size

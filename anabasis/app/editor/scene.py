@@ -850,8 +850,10 @@ class Editor(Scene):
         idle = self.clock - self._last_input > WARM_AFTER_S and not self.sight.turning
         key = (self.draft, self.cursor, self.sight, window.scene_serial, window.scene_size,
                id(renderer))
+        # (at rest, drawn once more at the window's own size, as play does: the draft a
+        # designer reads was the budget's picture scaled up, and blurred)
         return self.draw_cache.draw(window, renderer, lambda: self.sight.frame_at(self.cursor),
-                                    key, idle)
+                                    key, idle, sharp=True)
 
     def draw_overlay(self, ov) -> None:
         editor_hud.draw(ov, self)
