@@ -729,3 +729,35 @@ def test_a_pushs_tag_on_the_map_points_the_way_the_crate_goes_on_the_plan():
     arrows = {(1, 0): "▶", (-1, 0): "◀", (0, 1): "▼", (0, -1): "▲"}
     on_map = {m: slicemap.ARROW_GLYPH[slicemap.MOVE_ON_PLAN[m]] for m in STEPS}
     assert {m: arrows[d[:2]] for m, d in STEPS.items()} == on_map
+
+
+@pytest.mark.parametrize("source", [3, 4, 7, (3, 3), (3, 8)])
+def test_a_ramps_column_says_the_height_you_stand_at_on_it(source):
+    """Two blind players planned a hard room guessing a ramp's height from its shade: the
+    map wrote a number on every block's column but none on a ramp's.  Where the cells are
+    big enough for numbers, each ramp's column has its height (one over the ramp) in the
+    corner by its wedge's tip, in the ink the column's shade takes."""
+    from anabasis.engine.cells import RAMP_LEAN, RAMPS
+
+    room, _ = room_and_state(source)
+    smap = slicemap.SliceMap(room, (1230, 600))
+    pic = smap.picture(None)
+    cell = smap.layout.cell
+    assert cell >= slicemap.DIGITS_CELL
+    checked = 0
+    for x, y, w in columns(room):
+        top = smap.top(x, y, w)
+        if top is None or top[1] not in RAMPS:
+            continue
+        rect = smap.layout.cell_rect(x, y, w)
+        ink = slicemap.ink_on(slicemap.shade(top[0], room.size[2]))
+        at, anchor = smap._ramp_corner(rect, RAMP_LEAN[top[1]])
+        box = pygame.Rect(0, 0, cell // 2, cell // 2)
+        setattr(box, anchor, at)
+        box = box.clip(rect)
+        block = pygame.surfarray.pixels3d(pic)[box.x:box.right, box.y:box.bottom]
+        inked = int((block == np.array(ink[:3])).all(axis=-1).sum())
+        del block
+        assert inked >= 4, (source, x, y, w, inked)
+        checked += 1
+    assert checked >= 1

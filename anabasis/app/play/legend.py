@@ -44,8 +44,8 @@ ENTRIES = [
             " number: the z you stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
             " it slips)"),
-    ("wedge", "a light wedge on the map: a ramp, pointing the way it rises ana (a crate on it:"
-              " small)"),
+    ("wedge", "a light wedge on the map: a ramp, pointing up ana; by its tip, the z on it"
+              " (a crate on it: small)"),
     ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: in the room dark, hatched; on the map framed, no"

@@ -12,7 +12,8 @@ each slice's plan (x across, y down the page, as in the level file):
 - a column with room to stand under its top (a floor under a shelf) has a dark
   notch in its lower left, with that lower height written in it;
 - a column with nothing solid in it is a gap, hatched: you would fall out;
-- a ramp is a wedge that points the way it rises ana;
+- a ramp is a wedge that points the way it rises ana, with the height you
+  stand at on it small in the corner by its tip;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
   white disc with a dark ring; the slice the pawn is in is framed in gold
   and its label says "you";
@@ -189,6 +190,15 @@ def _font(size: int):
     if not pygame.font.get_init():
         pygame.font.init()
     return shipped_font(round(size / FONT_SCALE))
+
+
+def ramp_number_size(cell: int) -> int:
+    """The glyph size of a ramp's height, in its corner: smaller than a column's number.
+
+    >>> ramp_number_size(20), ramp_number_size(40)
+    (10, 17)
+    """
+    return max(10, round(cell * 0.42))
 
 
 def number_size(cell: int) -> int:
@@ -375,6 +385,12 @@ class SliceMap:
         numbered = False
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
+            if cell >= DIGITS_CELL:
+                # the height you stand at on it, small in a corner the wedge leaves free
+                # (two blind players planned a hard room guessing a ramp's height: the map
+                # wrote none)
+                at, anchor = self._ramp_corner(rect, RAMP_LEAN[c])
+                _text(surface, str(z + 1), at, ramp_number_size(cell), ink_on(ground), anchor)
         elif self.wall(x, y, w):
             # full to the room's top: nothing stands on it, so no number (a blind player
             # took a column full to the top for a step and was refused each climb)
@@ -423,6 +439,18 @@ class SliceMap:
         pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=radius)
         if cell >= DIGITS_CELL:
             _text(surface, str(heights[0]), notch.center, max(8, side), HOLLOW_INK, "center")
+
+    @staticmethod
+    def _ramp_corner(rect: pygame.Rect, lean) -> tuple[tuple[int, int], str]:
+        """Where a ramp's height is written, and its anchor: a corner by the wedge's tip,
+        which the wedge leaves free (the bottom one, but the top right for a wedge pointing
+        up: the top left is a step mark's)."""
+        axis, sign = lean
+        if axis == 1 and sign < 0:
+            return (rect.right - 1, rect.top + 1), "topright"
+        if axis == 0 and sign < 0:
+            return (rect.left + 2, rect.bottom + 1), "bottomleft"
+        return (rect.right - 1, rect.bottom + 1), "bottomright"
 
     def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
         """A ramp: a wedge pointing the way it rises ana."""
