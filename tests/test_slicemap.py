@@ -44,7 +44,9 @@ def test_every_column_of_every_slice_is_drawn_where_the_room_has_it(source):
                 top = smap.top(x, y, w)
                 corner = (rect.x + 1, rect.y + 1)  # clear of the digit and the wedge
                 if top is None:
-                    assert rgb_at(pic, corner) in (slicemap.GAP, slicemap.GAP_HATCH)
+                    assert rgb_at(pic, corner) == slicemap.GAP
+                elif smap.wall(x, y, w):
+                    assert rgb_at(pic, corner) in (slicemap.WALL_FILL, slicemap.WALL_HATCH)
                 else:
                     assert rgb_at(pic, corner) == slicemap.shade(top[0], Z)
                     if top[1] in RAMPS:  # the wedge's colour at the cell's centre
@@ -507,11 +509,13 @@ def test_a_floor_under_a_columns_top_is_notched_with_its_height(source):
 
 
 @pytest.mark.parametrize("source", [(2, 8), (2, 6), 3])
-def test_a_column_full_to_the_rooms_top_is_framed_as_a_wall_with_no_number(source):
+def test_a_column_full_to_the_rooms_top_is_drawn_as_a_wall_with_no_number(source):
     """A blind player read 2.8's "2" columns as steps to climb: they reach the room's top,
     and each climb was refused.  A column of blocks up to the room's top has no number and
-    is framed dark; a column with room over it has its number and no frame; none of them is
-    a place the engine leaves a pawn (on top of it is out of the room)."""
+    is drawn dark and hatched light, as the room's picture draws a wall's top (framed on its
+    top's light shade, blind players read the map's walls as floor, and the hatched gaps as
+    the room's walls); a column with room over it has its number, its shade and no hatch;
+    none of them is a place the engine leaves a pawn (on top of it is out of the room)."""
     room, smap, pic = big_map(source)
     lay = smap.layout
     walls = 0
@@ -524,9 +528,13 @@ def test_a_column_full_to_the_rooms_top_is_framed_as_a_wall_with_no_number(sourc
         assert smap.wall(x, y, w) == full
         assert (smap.number(x, y, w) is None) == full
         rect = lay.cell_rect(x, y, w)
-        inset = max(4, lay.cell // 5) // 2
-        edge = rgb_at(pic, (rect.centerx, rect.y + inset))
-        assert (edge == slicemap.WALL_EDGE) == full, (x, y, w)
+        block = pygame.surfarray.pixels3d(pic)[rect.x + 1:rect.right - 1,
+                                               rect.y + 1:rect.bottom - 1].reshape(-1, 3)
+        colours = {tuple(int(v) for v in c) for c in np.unique(block, axis=0)}
+        del block
+        hatched = slicemap.WALL_HATCH in colours and slicemap.WALL_FILL in colours
+        assert hatched == full, (x, y, w)
+        assert (slicemap.shade(top[0], room.size[2]) in colours) != full, (x, y, w)
         walls += full
     assert walls > 0
 

@@ -46,10 +46,10 @@ ENTRIES = [
             " it slips)"),
     ("wedge", "a light wedge on the map: a ramp, pointing up ana; by its tip, the z on it"
               " (a crate on it: small)"),
-    ("gap", "hatched on the map: a column with nothing in it: you would fall out"),
+    ("gap", "dark with a dim \u2715 on the map: nothing in that column: you would fall out"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
-    ("wall", "a wall to the room's top: in the room dark, hatched; on the map framed, no"
-             " number"),
+    ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
+             " no number)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
@@ -233,10 +233,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         tip, back = (r.right - 3, c[1]), r.x + r.width // 4
         pygame.draw.polygon(s, slicemap.RAMP_MARK, [tip, (back, r.y + 2), (back, r.bottom - 2)])
     elif name == "gap":
-        pygame.draw.rect(s, slicemap.GAP, r)
-        for k in range(-h, r.width, 4):
-            pygame.draw.line(s, slicemap.GAP_HATCH, (r.x + max(k, 0), r.y + max(-k, 0)),
-                             (r.x + min(r.width, k + h) - 1, r.y + min(h, h - k) - 1))
+        slicemap.gap(s, pygame.Rect(r.x, r.y, h, h))
     elif name == "tag":
         pygame.draw.rect(s, slicemap.shade(1, 3), r)
         tag = pygame.Rect(r.x, r.y, max(8, h * 2 // 3), max(8, h * 2 // 3))
@@ -251,10 +248,8 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, top)
         pygame.draw.rect(s, (70, 62, 50), top, max(2, h // 5))
     elif name == "wall":
-        half = r.width // 2  # the room's (dark, hatched light), then the map's (framed)
-        cell = pygame.Rect(r.x + half + 1, r.y, r.width - half - 1, h)
-        pygame.draw.rect(s, slicemap.shade(2, 3), cell)
-        pygame.draw.rect(s, slicemap.WALL_EDGE, cell.inflate(-4, -4), 2)
+        half = r.width // 2  # the room's (dark, hatched light), then the map's (the same)
+        slicemap.wall(s, pygame.Rect(r.x + half + 1, r.y, h, h))
         cap = pygame.Rect(r.x, r.y, half, h)
         pygame.draw.rect(s, (74, 80, 70), cap)
         clip = s.get_clip()

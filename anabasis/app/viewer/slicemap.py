@@ -7,11 +7,11 @@ each slice's plan (x across, y down the page, as in the level file):
 - a column's shade says how high its top solid cell is (darker low, lighter
   high), and the height you stand at on it (the HUD's "height z": one over the
   block's) is written in the cell where the cell is big enough;
-- a column of blocks up to the room's top is framed dark and has no number:
-  nothing stands on it (a wall);
+- a column of blocks up to the room's top is dark, hatched light (as the room's
+  picture draws a wall's top) and has no number: nothing stands on it (a wall);
 - a column with room to stand under its top (a floor under a shelf) has a dark
   notch in its lower left, with that lower height written in it;
-- a column with nothing solid in it is a gap, hatched: you would fall out;
+- a column with nothing solid in it is a gap, dark with a dim ✕: you would fall out;
 - a ramp is a wedge that points the way it rises ana, with the height you
   stand at on it small in the corner by its tip;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
@@ -51,13 +51,17 @@ PIT = (9, 9, 17)  #: a column you would slip kata off: the room's own pit colour
 #: a pit's rim: lighter than every column's shade (a rim on any ground), darker than a
 #: number's ink
 PIT_RIM = (190, 196, 212)
-GAP_HATCH = (70, 60, 60)
+#: a gap's ✕ (the "fall out" badge's glyph, dim): hatched, a gap read as the 3D picture's
+#: hatched walls (two blind players: "hatch on the map = open, hatch in 3D = wall")
+GAP_MARK = (150, 70, 74)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
-WALL_EDGE = (28, 32, 44)  #: the frame of a column full to the room's top
+WALL_EDGE = (28, 32, 44)  #: the edge of a column full to the room's top
+WALL_FILL = (36, 40, 54)  #: its ground, darker than every shade, as the room's wall tops ...
+WALL_HATCH = (128, 136, 158)  #: ... and its hatch, light
 HOLLOW, HOLLOW_INK = (16, 18, 26), (200, 206, 220)  #: a space to stand under a column's top
 DARK_INK, LIGHT_INK = (14, 17, 26), (240, 243, 250)  #: a number's, on light and dark shades
 CURSOR = (90, 230, 255)  #: the editor's cursor
@@ -192,6 +196,27 @@ def _font(size: int):
     return shipped_font(round(size / FONT_SCALE))
 
 
+def gap(surface, rect: pygame.Rect) -> None:
+    """A column with nothing in it (you would fall out): dark, a small dim ✕ in its middle."""
+    pygame.draw.rect(surface, GAP, rect)
+    k = max(2, round(rect.width * 0.22))
+    c = rect.center
+    width = max(1, rect.width // 12)
+    pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), width)
+    pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), width)
+
+
+def wall(surface, rect: pygame.Rect) -> None:
+    """A column full to the room's top (square ``rect``): dark, hatched light, edged."""
+    pygame.draw.rect(surface, WALL_FILL, rect)
+    cell = rect.width
+    step = max(4, cell // 3)
+    for k in range(-cell + step // 2, cell, step):
+        pygame.draw.line(surface, WALL_HATCH, (rect.x + max(k, 0), rect.y + max(-k, 0)),
+                         (rect.x + min(cell, cell + k) - 1, rect.y + min(cell, cell - k) - 1))
+    pygame.draw.rect(surface, WALL_EDGE, rect, 1)
+
+
 def ramp_number_size(cell: int) -> int:
     """The glyph size of a ramp's height, in its corner: smaller than a column's number.
 
@@ -319,7 +344,6 @@ class SliceMap:
         X, Y, Z, W = room.size
         surface = pygame.Surface(lay.size, pygame.SRCALPHA, 32)
         surface.fill(BACK)
-        cell = lay.cell
         for w in range(W):
             r = lay.slice_rect(w)
             _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 3, LABEL)
@@ -328,12 +352,7 @@ class SliceMap:
                     rect = lay.cell_rect(x, y, w)
                     top = self.top(x, y, w)
                     if top is None:
-                        pygame.draw.rect(surface, GAP, rect)
-                        for k in range(-cell, cell, max(3, cell // 3)):  # hatched: a gap
-                            pygame.draw.line(surface, GAP_HATCH, (rect.x + max(k, 0),
-                                             rect.y + max(-k, 0)),
-                                             (rect.x + min(cell, cell + k) - 1,
-                                              rect.y + min(cell, cell - k) - 1))
+                        gap(surface, rect)
                         continue
                     self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
@@ -393,10 +412,10 @@ class SliceMap:
                 _text(surface, str(z + 1), at, ramp_number_size(cell), ink_on(ground), anchor)
         elif self.wall(x, y, w):
             # full to the room's top: nothing stands on it, so no number (a blind player
-            # took a column full to the top for a step and was refused each climb)
-            inset = max(4, cell // 5)
-            pygame.draw.rect(surface, WALL_EDGE, rect.inflate(-inset, -inset),
-                             max(2, cell // 7))
+            # took a column full to the top for a step and was refused each climb); dark,
+            # hatched light, as the room's own picture draws a wall's top (drawn in the top's
+            # light shade, framed, a blind player read the walls on the map as floor)
+            wall(surface, rect)
         elif pit:
             # no number: nothing holds you there (a blind player read the pits' numbers,
             # light on black, as floors to stand on, and as the notches under a top)
