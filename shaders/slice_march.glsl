@@ -291,13 +291,18 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 #endif
         }
 #if !defined(PLAIN)
-        if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) break;  // nothing solid met
-        ENTRY
         bool crate = (code & TEXEL_CODE_MASK) == CELL_CRATE;
 #if defined(WRAP)
+        if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) break;  // nothing solid met
+        ENTRY
         bool kept = (crate || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
                     && !(g_window && hides_pawn(ivec4(c, wu), g_dir));
 #else
+        // (where w does not wrap, only a crate can send the walk on: every other stop, solid
+        // or not, leaves at once, the bare walk's way; a test of its box inside the walk's
+        // loop, or a second walk after it, cost every ray more on llvmpipe than this)
+        if (!crate) break;
+        ENTRY
         bool kept = true;
 #endif
         // A crate is met only where the ray meets its inset box (crate_box); past its sides
@@ -315,9 +320,10 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
     }
 #endif
     if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) return h;  // nothing solid met (or a cut cell last)
-#if defined(PLAIN)
+#if !defined(WRAP) || defined(PLAIN)
     ENTRY
-#else
+#endif
+#if !defined(PLAIN)
     if ((code & TEXEL_CODE_MASK) == CELL_CRATE) {  // the inset box's face, not the cell's
         latest = crate_hit.x;
         enter = mix(vec4(-NEVER), vec4(latest), equal(vec4(crate_hit.y), vec4(0.0, 1.0, 2.0, 3.0)));
