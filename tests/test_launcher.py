@@ -245,3 +245,9 @@ def test_the_code_box_opens_a_made_rooms_name_as_the_game_shows_it(make_app):
     play = app.scene
     assert isinstance(play, Play) and play.opened.spec == gen.room_name("easy", 42)
     assert play.room.cells == gen.build("easy", 42).room.cells
+    # Esc comes back on the code box's line, not the tier's: three blind players, back from
+    # a room opened by its name, sat one Enter from a new random room
+    press(app, pygame.K_ESCAPE)
+    launcher = app.scene
+    assert isinstance(launcher, Launcher)
+    assert launcher.items[launcher.selected].action == ("code",)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 from anabasis.app.menus.keys_screen import KeysScreen
 from anabasis.app.menus.launcher import Launcher
@@ -188,29 +189,32 @@ class App(Loop):
         else:
             self.to_launcher()
 
-    def build_room(self, tier: str, seed: int | None = None) -> None:
-        """Build a made room off the main thread; it opens when ready ("building…" till then)."""
+    def build_room(self, tier: str, seed: int | None = None,
+                   back_line: tuple | None = None) -> None:
+        """Build a made room off the main thread; it opens when ready ("building…" till then).
+        ``back_line``: the launcher's line Esc comes back to (default: the tier's)."""
         if seed is None:
             # a fresh room each time; six base-36 digits are plenty to share
             seed = int.from_bytes(os.urandom(4), "little") % 36**6
-        self._start_build(tier, seed, "gen", f"a {tier} room")
+        self._start_build(tier, seed, "gen", f"a {tier} room", back_line)
 
-    def build_daily(self, date: str | None = None) -> None:
+    def build_daily(self, date: str | None = None, back_line: tuple | None = None) -> None:
         """Today's room (or that day's), built off the main thread."""
         from anabasis import gen
 
-        self._start_build("hard", gen.daily_seed(date), "daily", "today's room")
+        self._start_build("hard", gen.daily_seed(date), "daily", "today's room", back_line)
 
-    def _start_build(self, tier: str, seed: int, kind: str, label: str) -> None:
+    def _start_build(self, tier: str, seed: int, kind: str, label: str,
+                     back_line: tuple | None = None) -> None:
         from anabasis import gen
 
         if self._build is not None:
             return  # one at a time; the one building opens when ready
         self.building = label
         self._build = gen.build_async(tier, seed)
-        self.when_done(self._build, lambda future: self._built(future, kind))
+        self.when_done(self._build, lambda future: self._built(future, kind, back_line))
 
-    def _built(self, future, kind: str) -> None:
+    def _built(self, future, kind: str, back_line: tuple | None = None) -> None:
         """A made room is built (or failed to be): open it."""
         self._build = None
         label, self.building = self.building, ""
@@ -219,7 +223,7 @@ class App(Loop):
         except Exception as e:
             self._tell(f"could not build {label}: {e}")
         else:
-            self.open(opened_made(made, kind))
+            self.open(replace(opened_made(made, kind), back_line=back_line))
 
     def _start_demo(self, opened: Opened) -> None:
         from anabasis.engine import solver

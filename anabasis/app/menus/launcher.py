@@ -271,11 +271,14 @@ class Launcher(Menu):
                 return
             self.typing, self.error = False, ""
             self.field.close()
+            # (Esc from it comes back to this box, not to the tier's line: blind players,
+            # back from a room opened here, sat one Enter from a new random room)
             if text.lower().startswith("daily"):
                 day = text.partition(".")[2]
-                self.app.build_daily(None if day.lower() in ("", "today") else day)
+                self.app.build_daily(None if day.lower() in ("", "today") else day,
+                                     back_line=("code",))
             else:
-                self.app.build_room(tier, seed)
+                self.app.build_room(tier, seed, back_line=("code",))
             return
         try:
             opened = session.open_code(text)

@@ -306,7 +306,8 @@ class Play(Scene):
             self.opened.back.returned()
         elif self.opened.kind in LAUNCHER_LINE and not self.demo:
             # back on the line it was opened from, so the next keys do not open a level
-            self.app.to_launcher_on(LAUNCHER_LINE[self.opened.kind](self.opened))
+            self.app.to_launcher_on(self.opened.back_line
+                                    or LAUNCHER_LINE[self.opened.kind](self.opened))
         else:
             self.app.to_launcher()
 

@@ -31,6 +31,9 @@ class Opened:
     _code: str | None = None
     #: the scene Esc goes back to (the editor, for a play-test): its ``returned()`` is called
     back: object | None = None
+    #: the launcher's line Esc comes back to, where it is not the kind's own (a made room
+    #: opened by its name in the code box: back on that box, not one Enter from a new room)
+    back_line: tuple | None = None
     #: a room with no par (a shared code carries none) has it proved off the frame loop
     _par_prover: object | None = field(default=None, repr=False, compare=False)
     _solved_par: int | None = None
