@@ -71,7 +71,8 @@ HELP = [
     "A ramp takes you ana only round what blocks its high side, or over a gap: onto open"
     " floor, or the next ramp, you walk in your slice.",
     "A step into something one high climbs onto it, if the cells above you and it are free.",
-    "Push a crate if the cell beyond is free; crates fall kata too.",
+    "Push a crate if the cell beyond is free (then it is pushed, never climbed); crates fall"
+    " kata too.",
     "Reach the glowing cell. Falling out of the world is undone.",
     "A floor drawn as a dark pit has nothing kata of it: step on it and you slip.",
     "A hollow cell with arrows is where a step off a ramp lands: up ana, down kata.",
