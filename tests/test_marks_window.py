@@ -743,19 +743,24 @@ def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make
     assert not gaps or min(gaps) >= 7, gaps
 
 
-def test_level_7s_goal_words_join_the_badge_they_would_land_on(make_app):
+def test_level_7s_goal_words_lie_by_the_stays_badge_they_would_land_on(make_app):
     """At level 7's start the goal's diamond lies under the pawn (cut away there) and its
     words, moved clear of the "stays · a wall to the top" badge just under it, sat beside
-    the badge over the next wall: a blind player read the goal as that cell.  Words that
-    would land on a badge just under their shape join it, one label."""
+    the badge over the next wall: a blind player read the goal as that cell.  Joined to the
+    badge, one label, "stays · a wall to the top" over "goal ↓ 1 kata" read as "the goal is
+    a wall" to two more.  The words lie just under (or over) the badge, seven pixels off,
+    a label of their own."""
     app = make_app(open_level(7), size=(1280, 720))
     app.view_tips = 0
     play = app.scene
     settle(app)
     placed = _placed_by_the_hud(app, play)
     (goal,) = [p for p in placed if p.marker.what == "goal"]
-    assert goal.joined is not None, goal
-    assert goal.words.top == goal.joined[0].bottom
+    assert goal.joined is None and not goal.moved, goal
+    stays = [b for b in play.reading.badge_rects
+             if b.left == goal.words.left
+             and markers.SPACE in (goal.words.top - b.bottom, b.top - goal.words.bottom)]
+    assert len(stays) == 1, (goal, play.reading.badge_rects)
 
 
 def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):

@@ -586,7 +586,8 @@ def _sides(ms: list[Marker]) -> str:
 
 
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=(), pawn: pygame.Rect | None = None, soft=(), join=()) -> list[Placed]:
+          avoid=(), pawn: pygame.Rect | None = None, soft=(), join=(),
+          beside=()) -> list[Placed]:
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or ``soft`` or
@@ -599,7 +600,10 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     land on one just under it) has its words joined under that badge, one label of two
     lines (:func:`draw_words`): set apart under it, the
     two read as two labels "touching" to every round of blind players (level 6's
-    "slip kata 1" over "crate ↓ 2 kata")."""
+    "slip kata 1" over "crate ↓ 2 kata").  ``beside``: the boxes of badges never joined
+    (a "stays": joined, "stays · too high" over "goal ↑ 2 ana" read as "the goal stays too
+    high"); a marker whose shape lies under one has its words just under or over it,
+    :data:`SPACE` apart, a label of their own, where they fit."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
@@ -644,6 +648,23 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
                           and w.right <= W and w.collidelist(others) < 0), None)
             if words is not None:
                 placed.append(Placed(m, at, text, count, words, False, badge))
+                continue
+
+        near = next((b for b in beside if b.colliderect(to) or (
+            b.colliderect(wanted) and b.left <= at[0] <= b.right)), None)
+        if near is not None:
+            lo = top if near.top >= top else 0
+            spots = sorted((pygame.Rect(near.left, near.bottom + SPACE, wanted.width,
+                                        wanted.height),
+                            pygame.Rect(near.left, near.top - SPACE - wanted.height,
+                                        wanted.width, wanted.height)),
+                           key=lambda w: w.colliderect(to))  # (off the shape first)
+            others = [t for t in [*taken, *soft] if t != to
+                      and not (t == pawn and t.colliderect(to))]
+            words = next((w for w in spots if w.top >= lo and w.bottom <= bottom
+                          and w.right <= W and free_of(w, others)), None)
+            if words is not None:
+                placed.append(Placed(m, at, text, count, words, False))
                 continue
 
         def clear_line(t, to=to):
