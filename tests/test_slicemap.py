@@ -769,3 +769,51 @@ def test_a_ramps_column_says_the_height_you_stand_at_on_it(source):
         assert inked >= 4, (source, x, y, w, inked)
         checked += 1
     assert checked >= 1
+
+
+def test_a_gap_a_ramps_step_may_cross_has_no_fall_out_cross():
+    """The map marked every empty column "you would fall out" (hatched, then a ✕), and three
+    blind players took it as the whole truth: at level 7's corners and in hard.egret's start
+    a step into such a column goes down onto a ramp one slice kata, or ana off a ramp beside
+    it, and a start area read as sealed in.  A gap a ramp's step may cross is dark alone; one
+    no ramp reaches keeps its ✕.  Held to the engine: wherever a step from a ramp into a gap
+    column moves the pawn to another slice, that gap is drawn crossed."""
+    from anabasis.engine.world import State
+
+    def crosses_drawn(smap, pic, x, y, w):
+        rect = smap.layout.cell_rect(x, y, w)
+        block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
+        marked = bool((block == np.array(slicemap.GAP_MARK)).all(axis=-1).any())
+        del block
+        return marked
+
+    checked = {True: 0, False: 0}
+    stepped = 0
+    for source in (1, 3, 4, 7, (2, 3), (3, 3), (3, 8)):
+        room, _ = room_and_state(source)
+        smap = slicemap.SliceMap(room, (1230, 600))
+        pic = smap.picture(None)
+        X, Y, Z, W = room.size
+        for x, y, w in columns(room):
+            if smap.top(x, y, w) is not None:
+                continue
+            crossed = smap.ramp_crosses(x, y, w)
+            assert crosses_drawn(smap, pic, x, y, w) != crossed, (source, x, y, w)
+            checked[crossed] += 1
+            # the engine: a pawn on a ramp beside the gap, stepping in, changes slice
+            for move, (dx, dy, _, _) in rules.STEPS.items():
+                px, py = x - dx, y - dy
+                if not (0 <= px < X and 0 <= py < Y):
+                    continue
+                for z in range(1, Z):
+                    if room.cells[room.index((px, py, z - 1, w))] not in RAMPS:
+                        continue
+                    if room.cells[room.index((px, py, z, w))] != 0:
+                        continue
+                    state = State.of((px, py, z, w), room.start.crates)
+                    result = rules.step(room, state, move)
+                    if result.moved and result.status != "lost" \
+                            and result.state.player[3] != w:
+                        assert crossed, (source, x, y, w, move)
+                        stepped += 1
+    assert checked[True] and checked[False] and stepped >= 4, (checked, stepped)

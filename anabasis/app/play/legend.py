@@ -46,7 +46,8 @@ ENTRIES = [
             " it slips)"),
     ("wedge", "a light wedge on the map: a ramp, pointing up ana; by its tip, the z on it"
               " (a crate on it: small)"),
-    ("gap", "dark with a dim \u2715 on the map: nothing in that column: you would fall out"),
+    ("gap", "dark, a dim \u2715, on the map: an empty column: you fall out (dark alone: a"
+            " ramp's step may cross it)"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),

@@ -11,7 +11,9 @@ each slice's plan (x across, y down the page, as in the level file):
   picture draws a wall's top) and has no number: nothing stands on it (a wall);
 - a column with room to stand under its top (a floor under a shelf) has a dark
   notch in its lower left, with that lower height written in it;
-- a column with nothing solid in it is a gap, dark with a dim ✕: you would fall out;
+- a column with nothing solid in it is a gap, dark with a dim ✕: you would fall out
+  (dark alone where a ramp's step may cross it: a ramp one slice kata, or beside it
+  leaning toward it);
 - a ramp is a wedge that points the way it rises ana, with the height you
   stand at on it small in the corner by its tip;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
@@ -196,9 +198,13 @@ def _font(size: int):
     return shipped_font(round(size / FONT_SCALE))
 
 
-def gap(surface, rect: pygame.Rect) -> None:
-    """A column with nothing in it (you would fall out): dark, a small dim ✕ in its middle."""
+def gap(surface, rect: pygame.Rect, crossed: bool = False) -> None:
+    """A column with nothing in it: dark, with a small dim ✕ in its middle (you would fall
+    out), but for one a ramp's step may cross (``crossed``: :meth:`SliceMap.ramp_crosses`):
+    dark alone."""
     pygame.draw.rect(surface, GAP, rect)
+    if crossed:
+        return
     k = max(2, round(rect.width * 0.22))
     c = rect.center
     width = max(1, rect.width // 12)
@@ -310,6 +316,28 @@ class SliceMap:
                 return z, c
         return None
 
+    def ramp_crosses(self, x: int, y: int, w: int) -> bool:
+        """Whether a ramp's step may cross gap column ``(x, y)`` of slice ``w``, so that a
+        step into it need not fall out: a ramp in the column one slice kata (a step in from
+        its high side goes down onto it), or a ramp beside it in the slice leaning toward it
+        (a step off its high side goes ana over it).  Three blind players read such a gap's
+        "fall out" as the whole truth and took a start area for sealed in."""
+        room = self.room
+        X, Y, _, W = room.size
+        kata = (w - 1) % W if room.wrap else w - 1
+        if 0 <= kata < W:
+            below = self.top(x, y, kata)
+            if below is not None and below[1] in RAMPS:
+                return True
+        for axis, sign in RAMP_LEAN.values():
+            nx, ny = (x - sign, y) if axis == 0 else (x, y - sign)
+            if 0 <= nx < X and 0 <= ny < Y:
+                beside = self.top(nx, ny, w)
+                if beside is not None and beside[1] in RAMPS \
+                        and RAMP_LEAN[beside[1]] == (axis, sign):
+                    return True
+        return False
+
     def hollows(self, x: int, y: int, w: int) -> tuple[int, ...]:
         """The heights under column ``(x, y)``'s top in slice ``w`` where you could stand: an
         open cell with a block or a ramp under it in z, lowest first.  The shade and the
@@ -352,7 +380,7 @@ class SliceMap:
                     rect = lay.cell_rect(x, y, w)
                     top = self.top(x, y, w)
                     if top is None:
-                        gap(surface, rect)
+                        gap(surface, rect, crossed=self.ramp_crosses(x, y, w))
                         continue
                     self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
