@@ -634,18 +634,12 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             # badge: 2.8's goal words went two rows down, a blind player read them as the
             # wall's there)
             box = badge[0]
-            wide = max(box.width, wanted.width)
             # (clear of all but the badge, its own shape and a pawn over that shape: level
             # 7's goal; a crate in sight stays clear, the shape by it or not)
             others = [t for t in taken if t != box and t != to
                       and not (t == pawn and t.colliderect(to))]
-            spots = sorted((pygame.Rect(box.left, box.bottom, wide, wanted.height),
-                            pygame.Rect(box.left, box.top - wanted.height, wide, wanted.height)),
-                           key=lambda w: w.colliderect(to))  # (off the shape first)
-            # (a badge over the band's top, clear of the panels there: its words by it too)
-            lo = top if box.top >= top else 0
-            words = next((w for w in spots if w.top >= lo and w.bottom <= bottom
-                          and w.right <= W and w.collidelist(others) < 0), None)
+            words = by_badge(box, wanted, to, (top, bottom, W), 0, max(box.width, wanted.width),
+                             lambda w, others=others: w.collidelist(others) < 0)
             if words is not None:
                 placed.append(Placed(m, at, text, count, words, False, badge))
                 continue
@@ -653,16 +647,10 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         near = next((b for b in beside if b.colliderect(to) or (
             b.colliderect(wanted) and b.left <= at[0] <= b.right)), None)
         if near is not None:
-            lo = top if near.top >= top else 0
-            spots = sorted((pygame.Rect(near.left, near.bottom + SPACE, wanted.width,
-                                        wanted.height),
-                            pygame.Rect(near.left, near.top - SPACE - wanted.height,
-                                        wanted.width, wanted.height)),
-                           key=lambda w: w.colliderect(to))  # (off the shape first)
             others = [t for t in [*taken, *soft] if t != to
                       and not (t == pawn and t.colliderect(to))]
-            words = next((w for w in spots if w.top >= lo and w.bottom <= bottom
-                          and w.right <= W and free_of(w, others)), None)
+            words = by_badge(near, wanted, to, (top, bottom, W), SPACE, wanted.width,
+                             lambda w, others=others: free_of(w, others))
             if words is not None:
                 placed.append(Placed(m, at, text, count, words, False))
                 continue
@@ -692,6 +680,22 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
                     break
         placed.append(Placed(m, at, text, count, rect, rect != wanted))
     return placed
+
+
+def by_badge(box: pygame.Rect, wanted: pygame.Rect, shape: pygame.Rect, band: tuple,
+             gap: int, width: int, fits) -> pygame.Rect | None:
+    """A place for a marker's words (``wanted``'s height, ``width`` wide) just under step
+    badge ``box`` or just over it, ``gap`` pixels off, the one clear of the marker's
+    ``shape`` first: in the window and between the band's top and bottom (``band``: top,
+    bottom, the window's width; by a badge over the band's top, clear of the panels there,
+    above it too), and one ``fits`` accepts; None where neither is."""
+    top, bottom, W = band
+    spots = sorted((pygame.Rect(box.left, box.bottom + gap, width, wanted.height),
+                    pygame.Rect(box.left, box.top - gap - wanted.height, width, wanted.height)),
+                   key=lambda w: w.colliderect(shape))
+    lo = top if box.top >= top else 0
+    return next((w for w in spots if w.top >= lo and w.bottom <= bottom and w.right <= W
+                 and fits(w)), None)
 
 
 def shorter(text: str, what: str) -> list[str]:
