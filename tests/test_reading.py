@@ -1266,3 +1266,26 @@ def test_a_badge_with_words_joined_is_one_panel_with_a_faint_rule_between_the_li
         assert colour not in inside  # (the panel's ground on each side: one rule, thin)
         whole = badge.union(words)
         assert tuple(ov.surface.get_at((whole.left, whole.centery)))[:3] == colour  # the outline
+
+
+def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_taken(
+        make_app):
+    """By a "stays" badge over their shape, a marker's words lie just under or over it, a
+    label of their own; where both are taken (the pawn under it, another's words over it),
+    beside it, twice as far off, rather than rows away."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    s = ov.scale
+    at = (640.0, 300.0)
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, -1, at, True)
+    stays = pygame.Rect(600, 292, 120, 19)
+    (p,) = markers.place(ov, [goal], s, 100, 660, [stays], beside=[stays])
+    assert p.joined is None and p.words.top == stays.bottom + markers.SPACE, p.words
+    under = pygame.Rect(590, 330, 140, 80)   # (the pawn)
+    over = pygame.Rect(590, 222, 140, 48)    # (another's words)
+    (p,) = markers.place(ov, [goal], s, 100, 660, [stays, under, over], beside=[stays])
+    assert p.words.centery == stays.centery, p.words
+    assert p.words.left == stays.right + 2 * markers.SPACE \
+        or p.words.right == stays.left - 2 * markers.SPACE, p.words

@@ -685,17 +685,21 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
 def by_badge(box: pygame.Rect, wanted: pygame.Rect, shape: pygame.Rect, band: tuple,
              gap: int, width: int, fits) -> pygame.Rect | None:
     """A place for a marker's words (``wanted``'s height, ``width`` wide) just under step
-    badge ``box`` or just over it, ``gap`` pixels off, the one clear of the marker's
-    ``shape`` first: in the window and between the band's top and bottom (``band``: top,
-    bottom, the window's width; by a badge over the band's top, clear of the panels there,
-    above it too), and one ``fits`` accepts; None where neither is."""
+    badge ``box`` or just over it, ``gap`` pixels off (and with a gap, beside it, twice
+    that off), the one clear of the marker's ``shape`` first: in the window and between
+    the band's top and bottom (``band``: top, bottom, the window's width; by a badge over
+    the band's top, clear of the panels there, above it too), and one ``fits`` accepts;
+    None where none is."""
     top, bottom, W = band
-    spots = sorted((pygame.Rect(box.left, box.bottom + gap, width, wanted.height),
-                    pygame.Rect(box.left, box.top - gap - wanted.height, width, wanted.height)),
-                   key=lambda w: w.colliderect(shape))
+    spots = [pygame.Rect(box.left, box.bottom + gap, width, wanted.height),
+             pygame.Rect(box.left, box.top - gap - wanted.height, width, wanted.height)]
+    if gap:  # a label of its own: beside the badge too, twice as far (not read as one line)
+        for x in (box.right + 2 * gap, box.left - 2 * gap - width):
+            spots.append(pygame.Rect(x, box.centery - wanted.height // 2, width, wanted.height))
+    spots.sort(key=lambda w: w.colliderect(shape))
     lo = top if box.top >= top else 0
-    return next((w for w in spots if w.top >= lo and w.bottom <= bottom and w.right <= W
-                 and fits(w)), None)
+    return next((w for w in spots if w.top >= lo and w.bottom <= bottom and w.left >= 0
+                 and w.right <= W and fits(w)), None)
 
 
 def shorter(text: str, what: str) -> list[str]:
