@@ -817,3 +817,25 @@ def test_a_gap_a_ramps_step_may_cross_has_no_fall_out_cross():
                         assert crossed, (source, x, y, w, move)
                         stepped += 1
     assert checked[True] and checked[False] and stepped >= 4, (checked, stepped)
+
+
+def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
+    """Blind players met the map's ✕ and pits with no word of what they were, learning them
+    by stepping or never (none opened the help's legend).  A map wide enough (the large one)
+    has a key along its foot, right of the axes line: a picture of each kind of cell and its
+    words (``KEY``), the ✕'s and the wall's own colours in it; a corner map too small for it
+    has none, and nothing is drawn there."""
+    room, _ = room_and_state(5)  # (no gap in the room: any ✕ is the key's)
+    big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
+    assert big.keyed is not None
+    pic = big.picture(None)
+    k = big.keyed
+    block = pygame.surfarray.pixels3d(pic)[k.x:k.right, k.y:k.bottom].reshape(-1, 3)
+    colours = {tuple(int(v) for v in c) for c in np.unique(block, axis=0)}
+    del block
+    assert {slicemap.GAP_MARK, slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= colours
+    assert k.bottom <= big.layout.size[1] and k.right <= big.layout.size[0]
+    for x, y, w in columns(room):  # clear of every cell
+        assert not k.colliderect(big.layout.cell_rect(x, y, w))
+    small = slicemap.SliceMap(room, (260, 110))
+    assert small.keyed is None

@@ -265,6 +265,11 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
     return rect
 
 
+#: The map's key along its foot (:meth:`SliceMap._key`): each kind of cell, its words.
+KEY = (("number", "the z you stand at"), ("wall", "wall"), ("gap", "fall out"),
+       ("pit", "slip kata"), ("ramp", "ramp: up ana"))
+
+
 def axes_line(W: int, wrap: bool) -> str:
     """The line under the map: which way x and y run on it (a blind player found the map's
     y by the badges that fell out of the room), and where w wraps, that it does.
@@ -292,6 +297,8 @@ class SliceMap:
         self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK}
         if palette == "safe":
             self.colours.update(SAFE)
+        #: where the map's key lies along its foot (:meth:`_key`), or None where it did not fit
+        self.keyed: pygame.Rect | None = None
         self.base = self._draw_base()
         self._key = None
         self._picture: pygame.Surface | None = None
@@ -394,9 +401,47 @@ class SliceMap:
             pygame.draw.line(surface, LABEL, (ax - lay.gap // 3, last.centery),
                              (ax + lay.gap // 3, last.centery), 2)
             _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
-        _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
-              lay.label - 3, LABEL, "bottomleft")
+        axes = _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
+                     lay.label - 3, LABEL, "bottomleft")
+        self._key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad,
+                  lay.size[1] - lay.pad, lay.label - 3)
         return surface
+
+    def _key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
+        """The map's own key along its foot, right of the axes line, where it fits there
+        (a big map: the large one): a small picture of each kind of cell and what it says
+        (:data:`KEY`).  Blind players met the ✕ and the pits with no word of what they were,
+        learning them by stepping, or never (the help's legend was never opened)."""
+        space, cell = 4, max(8, size)
+        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY]
+        width = sum(cell + space + img.get_width() for _, img in items) + 3 * cell * (
+            len(items) - 1)
+        if right - width < left:
+            return
+        self.keyed = pygame.Rect(right - width, bottom - cell, width, cell)
+        x = right - width
+        for kind, img in items:
+            box = pygame.Rect(x, bottom - cell, cell, cell)
+            if kind == "number":
+                pygame.draw.rect(surface, shade(1, 3), box)
+                _text(surface, "1", (box.centerx + 1, box.bottom + 1), size, ink_on(shade(1, 3)),
+                      "midbottom")
+            elif kind == "wall":
+                wall(surface, box)
+            elif kind == "gap":
+                gap_cell = box.inflate(4, 4)
+                gap_cell.center = box.center
+                gap(surface, gap_cell)
+            elif kind == "pit":
+                pygame.draw.rect(surface, shade(1, 3), box)
+                hole = box.inflate(-4, -4)
+                pygame.draw.rect(surface, PIT, hole)
+                pygame.draw.rect(surface, PIT_RIM, hole, 1)
+            else:  # a ramp's wedge
+                pygame.draw.rect(surface, shade(0, 3), box)
+                self._wedge(surface, box, (0, 1))
+            surface.blit(img, img.get_rect(midleft=(box.right + space, box.centery)))
+            x = box.right + space + img.get_width() + 3 * cell
 
     def slips(self, x: int, y: int, w: int, crates=()) -> bool:
         """Standing on column ``(x, y)``'s top block in slice ``w`` you would slip kata: the
