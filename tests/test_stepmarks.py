@@ -61,13 +61,14 @@ def check(room, state, mark):
     first = ref.frames[0]
     kata = [a.player[3] != b.player[3] for a, b in zip(ref.frames, ref.frames[1:], strict=False)]
     assert mark.slip == sum(kata)
+    # how far the step's settle drops you in z, a slip's too (told "slip kata 1" of a step
+    # that also dropped him one, a blind player expected to land on a crate at his height)
+    assert mark.drop == max(0, first.player[2] - ref.state.player[2])
+    assert ("drop" in mark.label) == (mark.drop > 0)
     if mark.kind == "slip kata":
         assert mark.slip > 0
         return
     assert mark.slip == 0
-    # how far the step's settle drops you in z (a slip, above, is said instead)
-    assert mark.drop == max(0, first.player[2] - ref.state.player[2])
-    assert ("drop" in mark.label) == (mark.drop > 0)
     if mark.kind == "push":
         assert first.crates != state.crates
         return
@@ -114,6 +115,7 @@ def test_the_levels_show_every_kind_of_mark():
                     seen[m.kind] += 1
                     seen[f"stays · {m.then}" if m.kind == "nothing" else ""] += 1
                     seen["drop"] += m.drop > 0
+                    seen["slip and drop"] += m.drop > 0 and m.kind == "slip kata"
                     if m.then in ("a block over you", stepmarks.TOP_WORDS):
                         # what is over you, said as it is: a blind player, told "a block
                         # over you" at the room's top, looked for the block in every view
@@ -131,7 +133,7 @@ def test_the_levels_show_every_kind_of_mark():
     # every reason a step stays, on some cell of the levels; and walks that drop in z
     assert {f"stays · {w}" for w in ("too high", "a block over you", stepmarks.TOP_WORDS,
                                      "crate stuck")} <= set(seen)
-    assert seen["drop"] > 0
+    assert seen["drop"] > 0 and seen["slip and drop"] > 0
 
 
 def test_a_mark_names_a_slip_by_its_slices():

@@ -115,7 +115,8 @@ MEANING = {
     "push": "push: the crate here moves one on",
     "ramp ana": "ramp ana: the ramp takes you one slice up in w",
     "ramp kata": "ramp kata: the ramp takes you one slice down in w",
-    "slip kata": "slip kata N: nothing holds you in w there: you slip N slices",
+    "slip kata": "slip kata N: nothing holds you in w there: you slip N slices (· drop N:"
+                 " and fall N in z)",
     "fall out": "fall out: you fall out of the room (the move is undone)",
     "nothing": "stays: the step is no move; why, beside it (too high, a block over you,"
                " crate stuck)",
@@ -162,7 +163,7 @@ class Mark(NamedTuple):
                 words = "all falls back as it was"  # (round a wrapped w)
             return f"hook{way}: {words}{slip}"
         if self.kind == "slip kata":
-            return f"slip kata {self.slip}"
+            return f"slip kata {self.slip}" + (f" · drop {self.drop}" if self.drop else "")
         words = self.kind if self.kind != "nothing" else "stays"
         if self.kind == "push" and self.then:
             words = f"push · crate {self.then}"
@@ -228,10 +229,11 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         if f.player[3] != at[3]:
             slip += 1
         at = f.player
-    if slip:
-        return Mark(move, "slip kata", slip, won, toward)
-    # the fall in z after it, within the slice (a slip is said instead, above)
+    # the fall in z after the step (with a slip too: a blind player, told "slip kata 1" of a
+    # step that also dropped him one in z, expected to land on a crate at his own height)
     drop = max(0, q[2] - result.state.player[2])
+    if slip:
+        return Mark(move, "slip kata", slip, won, toward, drop=drop)
     if stepped.crates != state.crates:
         return Mark(move, "push", 0, won, toward,
                     _crate_after(room, state, stepped, result.state), drop)
