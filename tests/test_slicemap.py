@@ -822,20 +822,30 @@ def test_a_gap_a_ramps_step_may_cross_has_no_fall_out_cross():
 def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
     """Blind players met the map's ✕ and pits with no word of what they were, learning them
     by stepping or never (none opened the help's legend).  A map wide enough (the large one)
-    has a key along its foot, right of the axes line: a picture of each kind of cell and its
-    words (``KEY``), the ✕'s and the wall's own colours in it; a corner map too small for it
-    has none, and nothing is drawn there."""
-    room, _ = room_and_state(5)  # (no gap in the room: any ✕ is the key's)
+    has a key along its foot, right of the axes line: a picture of each kind of cell the
+    map shows and its words (``KEY``), in those cells' own colours; a kind the room has not
+    is left out; a corner map too small for it has none."""
+
+    def key_colours(smap):
+        pic = smap.picture(None)
+        k = smap.keyed
+        block = pygame.surfarray.pixels3d(pic)[k.x:k.right, k.y:k.bottom].reshape(-1, 3)
+        colours = {tuple(int(v) for v in c) for c in np.unique(block, axis=0)}
+        del block
+        return colours
+
+    room, _ = room_and_state(7)  # (every gap crossed by a ramp: any ✕ is the key's)
     big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
-    assert big.keyed is not None
-    pic = big.picture(None)
+    assert big.keyed is not None and {"gap", "ramp", "wall"} <= big._kinds()
+    assert {slicemap.GAP_MARK, slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= key_colours(big)
     k = big.keyed
-    block = pygame.surfarray.pixels3d(pic)[k.x:k.right, k.y:k.bottom].reshape(-1, 3)
-    colours = {tuple(int(v) for v in c) for c in np.unique(block, axis=0)}
-    del block
-    assert {slicemap.GAP_MARK, slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= colours
     assert k.bottom <= big.layout.size[1] and k.right <= big.layout.size[0]
     for x, y, w in columns(room):  # clear of every cell
         assert not k.colliderect(big.layout.cell_rect(x, y, w))
+    room, _ = room_and_state(5)  # (no gap, no ramp: no ✕, no wedge in its key)
+    big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
+    colours = key_colours(big)
+    assert slicemap.WALL_HATCH in colours
+    assert slicemap.GAP_MARK not in colours and slicemap.RAMP_MARK not in colours
     small = slicemap.SliceMap(room, (260, 110))
     assert small.keyed is None

@@ -266,8 +266,8 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 
 #: The map's key along its foot (:meth:`SliceMap._key`): each kind of cell, its words.
-KEY = (("number", "the z you stand at"), ("wall", "wall"), ("gap", "fall out"),
-       ("pit", "slip kata"), ("ramp", "ramp: up ana"))
+KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
+       ("gap", "fall out"), ("pit", "slip kata"), ("ramp", "ramp: up ana"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -407,13 +407,35 @@ class SliceMap:
                   lay.size[1] - lay.pad, lay.label - 3)
         return surface
 
+    def _kinds(self) -> set[str]:
+        """The kinds of cell (:data:`KEY`'s) the map of this room shows."""
+        room = self.room
+        X, Y, _, W = room.size
+        kinds = {"number"}
+        for w in range(W):
+            for y in range(Y):
+                for x in range(X):
+                    top = self.top(x, y, w)
+                    if top is None:
+                        kinds.add("gap")
+                    elif top[1] in RAMPS:
+                        kinds.add("ramp")
+                    elif self.wall(x, y, w):
+                        kinds.add("wall")
+                    elif self.slips(x, y, w):
+                        kinds.add("pit")
+                    if top is not None and self.hollows(x, y, w):
+                        kinds.add("hollow")
+        return kinds
+
     def _key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
         """The map's own key along its foot, right of the axes line, where it fits there
         (a big map: the large one): a small picture of each kind of cell and what it says
         (:data:`KEY`).  Blind players met the ✕ and the pits with no word of what they were,
         learning them by stepping, or never (the help's legend was never opened)."""
         space, cell = 4, max(8, size)
-        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY]
+        shown = self._kinds()
+        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY if kind in shown]
         width = sum(cell + space + img.get_width() for _, img in items) + 3 * cell * (
             len(items) - 1)
         if right - width < left:
@@ -426,6 +448,12 @@ class SliceMap:
                 pygame.draw.rect(surface, shade(1, 3), box)
                 _text(surface, "1", (box.centerx + 1, box.bottom + 1), size, ink_on(shade(1, 3)),
                       "midbottom")
+            elif kind == "hollow":
+                pygame.draw.rect(surface, shade(2, 3), box)
+                side = max(6, cell * 3 // 5)
+                notch = pygame.Rect(box.x, box.bottom - side, side, side)
+                pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=side // 3)
+                pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=side // 3)
             elif kind == "wall":
                 wall(surface, box)
             elif kind == "gap":
