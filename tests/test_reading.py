@@ -888,9 +888,7 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
         x2, y2, _, w2 = play.game.state.player
         at2 = lay.cell_rect(x2, y2, w2).move(play.reading.map_rect.topleft).center
         assert tuple(app.overlay.flat().get_at(at2))[:3] == slicemap.PAWN
-        press(app, pygame.K_b)  # (a big room: the slices near the pawn's, larger; then back)
-        if play.reading.near:
-            press(app, pygame.K_b)
+        press(app, pygame.K_b)  # B again: back, in every room
         for _ in range(3):
             app.tick(DT)
         assert not play.reading.large and play.reading.map_rect.size == corner.size
@@ -898,13 +896,15 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
         app.close()
 
 
-def test_the_large_maps_second_press_shows_the_slices_near_yours_larger(display, tmp_path):
+def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_path):
     """Three blind players in big made rooms (seven slices of 10 x 11) read the large map's
-    24-pixel cells only by enlarging screenshots.  In such a room B's second press shows the
-    pawn's slice and one each side, in one row, each cell a third larger at least, the pawn
-    on it where it stands; the key line says "B nearer" before it and "B back to the room"
-    after; a third press gives the room back.  In a small room (every slice large already)
-    the second press gives the room back."""
+    24-pixel cells only by enlarging screenshots.  In such a room the map's key (Tab) while
+    it is large shows the pawn's slice and one each side, in one row, each cell a third
+    larger at least, the pawn on it where it stands; again: every slice.  It was B's second
+    press, and five blind players, pressing B to get back to the room, met the nearer map
+    instead: B gives the room back from either, in every room.  The key line says "Tab
+    nearer" before it and "Tab all slices" after; in a small room (every slice large
+    already) it says neither, and Tab does nothing there."""
     from anabasis import gen
     from anabasis.app.play.session import opened_made
     from anabasis.app.routes import App
@@ -915,28 +915,33 @@ def test_the_large_maps_second_press_shows_the_slices_near_yours_larger(display,
         app.view_tips = 0
         settle(app)
         play = app.scene
+        setting = app.progress.slice_map
         press(app, pygame.K_b)
         for _ in range(3):
             app.tick(DT)
         every = play.reading.shown_map().layout.cell
         assert play.reading.large and not play.reading.near
-        assert any("B nearer" in t for t in app.overlay.written)
-        press(app, pygame.K_b)
+        assert any("B back to the room · Tab nearer" in t for t in app.overlay.written)
+        press(app, pygame.K_TAB)
         for _ in range(3):
             app.tick(DT)
         assert play.reading.large and play.reading.near
+        assert app.progress.slice_map == setting  # (the corner map's setting untouched)
         smap = play.reading.near_map()
         assert smap.layout.cell >= every * 4 / 3
         shown = play.reading.map_rect
         assert shown.width <= 3 * smap.layout.slice_rect(0).width + 4 * smap.layout.gap + 20
-        assert any("B back to the room" in t for t in app.overlay.written)
+        assert any("B back to the room · Tab all slices" in t for t in app.overlay.written)
         # the pawn on it: its slice's cell, where the shown part begins
         x, y, _, w = play.game.state.player
         first = max(0, min(w - 1, play.room.size[3] - 3))
         left = smap.layout.slice_rect(first).left - smap.layout.pad
         at = smap.layout.cell_rect(x, y, w).move(shown.left - left, shown.top).center
         assert tuple(app.overlay.flat().get_at(at))[:3] == slicemap.PAWN
-        press(app, pygame.K_b)
+        press(app, pygame.K_TAB)
+        assert play.reading.large and not play.reading.near
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_b)  # back to the room from the nearer map too
         assert not play.reading.large and not play.reading.near
     finally:
         app.close()
@@ -945,6 +950,10 @@ def test_the_large_maps_second_press_shows_the_slices_near_yours_larger(display,
         settle(app)
         play = app.scene
         press(app, pygame.K_b)
+        assert play.reading.large
+        assert not any("nearer" in t for t in app.overlay.written)
+        press(app, pygame.K_TAB)
+        assert play.reading.large and not play.reading.near
         press(app, pygame.K_b)
         assert not play.reading.large and not play.reading.near
     finally:

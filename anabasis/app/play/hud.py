@@ -40,7 +40,10 @@ HINT_MARKS = " · {step_marks} held: marks"
 #: form's key; and while it is large, first, the way back to the room.
 HINT_LARGE = " · {large_map} large map"
 HINT_BACK = "{large_map} back to the room"
-HINT_NEARER = "{large_map} nearer"  #: the large map's key, where its next press comes nearer
+#: the map's key while the map is large, where it comes nearer (a big room), or goes back
+#: to every slice
+HINT_NEARER = "{slice_map} nearer"
+HINT_ALL = "{slice_map} all slices"
 
 HELP = [
     "Controls",
@@ -678,7 +681,8 @@ def key_line(play) -> str:
     hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)
-        back = HINT_NEARER if not reading.near and reading.nearer() else HINT_BACK
+        back = HINT_BACK + (" · " + HINT_ALL if reading.near else
+                            " · " + HINT_NEARER if reading.nearer() else "")
         hint = f"moves {play.game.moves} · " + keys.text(back) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint

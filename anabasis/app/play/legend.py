@@ -40,8 +40,8 @@ ENTRIES = [
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
-    ("map", "slice map ({slice_map}; large: {large_map}, again: nearer): w 0, w 1 …; a"
-            " number: the z you stand at; lighter: higher"),
+    ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
+            " a number: the z you stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
             " it slips)"),
     ("wedge", "a light wedge on the map: a ramp, pointing up ana; by its tip, the z on it"

@@ -277,13 +277,16 @@ class Reading:
         if not down:
             return action in ("slice_map", "plan_view", "large_map")
         if action == "large_map":
-            # (the key line says what the next press does: no words over the map)
-            if not self.large:
-                self.large = True
-            elif not self.near and self.nearer():
-                self.near = True
-            else:
-                self.large = self.near = False
+            # (on and off, in every room: its second press had come nearer in a big room
+            # and given the room back in a small one, and five blind players, pressing it
+            # to get back, met the nearer map; nearer is the map's own key while it is large)
+            self.large = not self.large
+            self.near = False
+            return True
+        if action == "slice_map" and self.large:
+            # (the key line says what it does: nearer, or all the slices again)
+            if self.nearer() or self.near:
+                self.near = not self.near
             return True
         if action == "slice_map":
             self.show_map = not self.show_map

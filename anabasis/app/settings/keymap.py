@@ -71,9 +71,10 @@ ACTIONS: tuple[Action, ...] = (
     Action("hook_ana", ("t",), "in a hook room: the hook fired ana, along +w"),
     Action("hook_kata", ("g",), "in a hook room: the hook fired kata, along -w"),
     Action("slice_map", ("tab",),
-           "the slice map: every w slice side by side, from above (on and off)"),
+           "the slice map: every w slice side by side, from above (on and off; while it is"
+           " large: nearer, and back)"),
     Action("large_map", ("b",),
-           "the slice map large, over the room, to read a big room (again: nearer, or back)"),
+           "the slice map large, over the room, and back"),
     Action("step_marks", ("x",), "held: what each of the four steps will do, marked on its cell"),
     Action("plan_view", ("p",), "the camera straight down on the room in this view, and back"),
     Action("settings", ("o", "f10"),
