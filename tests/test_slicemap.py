@@ -836,7 +836,7 @@ def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
 
     room, _ = room_and_state(7)  # (every gap crossed by a ramp: any ✕ is the key's)
     big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
-    assert big.keyed is not None and {"gap", "ramp", "wall"} <= big._kinds()
+    assert big.keyed is not None and {"gap", "ramp", "wall"} <= big.kinds
     assert {slicemap.GAP_MARK, slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= key_colours(big)
     k = big.keyed
     assert k.bottom <= big.layout.size[1] and k.right <= big.layout.size[0]

@@ -223,6 +223,31 @@ def wall(surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, WALL_EDGE, rect, 1)
 
 
+def pit(surface, rect: pygame.Rect) -> None:
+    """A column you would slip kata off (square ``rect``, its ground drawn): a dark pit with
+    a rim inside it, as the room's own picture draws one."""
+    cell = rect.width
+    hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
+    pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
+    pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12), border_radius=max(1, cell // 8))
+
+
+def notch(surface, rect: pygame.Rect, side: int, slips: bool = False) -> pygame.Rect:
+    """A space to stand under a column's top: a dark notch ``side`` pixels square in cell
+    ``rect``'s lower left; rimmed as a pit where standing there you would slip kata.  Its
+    rect."""
+    box = pygame.Rect(rect.x, rect.bottom - side, side, side)
+    radius = max(1, side // 3)
+    if slips:
+        pygame.draw.rect(surface, PIT, box, border_top_right_radius=radius)
+        pygame.draw.rect(surface, PIT_RIM, box, max(1, rect.width // 12),
+                         border_top_right_radius=radius)
+    else:
+        pygame.draw.rect(surface, HOLLOW, box, border_top_right_radius=radius)
+        pygame.draw.rect(surface, HOLLOW_INK, box, 1, border_top_right_radius=radius)
+    return box
+
+
 def ramp_number_size(cell: int) -> int:
     """The glyph size of a ramp's height, in its corner: smaller than a column's number.
 
@@ -265,7 +290,7 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
     return rect
 
 
-#: The map's key along its foot (:meth:`SliceMap._key`): each kind of cell, its words.
+#: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("pit", "slip kata"), ("ramp", "ramp: up ana"))
 
@@ -297,7 +322,11 @@ class SliceMap:
         self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK}
         if palette == "safe":
             self.colours.update(SAFE)
-        #: where the map's key lies along its foot (:meth:`_key`), or None where it did not fit
+        #: the kinds of cell (:data:`KEY`'s) the map shows, found as it is drawn (a number's
+        #: always: the key's first word is what the map's numbers say)
+        self.kinds: set[str] = {"number"}
+        #: where the map's key lies along its foot (:meth:`_draw_key`), or None where it did
+        #: not fit
         self.keyed: pygame.Rect | None = None
         self.base = self._draw_base()
         self._key = None
@@ -388,8 +417,9 @@ class SliceMap:
                     top = self.top(x, y, w)
                     if top is None:
                         gap(surface, rect, crossed=self.ramp_crosses(x, y, w))
+                        self.kinds.add("gap")
                         continue
-                    self._draw_column(surface, x, y, w, self.slips(x, y, w))
+                    self.kinds |= self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
         # (an editor's draft may hold its goal outside the room: no pit to show it in)
@@ -403,39 +433,18 @@ class SliceMap:
             _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
         axes = _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
                      lay.label - 3, LABEL, "bottomleft")
-        self._key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad,
-                  lay.size[1] - lay.pad, lay.label - 3)
+        self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad,
+                       lay.size[1] - lay.pad, lay.label - 3)
         return surface
 
-    def _kinds(self) -> set[str]:
-        """The kinds of cell (:data:`KEY`'s) the map of this room shows."""
-        room = self.room
-        X, Y, _, W = room.size
-        kinds = {"number"}
-        for w in range(W):
-            for y in range(Y):
-                for x in range(X):
-                    top = self.top(x, y, w)
-                    if top is None:
-                        kinds.add("gap")
-                    elif top[1] in RAMPS:
-                        kinds.add("ramp")
-                    elif self.wall(x, y, w):
-                        kinds.add("wall")
-                    elif self.slips(x, y, w):
-                        kinds.add("pit")
-                    if top is not None and self.hollows(x, y, w):
-                        kinds.add("hollow")
-        return kinds
-
-    def _key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
+    def _draw_key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
         """The map's own key along its foot, right of the axes line, where it fits there
         (a big map: the large one): a small picture of each kind of cell and what it says
         (:data:`KEY`).  Blind players met the ✕ and the pits with no word of what they were,
         learning them by stepping, or never (the help's legend was never opened)."""
         space, cell = 4, max(8, size)
-        shown = self._kinds()
-        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY if kind in shown]
+        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY
+                 if kind in self.kinds]
         width = sum(cell + space + img.get_width() for _, img in items) + 3 * cell * (
             len(items) - 1)
         if right - width < left:
@@ -450,10 +459,7 @@ class SliceMap:
                       "midbottom")
             elif kind == "hollow":
                 pygame.draw.rect(surface, shade(2, 3), box)
-                side = max(6, cell * 3 // 5)
-                notch = pygame.Rect(box.x, box.bottom - side, side, side)
-                pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=side // 3)
-                pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=side // 3)
+                notch(surface, box, max(6, cell * 3 // 5))
             elif kind == "wall":
                 wall(surface, box)
             elif kind == "gap":
@@ -462,9 +468,7 @@ class SliceMap:
                 gap(surface, gap_cell)
             elif kind == "pit":
                 pygame.draw.rect(surface, shade(1, 3), box)
-                hole = box.inflate(-4, -4)
-                pygame.draw.rect(surface, PIT, hole)
-                pygame.draw.rect(surface, PIT_RIM, hole, 1)
+                pit(surface, box)
             else:  # a ramp's wedge
                 pygame.draw.rect(surface, shade(0, 3), box)
                 self._wedge(surface, box, (0, 1))
@@ -491,11 +495,12 @@ class SliceMap:
         held = room.cell(kata)
         return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
-    def _draw_column(self, surface, x: int, y: int, w: int, pit: bool) -> None:
+    def _draw_column(self, surface, x: int, y: int, w: int, slips: bool) -> set[str]:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
-        the block's number, and where you would slip kata off it (``pit``) a dark pit with a
+        the block's number, and where you would slip kata off it (``slips``) a dark pit with a
         rim inside it and no number, as the room's own picture draws one (a blind player read
-        a numbered cell with nothing kata as a floor)."""
+        a numbered cell with nothing kata as a floor).  The kinds of cell (:data:`KEY`'s) it
+        drew."""
         lay = self.layout
         rect = lay.cell_rect(x, y, w)
         z, c = self.top(x, y, w)
@@ -503,6 +508,7 @@ class SliceMap:
         ground = shade(z, self.room.size[2])
         pygame.draw.rect(surface, ground, rect)
         numbered = False
+        walled = self.wall(x, y, w)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
             if cell >= DIGITS_CELL:
@@ -511,19 +517,16 @@ class SliceMap:
                 # wrote none)
                 at, anchor = self._ramp_corner(rect, RAMP_LEAN[c])
                 _text(surface, str(z + 1), at, ramp_number_size(cell), ink_on(ground), anchor)
-        elif self.wall(x, y, w):
+        elif walled:
             # full to the room's top: nothing stands on it, so no number (a blind player
             # took a column full to the top for a step and was refused each climb); dark,
             # hatched light, as the room's own picture draws a wall's top (drawn in the top's
             # light shade, framed, a blind player read the walls on the map as floor)
             wall(surface, rect)
-        elif pit:
+        elif slips:
             # no number: nothing holds you there (a blind player read the pits' numbers,
             # light on black, as floors to stand on, and as the notches under a top)
-            hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
-            pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
-            pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12),
-                             border_radius=max(1, cell // 8))
+            pit(surface, rect)
         else:
             numbered = cell >= DIGITS_CELL
         under = self.hollows(x, y, w)
@@ -538,6 +541,8 @@ class SliceMap:
                   anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w))
+        kind = "ramp" if c in RAMPS else "wall" if walled else "pit" if slips else "number"
+        return {kind, "hollow"} if under else {kind}
 
     def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...],
                 slips: bool = False) -> None:
@@ -548,17 +553,9 @@ class SliceMap:
         blind player took a floor that holds and one that slips, both notched "1", alike)."""
         cell = self.layout.cell
         side = max(3, cell // 2 if cell >= DIGITS_CELL else cell * 2 // 5)
-        notch = pygame.Rect(rect.x, rect.bottom - side, side, side)
-        radius = max(1, side // 3)
-        if slips:
-            pygame.draw.rect(surface, PIT, notch, border_top_right_radius=radius)
-            pygame.draw.rect(surface, PIT_RIM, notch, max(1, cell // 12),
-                             border_top_right_radius=radius)
-            return
-        pygame.draw.rect(surface, HOLLOW, notch, border_top_right_radius=radius)
-        pygame.draw.rect(surface, HOLLOW_INK, notch, 1, border_top_right_radius=radius)
-        if cell >= DIGITS_CELL:
-            _text(surface, str(heights[0]), notch.center, max(8, side), HOLLOW_INK, "center")
+        box = notch(surface, rect, side, slips)
+        if not slips and cell >= DIGITS_CELL:
+            _text(surface, str(heights[0]), box.center, max(8, side), HOLLOW_INK, "center")
 
     @staticmethod
     def _ramp_corner(rect: pygame.Rect, lean) -> tuple[tuple[int, int], str]:
