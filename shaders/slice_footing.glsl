@@ -290,8 +290,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #ifdef MOVING_CRATE
     int moving_axis;
     vec2 mc = crate_box(ro, rd, u_crate_lo);
-    moving_axis = int(mc.y);
     if (mc.x < t_hit) {
+        moving_axis = int(mc.y);  // (NEVER where missed: no axis to read)
         t_hit = max(mc.x, 0.0);
         vec4 p = ro + rd * t_hit;
         vec4 f = crate_f(p, u_crate_lo);

@@ -185,17 +185,25 @@ void slabs(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out vec4 tn, out vec4 tf) {
 #define UNWRAP_W wu = w;
 #endif
 
+// Entry and exit of ro + t*rd through the 4D box [lo, hi], and the axis it enters across;
+// x > y means no intersection.
+vec2 span(vec4 ro, vec4 rd, vec4 lo, vec4 hi, out int axis) {
+    vec4 tn, tf;
+    slabs(ro, rd, lo, hi, tn, tf);
+    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
+    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
+    axis = (tn.x == a) ? 0 : (tn.y == a) ? 1 : (tn.z == a) ? 2 : 3;
+    return vec2(a, b);
+}
+
 // A crate's box: its cell less CRATE_INSET on each side along x and y (it rests on both downs,
 // so z and w are whole).  (where the ray enters it, the axis it enters across), or NEVER where
 // the ray misses it or has left it.
 const vec4 CRATE_INSET_V = vec4(CRATE_INSET, CRATE_INSET, 0.0, 0.0);
 vec2 crate_box(vec4 ro, vec4 rd, vec4 cell) {
-    vec4 tn, tf;
-    slabs(ro, rd, cell + CRATE_INSET_V, cell + 1.0 - CRATE_INSET_V, tn, tf);
-    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
-    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
-    float axis = (tn.x == a) ? 0.0 : (tn.y == a) ? 1.0 : (tn.z == a) ? 2.0 : 3.0;
-    return (a <= b && b > 0.0) ? vec2(a, axis) : vec2(NEVER);
+    int axis;
+    vec2 s = span(ro, rd, cell + CRATE_INSET_V, cell + 1.0 - CRATE_INSET_V, axis);
+    return (s.x <= s.y && s.y > 0.0) ? vec2(s.x, float(axis)) : vec2(NEVER);
 }
 
 // Where in a crate's inset box (0..1 each axis) the point p of a crate in `cell` lies: its
@@ -292,25 +300,26 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         }
 #if !defined(PLAIN)
         bool crate = (code & TEXEL_CODE_MASK) == CELL_CRATE;
+        // A crate is met only where the ray meets its inset box (crate_box); past its sides
+        // the ray goes on to its cell's floor, or what lies beyond.
 #if defined(WRAP)
         if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) break;  // nothing solid met
         ENTRY
         bool kept = (crate || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
                     && !(g_window && hides_pawn(ivec4(c, wu), g_dir));
-#else
-        // (where w does not wrap, only a crate can send the walk on: every other stop, solid
-        // or not, leaves at once, the bare walk's way; a test of its box inside the walk's
-        // loop, or a second walk after it, cost every ray more on llvmpipe than this)
-        if (!crate) break;
-        ENTRY
-        bool kept = true;
-#endif
-        // A crate is met only where the ray meets its inset box (crate_box); past its sides
-        // the ray goes on to its cell's floor, or what lies beyond.
         if (kept && crate) {
             crate_hit = crate_box(ro, rd, vec4(c, wu));
             kept = crate_hit.x < NEVER;
         }
+#else
+        // (where w does not wrap, only a crate can send the walk on: every other stop, solid
+        // or not, leaves at once, the bare walk's way, and the entry is worked out once, after
+        // the loop; a test of its box inside the walk's loop, or a second walk after it, cost
+        // every ray more on llvmpipe than this)
+        if (!crate) break;
+        crate_hit = crate_box(ro, rd, vec4(c, w));
+        bool kept = crate_hit.x < NEVER;
+#endif
         if (kept) break;
         // Cut by the tunnel (never a crate), the window round the pawn, or past a crate's
         // side: step past it.

@@ -21,14 +21,10 @@ vec3 background(vec3 dir) {
     return mix(SKY_LOW, SKY_TOP, clamp(dir.z * 0.8 + 0.5, 0.0, 1.0));
 }
 
-// Entry and exit of ro + t*rd through the 4D box [lo, lo+1]; x > y means no intersection.
+// Entry and exit of ro + t*rd through the 4D cell [lo, lo+1] (:func:`span`); x > y means no
+// intersection.
 vec2 box(vec4 ro, vec4 rd, vec4 lo, out int axis) {
-    vec4 tn, tf;
-    slabs(ro, rd, lo, lo + 1.0, tn, tf);
-    float a = max(max(tn.x, tn.y), max(tn.z, tn.w));
-    float b = min(min(tf.x, tf.y), min(tf.z, tf.w));
-    axis = (tn.x == a) ? 0 : (tn.y == a) ? 1 : (tn.z == a) ? 2 : 3;
-    return vec2(a, b);
+    return span(ro, rd, lo, lo + 1.0, axis);
 }
 
 // The slice normal of the face crossed on `axis` against rd: the 4D face normal projected into
