@@ -787,10 +787,16 @@ def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
     moved = [p for p in placed if p.at is not None]
     kept = [p for p in placed if p.at is None]
     assert moved and kept, placed
-    for p in moved:
-        assert not p.rect.collidepoint(p.at)
-    for p in kept:
-        assert p.rect.collidepoint(p.rect.center)
+    # each badge's cell's point on screen: a badge kept over it, or moved and lined to it
+    project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
+    marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+    for mark, p in zip(marks, placed, strict=True):
+        x, y, _ = project(mark.cell)
+        point = (round(x), round(y))
+        if p.at is None:
+            assert p.rect.collidepoint(point), (mark, p)
+        else:
+            assert p.at == point and not p.rect.collidepoint(p.at), (mark, p)
     surface = app.overlay.surface
     surface.fill((0, 0, 0, 0))
     reading.paint_marks(app.overlay, placed)

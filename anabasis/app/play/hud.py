@@ -285,7 +285,7 @@ def draw_shown(ov, shown: Shown) -> None:
         # drawn here); the step marks' badges on their cells, placed (drawn below)
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
-        top = pad // 2 if large else title_panel.bottom
+        top = reading.large_top(ov) if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
             badged = reading.place_marks(ov, play, b, camera, s,

@@ -626,29 +626,36 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         # the badge over its shape (or on its edge), or the one its words would land on
         # just under it (the shape hidden by the pawn, level 7's goal: its words beside the
         # badge read as the next cell's)
-        badge = next(((b, c) for b, c in join if b.colliderect(to) or (
-            b.colliderect(wanted) and b.left <= at[0] <= b.right and b.top - at[1] <= 2 * small)),
-            None)
+        def by_shape(b, reach=None, to=to, wanted=wanted, at=at):
+            # a badge over the shape (or on its edge), or one its words would land on just
+            # under it (within ``reach`` of the shape)
+            return b.colliderect(to) or (b.colliderect(wanted) and b.left <= at[0] <= b.right
+                                         and (reach is None or b.top - at[1] <= reach))
+
+        def clear(taken=taken, to=to):
+            # what words by a badge keep clear of: all but the shape itself and a pawn over
+            # it (level 7's goal); a crate in sight stays clear, the shape by it or not
+            return [t for t in taken if t != to and not (t == pawn and t.colliderect(to))]
+
+        # the badge over its shape, or the one its words would land on just under it (the
+        # shape hidden by the pawn, level 7's goal: its words beside the badge read as the
+        # next cell's)
+        badge = next(((b, c) for b, c in join if by_shape(b, 2 * small)), None)
         if badge is not None:
             # under the badge, or over it where that is taken (the pawn just under the
             # badge: 2.8's goal words went two rows down, a blind player read them as the
             # wall's there)
             box = badge[0]
-            # (clear of all but the badge, its own shape and a pawn over that shape: level
-            # 7's goal; a crate in sight stays clear, the shape by it or not)
-            others = [t for t in taken if t != box and t != to
-                      and not (t == pawn and t.colliderect(to))]
+            others = [t for t in clear() if t != box]
             words = by_badge(box, wanted, to, (top, bottom, W), 0, max(box.width, wanted.width),
                              lambda w, others=others: w.collidelist(others) < 0)
             if words is not None:
                 placed.append(Placed(m, at, text, count, words, False, badge))
                 continue
 
-        near = next((b for b in beside if b.colliderect(to) or (
-            b.colliderect(wanted) and b.left <= at[0] <= b.right)), None)
+        near = next((b for b in beside if by_shape(b)), None)
         if near is not None:
-            others = [t for t in [*taken, *soft] if t != to
-                      and not (t == pawn and t.colliderect(to))]
+            others = [*clear(), *soft]
             words = by_badge(near, wanted, to, (top, bottom, W), SPACE, wanted.width,
                              lambda w, others=others: free_of(w, others))
             if words is not None:

@@ -204,7 +204,7 @@ class Reading:
         """The box the large map fits (:data:`LARGE_W` and :data:`LARGE_H` of the window
         between the top and the key bar)."""
         ov = self.play.app.overlay
-        return large_size(ov.size[0], key_bar_top(ov), int(18 * ov.scale) // 2)
+        return large_size(ov.size[0], key_bar_top(ov), large_top(ov))
 
     def near_map(self) -> SliceMap:
         """The map of every slice in one row, at cells that let :data:`NEAR_SLICES` of them
@@ -603,6 +603,12 @@ def key_bar_top(ov) -> int:
     return ov.size[1] - int(18 * ov.scale) - 2 * pad
 
 
+def large_top(ov) -> int:
+    """The top of the large map's room, in window pixels: half a pad under the window's top
+    (the panels wait under the large map)."""
+    return int(18 * ov.scale) // 2
+
+
 def large_size(width: int, bottom: int, top: int) -> tuple[int, int]:
     """The box the large map fits: :data:`LARGE_W` of the window's ``width`` and
     :data:`LARGE_H` of the height between ``top`` and the key bar's top ``bottom``."""
@@ -794,10 +800,8 @@ def paint_marks(ov, placed: list[Badge]) -> None:
     that something hides from the eye, and a line from each badge moved off its cell back to
     it (drawn first, every badge over every line)."""
     for badge in placed:
-        if badge.at is not None:
-            end = badge.at
-            start = (min(max(end[0], badge.rect.left), badge.rect.right - 1),
-                     min(max(end[1], badge.rect.top), badge.rect.bottom - 1))
+        if badge.at is not None:  # (the line a marker's moved words have: markers.leader)
+            end, start = markers.leader(badge.rect, pygame.Rect(badge.at, (1, 1)))
             pygame.draw.line(ov.surface, badge.colour, start, end, 2)
             pygame.draw.circle(ov.surface, badge.colour, end, 3)
     for rect, text, colour, dim, size, floor, joined, _ in placed:

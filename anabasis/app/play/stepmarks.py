@@ -162,10 +162,10 @@ class Mark(NamedTuple):
             if self.kind == "hook falls back" and self.move != "hA":
                 words = "all falls back as it was"  # (round a wrapped w)
             return f"hook{way}: {words}{slip}"
-        if self.kind == "slip kata":
-            return f"slip kata {self.slip}" + (f" · drop {self.drop}" if self.drop else "")
         words = self.kind if self.kind != "nothing" else "stays"
-        if self.kind == "push" and self.then:
+        if self.kind == "slip kata":
+            words = f"slip kata {self.slip}"
+        elif self.kind == "push" and self.then:
             words = f"push · crate {self.then}"
         elif self.kind == "nothing" and self.then:
             words = f"stays · {self.then}"

@@ -152,18 +152,18 @@ class Loop:
         self.frames += 1
         work_ms = (time.perf_counter() - started) * 1000.0
         if live and self.window.sharp and self.traced:
+            # the room drawn sharp, at rest (once): logged apart, no part of what a moving
+            # frame costs, and not judged by the dynamic resolution
             self.sharp_log.append(work_ms)
         elif live:
             self.frame_log.append((work_ms, self.warmed))
-        if live and self.window.sharp and self.traced:
-            pass  # the room drawn sharp, at rest (once): no part of what a moving frame costs
-        elif live and self.traced and not self.warmed:
-            # dynamic resolution: judged on the work of frames that drew the room (what the
-            # internal size changes), not the wait for the next, and not on one that compiled
-            # a shader variant (a one-off)
-            self.window.adapt(work_ms)
-        elif live and self.window.swapped and not self.warmed:
-            self.window.adapt_fixed(work_ms)  # a new HUD alone: the part the size leaves
+            if self.traced and not self.warmed:
+                # dynamic resolution: judged on the work of frames that drew the room (what
+                # the internal size changes), not the wait for the next, and not on one that
+                # compiled a shader variant (a one-off)
+                self.window.adapt(work_ms)
+            elif self.window.swapped and not self.warmed:
+                self.window.adapt_fixed(work_ms)  # a new HUD alone: the part the size leaves
         while self._after_frame:
             self._after_frame.pop(0)()
         if self.frames == 1 and self.first_frame_exit:
