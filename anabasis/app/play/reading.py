@@ -210,9 +210,13 @@ class Reading:
         """The map of every slice in one row, at cells that let :data:`NEAR_SLICES` of them
         fill the large map's box (:meth:`large_box`): :func:`draw_near` shows those
         round the pawn's."""
-        bw, bh = self.large_box()
+        return self.slice_map(self.near_box(self.large_box()), slicemap.LARGE_CELL)
+
+    def near_box(self, box: tuple[int, int]) -> tuple[int, int]:
+        """The box the map of every slice is made to, for :data:`NEAR_SLICES` of them to fill
+        the large map's ``box``."""
         W = self.play.room.size[3]
-        return self.slice_map((bw * W // min(W, NEAR_SLICES), bh), slicemap.LARGE_CELL)
+        return box[0] * W // min(W, NEAR_SLICES), box[1]
 
     def nearer(self) -> bool:
         """Whether the large map's slices near the pawn's show larger than all of them do:
@@ -221,11 +225,9 @@ class Reading:
         if self._nearer is None or self._nearer[0] != box:
             # (asked by the key line at each HUD draw: the two layouts worked out once a box;
             # the map itself keeps one picture, and asking both made each again every time)
-            W = self.play.room.size[3]
             size, wrap = self.play.room.size, self.play.room.wrap
             every = slicemap.Layout(size, box, wrap, slicemap.LARGE_CELL).cell
-            near = slicemap.Layout(size, (box[0] * W // min(W, NEAR_SLICES), box[1]), wrap,
-                                   slicemap.LARGE_CELL).cell
+            near = slicemap.Layout(size, self.near_box(box), wrap, slicemap.LARGE_CELL).cell
             self._nearer = (box, near >= every * 4 / 3)
         return self._nearer[1]
 
