@@ -494,9 +494,12 @@ def test_replay_takes_moves_from_stdin_and_from_a_file(tmp_path):
                                                       b"No such file or directory\n")
 
 
-#: An import hook that sends the process a real SIGINT while a module loads.
+#: An import hook that sends the process a real SIGINT while a module loads.  (Ctrl+C's
+#: handler put back first: a shell's background job, CI started with ``&``, inherits SIGINT
+#: ignored, and Python then installs no handler of its own.)
 _INTERRUPT = textwrap.dedent("""
     import os, signal, sys
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     target = sys.argv[1]
     class Interrupt:
         def find_spec(self, name, path=None, target_=None):
