@@ -299,7 +299,20 @@ def test_a_bad_level_number_is_refused(capsys):
 
 def test_a_source_that_is_nothing_is_refused(capsys):
     err = refused(capsys, "solve", "hello")
-    assert "'hello' is not a level number, a level file or a room code" in err
+    assert "'hello' is not a level number, a level file, a made room" in err
+
+
+def test_a_made_rooms_name_is_a_source_as_in_the_games_code_box(capsys):
+    """``hard.k3x9`` names the room the game builds for it (the launcher's code box takes
+    it; the command line refused it as "not a room code")."""
+    from anabasis import gen
+
+    made = gen.build("easy", gen.parse_spec("easy.fox")[1])
+    assert main(["solve", "easy.fox"]) == 0
+    assert f"solution: {len(made.moves)}\n" in capsys.readouterr().out
+    assert main(["replay", " EASY.fox ", "".join(made.moves)]) == 0
+    assert capsys.readouterr().out.startswith("status: won\n")
+    assert "easy.: " in refused(capsys, "solve", "easy.")
 
 
 def test_odd_level_numbers_are_refused_as_no_level(capsys):

@@ -1,7 +1,8 @@
 """A SOURCE: what names a room on the command line and in the game.
 
-A level number (``3``, or ``2.4``: chapter 2, level 4), a level file, or a room
-code, told apart by their look.
+A level number (``3``, or ``2.4``: chapter 2, level 4), a level file, a made
+room's name (``hard.k3x9``, ``daily``, as the game shows it and its code box
+takes it), or a room code, told apart by their look.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ class SourceError(Refusal):
 
 
 def resolve(source: str) -> Room:
-    """A SOURCE: a level number, a level file, or a room code.
+    """A SOURCE: a level number, a level file, a made room's name, or a room code.
 
     A string of digits (with a minus, or not) is a level number of chapter 1;
     two, joined by a dot (``2.4``), are a chapter and a level of it; one that
     names a file, ends in ``.txt`` or holds a path separator is a level
-    file; anything else must be a room code.
+    file; a tier and a seed (``hard.k3x9``) or ``daily[.YYYY-MM-DD]`` is a
+    made room, built as the game builds it; anything else must be a room code.
     """
     from anabasis.formats import codes, levels
 
@@ -44,9 +46,17 @@ def resolve(source: str) -> Room:
     path = Path(source)
     if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
+    from anabasis import gen
+
+    if gen.is_spec(source):
+        try:
+            return gen.build(*gen.parse_spec(source)).room
+        except gen.GenError as e:
+            raise SourceError(f"{shorten(source.strip())}: {e}") from None
     if source.strip()[:1] not in codes.LETTERS:
-        raise SourceError(f"{shorten(source)!r} is not a level number, a level file "
-                         f"or a room code (codes start with {', '.join(codes.LETTERS)})")
+        raise SourceError(f"{shorten(source)!r} is not a level number, a level file, "
+                          "a made room (hard.k3x9) or a room code (codes start with "
+                          f"{', '.join(codes.LETTERS)})")
     return _decode(source)
 
 
