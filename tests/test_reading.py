@@ -401,7 +401,7 @@ def test_the_last_win_says_every_level_done_only_when_each_was_solved_without_a_
     # the campaign (the later chapters are not), and the panel says so
     assert keys[-1] in app.progress.solved
     done = hud._win_texts("level", last, None, app.keymap, 1, play.every_level_done)[0]
-    assert "every level done" not in done and "the end of chapter 1" in done
+    assert "every level done" not in done and "chapter 1's last level" in done
 
 
 def test_step_badges_are_for_steps_an_arrow_takes_and_never_cover_each_other_or_the_pawn(

@@ -603,7 +603,7 @@ def _win_texts(kind: str, level: int | None, tier: str | None, keys, chapter: in
                     keys.text("{next} next level · {undo} undo · {restart} play again"
                               " · {back} levels"))
         return (keys.text("{next}: back to the levels")
-                + (" (every level done)" if done_all else f" (the end of chapter {chapter})"),
+                + (" (every level done)" if done_all else f" (chapter {chapter}'s last level)"),
                 keys.text("{next} or {back} levels · {undo} undo · {restart} play again"))
     if tier:
         hint = keys.text("{new_room} a new room · {undo} undo · {restart} play again"

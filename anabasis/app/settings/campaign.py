@@ -57,7 +57,7 @@ class ChapterState:
     def lock_text(self) -> str:
         """What opens it, in the launcher's words."""
         return (f"opens when {self.needed} of chapter {self.before_number}'s {self.before_count} "
-                f"levels are won ({self.opens} of them; {self.before_won} so far)")
+                f"levels are won ({self.before_won} so far)")
 
 
 def campaign(progress, chapters=None, check: bool = False) -> list[ChapterState]:
@@ -137,7 +137,11 @@ def chapter_end_text(progress, number: int) -> str:
     if not at:
         return "back to the levels"
     this = states[at[0]]
-    parts = [f"the end of chapter {number}: {this.progress_text}"]
+    # (its last level won is not the chapter done: a blind player, one of eight solved,
+    # read "the end of chapter 2" as finished)
+    head = (f"the end of chapter {number}" if this.won >= this.count
+            else f"chapter {number}'s last level won")
+    parts = [f"{head}: {this.progress_text}"]
     nxt = states[at[0] + 1] if at[0] + 1 < len(states) else None
     if nxt is not None and nxt.open:
         parts.append(f"chapter {nxt.number}, {nxt.title}, is open")
