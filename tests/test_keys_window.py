@@ -180,3 +180,22 @@ def test_the_key_line_says_which_arrows_move_where_some_step_along_w(make_app):
         settle(app)
     assert hud.dead_arrows(play) == ()
     assert hud.key_line(play).startswith("arrows move"), hud.key_line(play)
+
+
+def test_the_key_line_names_the_large_map_wherever_the_map_is_in_its_corner(make_app):
+    """Blind players found the corner map of an 11 x 10 medium room too small to plan on,
+    and never met B there: the key line named it only where the corner's cells were too
+    small for their numbers.  It names it wherever the map is in its corner; while the map
+    is large, the way back; with no map (level 1, two slices), not at all."""
+    from anabasis.app.play import hud
+
+    app = make_app(open_level(7))
+    play = app.scene
+    settle(app)
+    assert play.reading.show_map and " · B large map" in hud.key_line(play)
+    press(app, pygame.K_b)
+    line = hud.key_line(play)
+    assert "B back to the room" in line and "B large map" not in line
+    app.open(open_level(1))
+    settle(app)
+    assert not app.scene.reading.show_map and "large map" not in hud.key_line(app.scene)

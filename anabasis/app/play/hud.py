@@ -36,8 +36,8 @@ HINT = HINT_HEAD + HINT_TAIL
 #: Where the step marks do not show by themselves (made rooms, by default), the key line
 #: names the key that shows them: both blind playtesters looked for them there.
 HINT_MARKS = " · {step_marks} held: marks"
-#: Where the map in its corner is too small for its numbers (a big room), its large
-#: form's key; and while it is large, first, the way back to the room.
+#: Where the map is in its corner, its large form's key; and while it is large, first,
+#: the way back to the room.
 HINT_LARGE = " · {large_map} large map"
 HINT_BACK = "{large_map} back to the room"
 #: the map's key while the map is large, where it comes nearer (a big room), or goes back
@@ -671,7 +671,7 @@ def key_line(play) -> str:
                           play.every_level_done)[1]
     reading = play.reading
     marks = "" if reading.marks_on else HINT_MARKS
-    large = HINT_LARGE if reading.map_small else ""
+    large = HINT_LARGE if reading.map_cornered else ""
     head = HINT_HEAD
     dead = dead_arrows(play)
     if dead:  # (a blind player planned on the map, x → y ↓, and met "you can't step in w")

@@ -232,12 +232,12 @@ class Reading:
         return self._nearer[1]
 
     @property
-    def map_small(self) -> bool:
-        """The map shows in its corner too small for its numbers (a big room): the key line
-        names the large map's key."""
-        if not self.show_map or self.large or self.map_box == (0, 0):
-            return False
-        return self.slice_map(self.map_box).layout.cell < slicemap.DIGITS_CELL
+    def map_cornered(self) -> bool:
+        """The map shows in its corner (not large): the key line names the large map's key.
+        (Named only where the corner's cells were too small for their numbers, the key was
+        missed by blind players whose corner map of 11 x 10 cells had its numbers, and was
+        still too small to plan on.)"""
+        return self.show_map and not self.large and self.map_box != (0, 0)
 
     def grounded(self, picture: pygame.Surface) -> pygame.Surface:
         """``picture`` on an opaque ground (the large map: nothing of the room through it),
