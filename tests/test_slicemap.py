@@ -13,7 +13,7 @@ from conftest import DT
 
 from anabasis.app.viewer import slicemap
 from anabasis.engine import rules
-from anabasis.engine.cells import RAMPS
+from anabasis.engine.cells import RAMP_LEAN, RAMPS
 from anabasis.formats import levels
 
 
@@ -49,8 +49,11 @@ def test_every_column_of_every_slice_is_drawn_where_the_room_has_it(source):
                     assert rgb_at(pic, corner) in (slicemap.WALL_FILL, slicemap.WALL_HATCH)
                 else:
                     assert rgb_at(pic, corner) == slicemap.shade(top[0], Z)
-                    if top[1] in RAMPS:  # the wedge's colour at the cell's centre
-                        assert rgb_at(pic, rect.center) == slicemap.RAMP_MARK
+                    if top[1] in RAMPS:  # the wedge's colour halfway from its middle to its
+                        # tip (its height is written at its middle)
+                        tip = slicemap.wedge_points(rect, RAMP_LEAN[top[1]])[0]
+                        half = ((rect.centerx + tip[0]) // 2, (rect.centery + tip[1]) // 2)
+                        assert rgb_at(pic, half) == slicemap.RAMP_MARK
     # the pawn, in its slice, framed
     px, py, _, pw = state.player
     assert rgb_at(pic, lay.cell_rect(px, py, pw).center) == slicemap.PAWN
@@ -743,10 +746,9 @@ def test_a_pushs_tag_on_the_map_points_the_way_the_crate_goes_on_the_plan():
 def test_a_ramps_column_says_the_height_you_stand_at_on_it(source):
     """Two blind players planned a hard room guessing a ramp's height from its shade: the
     map wrote a number on every block's column but none on a ramp's.  Where the cells are
-    big enough for numbers, each ramp's column has its height (one over the ramp) in the
-    corner by its wedge's tip, in the ink the column's shade takes."""
-    from anabasis.engine.cells import RAMP_LEAN, RAMPS
-
+    big enough for numbers, each ramp's column has its height (one over the ramp) on its
+    wedge, in the wedge's dark ink, inside the cell (written in a corner by the tip, a
+    blind player read it as the next cell's)."""
     room, _ = room_and_state(source)
     smap = slicemap.SliceMap(room, (1230, 600))
     pic = smap.picture(None)
@@ -758,15 +760,15 @@ def test_a_ramps_column_says_the_height_you_stand_at_on_it(source):
         if top is None or top[1] not in RAMPS:
             continue
         rect = smap.layout.cell_rect(x, y, w)
-        ink = slicemap.ink_on(slicemap.shade(top[0], room.size[2]))
-        at, anchor = smap._ramp_corner(rect, RAMP_LEAN[top[1]])
-        box = pygame.Rect(0, 0, cell // 2, cell // 2)
-        setattr(box, anchor, at)
-        box = box.clip(rect)
+        ink = slicemap.RAMP_INK
+        at = smap.ramp_number_at(rect, RAMP_LEAN[top[1]])
+        assert rect.inflate(-cell // 3, -cell // 3).collidepoint(at)  # well inside its cell
+        box = pygame.Rect(0, 0, cell // 3, cell // 3)
+        box.center = at
         block = pygame.surfarray.pixels3d(pic)[box.x:box.right, box.y:box.bottom]
         inked = int((block == np.array(ink[:3])).all(axis=-1).sum())
         del block
-        assert inked >= 4, (source, x, y, w, inked)
+        assert inked >= 4, (source, x, y, w, inked)  # (the wedge's edge is out of the box)
         checked += 1
     assert checked >= 1
 
@@ -834,10 +836,21 @@ def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
         del block
         return colours
 
-    room, _ = room_and_state(7)  # (every gap crossed by a ramp: any ✕ is the key's)
+    room, _ = room_and_state(7)  # (every gap crossed by a ramp: no ✕ in its key)
     big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
-    assert big.keyed is not None and {"gap", "ramp", "wall"} <= big.kinds
-    assert {slicemap.GAP_MARK, slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= key_colours(big)
+    assert big.keyed is not None and {"crossed", "ramp", "wall"} <= big.kinds
+    assert "gap" not in big.kinds
+    colours = key_colours(big)
+    assert {slicemap.WALL_HATCH, slicemap.RAMP_MARK} <= colours
+    assert slicemap.GAP_MARK not in colours
+    # level 4 has all three kinds of gap: each in the key (four blind players met a dark
+    # cell with no ✕ on the large map, its key silent on it, and took it for a hole)
+    room, _ = room_and_state(4)
+    big = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
+    assert {"gap", "below", "crossed"} <= big.kinds
+    assert {slicemap.GAP_MARK, slicemap.RAMP_BELOW} <= key_colours(big)
+    words = dict(slicemap.KEY)
+    assert "kata" in words["below"] and "crosses" in words["crossed"]
     k = big.keyed
     assert k.bottom <= big.layout.size[1] and k.right <= big.layout.size[0]
     for x, y, w in columns(room):  # clear of every cell

@@ -44,10 +44,10 @@ ENTRIES = [
             " a number: the z you stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
             " it slips)"),
-    ("wedge", "a light wedge on the map: a ramp, pointing up ana; by its tip, the z on it"
-              " (a crate on it: small)"),
-    ("gap", "dark, a dim \u2715, on the map: an empty column: you fall out (dark alone: a"
-            " ramp's step may cross it)"),
+    ("wedge", "a light wedge on the map: a ramp, tip on its high side (the way up, to ana);"
+              " on it, its z"),
+    ("gap", "dark, a dim \u2715, on the map: you fall out; a dim wedge: a ramp 1 slice kata;"
+            " dark alone: a ramp crosses"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),

@@ -11,11 +11,12 @@ each slice's plan (x across, y down the page, as in the level file):
   picture draws a wall's top) and has no number: nothing stands on it (a wall);
 - a column with room to stand under its top (a floor under a shelf) has a dark
   notch in its lower left, with that lower height written in it;
-- a column with nothing solid in it is a gap, dark with a dim ✕: you would fall out
-  (dark alone where a ramp's step may cross it: a ramp one slice kata, or beside it
-  leaning toward it);
-- a ramp is a wedge that points the way it rises ana, with the height you
-  stand at on it small in the corner by its tip;
+- a column with nothing solid in it is a gap, dark with a dim ✕: you would fall
+  out; over a ramp one slice kata, dark with that ramp's wedge dim in it (a step in
+  goes down onto it); dark alone where a ramp beside it leans toward it (a step off
+  its high side goes ana over it);
+- a ramp is a wedge whose tip is its high side (the way you walk up it, toward
+  ana), with the height you stand at on it written on the wedge;
 - a crate is a brown square with a cross; the goal a gold diamond; the pawn a
   white disc with a dark ring; the slice the pawn is in is framed in gold
   and its label says "you";
@@ -61,6 +62,9 @@ CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
 PAWN_EDGE = (20, 24, 40)
 RAMP_MARK = (250, 245, 220)
+RAMP_INK = (20, 24, 34)  #: a ramp's height, on its wedge
+#: a ramp one slice kata of a gap, its wedge drawn in the gap: the edge only, dim
+RAMP_BELOW = (120, 126, 146)
 WALL_EDGE = (28, 32, 44)  #: the edge of a column full to the room's top
 WALL_FILL = (36, 40, 54)  #: its ground, darker than every shade, as the room's wall tops ...
 WALL_HATCH = (128, 136, 158)  #: ... and its hatch, light
@@ -94,14 +98,17 @@ class Layout:
     """Where each slice and each cell of a room of ``size`` sits on a map that fits ``box``.
 
     Slices run left to right, w = 0 first, in as many rows as let the cells be
-    largest; each slice has a label band above it.  All positions are in the
-    map's own pixels, its top-left (0, 0).
+    largest; each slice has a label band above it, and the map has :attr:`foot` bands
+    at its foot (the axes line and the key: two on the large map, whose key is long).
+    All positions are in the map's own pixels, its top-left (0, 0).
     """
 
     def __init__(self, size, box: tuple[int, int], wrap: bool = False, most: int = MAX_CELL):
         X, Y, _, W = size
         self.room_size = tuple(size)
         self.wrap = wrap
+        #: the bands at the map's foot: the large map's key takes a second
+        self.foot = foot = 2 if most >= LARGE_CELL else 1
         bw, bh = box
         best = None
         for rows in range(1, W + 1):
@@ -109,7 +116,7 @@ class Layout:
             for cell in range(most, MIN_CELL - 1, -1):
                 gap, label, pad = self._spacing(cell)
                 width = 2 * pad + cols * X * cell + (cols - 1) * gap + (gap if wrap else 0)
-                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + label
+                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + foot * label
                 if width <= bw and height <= bh:
                     if best is None or cell > best[0]:
                         best = (cell, rows, cols, width, height)
@@ -118,7 +125,7 @@ class Layout:
             cell, rows, cols = MIN_CELL, 1, W
             gap, label, pad = self._spacing(cell)
             best = (cell, rows, cols, 2 * pad + W * X * cell + (W - 1) * gap + (
-                gap if wrap else 0), 2 * pad + 2 * label + Y * cell)
+                gap if wrap else 0), 2 * pad + (1 + foot) * label + Y * cell)
         self.cell, self.rows, self.cols, w, h = best
         self.gap, self.label, self.pad = self._spacing(self.cell)
         self.size = (w, h)
@@ -198,18 +205,33 @@ def _font(size: int):
     return shipped_font(round(size / FONT_SCALE))
 
 
-def gap(surface, rect: pygame.Rect, crossed: bool = False) -> None:
+def gap(surface, rect: pygame.Rect, crossed: bool = False, below=None) -> None:
     """A column with nothing in it: dark, with a small dim ✕ in its middle (you would fall
     out), but for one a ramp's step may cross (``crossed``: :meth:`SliceMap.ramp_crosses`):
-    dark alone."""
+    dark alone, and over a ramp one slice kata (``below``: its lean) that ramp's wedge in
+    it, dim (blind players took a dark cell with nothing in it for a hole, and a start area
+    for sealed in: the way out was a step down onto such a ramp)."""
     pygame.draw.rect(surface, GAP, rect)
-    if crossed:
+    if below is not None:
+        pygame.draw.polygon(surface, RAMP_BELOW, wedge_points(rect, below), 1)
+    if crossed or below is not None:
         return
     k = max(2, round(rect.width * 0.22))
     c = rect.center
     width = max(1, rect.width // 12)
     pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), width)
     pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), width)
+
+
+def wedge_points(rect: pygame.Rect, lean) -> list[tuple[float, float]]:
+    """A ramp's wedge in cell ``rect``: (its tip, the two ends of its base); ``lean`` is
+    the ramp's (axis, sign), the tip on its high side."""
+    axis, sign = lean
+    c = rect.center
+    h = rect.width * 0.38
+    if axis == 0:
+        return [(c[0] + sign * h, c[1]), (c[0] - sign * h, c[1] - h), (c[0] - sign * h, c[1] + h)]
+    return [(c[0], c[1] + sign * h), (c[0] - h, c[1] - sign * h), (c[0] + h, c[1] - sign * h)]
 
 
 def wall(surface, rect: pygame.Rect) -> None:
@@ -292,7 +314,8 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
-       ("gap", "fall out"), ("pit", "slip kata"), ("ramp", "ramp: up ana"))
+       ("gap", "fall out"), ("below", "a ramp 1 kata"), ("crossed", "a ramp crosses"),
+       ("pit", "slip kata"), ("ramp", "ramp (tip: high side)"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -352,19 +375,28 @@ class SliceMap:
                 return z, c
         return None
 
+    def ramp_below(self, x: int, y: int, w: int):
+        """The lean of the ramp topping column ``(x, y)`` one slice kata of slice ``w``
+        (a step into the column here may go down onto it), or None."""
+        room = self.room
+        W = room.size[3]
+        kata = (w - 1) % W if room.wrap else w - 1
+        if 0 <= kata < W:
+            below = self.top(x, y, kata)
+            if below is not None and below[1] in RAMPS:
+                return RAMP_LEAN[below[1]]
+        return None
+
     def ramp_crosses(self, x: int, y: int, w: int) -> bool:
         """Whether a ramp's step may cross gap column ``(x, y)`` of slice ``w``, so that a
         step into it need not fall out: a ramp in the column one slice kata (a step in from
         its high side goes down onto it), or a ramp beside it in the slice leaning toward it
         (a step off its high side goes ana over it).  Three blind players read such a gap's
         "fall out" as the whole truth and took a start area for sealed in."""
+        if self.ramp_below(x, y, w) is not None:
+            return True
         room = self.room
-        X, Y, _, W = room.size
-        kata = (w - 1) % W if room.wrap else w - 1
-        if 0 <= kata < W:
-            below = self.top(x, y, kata)
-            if below is not None and below[1] in RAMPS:
-                return True
+        X, Y, _, _ = room.size
         for axis, sign in RAMP_LEAN.values():
             nx, ny = (x - sign, y) if axis == 0 else (x, y - sign)
             if 0 <= nx < X and 0 <= ny < Y:
@@ -416,8 +448,11 @@ class SliceMap:
                     rect = lay.cell_rect(x, y, w)
                     top = self.top(x, y, w)
                     if top is None:
-                        gap(surface, rect, crossed=self.ramp_crosses(x, y, w))
-                        self.kinds.add("gap")
+                        below = self.ramp_below(x, y, w)
+                        crossed = below is None and self.ramp_crosses(x, y, w)
+                        gap(surface, rect, crossed, below)
+                        self.kinds.add("below" if below is not None else
+                                       "crossed" if crossed else "gap")
                         continue
                     self.kinds |= self._draw_column(surface, x, y, w, self.slips(x, y, w))
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
@@ -431,49 +466,76 @@ class SliceMap:
             pygame.draw.line(surface, LABEL, (ax - lay.gap // 3, last.centery),
                              (ax + lay.gap // 3, last.centery), 2)
             _text(surface, "↻", (ax, last.centery - 2), lay.label, LABEL, "midbottom")
-        axes = _text(surface, axes_line(W, room.wrap), (lay.pad, lay.size[1] - lay.pad),
-                     lay.label - 3, LABEL, "bottomleft")
-        self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad,
-                       lay.size[1] - lay.pad, lay.label - 3)
+        first = lay.size[1] - lay.pad - (lay.foot - 1) * lay.label  # the first foot band's foot
+        axes = _text(surface, axes_line(W, room.wrap), (lay.pad, first), lay.label - 3, LABEL,
+                     "bottomleft")
+        self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad, first,
+                       lay.label - 3)
         return surface
 
+    def _key_rows(self, items, left: int, right: int, cell: int, space: int):
+        """:meth:`_draw_key`'s items in rows of the foot's bands: the first right of the axes
+        line (from ``left``), the next across the whole foot; None where they do not fit."""
+        rows, row, x = [], [], left
+        for item in items:
+            wide = cell + space + item[1].get_width()
+            if row and x + wide > right:
+                rows.append(row)
+                row, x = [], self.layout.pad
+            if x + wide > right:
+                return None
+            row.append((x, item))
+            x += wide + 3 * cell
+        rows.append(row)
+        return rows if len(rows) <= self.layout.foot else None
+
     def _draw_key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
-        """The map's own key along its foot, right of the axes line, where it fits there
-        (a big map: the large one): a small picture of each kind of cell and what it says
-        (:data:`KEY`).  Blind players met the ✕ and the pits with no word of what they were,
-        learning them by stepping, or never (the help's legend was never opened)."""
+        """The map's own key along its foot, right of the axes line (going on in the band
+        under it, where the map has two: the large map), where it fits: a small picture of
+        each kind of cell and what it says (:data:`KEY`).  Blind players met the ✕ and the
+        pits with no word of what they were, learning them by stepping, or never (the help's
+        legend was never opened).  ``bottom``: the first band's foot."""
         space, cell = 4, max(8, size)
         items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY
                  if kind in self.kinds]
-        width = sum(cell + space + img.get_width() for _, img in items) + 3 * cell * (
-            len(items) - 1)
-        if right - width < left:
+        rows = self._key_rows(items, left, right, cell, space)
+        if rows is None:
             return
-        self.keyed = pygame.Rect(right - width, bottom - cell, width, cell)
-        x = right - width
-        for kind, img in items:
-            box = pygame.Rect(x, bottom - cell, cell, cell)
-            if kind == "number":
-                pygame.draw.rect(surface, shade(1, 3), box)
-                _text(surface, "1", (box.centerx + 1, box.bottom + 1), size, ink_on(shade(1, 3)),
-                      "midbottom")
-            elif kind == "hollow":
-                pygame.draw.rect(surface, shade(2, 3), box)
-                notch(surface, box, max(6, cell * 3 // 5))
-            elif kind == "wall":
-                wall(surface, box)
-            elif kind == "gap":
-                gap_cell = box.inflate(4, 4)
-                gap_cell.center = box.center
-                gap(surface, gap_cell)
-            elif kind == "pit":
-                pygame.draw.rect(surface, shade(1, 3), box)
-                pit(surface, box)
-            else:  # a ramp's wedge
-                pygame.draw.rect(surface, shade(0, 3), box)
-                self._wedge(surface, box, (0, 1))
-            surface.blit(img, img.get_rect(midleft=(box.right + space, box.centery)))
-            x = box.right + space + img.get_width() + 3 * cell
+        self.keyed = None
+        for r, row in enumerate(rows):
+            foot = bottom + r * self.layout.label
+            last_x, last = row[-1]
+            band = pygame.Rect(row[0][0], foot - cell,
+                               last_x + cell + space + last[1].get_width() - row[0][0], cell)
+            self.keyed = band if self.keyed is None else self.keyed.union(band)
+            for x, (kind, img) in row:
+                self._key_item(surface, pygame.Rect(x, foot - cell, cell, cell), kind, img,
+                               space, size)
+
+    def _key_item(self, surface, box: pygame.Rect, kind: str, img, space: int,
+                  size: int) -> None:
+        """One of the key's items: the picture of its kind of cell in ``box``, its words."""
+        cell = box.width
+        if kind == "number":
+            pygame.draw.rect(surface, shade(1, 3), box)
+            _text(surface, "1", (box.centerx + 1, box.bottom + 1), size, ink_on(shade(1, 3)),
+                  "midbottom")
+        elif kind == "hollow":
+            pygame.draw.rect(surface, shade(2, 3), box)
+            notch(surface, box, max(6, cell * 3 // 5))
+        elif kind == "wall":
+            wall(surface, box)
+        elif kind in ("gap", "below", "crossed"):
+            gap_cell = box.inflate(4, 4)
+            gap_cell.center = box.center
+            gap(surface, gap_cell, kind == "crossed", (0, 1) if kind == "below" else None)
+        elif kind == "pit":
+            pygame.draw.rect(surface, shade(1, 3), box)
+            pit(surface, box)
+        else:  # a ramp's wedge
+            pygame.draw.rect(surface, shade(0, 3), box)
+            self._wedge(surface, box, (0, 1))
+        surface.blit(img, img.get_rect(midleft=(box.right + space, box.centery)))
 
     def slips(self, x: int, y: int, w: int, crates=()) -> bool:
         """Standing on column ``(x, y)``'s top block in slice ``w`` you would slip kata: the
@@ -512,11 +574,11 @@ class SliceMap:
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
             if cell >= DIGITS_CELL:
-                # the height you stand at on it, small in a corner the wedge leaves free
-                # (two blind players planned a hard room guessing a ramp's height: the map
-                # wrote none)
-                at, anchor = self._ramp_corner(rect, RAMP_LEAN[c])
-                _text(surface, str(z + 1), at, ramp_number_size(cell), ink_on(ground), anchor)
+                # the height you stand at on it, small on the wedge (two blind players planned
+                # a hard room guessing a ramp's height: the map wrote none; written by the
+                # tip, in a corner of the cell, a blind player read it as the next cell's)
+                _text(surface, str(z + 1), self.ramp_number_at(rect, RAMP_LEAN[c]),
+                      ramp_number_size(cell), RAMP_INK, "center")
         elif walled:
             # full to the room's top: nothing stands on it, so no number (a blind player
             # took a column full to the top for a step and was refused each climb); dark,
@@ -558,30 +620,17 @@ class SliceMap:
             _text(surface, str(heights[0]), box.center, max(8, side), HOLLOW_INK, "center")
 
     @staticmethod
-    def _ramp_corner(rect: pygame.Rect, lean) -> tuple[tuple[int, int], str]:
-        """Where a ramp's height is written, and its anchor: a corner by the wedge's tip,
-        which the wedge leaves free (the bottom one, but the top right for a wedge pointing
-        up: the top left is a step mark's)."""
-        axis, sign = lean
-        if axis == 1 and sign < 0:
-            return (rect.right - 1, rect.top + 1), "topright"
-        if axis == 0 and sign < 0:
-            return (rect.left + 2, rect.bottom + 1), "bottomleft"
-        return (rect.right - 1, rect.bottom + 1), "bottomright"
+    def ramp_number_at(rect: pygame.Rect, lean) -> tuple[int, int]:
+        """Where a ramp's height is written: the middle of its wedge (:func:`wedge_points`),
+        a little toward the base, where the wedge is widest."""
+        points = wedge_points(rect, lean)
+        return (round(sum(p[0] for p in points) / 3), round(sum(p[1] for p in points) / 3))
 
     def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
-        """A ramp: a wedge pointing the way it rises ana."""
-        axis, sign = lean
-        c = rect.center
-        h = rect.width * 0.38
-        if axis == 0:
-            tip, base = (c[0] + sign * h, c[1]), [(c[0] - sign * h, c[1] - h),
-                                                  (c[0] - sign * h, c[1] + h)]
-        else:
-            tip, base = (c[0], c[1] + sign * h), [(c[0] - h, c[1] - sign * h),
-                                                  (c[0] + h, c[1] - sign * h)]
-        pygame.draw.polygon(surface, self.colours["RAMP_MARK"], [tip, *base])
-        pygame.draw.polygon(surface, (20, 24, 34), [tip, *base], 1)
+        """A ramp: a wedge whose tip is its high side (the way up it, toward ana)."""
+        points = wedge_points(rect, lean)
+        pygame.draw.polygon(surface, self.colours["RAMP_MARK"], points)
+        pygame.draw.polygon(surface, RAMP_INK, points, 1)
 
     def _diamond(self, surface, rect: pygame.Rect, in_pit: bool = False) -> None:
         """The goal's diamond in ``rect``; small in the middle of a pit (``in_pit``), so that
