@@ -717,12 +717,14 @@ def _placed_by_the_hud(app, play) -> list:
     return seen["placed"]
 
 
-def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make_app):
+def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_two_labels(make_app):
     """Three rounds of blind players found level 6's "↓ slip kata 1" badge and the
     "crate ↓ 2 kata" words under it, both on the cell right of the ramp's top, "touching":
-    four pixels apart, then seven, they read as two labels run together.  A marker whose
-    shape lies under a step's badge has its words joined under that badge, one label of two
-    lines as wide as each other; every other pair of labels keeps seven pixels apart."""
+    four pixels apart they read as two labels run together.  Joined as one label of two
+    lines, they read as one sentence, and four blind players of five put a crate in the
+    badge's cell.  A marker whose shape lies under a step's badge has its words just under
+    (or over) that badge, seven pixels off, a label of their own; every other pair of
+    labels keeps seven pixels apart too."""
     from window import arrow_for
 
     app = make_app(open_level(6), size=(1280, 720))
@@ -734,10 +736,10 @@ def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_one_label(make
         settle(app)
     placed = _placed_by_the_hud(app, play)
     (crate,) = [p for p in placed if p.marker.what == "crate"]
-    assert crate.joined is not None, crate
-    badge = crate.joined[0]
-    assert crate.words.top == badge.bottom and crate.words.left == badge.left
     badges, words = play.reading.badge_rects, [p.words for p in placed]
+    (badge,) = [b for b in badges if b.collidepoint(crate.at)]
+    assert crate.words.left == badge.left and not crate.moved, crate
+    assert markers.SPACE in (crate.words.top - badge.bottom, badge.top - crate.words.bottom)
     gaps = [max(w.left - b.right, b.left - w.right, w.top - b.bottom, b.top - w.bottom)
             for w in words for b in badges if w is not crate.words]
     assert not gaps or min(gaps) >= 7, gaps
@@ -756,7 +758,7 @@ def test_level_7s_goal_words_lie_by_the_stays_badge_they_would_land_on(make_app)
     settle(app)
     placed = _placed_by_the_hud(app, play)
     (goal,) = [p for p in placed if p.marker.what == "goal"]
-    assert goal.joined is None and not goal.moved, goal
+    assert not goal.moved, goal
     stays = [b for b in play.reading.badge_rects
              if b.left == goal.words.left
              and markers.SPACE in (goal.words.top - b.bottom, b.top - goal.words.bottom)]

@@ -1230,51 +1230,28 @@ def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
     assert not any(p.words.colliderect(w) for w in walls)
 
 
-def test_a_markers_words_join_a_badge_on_its_shapes_edge_off_the_shape(make_app):
-    """2.8, 19 moves in: the "slip kata 1 · goal" badge lay over the top edge of the goal's
-    diamond, by the window's top, above the band the markers' words keep under; the goal's
-    words went two rows down, under the pawn, and a blind player read them as the wall's
-    there.  A badge on the shape's edge takes the words too, one label of two lines, on the
-    side of the badge off the shape (over it, by a badge above the band); a badge over the
-    shape's middle keeps them under it."""
+def test_a_markers_words_lie_under_its_shape_in_sight_by_a_badges_edge(make_app):
+    """medium.kiwi: the crate's square lay by the right edge of a "↓ slip kata 1" badge,
+    and its words, joined under the badge as one label, put the crate in the badge's cell
+    for a blind player (and three more, in other rooms, read such pairs as one).  A shape
+    whose middle is in sight has its words under it, clear of the badge, as anywhere; only
+    a badge over the shape's middle takes them, just under it, a label of its own."""
     from anabasis.app.play import markers
 
     app = make_app(open_level(1), size=(1280, 720))
     ov = app.overlay
     s = ov.scale
-    at = (640.0, 110.0)
-    shape = markers.shape_box((640, 110), int(11 * s))
-    goal = markers.Marker("goal", (0, 0, 0, 3), 3, -1, at, True)
-    badge = pygame.Rect(590, 82, 100, 19)  # over the diamond's top edge, not its centre
+    at = (640.0, 300.0)
+    shape = markers.shape_box((640, 300), int(11 * s))
+    crate = markers.Marker("crate", (0, 0, 0, 3), 3, -1, at, True)
+    badge = pygame.Rect(520, 290, 112, 19)  # its right end on the square's left edge
     assert not badge.collidepoint(at) and badge.colliderect(shape)
-    (p,) = markers.place(ov, [goal], s, 132, 660, [badge], join=[(badge, (255, 150, 90))])
-    assert p.joined is not None and p.joined[0] == badge
-    assert p.words.bottom == badge.top and p.words.left == badge.left, p.words
-    assert not p.words.colliderect(shape)
-    # over the shape's middle, in the band: under it, as before
-    badge = pygame.Rect(590, 300, 100, 19)
-    goal = goal._replace(at=(640.0, 309.0))
-    (p,) = markers.place(ov, [goal], s, 132, 660, [badge], join=[(badge, (255, 150, 90))])
-    assert p.joined is not None and p.words.top == badge.bottom, p.words
-
-
-def test_a_badge_with_words_joined_is_one_panel_with_a_faint_rule_between_the_lines(make_app):
-    """Read as one sentence, "stays · a wall to the top" over "goal ↓ 1 kata" told a blind
-    player "the goal is a wall".  The two lines keep one panel and one outline, with a faint
-    rule between them, on whichever side of the badge the words lie."""
-    app = make_app(open_level(1), size=(1280, 720))
-    ov = app.overlay
-    colour = (150, 156, 170)
-    badge = pygame.Rect(500, 300, 160, 19)
-    for words in (pygame.Rect(500, 319, 160, 21), pygame.Rect(500, 279, 160, 21)):
-        ov.surface.fill((0, 0, 0, 0))
-        reading.paint_marks(ov, [reading.Badge(badge, "· stays", colour, True, 15, (), words)])
-        y = badge.bottom if words.top >= badge.bottom else words.bottom
-        assert tuple(ov.surface.get_at((580, y))) == (*colour, 110)
-        inside = [tuple(ov.surface.get_at((510, yy)))[:3] for yy in (y - 4, y + 4)]
-        assert colour not in inside  # (the panel's ground on each side: one rule, thin)
-        whole = badge.union(words)
-        assert tuple(ov.surface.get_at((whole.left, whole.centery)))[:3] == colour  # the outline
+    (p,) = markers.place(ov, [crate], s, 100, 660, [badge], beside=[badge])
+    assert p.words.centerx == 640 and p.words.top > shape.bottom, p.words
+    assert markers.free_of(p.words, [badge])
+    badge = pygame.Rect(590, 291, 100, 19)  # over the square's middle: just under it
+    (p,) = markers.place(ov, [crate], s, 100, 660, [badge], beside=[badge])
+    assert p.words.top == badge.bottom + markers.SPACE and p.words.left == badge.left, p.words
 
 
 def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_taken(
@@ -1291,10 +1268,11 @@ def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_
     goal = markers.Marker("goal", (0, 0, 0, 3), 3, -1, at, True)
     stays = pygame.Rect(600, 292, 120, 19)
     (p,) = markers.place(ov, [goal], s, 100, 660, [stays], beside=[stays])
-    assert p.joined is None and p.words.top == stays.bottom + markers.SPACE, p.words
+    assert p.words.top == stays.bottom + markers.SPACE and not p.moved, p.words
     under = pygame.Rect(590, 330, 140, 80)   # (the pawn)
     over = pygame.Rect(590, 222, 140, 48)    # (another's words)
     (p,) = markers.place(ov, [goal], s, 100, 660, [stays, under, over], beside=[stays])
     assert p.words.centery == stays.centery, p.words
     assert p.words.left == stays.right + 2 * markers.SPACE \
         or p.words.right == stays.left - 2 * markers.SPACE, p.words
+    assert p.moved  # (beside a wide badge: a line back to the shape)

@@ -312,22 +312,11 @@ def draw_shown(ov, shown: Shown) -> None:
         # (over a plain walk's dot rather than two cells off their shape)
         dots = [m.rect for m in badged if m.text == stepmarks.GLYPH["walk"]]
         firm = [m.rect for m in badged if m.text != stepmarks.GLYPH["walk"]]
-        # (a marker whose shape is under a badge: its words joined under that badge; never a
-        # "stays" badge's: joined, "stays · too high" over "goal ↑ 2 ana" read as one
-        # sentence, "the goal stays too high", to four blind players, rule between or not)
-        join = [(m.rect, m.colour) for m in badged
-                if m.text != stepmarks.GLYPH["walk"] and not m.dim]
-        # (by a "stays" badge over its shape, the words lie just by it, a label of their own)
-        beside = [m.rect for m in badged if m.dim]
+        # (by a badge over its shape, the words lie just by it, a label of their own: never
+        # joined to it as one label, read as one sentence by blind players)
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
-                               *pawn, soft=dots, join=join, beside=beside)
-        under = {tuple(p.joined[0]): p.words for p in placed if p.joined is not None}
-        if under:  # a badge with a marker's words joined under it: as wide, one panel
-            badged = [m._replace(rect=pygame.Rect(m.rect.left, m.rect.top,
-                                                  under[tuple(m.rect)].width, m.rect.height),
-                                 joined=under[tuple(m.rect)])
-                      if tuple(m.rect) in under else m for m in badged]
+                               *pawn, soft=dots, beside=firm)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -467,9 +467,6 @@ class Placed(NamedTuple):
     count: int  #: how many things it stands for
     words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
-    #: the step badge over its shape, its words joined under it (or over it) as one label
-    #: (else None)
-    joined: tuple | None = None
 
 
 def gather(ov, markers: list[Marker], s: float, top: int = 0,
@@ -586,8 +583,7 @@ def _sides(ms: list[Marker]) -> str:
 
 
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=(), pawn: pygame.Rect | None = None, soft=(), join=(),
-          beside=()) -> list[Placed]:
+          avoid=(), pawn: pygame.Rect | None = None, soft=(), beside=()) -> list[Placed]:
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or ``soft`` or
@@ -595,15 +591,14 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     the shape crossing nothing if it can.  Where that place is farther than
     :data:`MOST_DRIFT` text heights from the shape, the nearest place within that reach
     clear of all but ``soft`` (a plain walk's dot badges) is taken instead: words pushed two
-    cells off their shape, blind players read them as another cell's.  ``join``: the step
-    badges as ``(box, colour)``; a marker whose shape lies under one (or whose words would
-    land on one just under it) has its words joined under that badge, one label of two
-    lines (:func:`draw_words`): set apart under it, the
-    two read as two labels "touching" to every round of blind players (level 6's
-    "slip kata 1" over "crate ↓ 2 kata").  ``beside``: the boxes of badges never joined
-    (a "stays": joined, "stays · too high" over "goal ↑ 2 ana" read as "the goal stays too
-    high"); a marker whose shape lies under one has its words just under or over it,
-    :data:`SPACE` apart, a label of their own, where they fit."""
+    cells off their shape, blind players read them as another cell's.  ``beside``: the
+    step badges' boxes; a marker whose shape's middle lies under one (or whose words would
+    land on one just under it) has its words just under or over that badge, :data:`SPACE`
+    apart, or beside it twice as far, a label of their own, where they fit.  Never joined
+    to the badge as one label of two lines: "stays · too high" over "goal ↑ 2 ana" read as
+    "the goal stays too high", and "↓ slip kata 1" over "crate ↓ 1 kata", the crate's
+    square by the badge's edge, put the crate in the badge's cell, to four blind players
+    of five; a shape in sight by a badge's edge has its words under it, as any other."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
@@ -626,11 +621,11 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         # the badge over its shape (or on its edge), or the one its words would land on
         # just under it (the shape hidden by the pawn, level 7's goal: its words beside the
         # badge read as the next cell's)
-        def by_shape(b, reach=None, to=to, wanted=wanted, at=at):
-            # a badge over the shape (or on its edge), or one its words would land on just
-            # under it (within ``reach`` of the shape)
-            return b.colliderect(to) or (b.colliderect(wanted) and b.left <= at[0] <= b.right
-                                         and (reach is None or b.top - at[1] <= reach))
+        def by_shape(b, to=to, wanted=wanted, at=at, reach=2 * small):
+            # a badge over the shape's middle, or one its words would land on just under it
+            # (within ``reach`` of the shape)
+            return b.collidepoint(at) or (b.colliderect(wanted) and b.left <= at[0] <= b.right
+                                          and b.top - at[1] <= reach)
 
         def clear(taken=taken, to=to):
             # what words by a badge keep clear of: all but the shape itself and a pawn over
@@ -639,27 +634,19 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
 
         # the badge over its shape, or the one its words would land on just under it (the
         # shape hidden by the pawn, level 7's goal: its words beside the badge read as the
-        # next cell's)
-        badge = next(((b, c) for b, c in join if by_shape(b, 2 * small)), None)
-        if badge is not None:
-            # under the badge, or over it where that is taken (the pawn just under the
-            # badge: 2.8's goal words went two rows down, a blind player read them as the
-            # wall's there)
-            box = badge[0]
-            others = [t for t in clear() if t != box]
-            words = by_badge(box, wanted, to, (top, bottom, W), 0, max(box.width, wanted.width),
-                             lambda w, others=others: w.collidelist(others) < 0)
-            if words is not None:
-                placed.append(Placed(m, at, text, count, words, False, badge))
-                continue
-
+        # next cell's; 2.8's goal words went two rows down, under the pawn, and a blind
+        # player read them as the wall's there)
         near = next((b for b in beside if by_shape(b)), None)
         if near is not None:
             others = [*clear(), *soft]
             words = by_badge(near, wanted, to, (top, bottom, W), SPACE, wanted.width,
                              lambda w, others=others: free_of(w, others))
             if words is not None:
-                placed.append(Placed(m, at, text, count, words, False))
+                # beside the badge (not under or over it): a line back to the shape (beside
+                # a wide badge, a blind player read "crate behind a wall" as a crate three
+                # cells off)
+                aside = words.bottom > near.top and words.top < near.bottom
+                placed.append(Placed(m, at, text, count, words, aside))
                 continue
 
         def clear_line(t, to=to):
@@ -900,12 +887,6 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         m = p.marker
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
-        if p.joined is not None:
-            # under its badge: the second line of one label (the badge's panel and outline
-            # are drawn round both: ``reading.paint_marks``)
-            ov.text(p.text, p.words.center, small, words_colour, anchor="center",
-                    shadow=False)
-            continue
         ov.panel(p.words, (10, 12, 18, 150), 4)
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
 

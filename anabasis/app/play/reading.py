@@ -720,8 +720,6 @@ class Badge(NamedTuple):
     size: int
     #: the corners of its cell's floor where that cell is hidden from the eye, else ()
     floor: tuple
-    #: the box of a marker's words joined under it (one panel round both), else None
-    joined: pygame.Rect | None = None
     #: its cell's point on screen where the badge was moved off it (a line joins them),
     #: else None
     at: tuple[int, int] | None = None
@@ -793,7 +791,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         # not tell which was which)
         off = None if rect.collidepoint(round(x), round(y)) else (round(x), round(y))
         placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
-                            mark.kind == "nothing", size, floor, None, off))
+                            mark.kind == "nothing", size, floor, off))
     return placed
 
 
@@ -806,21 +804,12 @@ def paint_marks(ov, placed: list[Badge]) -> None:
             end, start = markers.leader(badge.rect, pygame.Rect(badge.at, (1, 1)))
             pygame.draw.line(ov.surface, badge.colour, start, end, 2)
             pygame.draw.circle(ov.surface, badge.colour, end, 3)
-    for rect, text, colour, dim, size, floor, joined, _ in placed:
+    for rect, text, colour, dim, size, floor, _ in placed:
         markers.dashed_outline(ov.surface, colour, floor, 2, 5)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
-        # (a marker's words joined under it: one panel round both lines, its own line the
-        # first; drawn as two boxes, the pair read as two labels touching)
-        whole = rect.union(joined) if joined is not None else rect
-        ov.panel(whole, (12, 14, 20, 200 if dim else 215), 6)
-        pygame.draw.rect(ov.surface, colour, whole, 1, border_radius=6)
-        if joined is not None:  # (a faint rule between the two lines: two facts, one place;
-            # read as one sentence, "stays · a wall to the top / goal ↓ 1 kata" said "the
-            # goal is a wall" to a blind player)
-            y = rect.bottom if joined.top >= rect.bottom - 1 else joined.bottom
-            pygame.draw.line(ov.surface, (*colour, 110), (whole.left + 6, y),
-                             (whole.right - 7, y), 1)
+        ov.panel(rect, (12, 14, 20, 200 if dim else 215), 6)
+        pygame.draw.rect(ov.surface, colour, rect, 1, border_radius=6)
         ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
 
 
