@@ -86,6 +86,10 @@ class Marker(NamedTuple):
     #: player read 3.7's goal over a pit in w as a floor to walk onto, and slipped round;
     #: the words say so
     slips: str = ""
+    #: the height it stands at (its cell's z), where the hidden axis is w and that is not
+    #: the pawn's (:func:`words_of` says it: ``· z 3``); else None.  Drawn at its height,
+    #: a goal up on a ledge read to blind players as a floor a row on, or sunk in a pit
+    height: int | None = None
 
     @property
     def label(self) -> str:
@@ -208,9 +212,10 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
+        height = cell[2] if axis == 3 and cell[2] != math.floor(player[2] + 0.5) else None
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
-                          goal_holds(room, state.crates) if what == "goal" else ""))
+                          goal_holds(room, state.crates) if what == "goal" else "", height))
     return out
 
 
@@ -540,13 +545,19 @@ def words_of(ms: list[Marker]) -> str:
     (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
     not in the next.
 
+    Where each is at one height that is not the pawn's, it is said (``goal ↑ 2 ana · z 3``).
+
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
     >>> words_of([one, one._replace(offset=-2)]), words_of([one, one])
     ('crate ↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
+    >>> words_of([one._replace(height=3)])
+    'crate ↓ 1 kata · z 3'
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
-    return (f"{ms[0].what} " + _sides(ms) + behind_words(ms[0].foot_behind)
+    heights = {m.height for m in ms}
+    height = f" · z {ms[0].height}" if len(heights) == 1 and ms[0].height is not None else ""
+    return (f"{ms[0].what} " + _sides(ms) + height + behind_words(ms[0].foot_behind)
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 
