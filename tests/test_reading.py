@@ -1276,3 +1276,26 @@ def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_
     assert p.words.left == stays.right + 2 * markers.SPACE \
         or p.words.right == stays.left - 2 * markers.SPACE, p.words
     assert p.moved  # (beside a wide badge: a line back to the shape)
+
+
+def test_a_line_from_moved_words_to_a_shape_behind_the_pawn_runs_to_the_pawns_edge(make_app):
+    """2.7, 13 moves in: the goal's shape lies behind the pawn and its words were moved
+    under it; the line back was cut at the pawn's edge on the shape's side, inside the
+    pawn's box, and so never drawn: a blind player read the words as the cell's they lay
+    on.  The line runs from the words to the pawn's edge, and not over the pawn."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(1), size=(1280, 720))
+    ov = app.overlay
+    s = ov.scale
+    pawn = pygame.Rect(600, 260, 80, 90)
+    goal = markers.Marker("goal", (0, 0, 0, 3), 3, -1, (640.0, 290.0), True)
+    words = pygame.Rect(600, 420, 110, 21)
+    placed = [markers.Placed(goal, (640, 290), "goal ↓ 1 kata", 1, words, True)]
+    ov.surface.fill((0, 0, 0, 0))
+    markers.draw_lines(ov, placed, s, "standard", pawn)
+    colour = markers.colour_of("goal")
+    drawn = [(x, y) for x in range(560, 720) for y in range(240, 440)
+             if tuple(ov.surface.get_at((x, y)))[:3] == colour]
+    assert any(pawn.bottom + 2 < y < words.top for _, y in drawn), "no line"
+    assert not any(pawn.collidepoint(p) for p in drawn)

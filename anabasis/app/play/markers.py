@@ -871,8 +871,8 @@ def leader(words: pygame.Rect, to: pygame.Rect) -> tuple[tuple[int, int], tuple[
 def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
                pawn: pygame.Rect | None = None) -> None:
     """The line from each marker's moved words back to its shape; never over ``pawn`` (the
-    pawn's box: a line to a shape just behind it stops at its edge).  Drawn before the
-    step badges, which lie over any line that must cross one."""
+    pawn's box: a line to a shape just behind it runs from the words to the pawn's edge).
+    Drawn before the step badges, which lie over any line that must cross one."""
     r = int(11 * s)
     for p in placed:
         if not p.moved:
@@ -881,8 +881,10 @@ def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
         start, end = leader(p.words, shape_box(p.at, r))
         if pawn is not None:
             into = pawn.inflate(4, 4).clipline(start, end)
-            if into:  # a shape just behind the pawn: the line stops at the pawn's edge
-                end = min(into, key=lambda q: math.dist(q, start))
+            if into:  # a shape just behind the pawn: from the pawn's edge on the words' side
+                # (cut at the edge on the shape's side, the line lay inside the pawn's box,
+                # and 2.7's goal words, moved under the pawn, had none a blind player saw)
+                start = min(into, key=lambda q: math.dist(q, end))
         pygame.draw.line(ov.surface, colour, start, end, max(1, int(2 * s)))
 
 
