@@ -26,7 +26,6 @@ import sys
 from anabasis.engine.moves import HOOKS, STEPS, parse_moves
 from anabasis.engine.world import NEEDS, VIEWS
 from anabasis.formats import levelfile
-from anabasis.formats.source import resolve
 from anabasis.refusal import Refusal, shorten
 
 
@@ -80,6 +79,19 @@ class _Guarded:
     def __getattr__(self, name):
         return getattr(self._stream, name)
 
+
+
+def resolve(source: str):
+    """The room a SOURCE names: a level, a level file, a room code, and a made room's name
+    (``hard.k3x9``, ``daily``), as the game's code box takes it (:func:`anabasis.gen.
+    resolve_source`; the generator is imported only for a name that may be one)."""
+    if "." in source or source.strip().lower().startswith("daily"):
+        from anabasis.gen import resolve_source
+
+        return resolve_source(source)
+    from anabasis.formats.source import resolve as plain
+
+    return plain(source)
 
 def one_line(text: str) -> str:
     """``text`` with every control character escaped, so a message stays one line

@@ -143,7 +143,7 @@ def edit_target(source: str | None, save: str | None = None):
 
     from anabasis.app.editor.draft import Draft
     from anabasis.app.editor.scene import EditTarget
-    from anabasis.formats.source import resolve
+    from anabasis.gen import resolve_source as resolve
 
     save_to = Path(save) if save else None
     if save_to is not None and save_to.is_dir():

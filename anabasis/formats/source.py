@@ -26,8 +26,10 @@ def resolve(source: str) -> Room:
     A string of digits (with a minus, or not) is a level number of chapter 1;
     two, joined by a dot (``2.4``), are a chapter and a level of it; one that
     names a file, ends in ``.txt`` or holds a path separator is a level
-    file; a tier and a seed (``hard.k3x9``) or ``daily[.YYYY-MM-DD]`` is a
-    made room, built as the game builds it; anything else must be a room code.
+    file; anything else must be a room code.  A made room's name (a tier and
+    a seed, ``hard.k3x9``, or ``daily[.YYYY-MM-DD]``) is built by the generator, a
+    layer above this one: :func:`anabasis.gen.resolve_source` reads it, and hands
+    every other SOURCE to this.
     """
     from anabasis.formats import codes, levels
 
@@ -46,13 +48,6 @@ def resolve(source: str) -> Room:
     path = Path(source)
     if path.suffix == ".txt" or "/" in source or os.sep in source or _exists(path):
         return _load(path)
-    from anabasis import gen
-
-    if gen.is_spec(source):
-        try:
-            return gen.build(*gen.parse_spec(source)).room
-        except gen.GenError as e:
-            raise SourceError(f"{shorten(source.strip())}: {e}") from None
     if source.strip()[:1] not in codes.LETTERS:
         raise SourceError(f"{shorten(source)!r} is not a level number, a level file, "
                           "a made room (hard.k3x9) or a room code (codes start with "

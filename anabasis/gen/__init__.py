@@ -14,7 +14,16 @@ One idea per module:
 See ``docs/gen.md``.
 """
 
-from anabasis.gen.builder import MAX_TRIES, Made, build, build_spec, gates, recipe, subtitle
+from anabasis.gen.builder import (
+    MAX_TRIES,
+    Made,
+    build,
+    build_spec,
+    gates,
+    recipe,
+    resolve_source,
+    subtitle,
+)
 from anabasis.gen.depth import TRICKS, Depth, every_shortest, live_states, measure, random_walk
 from anabasis.gen.motifs import MOTIFS, TRICKS_OF, motif_set, recipe_for, recipes
 from anabasis.gen.pool import build_async, shutdown
@@ -51,7 +60,7 @@ __all__ = [
     "Depth", "GEN", "GenError", "MAX_SEED", "MAX_TRIES", "MOTIFS", "Made", "SEED_DIGITS", "TIER",
     "TIERS", "TIER_TEXT", "TRICKS", "TRICKS_OF", "Tier", "Walkthrough", "build", "build_async",
     "build_spec", "daily_seed", "decoy", "every_shortest", "gates", "live_states", "measure",
-    "is_spec", "motif_set", "needs_crates", "needs_gravity_w", "needs_ramps",
+    "is_spec", "motif_set", "resolve_source", "needs_crates", "needs_gravity_w", "needs_ramps",
     "out_of_reach_without_gravity_w", "out_of_reach_without_ramps", "parse_seed", "parse_spec",
     "random_walk", "recipe", "recipe_for", "recipes", "room_name", "seed_text", "shutdown",
     "spare_crates", "subtitle", "today", "walk_through",

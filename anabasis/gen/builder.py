@@ -25,7 +25,18 @@ from anabasis.engine.world import Room
 from anabasis.gen import motifs, proofs, terrain
 from anabasis.gen.depth import Depth, crate_play, live_states, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
-from anabasis.gen.seeds import GEN, TIER, TIERS, GenError, Tier, check, parse_spec, room_name
+from anabasis.gen.seeds import (
+    GEN,
+    TIER,
+    TIERS,
+    GenError,
+    Tier,
+    check,
+    is_spec,
+    parse_spec,
+    room_name,
+)
+from anabasis.refusal import shorten
 
 #: Terrains built per seed before giving up (never reached in practice).
 MAX_TRIES = 300
@@ -615,6 +626,21 @@ def _made(room: Room, tier: str, seed: int, depth: Depth, moves, land: terrain.T
                 needs, depth, line, 0, 0, recipe(depth, land, crates, graph, live),
                 land.chain, motifs.motif_set(land.chain, extra), ledges,
                 tuple(tuple((c % land.X, c // land.X) for c in way) for way in land.routes))
+
+
+def resolve_source(source: str):
+    """The room a SOURCE names (:func:`anabasis.formats.source.resolve`), a made room's
+    name too (``hard.k3x9``, ``daily``, ``daily.2026-12-05``: built as the game builds it):
+    the command line and the editor take what the game's code box takes.  A bad made
+    room's name is a :class:`~anabasis.formats.source.SourceError`."""
+    from anabasis.formats import source as sources
+
+    if is_spec(source):
+        try:
+            return build(*parse_spec(source)).room
+        except GenError as e:
+            raise sources.SourceError(f"{shorten(source.strip())}: {e}") from None
+    return sources.resolve(source)
 
 
 def build_spec(spec: str) -> Made:
