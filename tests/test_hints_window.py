@@ -157,6 +157,12 @@ def test_a_win_after_hints_is_recorded_as_hinted(make_app, tmp_path):
         press(app, NAMED[hint_arrow_key(play, move)][0])
         settle(app)
     assert play.game.moves == levels.load_level(1).par and play.hints.used == 5
+    # the win panel: at par, not "perfect" (a blind player, five hints in 2.5, was told
+    # "perfect" and then found the launcher counting the level "with hints")
+    from anabasis.app.play.hud import _win_shown
+
+    line, note = _win_shown(play)[:2]
+    assert line.endswith(" · at par") and "perfect" not in line and "5 hints" in note
     saved = progress_mod.Progress.load(tmp_path)
     assert "level:1" in saved.hinted and saved.best_hinted == {"level:1": 5}
     assert "level:1" not in saved.solved and saved.best == {}

@@ -608,7 +608,9 @@ def _win_shown(play) -> tuple:
     moves, par = play.game.moves, play.opened.par
     line = f"{moves} moves" + (f" · par {par}" if par is not None else "")
     if par is not None and moves <= par:
-        line += " · perfect"
+        # (not "perfect" after a hint: a blind player won 2.5 at par with five, was told
+        # "perfect", and found the launcher counting it "with hints")
+        line += " · at par" if play.hints.used else " · perfect"
     note, colour = "", GOOD
     if play.new_best:
         note = "a new best"
