@@ -86,9 +86,10 @@ class Marker(NamedTuple):
     #: player read 3.7's goal over a pit in w as a floor to walk onto, and slipped round;
     #: the words say so
     slips: str = ""
-    #: the height it stands at (its cell's z), where the hidden axis is w and that is not
-    #: the pawn's (:func:`words_of` says it: ``· z 3``); else None.  Drawn at its height,
-    #: a goal up on a ledge read to blind players as a floor a row on, or sunk in a pit
+    #: the height it stands at (its cell's z), where the hidden axis is w (:func:`words_of`
+    #: says it: ``· z 3``); else None.  Drawn at its height, a goal up on a ledge read to
+    #: blind players as a floor a row on, or sunk in a pit; said only where it was not the
+    #: pawn's, a blind player took a crate whose words had none for one at another height
     height: int | None = None
 
     @property
@@ -212,7 +213,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
-        height = cell[2] if axis == 3 and cell[2] != math.floor(player[2] + 0.5) else None
+        height = cell[2] if axis == 3 and not yours else None  # (yours: the pawn's own z)
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height))
@@ -545,7 +546,7 @@ def words_of(ms: list[Marker]) -> str:
     (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
     not in the next.
 
-    Where each is at one height that is not the pawn's, it is said (``goal ↑ 2 ana · z 3``).
+    Where each is at one height (out of the slice along w), it is said (``goal ↑ 2 ana · z 3``).
 
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
     >>> words_of([one, one._replace(offset=-2)]), words_of([one, one])
