@@ -630,9 +630,6 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
         to = shape_box(at, r)
-        # the badge over its shape (or on its edge), or the one its words would land on
-        # just under it (the shape hidden by the pawn, level 7's goal: its words beside the
-        # badge read as the next cell's)
         def by_shape(b, to=to, wanted=wanted, at=at, reach=2 * small):
             # a badge over the shape's middle, or one its words would land on just under it
             # (within ``reach`` of the shape)
