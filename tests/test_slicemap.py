@@ -862,3 +862,27 @@ def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
     assert slicemap.GAP_MARK not in colours and slicemap.RAMP_MARK not in colours
     small = slicemap.SliceMap(room, (260, 110))
     assert small.keyed is None
+
+
+def test_a_slips_tag_on_the_map_says_its_arrow_with_its_slices():
+    """Two blind players read a slip's tag on the map, a bare orange "1" in the numbers'
+    font, as a height.  It says the slip's arrow with its slices ("↓2"), in a tag as wide
+    as that takes, wider than a one-glyph tag."""
+    from anabasis.app.play import stepmarks
+
+    room, state = room_and_state(7)
+    smap = slicemap.SliceMap(room, (900, 500))
+    x, y, z, w = state.player
+    cell = (x + 1, y, z, w)
+    rect = smap.layout.cell_rect(x + 1, y, w)
+
+    def tag_right(mark):
+        pic = smap.picture(state.player, [], (mark,)).copy()
+        row = rect.y + max(9, smap.layout.cell // 2 + 2) // 2
+        dark = [i for i in range(rect.x - 1, rect.right + 20)
+                if tuple(pic.get_at((i, row)))[:3] == (12, 14, 20)]
+        return max(dark)
+
+    walk = tag_right(stepmarks.Mark("R", "walk", cell=cell))
+    slip = tag_right(stepmarks.Mark("R", "slip kata", slip=2, cell=cell))
+    assert slip > walk + 3, (walk, slip)

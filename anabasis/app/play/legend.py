@@ -42,8 +42,8 @@ ENTRIES = [
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
     ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
             " a number: the z you stand at; lighter: higher"),
-    ("tag", "a small dark tag in a map cell's corner: a step goes there (a number: slices"
-            " it slips)"),
+    ("tag", "a small dark tag in a map cell's corner: a step goes there (\u2193 and a number:"
+            " slices it slips)"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side (the way up, to ana);"
               " on it, its z"),
     ("gap", "dark, a dim \u2715, on the map: you fall out; a dim wedge: a ramp 1 slice kata;"

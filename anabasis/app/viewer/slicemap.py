@@ -848,10 +848,12 @@ class SliceMap:
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
         size = max(9, self.layout.cell // 2 + 2)
-        dot = pygame.Rect(0, 0, size, size)
+        # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
+        # numbers' font and place, read as a height to two blind players)
+        glyph = mark.glyph if mark.kind != "slip kata" else f"{mark.glyph}{mark.slip}"
+        dot = pygame.Rect(0, 0, max(size, _font(size - 3).size(glyph)[0] + 4), size)
         dot.topleft = (rect.x - 1, rect.y - 1)
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
-        glyph = mark.glyph if mark.kind != "slip kata" else str(mark.slip)
         if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
             # "▶" for every push read as a push to the right
             glyph = ARROW_GLYPH.get(MOVE_ON_PLAN.get(getattr(mark, "move", ""), ""), glyph)
