@@ -636,19 +636,17 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             return b.collidepoint(at) or (b.colliderect(wanted) and b.left <= at[0] <= b.right
                                           and b.top - at[1] <= reach)
 
-        def clear(taken=taken, to=to):
-            # what words by a badge keep clear of: all but the shape itself and a pawn over
-            # it (level 7's goal); a crate in sight stays clear, the shape by it or not
-            return [t for t in taken if t != to and not (t == pawn and t.colliderect(to))]
-
         # the badge over its shape, or the one its words would land on just under it (the
         # shape hidden by the pawn, level 7's goal: its words beside the badge read as the
         # next cell's; 2.8's goal words went two rows down, under the pawn, and a blind
         # player read them as the wall's there)
         near = next((b for b in beside if by_shape(b)), None)
         if near is not None:
-            others = [*clear(), *soft]
-            words = by_badge(near, wanted, to, (top, bottom, W), SPACE, wanted.width,
+            # what words by a badge keep clear of: all but the shape itself and a pawn over
+            # it (level 7's goal); a crate in sight stays clear, the shape by it or not
+            others = [*(t for t in taken if t != to and not (t == pawn and t.colliderect(to))),
+                      *soft]
+            words = by_badge(near, wanted, to, (top, bottom, W),
                              lambda w, others=others: free_of(w, others))
             if words is not None:
                 # beside the badge (not under or over it): a line back to the shape (beside
@@ -686,19 +684,19 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
 
 
 def by_badge(box: pygame.Rect, wanted: pygame.Rect, shape: pygame.Rect, band: tuple,
-             gap: int, width: int, fits) -> pygame.Rect | None:
-    """A place for a marker's words (``wanted``'s height, ``width`` wide) just under step
-    badge ``box`` or just over it, ``gap`` pixels off (and with a gap, beside it, twice
-    that off), the one clear of the marker's ``shape`` first: in the window and between
-    the band's top and bottom (``band``: top, bottom, the window's width; by a badge over
-    the band's top, clear of the panels there, above it too), and one ``fits`` accepts;
-    None where none is."""
+             fits) -> pygame.Rect | None:
+    """A place for a marker's words (``wanted``'s size) just under step badge ``box`` or
+    just over it, :data:`SPACE` pixels off, else beside it, twice that off (a label of its
+    own, not read as one line with the badge), the one clear of the marker's ``shape``
+    first: in the window and between the band's top and bottom (``band``: top, bottom, the
+    window's width; by a badge over the band's top, clear of the panels there, above it
+    too), and one ``fits`` accepts; None where none is."""
     top, bottom, W = band
-    spots = [pygame.Rect(box.left, box.bottom + gap, width, wanted.height),
-             pygame.Rect(box.left, box.top - gap - wanted.height, width, wanted.height)]
-    if gap:  # a label of its own: beside the badge too, twice as far (not read as one line)
-        for x in (box.right + 2 * gap, box.left - 2 * gap - width):
-            spots.append(pygame.Rect(x, box.centery - wanted.height // 2, width, wanted.height))
+    width, height = wanted.size
+    spots = [pygame.Rect(box.left, box.bottom + SPACE, width, height),
+             pygame.Rect(box.left, box.top - SPACE - height, width, height)]
+    for x in (box.right + 2 * SPACE, box.left - 2 * SPACE - width):
+        spots.append(pygame.Rect(x, box.centery - height // 2, width, height))
     spots.sort(key=lambda w: w.colliderect(shape))
     lo = top if box.top >= top else 0
     return next((w for w in spots if w.top >= lo and w.bottom <= bottom and w.left >= 0

@@ -393,8 +393,11 @@ class SliceMap:
         its high side goes down onto it), or a ramp beside it in the slice leaning toward it
         (a step off its high side goes ana over it).  Three blind players read such a gap's
         "fall out" as the whole truth and took a start area for sealed in."""
-        if self.ramp_below(x, y, w) is not None:
-            return True
+        return self.ramp_below(x, y, w) is not None or self._ramp_beside(x, y, w)
+
+    def _ramp_beside(self, x: int, y: int, w: int) -> bool:
+        """A ramp beside gap column ``(x, y)`` of slice ``w`` leans toward it (a step off its
+        high side goes ana over it)."""
         room = self.room
         X, Y, _, _ = room.size
         for axis, sign in RAMP_LEAN.values():
@@ -449,7 +452,7 @@ class SliceMap:
                     top = self.top(x, y, w)
                     if top is None:
                         below = self.ramp_below(x, y, w)
-                        crossed = below is None and self.ramp_crosses(x, y, w)
+                        crossed = below is None and self._ramp_beside(x, y, w)
                         gap(surface, rect, crossed, below)
                         self.kinds.add("below" if below is not None else
                                        "crossed" if crossed else "gap")
