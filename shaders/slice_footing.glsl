@@ -105,6 +105,47 @@ vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
     return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
 }
 
+// Whether a mover put in `cell` (empty) falls out of the room as it settles, the crates kept
+// where they are (the rule book's settling, one mover alone): down in z while the cell below
+// is free, else kata while nothing holds it from kata and the cell kata is free; into the void
+// (under the room, or kata of its first slice where w does not wrap) it falls out, and where
+// w wraps, W kata steps with no z step between are an endless fall.  Asked only of a drop's
+// pixels (a few of the frame), a texel or two a step.  The map marks the same pits
+// (anabasis.engine.rules.falls_out): the pit you die in and the one you slip through to a
+// floor looked alike, and two blind players took level 5's bridge gap for a death.
+bool falls_out(ivec4 p) {
+    int run = 0;  // kata steps since the last z step
+    int most = u_size.z * (u_size.w + 1) + u_size.w + 1;
+    for (int i = 0; i < most; i++) {
+        if (p.z == 0) return true;
+        uint below = code_at(p - ivec4(0, 0, 1, 0));
+        if (below == CELL_EMPTY) { p.z -= 1; run = 0; continue; }
+        if (below >= CELL_RAMP_XP && below <= CELL_RAMP_YN) return false;  // a ramp holds
+        if (!WRAPS && p.w == 0) return true;
+        ivec4 kata = p - ivec4(0, 0, 0, 1);
+        if (code_at(kata) != CELL_EMPTY) return false;
+        p = kata;
+        run += 1;
+        if (WRAPS && run >= u_size.w) return true;
+    }
+    return false;
+}
+
+// A pit you would fall out of the room from: a cross over it in the "fall out" mark's colour
+// (u_out_colour), as the step's badge and the map draw one.  `f` is the point's place in its
+// cell; the cross's arms run along the face's diagonals (of its two axes in the slice: the
+// hidden axis's f is the slice's middle, nearest the centre, and is passed over).
+vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
+    if (axis < 0) return col;
+    vec4 g = abs(f - 0.5);
+    g[axis] = 0.0;
+    float a = max(max(g.x, g.y), max(g.z, g.w));
+    float b = g.x + g.y + g.z + g.w - a - min(min(g.x, g.y), min(g.z, g.w));
+    if (a > 0.3) return col;
+    float arm = 1.0 - line_step(0.045, 1.5, a - b);
+    return mix(col, u_out_colour, 0.85 * arm);
+}
+
 // The player's row and column, drawn on the ground as two lanes with a dotted line down their
 // middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
 // block's top) reads at a glance, at any height.  By the cell's and the point's place in the
@@ -318,7 +359,10 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.near, h.axis, f);
-        if (foot == 0) col = drop_face(col, f, h.axis, edge, line);
+        if (foot == 0) {
+            col = drop_face(col, f, h.axis, edge, line);
+            if (falls_out(above)) col = out_mark(col, f, h.axis, line);
+        }
         if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
         if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
             // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in from

@@ -307,8 +307,9 @@ def test_floor_with_nothing_kata_reads_as_a_drop_and_held_floor_as_ground(ctx):
     held = _image(ctx, room, pose)
     # Take the block kata of the tile's top away: stepping there would slip kata.
     drop = _image(ctx, _edit(room, {(5, 5, 1, 0): cells.EMPTY}), pose)
-    lum_held = held[tile].astype(float).mean()
-    lum_drop = drop[tile].astype(float).mean()
+    # (the median: this pit is one you fall out from, crossed in red, the cross a few pixels)
+    lum_held = np.median(held[tile].astype(float).mean(axis=1))
+    lum_drop = np.median(drop[tile].astype(float).mean(axis=1))
     assert lum_drop < 0.5 * lum_held, "a floor with nothing kata of it is dark, a pit"
     # Elsewhere nothing changes: no ghost or tint spreads from it.
     assert np.array_equal(drop[~tile], held[~tile]) or (
@@ -327,11 +328,14 @@ def test_a_face_ana_with_nothing_below_reads_as_a_drop_with_w_up(ctx):
     room = _open_room()
     pose = pose_of(room, "w-up", pitch=0.9)
     face_ana = 1 + 2 * 3 + 1
-    tile = _face_pixels(ctx, room, pose, (5, 5, 1, 0), face_ana)
+    size = (240, 160)  # (the cell big enough that its cross is thin on it)
+    tile = _face_pixels(ctx, room, pose, (5, 5, 1, 0), face_ana, size)
     assert tile.sum() > 20
-    held = _image(ctx, room, pose)
-    drop = _image(ctx, _edit(room, {(5, 5, 0, 1): cells.EMPTY}), pose)
-    assert drop[tile].astype(float).mean() < 0.5 * held[tile].astype(float).mean()
+    held = _image(ctx, room, pose, size=size)
+    drop = _image(ctx, _edit(room, {(5, 5, 0, 1): cells.EMPTY}), pose, size=size)
+    # (the median: a fall out of the room, crossed in red, the cross a few pixels)
+    assert np.median(drop[tile].astype(float).mean(axis=1)) < \
+        0.5 * np.median(held[tile].astype(float).mean(axis=1))
 
 
 def test_ghost_shows_the_floor_one_slice_ana_where_this_slice_has_none(ctx):
@@ -1278,3 +1282,42 @@ def test_a_tops_edge_over_a_step_down_is_drawn_as_a_dark_lip(ctx):
     image = _image(ctx, raised, pose, size=big)
     raised_rim, floor_rim = _rim_over_middle(image, top), _rim_over_middle(image, floor)
     assert raised_rim < floor_rim - 0.15, (raised_rim, floor_rim)
+
+
+@pytest.mark.parametrize("source", [1, 5, (3, 2), (3, 8)])
+def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not(ctx, source):
+    """Level 1's pits (a slip kata, then out of the room) and level 5's bridge gap (a slip
+    onto the floor a slice kata) were drawn alike, and blind players took the bridge's gap
+    for a death.  A pit's top is crossed in the "fall out" badge's red where a pawn put there
+    falls out (``rules.falls_out``, an endless fall round a wrapped room's w too), and plain
+    where it lands: every pit in sight in the room's own view."""
+    from anabasis.app.viewer.slicemap import SliceMap
+    from anabasis.formats import levels
+
+    room = levels.load_level(source) if isinstance(source, int) else levels.load_from(*source)
+    state = rules.start(room).state
+    pose = Pose(tuple(float(v) for v in state.player), room.view, None, 0.0, Camera())
+    size = (320, 200)  # (a pit a few dozen pixels)
+    image = _image(ctx, room, pose, state, size).astype(int)
+    red = (image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70)
+    smap = SliceMap(room, (900, 500))
+    X, Y, Z, W = room.size
+    seen = {True: 0, False: 0}
+    pw = state.player[3]
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    for y in range(Y):
+        for x in range(X):
+            if not smap.slips(x, y, pw):
+                continue
+            z = smap.top(x, y, pw)[0]
+            tile = (index == room.index((x, y, z, pw))) & (faces == TOP)
+            if tile.sum() < 40:
+                continue  # (out of sight)
+            out = rules.falls_out(room, (x, y, z + 1, pw), state.crates)
+            assert out == smap.out(x, y, pw, state.crates)
+            share = red[tile].mean()
+            assert (share > 0.02) if out else (share == 0), ((x, y, z, pw), out, share)
+            seen[out] += 1
+    assert seen[True] + seen[False] > 0

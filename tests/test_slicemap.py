@@ -419,8 +419,9 @@ def test_a_column_you_would_slip_kata_off_is_drawn_as_a_pit_and_a_crate_kata_fil
     assert smap.slips(2, 0, 1)
     assert not smap.slips(0, 0, 1, crates=[(0, 0, 1, 0)])  # a crate kata holds
 
-    def centre(pic, x, w):
-        return rgb_at(pic, lay.cell_rect(x, 0, w).center)
+    def centre(pic, x, w):  # (over the middle: a pit you fall out from has a ✕ there)
+        rect = lay.cell_rect(x, 0, w)
+        return rgb_at(pic, (rect.centerx, rect.centery - rect.height // 5))
 
     bare = smap.picture(None, []).copy()
     assert centre(bare, 0, 1) == slicemap.PIT and centre(bare, 1, 1) != slicemap.PIT
@@ -453,6 +454,8 @@ def test_the_maps_pits_are_where_the_reference_engine_slips_you(source):
                 settled = reference.settle(room, State.of(stand, ()))
                 slipped = settled.status == "lost" or settled.state.player[3] != w
                 assert smap.slips(x, y, w) == slipped, (stand, settled.status)
+                # and the pits it crosses are those you fall out of the room from
+                assert smap.out(x, y, w) == (settled.status == "lost"), stand
                 checked += 1
     assert checked > 0
 
@@ -886,3 +889,49 @@ def test_a_slips_tag_on_the_map_says_its_arrow_with_its_slices():
     walk = tag_right(stepmarks.Mark("R", "walk", cell=cell))
     slip = tag_right(stepmarks.Mark("R", "slip kata", slip=2, cell=cell))
     assert slip > walk + 3, (walk, slip)
+
+
+def crossed(surface, rect) -> int:
+    """How many pixels of a pit's ✕ (:data:`slicemap.OUT_MARK`) lie in ``rect``."""
+    return sum(rgb_at(surface, (x, y)) == slicemap.OUT_MARK
+               for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom))
+
+
+def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not():
+    """Level 1's pits (you slip kata and fall out of the room) and level 5's bridge gap (you
+    slip onto the floor a slice kata) were drawn alike, and blind players took the bridge's
+    gap for a death.  On the map a pit you fall out from has a ✕ in it; one you slip through
+    to a floor has none; the key says which is which."""
+    one, _ = room_and_state(1)
+    smap = slicemap.SliceMap(one, (900, 500), most=slicemap.LARGE_CELL)
+    pic = smap.picture(None, [])
+    pits = [(x, 0, 1) for x in (1, 2)]
+    assert all(smap.slips(*p) and smap.out(*p) for p in pits)
+    assert all(crossed(pic, smap.layout.cell_rect(*p)) > 4 for p in pits)
+    assert "out" in smap.kinds and not crossed(pic, smap.layout.cell_rect(0, 1, 1))
+    five, state = room_and_state(5)
+    smap = slicemap.SliceMap(five, (900, 500), most=slicemap.LARGE_CELL)
+    pic = smap.picture(None, state.crates)
+    pits = [(x, y, w) for w in range(five.size[3]) for y in range(five.size[1])
+            for x in range(five.size[0]) if smap.slips(x, y, w)]
+    assert pits and not any(smap.out(*p) for p in pits)
+    assert not any(crossed(pic, smap.layout.cell_rect(*p)) for p in pits)
+    assert "out" not in smap.kinds and "pit" in smap.kinds
+
+
+def test_a_crate_in_a_pits_fall_crosses_it_or_clears_it():
+    """Whether you fall out from a pit may hang on a crate: one that a fall lands on, where
+    nothing holds you kata, sends you on kata and out of the room.  The map's pits are drawn
+    with no crates once; where the crates at rest change a pit's answer, it is drawn again."""
+    from anabasis.formats import levelfile
+
+    room = levelfile.parse("### ### ...\n\n### .## .##\n\n### ### .@*\n")
+    smap = slicemap.SliceMap(room, (900, 500), most=slicemap.LARGE_CELL)
+    rect = smap.layout.cell_rect(0, 0, 2)
+    crate = (0, 0, 1, 1)  # (rests: a block under it, a block kata of it)
+    assert smap.slips(0, 0, 2) and smap.slips(0, 0, 2, [crate])
+    assert not smap.out(0, 0, 2) and smap.out(0, 0, 2, [crate])
+    assert rules.falls_out(room, (0, 0, 2, 2), [crate])
+    assert not crossed(smap.picture(None, []), rect)
+    assert crossed(smap.picture(None, [crate]), rect) > 4
+    assert not crossed(smap.picture(None, []), rect)  # (and back)

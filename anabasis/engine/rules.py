@@ -501,6 +501,21 @@ def settle(room: Room, state: State, *, gravity_w: bool = True, trace: bool = Fa
                   tuple(frames or ()), lost)
 
 
+def falls_out(room: Room, cell: Pos, crates=()) -> bool:
+    """Whether the player, put in free ``cell`` among ``crates`` (at rest), falls out of the
+    room as everything settles: what the map and the picture mark on a pit with a cross
+    (the pit you die in and the one you slip through to a floor looked alike).  Crates at
+    rest stay so (the player only adds to what holds them).
+
+    >>> from anabasis.formats import levelfile
+    >>> room = levelfile.parse("##### ##### #####\\n\\n##### ##.## .....\\n\\n"
+    ...                        "###.# #@..* .....\\n")
+    >>> falls_out(room, (3, 0, 1, 2)), falls_out(room, (2, 0, 1, 2))  # down; kata to a floor
+    (True, False)
+    """
+    return settle(room, State.of(cell, crates)).status == "lost"
+
+
 def start(room: Room, *, gravity_w: bool = True, trace: bool = False) -> Result:
     """The room's start, settled, as when it is loaded.
 

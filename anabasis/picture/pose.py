@@ -79,6 +79,8 @@ PALETTES = {
                   (0.72, 0.74, 0.48), (0.80, 0.62, 0.70)),
         # lavender: a blind player took the mint it was for the ramps' teal
         "mark": (0.80, 0.64, 1.00),
+        # a pit you fall out from: its cross, as the "fall out" step badge's red
+        "out": (1.00, 0.35, 0.35),
         "pattern": 0.0,
     },
     "safe": {
@@ -86,6 +88,7 @@ PALETTES = {
                   (0.94, 0.84, 0.56), (0.50, 0.70, 0.84), (0.80, 0.56, 0.40),
                   (0.60, 0.64, 0.70), (0.92, 0.88, 0.60)),
         "mark": (0.96, 0.96, 0.96),  # white: apart from the teal ramps by lightness too
+        "out": (0.96, 0.96, 0.96),  # (the "fall out" badge's white in this palette)
         "pattern": 1.0,
     },
 }
@@ -244,6 +247,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_wband": wrap_band(room, player_cell),
         "u_tones": list(colours["tones"]),
         "u_mark_colour": colours["mark"],
+        "u_out_colour": colours["out"],
         "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,

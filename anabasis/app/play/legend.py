@@ -17,8 +17,8 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
-    ("pit", "a dark pit with a rim, in the room or (no number) on the map: you slip or"
-            " fall there"),
+    ("pit", "a dark pit with a rim, in the room or (no number) on the map: you slip kata"
+            " there; with a \u2715: you fall out"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
     ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
@@ -117,10 +117,15 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, r)
         for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
             pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
-    elif name == "pit":
+    elif name == "pit":  # one you slip through, one you fall out from (crossed)
         pygame.draw.rect(s, TILE, r)
-        pygame.draw.rect(s, (25, 22, 30), r.inflate(-h // 2, -h // 3))
-        pygame.draw.rect(s, (90, 80, 70), r.inflate(-h // 2, -h // 3), 1)
+        for k, half in enumerate((r.inflate(-r.width // 2, 0).move(-r.width // 4, 0),
+                                  r.inflate(-r.width // 2, 0).move(r.width // 4, 0))):
+            hole = half.inflate(-max(2, half.width // 4), -h // 3)
+            pygame.draw.rect(s, (25, 22, 30), hole)
+            pygame.draw.rect(s, (90, 80, 70), hole, 1)
+            if k:
+                slicemap.cross(s, hole, stepmarks.colour_of("fall out", palette))
     elif name == "ramp":
         pygame.draw.polygon(s, (210, 200, 170), [r.bottomleft, r.bottomright, r.topright])
         pygame.draw.line(s, (255, 250, 230), r.bottomleft, r.topright, 2)

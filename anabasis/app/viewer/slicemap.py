@@ -42,6 +42,7 @@ from functools import cache, lru_cache
 
 import pygame
 
+from anabasis.engine import rules
 from anabasis.engine.cells import BLOCK, RAMP_LEAN, RAMPS
 from anabasis.engine.world import WALL, Room
 
@@ -57,6 +58,8 @@ PIT_RIM = (190, 196, 212)
 #: a gap's ✕ (the "fall out" badge's glyph, dim): hatched, a gap read as the 3D picture's
 #: hatched walls (two blind players: "hatch on the map = open, hatch in 3D = wall")
 GAP_MARK = (150, 70, 74)
+#: a pit's ✕ where you would fall out from it: brighter than a gap's, on the pit's black
+OUT_MARK = (220, 90, 90)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
@@ -216,11 +219,7 @@ def gap(surface, rect: pygame.Rect, crossed: bool = False, below=None) -> None:
         pygame.draw.polygon(surface, RAMP_BELOW, wedge_points(rect, below), 1)
     if crossed or below is not None:
         return
-    k = max(2, round(rect.width * 0.22))
-    c = rect.center
-    width = max(1, rect.width // 12)
-    pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), width)
-    pygame.draw.line(surface, GAP_MARK, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), width)
+    cross(surface, rect, GAP_MARK)
 
 
 def wedge_points(rect: pygame.Rect, lean) -> list[tuple[float, float]]:
@@ -245,13 +244,27 @@ def wall(surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, WALL_EDGE, rect, 1)
 
 
-def pit(surface, rect: pygame.Rect) -> None:
+def pit(surface, rect: pygame.Rect, out: bool = False) -> None:
     """A column you would slip kata off (square ``rect``, its ground drawn): a dark pit with
-    a rim inside it, as the room's own picture draws one."""
+    a rim inside it, as the room's own picture draws one; where that slip ends out of the
+    room (``out``), a gap's ✕ in it, as the picture draws a cross in such a pit (level 1's
+    pits and level 5's bridge gap, the one deadly and the other a way on, looked alike to
+    blind players, in the picture and on the map)."""
     cell = rect.width
     hole = rect.inflate(-max(2, cell * 2 // 7), -max(2, cell * 2 // 7))
     pygame.draw.rect(surface, PIT, hole, border_radius=max(1, cell // 8))
     pygame.draw.rect(surface, PIT_RIM, hole, max(1, cell // 12), border_radius=max(1, cell // 8))
+    if out:
+        cross(surface, hole, OUT_MARK)
+
+
+def cross(surface, rect: pygame.Rect, colour) -> None:
+    """A ✕ in the middle of ``rect``: a gap's, or a pit's you would fall out from."""
+    k = max(2, round(rect.width * 0.22))
+    c = rect.center
+    width = max(1, rect.width // 12)
+    pygame.draw.line(surface, colour, (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), width)
+    pygame.draw.line(surface, colour, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), width)
 
 
 def notch(surface, rect: pygame.Rect, side: int, slips: bool = False) -> pygame.Rect:
@@ -315,7 +328,7 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata"), ("crossed", "a ramp crosses"),
-       ("pit", "slip kata"), ("ramp", "ramp (tip: high side)"))
+       ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -351,6 +364,9 @@ class SliceMap:
         #: where the map's key lies along its foot (:meth:`_draw_key`), or None where it did
         #: not fit
         self.keyed: pygame.Rect | None = None
+        #: the pits the base draws, (x, y, w): whether you fall out from each (no crates)
+        self._pits: dict[tuple[int, int, int], bool] = {}
+        self._among: tuple | None = None  #: (crates, :meth:`_pits_among`'s answer)
         self.base = self._draw_base()
         self._key = None
         self._picture: pygame.Surface | None = None
@@ -457,7 +473,11 @@ class SliceMap:
                         self.kinds.add("below" if below is not None else
                                        "crossed" if crossed else "gap")
                         continue
-                    self.kinds |= self._draw_column(surface, x, y, w, self.slips(x, y, w))
+                    slips = self.slips(x, y, w)
+                    out = slips and self.out(x, y, w)
+                    if slips:
+                        self._pits[(x, y, w)] = out
+                    self.kinds |= self._draw_column(surface, x, y, w, slips, out)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
         gx, gy, _, gw = room.goal
         # (an editor's draft may hold its goal outside the room: no pit to show it in)
@@ -532,9 +552,9 @@ class SliceMap:
             gap_cell = box.inflate(4, 4)
             gap_cell.center = box.center
             gap(surface, gap_cell, kind == "crossed", (0, 1) if kind == "below" else None)
-        elif kind == "pit":
+        elif kind in ("pit", "out"):
             pygame.draw.rect(surface, shade(1, 3), box)
-            pit(surface, box)
+            pit(surface, box, kind == "out")
         else:  # a ramp's wedge
             pygame.draw.rect(surface, shade(0, 3), box)
             self._wedge(surface, box, (0, 1))
@@ -550,6 +570,22 @@ class SliceMap:
             return False
         return not self.held_at(x, y, top[0] + 1, w, crates)
 
+    def _pits_among(self, crates: tuple) -> list[tuple[int, int, int, bool]]:
+        """The base's pits (``x, y, w``) that ``crates`` at rest leave pits but change
+        whether you fall out from, each with its answer among them (kept for the last
+        ``crates``: asked again each move)."""
+        if self._among is None or self._among[0] != crates:
+            changed = [(x, y, w, not out) for (x, y, w), out in self._pits.items()
+                       if self.out(x, y, w, crates) != out and self.slips(x, y, w, crates)]
+            self._among = (crates, changed)
+        return self._among[1]
+
+    def out(self, x: int, y: int, w: int, crates=()) -> bool:
+        """Standing on column ``(x, y)``'s top in slice ``w``, among ``crates`` at rest, you
+        would fall out of the room (``rules.falls_out``); for a pit (:meth:`slips`)."""
+        top = self.top(x, y, w)
+        return top is not None and rules.falls_out(self.room, (x, y, top[0] + 1, w), crates)
+
     def held_at(self, x: int, y: int, z: int, w: int, crates=()) -> bool:
         """Whether a pawn at ``(x, y, z, w)`` is held from kata: a ramp under it in z, or a
         block, a ramp, the room's wall or one of ``crates`` kata of it."""
@@ -560,7 +596,8 @@ class SliceMap:
         held = room.cell(kata)
         return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
-    def _draw_column(self, surface, x: int, y: int, w: int, slips: bool) -> set[str]:
+    def _draw_column(self, surface, x: int, y: int, w: int, slips: bool,
+                     out: bool = False) -> set[str]:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
         the block's number, and where you would slip kata off it (``slips``) a dark pit with a
         rim inside it and no number, as the room's own picture draws one (a blind player read
@@ -591,7 +628,7 @@ class SliceMap:
         elif slips:
             # no number: nothing holds you there (a blind player read the pits' numbers,
             # light on black, as floors to stand on, and as the notches under a top)
-            pit(surface, rect)
+            pit(surface, rect, out)
         else:
             numbered = cell >= DIGITS_CELL
         under = self.hollows(x, y, w)
@@ -606,7 +643,8 @@ class SliceMap:
                   anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w))
-        kind = "ramp" if c in RAMPS else "wall" if walled else "pit" if slips else "number"
+        kind = "ramp" if c in RAMPS else "wall" if walled else \
+            ("out" if out else "pit") if slips else "number"
         return {kind, "hollow"} if under else {kind}
 
     def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...],
@@ -692,6 +730,12 @@ class SliceMap:
                 gx, gy, _, gw = self.room.goal
                 if (gx, gy, gw) == (cx, cy, w_ana):
                     self._diamond(surface, lay.cell_rect(gx, gy, gw))
+        for x, y, w, out in self._pits_among(tuple(sorted(resting))):
+            # a pit whose fall the crates stop, or send out of the room
+            self._draw_column(surface, x, y, w, True, out)
+            gx, gy, _, gw = self.room.goal
+            if (gx, gy, gw) == (x, y, w):
+                self._diamond(surface, lay.cell_rect(gx, gy, gw), True)
         X, Y = self.room.size[:2]
         for c in crates:
             w = self._slice_of(c[3])
