@@ -1169,7 +1169,7 @@ def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, 
     the pawn read as "inset floor tiles, hatches" to the next, and pale and hatched, as "a
     pale floor area".  A block's top in the room's last layer of z (nothing stands on it) is
     dark and hatched across in light lines, through its middle too, as a plan draws cut
-    stone, and darker than the floors; no other top is hatched (pits aside, dark
+    stone, and well darker than the floors; no other top is hatched (pits aside, dark
     throughout)."""
     from anabasis.app.play.session import open_level
 
@@ -1192,7 +1192,10 @@ def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, 
             assert hatch < 0.05, (cell, hatch)
             floors.append(lum)
     assert len(caps) >= 2
-    assert not floors or max(caps) < 0.8 * min(floors), (caps, floors)
+    # well darker: in the made rooms, where most of a slice is wall, the tops at 0.7 of a
+    # floor's light were "a sea of hatched walls" to five blind players, the floors between
+    # them "a few small notches"
+    assert not floors or max(caps) < 0.62 * min(floors), (caps, floors)
 
 
 def test_a_crates_top_at_the_rooms_top_is_not_hatched(ctx):

@@ -320,7 +320,7 @@ def test_a_climb_refused_at_the_rooms_top_says_so_and_not_a_block():
     assert state.player == (1, 0, 1, 1) and top.size[2] == 2
     result = rules.step(top, state, "R")
     assert not result.moved and result.why == NO_HEADROOM
-    assert stepmarks.classify(top, state, "R").then == "a wall to the top"
+    assert stepmarks.classify(top, state, "R").then == "a wall"
     (bump,) = cues.of_move(state, result, None, top.size[3], top.wrap, top.size[2])
     assert "room's top" in bump.text
     # a room one higher, a block over you: the block is said

@@ -89,7 +89,7 @@ SAFE_COLOUR = {"walk": (86, 180, 233), "climb": (0, 158, 115), "push": (213, 94,
 #: The room's edge has no badge (nothing is drawn past it).
 #: Why a climb at the room's top is no move: the block ahead reaches the room's top (the map
 #: and the room frame such a wall's top in dark), and there is no room over it.
-TOP_WORDS = "a wall to the top"
+TOP_WORDS = "a wall"
 STAYS_WHY = {why.IN_YOUR_WAY: "too high", why.NO_HEADROOM: "a block over you",
              why.CRATE_STUCK: "crate stuck", why.ROOM_ENDS: "the room ends",
              why.ROOM_OVER: "room over"}
@@ -214,7 +214,9 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         elif result.why == why.NO_HEADROOM and p[2] + 1 >= room.size[2]:
             # nothing is over you but the room's top, and the block ahead reaches it: a
             # blind player, told "a block over you", looked for the block in every view, and
-            # the next, told "at the room's top", read it as "you are at the top"
+            # the next, told "at the room's top", read it as "you are at the top"; told "a
+            # wall to the top", three read "to the top" as up the screen, or took the words
+            # for the cell they sit on ("a wall" is what the legend calls such a block)
             then = TOP_WORDS
         return Mark(move, "nothing", cell=toward, then=then)
     if result.status == "lost":
