@@ -60,7 +60,7 @@ bool is_top(int axis, vec4 rd) {
 // player took such tops in 2.8 for floors to climb onto; framed dark inset, level 2's walls
 // beside the pawn read to the next as "inset floor tiles, hatches" (sunken), and pale and
 // hatched, as "a pale floor area".  Walls to the top now read as one mass of another stuff,
-// the floors between them plain and lighter; at half a floor's light, five blind players still
+// the floors between them plain and lighter; at 0.7 of a floor's light, five blind players still
 // found a made room "a sea of hatched walls", so the tops are darker and the lines quieter.
 const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
 bool room_top(ivec4 cell, int axis, vec4 rd) {
