@@ -273,6 +273,23 @@ def test_the_first_turns_say_what_each_view_shows(make_app):
     assert said[VIEW_TIPS_PER_SESSION] == ""  # then the player knows
 
 
+def test_the_view_on_screen_says_which_view_the_turn_key_goes_to_next(make_app):
+    """Two blind players took V for a switch between two views, pressed it to go back, and
+    met the third.  Over the axes the view's name says what V turns to next, round all
+    three, and it is on screen."""
+    app = make_app(open_level(2))
+    play = app.scene
+    seen = []
+    for _ in range(3):
+        settle(app)
+        app.tick(DT)
+        words = f"view: {play.sight.view} · V → "
+        (shown,) = [t for t in app.overlay.written if t.startswith(words)]
+        seen.append(shown[len(words):])
+        press(app, pygame.K_v)
+    assert seen == ["w-up", "both", "stand"]
+
+
 def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     import numpy as np
 

@@ -187,7 +187,7 @@ class Shown:
                        for name, x, y, inside in _axis_screen(b, camera)),
             labels=(("across", labels["across"]), ("up", labels["up"]),
                     ("hidden", labels["hidden"])),
-            view=f"view: {sight.view}" + ("  (turning)" if sight.turning else ""),
+            view=view_words(sight, app.keymap),
             hint_line=hint_line, no_renderer=play.renderer is None,
             message=((play.message, play.message_kind)
                      if play.message and play.message_left > 0 else None),
@@ -678,6 +678,16 @@ def key_line(play) -> str:
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint
+
+
+def view_words(sight, keys) -> str:
+    """The words over the axes: the view, and which the turn key goes to next ("view: stand ·
+    V → w-up"; "(turning)" while a turn plays).  Two blind players took V for a switch
+    between two views, and were lost in the third."""
+    if sight.turning:
+        return f"view: {sight.view}  (turning)"
+    key = keys.label("turn")
+    return f"view: {sight.view}" + (f" · {key} → {views.next_view(sight.view)}" if key else "")
 
 
 #: The arrows as the key line writes them where some of them step along w.
