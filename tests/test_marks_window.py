@@ -318,15 +318,15 @@ def test_a_markers_footprint_behind_a_wall_says_so():
     # (nothing holds the goal in w: a pawn put there would slip kata out of the room)
     # (and it is at z 3: its height said, as the HUD's "goal z 3": drawn at its height, a
     # goal on a ledge read to blind players as a floor a row on)
-    assert words["in front"] == ("goal \u2191 3 ana \u00b7 z 3 \u00b7 behind a wall"
+    assert words["in front"] == ("goal \u2191 3 ana \u00b7 z 3 w 4 \u00b7 behind a wall"
                                  " \u00b7 you'd fall out"), words
-    assert words["open"] == words["beside"] == ("goal \u2191 3 ana \u00b7 z 3"
+    assert words["open"] == words["beside"] == ("goal \u2191 3 ana \u00b7 z 3 w 4"
                                                 " \u00b7 you'd fall out"), words
     room = room_with()
     (goal,) = markers.find(room, room.start, (2, 2, 3, 1), stand, cam, (1280, 720))
     # at the pawn's own z too: said wherever w is hidden (said only at another height, a
     # crate's words with none read as a crate at another height than its neighbours')
-    assert goal.height == 3 and " · z 3" in markers.words_of([goal])
+    assert goal.height == 3 and " · z 3 w 4" in markers.words_of([goal])
 
 
 def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make_app):

@@ -87,7 +87,7 @@ class Marker(NamedTuple):
     #: the words say so
     slips: str = ""
     #: the height it stands at (its cell's z), where the hidden axis is w (:func:`words_of`
-    #: says it: ``· z 3``); else None.  Drawn at its height, a goal up on a ledge read to
+    #: says it, and its slice: ``· z 3 w 4``); else None.  Drawn at its height, a goal up on a ledge read to
     #: blind players as a floor a row on, or sunk in a pit; said only where it was not the
     #: pawn's, a blind player took a crate whose words had none for one at another height
     height: int | None = None
@@ -546,18 +546,24 @@ def words_of(ms: list[Marker]) -> str:
     (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
     not in the next.
 
-    Where each is at one height (out of the slice along w), it is said (``goal ↑ 2 ana · z 3``).
+    Where each is at one height (out of the slice along w), it is said, and where they are
+    in one slice, which, as the HUD says the goal's (``goal ↑ 2 ana · z 3 w 4``): blind
+    players read a goal one slice kata, drawn on a wall beside the pawn, as one step away in
+    their own slice.
 
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
     >>> words_of([one, one._replace(offset=-2)]), words_of([one, one])
     ('crate ↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
     >>> words_of([one._replace(height=3)])
-    'crate ↓ 1 kata · z 3'
+    'crate ↓ 1 kata · z 3 w 1'
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
     heights = {m.height for m in ms}
-    height = f" · z {ms[0].height}" if len(heights) == 1 and ms[0].height is not None else ""
+    height = ""
+    if len(heights) == 1 and ms[0].height is not None:
+        height = f" · z {ms[0].height}" + (
+            f" w {ms[0].cell[3]}" if len({m.cell[3] for m in ms}) == 1 else "")
     return (f"{ms[0].what} " + _sides(ms) + height + behind_words(ms[0].foot_behind)
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
