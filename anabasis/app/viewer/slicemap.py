@@ -42,9 +42,8 @@ from functools import cache, lru_cache
 
 import pygame
 
-from anabasis.engine import rules
-from anabasis.engine.cells import BLOCK, RAMP_LEAN, RAMPS
-from anabasis.engine.world import WALL, Room
+from anabasis.engine.cells import BLOCK, EMPTY, RAMP_LEAN, RAMPS
+from anabasis.engine.world import VOID, WALL, Room
 
 #: The map's colours (RGB, alpha where given).
 BACK = (10, 12, 18, 215)
@@ -582,9 +581,40 @@ class SliceMap:
 
     def out(self, x: int, y: int, w: int, crates=()) -> bool:
         """Standing on column ``(x, y)``'s top in slice ``w``, among ``crates`` at rest, you
-        would fall out of the room (``rules.falls_out``); for a pit (:meth:`slips`)."""
+        would fall out of the room; for a pit (:meth:`slips`).  The rule book's settling of
+        one mover, walked here as the picture's shader walks it (``rules.falls_out`` says
+        the same of a room; the editor's drafts, which need not be rooms, have their map
+        too): down while the cell below is free, else kata while nothing holds you there and
+        the cell kata is free, until you rest or leave the room (or, round a wrapped w, make
+        W kata steps with no z step between: the endless fall)."""
         top = self.top(x, y, w)
-        return top is not None and rules.falls_out(self.room, (x, y, top[0] + 1, w), crates)
+        if top is None:
+            return False
+        room = self.room
+        taken = {room.norm(tuple(c)) for c in crates}
+
+        def solid(c):
+            code = room.cell(c)
+            return code == WALL or (code != VOID and code != EMPTY) or room.norm(c) in taken
+
+        p, run, W = (x, y, top[0] + 1, w), 0, room.size[3]
+        while True:
+            below = (p[0], p[1], p[2] - 1, p[3])
+            if room.cell(below) == VOID:
+                return True
+            if not solid(below):
+                p, run = below, 0
+                continue
+            if room.cell(below) in RAMPS:
+                return False  # a ramp under you holds you from kata
+            kata = (p[0], p[1], p[2], p[3] - 1)
+            if room.cell(kata) == VOID:
+                return True
+            if solid(kata):
+                return False
+            p, run = room.norm(kata), run + 1
+            if room.wrap and run >= W:
+                return True
 
     def held_at(self, x: int, y: int, z: int, w: int, crates=()) -> bool:
         """Whether a pawn at ``(x, y, z, w)`` is held from kata: a ramp under it in z, or a
