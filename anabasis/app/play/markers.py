@@ -87,9 +87,10 @@ class Marker(NamedTuple):
     #: the words say so
     slips: str = ""
     #: the height it stands at (its cell's z), where the hidden axis is w (:func:`words_of`
-    #: says it, and its slice: ``· z 3 w 4``); else None.  Drawn at its height, a goal up on a ledge read to
-    #: blind players as a floor a row on, or sunk in a pit; said only where it was not the
-    #: pawn's, a blind player took a crate whose words had none for one at another height
+    #: says it, and its slice: ``· z 3 w 4``); else None.  Drawn at its height, a goal up on
+    #: a ledge read to blind players as a floor a row on, or sunk in a pit; said only where it
+    #: was not the pawn's, a blind player took a crate whose words had none for one at
+    #: another height
     height: int | None = None
 
     @property
