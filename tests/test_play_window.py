@@ -290,6 +290,35 @@ def test_the_view_on_screen_says_which_view_the_turn_key_goes_to_next(make_app):
     assert seen == ["w-up", "both", "stand"]
 
 
+def test_a_press_repeated_before_its_release_is_read_is_one_move(make_app):
+    """pygame repeats a held key from a timer of its own; a frame longer than its delay (a
+    busy machine, software GL) saw a quick press repeated before its release was read, and
+    two blind players' one press took two moves (a push, then a climb onto the crate).  A
+    repeat read with its key's release is dropped; a key truly held still walks on."""
+    app = make_app(open_level(5))
+    play = app.scene
+    settle(app)
+    key = arrow_for(play, "R")
+
+    def post(kind):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+    post(pygame.KEYDOWN)
+    app.tick(DT)  # the press read in one frame ...
+    post(pygame.KEYDOWN)
+    post(pygame.KEYUP)
+    app.tick(DT)  # ... its repeat and its release together in the next
+    settle(app)
+    assert play.game.moves == 1
+    post(pygame.KEYDOWN)
+    app.tick(DT)
+    post(pygame.KEYDOWN)
+    app.tick(DT)  # held: a repeat, and the key still down
+    post(pygame.KEYUP)
+    settle(app)
+    assert play.game.moves == 3
+
+
 def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     import numpy as np
 

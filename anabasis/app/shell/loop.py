@@ -81,6 +81,8 @@ class Loop:
         self._pool: ThreadPoolExecutor | None = None
         self._renderer = None
         self._want_shot = False
+        #: the keys pressed and not yet let go, as the frames' events say (:func:`unrepeated`)
+        self._held: set[int] = set()
         self._after_frame: list = []  #: what runs once this frame is shown (after_frame)
         self._hud_scene = None  # the scene whose HUD the last frame drew
         self.last_screenshot: Path | None = None
@@ -135,7 +137,7 @@ class Loop:
             ms = self.clock.tick(0 if self.window.vsync and self.window.swapped else 60)
             dt = min(ms / 1000.0, 0.1)  # a long stall does not skip a whole animation
         started = time.perf_counter()
-        for event in pygame.event.get():
+        for event in unrepeated(pygame.event.get(), self._held):
             self._event(event)
             if not self.running:
                 return False
@@ -405,3 +407,35 @@ class Loop:
     def stop_workers(self) -> None:
         """Stop the worker processes the scenes started (every one is :mod:`workers`')."""
         workers.shutdown()
+
+
+def unrepeated(events: list, held: set) -> list:
+    """A frame's ``events`` less each key's repeat that a release of that key follows in the
+    same frame; ``held`` (the keys pressed and not let go, kept from frame to frame) is kept
+    up to date.  pygame repeats a held key from a timer of its own: where a frame takes
+    longer than the repeat's delay (software GL, a busy machine), a quick press is repeated
+    before its release is read, and two blind players' one press of an arrow took two moves
+    (a push, then a climb onto the crate).  A key truly held repeats as ever; its last
+    repeat, read with its release, is dropped.
+
+    >>> down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP)
+    >>> up = pygame.event.Event(pygame.KEYUP, key=pygame.K_UP)
+    >>> held = set()
+    >>> [e.type for e in unrepeated([down], held)] == [pygame.KEYDOWN]
+    True
+    >>> [e.type for e in unrepeated([down, up, down, up], held)] == [pygame.KEYUP,
+    ...                                                              pygame.KEYDOWN, pygame.KEYUP]
+    True
+    """
+    out = []
+    for i, event in enumerate(events):
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in held and any(e.type == pygame.KEYUP and e.key == key
+                                   for e in events[i + 1:]):
+                continue  # (a repeat of a press whose release was already on its way)
+            held.add(key)
+        elif event.type == pygame.KEYUP:
+            held.discard(event.key)
+        out.append(event)
+    return out
