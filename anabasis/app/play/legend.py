@@ -46,8 +46,8 @@ ENTRIES = [
             " slices it slips)"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side (the way up, to ana);"
               " on it, its z"),
-    ("gap", "dark, a dim \u2715, on the map: you fall out; a dim wedge: a ramp 1 slice kata;"
-            " dark alone: a ramp crosses"),
+    ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, in at its tip;"
+            " alone: a ramp crosses"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),
