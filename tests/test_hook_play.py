@@ -482,11 +482,10 @@ def test_the_step_marks_show_each_hooks_outcome_in_a_hook_room(make_app, turns):
     lay = smap.layout
     pic = smap.picture(play.pose().player, play.pose().crates, shown)
     cell = lay.cell_rect(fetch.cell[0], fetch.cell[1], fetch.cell[3])
-    if lay.cell >= 9:
-        size = max(9, lay.cell * 3 // 4)
-        dot = pygame.Rect(0, 0, size, size)
-        dot.center = cell.center
-        assert tuple(pic.get_at((dot.centerx, dot.top)))[:3] == stepmarks.COLOUR["hook fetch"]
+    if lay.cell >= 9:  # (its ring, in its colour, in the cell's top left)
+        ring = {tuple(pic.get_at((i, j)))[:3] for i in range(cell.x - 1, cell.centerx)
+                for j in range(cell.y - 1, cell.centery)}
+        assert stepmarks.COLOUR["hook fetch"] in ring
     key_up(app, pygame.K_x)
     assert play.reading.step_marks() == () or play.reading.marks_on
 

@@ -394,6 +394,24 @@ def test_a_step_mark_on_the_map_leaves_the_crate_and_the_number_in_sight():
             == pygame.image.tobytes(marked.subsurface(number), "RGB"))
     assert (pygame.image.tobytes(plain.subsurface(rect), "RGB")
             != pygame.image.tobytes(marked.subsurface(rect), "RGB"))  # (the mark is drawn)
+    # clear above the number's ink: at half the cell, the tag's foot met the number's top,
+    # and three blind players read "•1" as "-1" (level 5: a plain floor right of the pawn)
+    room, state = room_and_state(5)
+    smap = slicemap.SliceMap(room, (900, 500))
+    x, y, z, w = state.player
+    cell, rect = (x + 1, y, z, w), smap.layout.cell_rect(x + 1, y, w)
+    assert smap.layout.cell >= slicemap.DIGITS_CELL and smap.number(x + 1, y, w) == 1
+    plain = smap.picture(state.player, [], ()).copy()
+    for kind in ("walk", "push", "climb", "slip kata"):
+        mark = stepmarks.Mark("R", kind, cell=cell, slip=1 if kind == "slip kata" else 0)
+        marked = smap.picture(state.player, [], (mark,)).copy()
+        a = pygame.surfarray.array3d(plain.subsurface(rect)).astype(int)
+        b = pygame.surfarray.array3d(marked.subsurface(rect)).astype(int)
+        ground = a[1, rect.height // 2]  # (the column's shade, by its left edge)
+        ink = np.abs(a - ground).sum(axis=2) > 150  # the number's (x, y)
+        tag = np.abs(b - a).sum(axis=2) > 0
+        assert ink.any() and tag.any()
+        assert np.flatnonzero(tag.any(axis=0))[-1] < np.flatnonzero(ink.any(axis=0))[0], kind
 
 
 def test_a_column_you_would_slip_kata_off_is_drawn_as_a_pit_and_a_crate_kata_fills_it():
@@ -638,8 +656,8 @@ def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
     """A blind player walked onto 3.4's goal and slipped: the map's diamond covered its pit.
     On a pit the diamond is drawn small, in the middle, inside the pit's rim.  On a floor
     two blind players could not read the number under it: there it is drawn in the cell's
-    upper left, half the cell wide or more, and none of it in the lower right quarter,
-    where the number is (which shows: its ink is there)."""
+    upper part, a third of the cell wide or more, none of it in the lower right quarter nor
+    as low as the number's ink (which shows: its ink is there)."""
     for source, in_pit in (((3, 4), True), (1, False), ((2, 4), False)):
         room, _ = room_and_state(source)
         smap = slicemap.SliceMap(room, (900, 400))
@@ -659,9 +677,14 @@ def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
         if in_pit:
             assert wide <= 0.6, (source, wide)
             continue
-        assert wide >= 0.5, (source, wide)
+        assert wide >= 0.35, (source, wide)
         assert not gold[half + 2:, half + 2:].any(), source  # the lower right is the number's
         assert (ink & ~gold)[half + 2:, half + 2:].sum() > 5, source
+        # and clear above the number's ink: reaching down to it, the diamond hid its top (a
+        # blind player could not tell the goal's floor under it)
+        rows = np.flatnonzero(gold.any(axis=0))
+        inked = np.flatnonzero((ink & ~gold)[2:-2, 2:-2].any(axis=0)) + 2
+        assert rows[-1] < inked[0], (source, rows[-1], inked[0])
 
 
 def test_a_notched_columns_two_numbers_stand_apart():

@@ -326,7 +326,8 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
-       ("gap", "fall out"), ("below", "a ramp 1 kata: in at its tip"), ("crossed", "a ramp crosses"),
+       ("gap", "fall out"), ("below", "a ramp 1 kata: in at its tip"),
+       ("crossed", "a ramp crosses"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"))
 
 
@@ -713,8 +714,10 @@ class SliceMap:
         if in_pit:
             h = max(2, rect.width // 4)
         elif rect.width >= DIGITS_CELL:
-            h = max(2, round(rect.width * 0.24))
-            c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.29))
+            # (reaching half down the cell, its foot lay on the number's top: a blind player
+            # could not tell the goal's floor under it)
+            h = max(2, round(rect.width * 0.19))
+            c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.23))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
 
@@ -924,7 +927,9 @@ class SliceMap:
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
-        size = max(9, self.layout.cell // 2 + 2)
+        # (a little under half the cell: at half and more, its foot met the top of the
+        # cell's number, and three blind players read "•1" as "-1")
+        size = max(9, round(self.layout.cell * 0.42) + 1)
         # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
         # numbers' font and place, read as a height to two blind players)
         glyph = mark.glyph if mark.kind != "slip kata" else f"{mark.glyph}{mark.slip}"
@@ -936,9 +941,10 @@ class SliceMap:
             glyph = ARROW_GLYPH.get(MOVE_ON_PLAN.get(getattr(mark, "move", ""), ""), glyph)
         if mark.kind.startswith("hook"):  # a hook's: ringed, on the cell it catches on
             pygame.draw.rect(surface, colour, dot, 1, border_radius=size // 3)
-        else:  # a step's: its colour in a bar along the foot (a small glyph is mostly edge)
-            pygame.draw.line(surface, colour, (dot.x + 3, dot.bottom - 2),
-                             (dot.right - 4, dot.bottom - 2), 2)
+        else:  # a step's: its colour in a bar along the top (a small glyph is mostly edge;
+            # along the foot, by the number's top, it read as a minus sign)
+            pygame.draw.line(surface, colour, (dot.x + 3, dot.y + 1), (dot.right - 4, dot.y + 1),
+                             2)
         _text(surface, glyph, dot.center, size - 3, colour, "center")
 
 
