@@ -655,10 +655,11 @@ def test_a_pit_on_the_map_has_no_number_so_it_never_reads_as_a_floor():
 def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
     """A blind player walked onto 3.4's goal and slipped: the map's diamond covered its pit.
     On a pit the diamond is drawn small, in the middle, inside the pit's rim.  On a floor
-    two blind players could not read the number under it: there it is drawn in the cell's
-    upper part, a third of the cell wide or more, none of it in the lower right quarter nor
-    as low as the number's ink (which shows: its ink is there)."""
-    for source, in_pit in (((3, 4), True), (1, False), ((2, 4), False)):
+    two blind players could not read the number under it, and drawn small in the cell's
+    upper part, two more took it for the row's above: there it goes round the cell's
+    middle, most of the cell wide, and the number is written smaller inside it, clear of
+    its line."""
+    for source, in_pit in (((3, 4), True), (1, False), ((2, 4), False), (6, False)):
         room, _ = room_and_state(source)
         smap = slicemap.SliceMap(room, (900, 400))
         assert smap.layout.cell >= slicemap.DIGITS_CELL
@@ -672,19 +673,23 @@ def test_the_goals_diamond_on_a_pit_is_small_so_the_pit_shows_round_it():
         ink = np.abs(block @ np.array([0.299, 0.587, 0.114]) - _luma(ground)) >= 100
         del block
         cols = np.flatnonzero(gold.any(axis=1))
+        rows = np.flatnonzero(gold.any(axis=0))
         wide = (cols[-1] - cols[0] + 1) / rect.width
-        half = rect.width // 2
         if in_pit:
             assert wide <= 0.6, (source, wide)
             continue
-        assert wide >= 0.35, (source, wide)
-        assert not gold[half + 2:, half + 2:].any(), source  # the lower right is the number's
-        assert (ink & ~gold)[half + 2:, half + 2:].sum() > 5, source
-        # and clear above the number's ink: reaching down to it, the diamond hid its top (a
-        # blind player could not tell the goal's floor under it)
-        rows = np.flatnonzero(gold.any(axis=0))
-        inked = np.flatnonzero((ink & ~gold)[2:-2, 2:-2].any(axis=0)) + 2
-        assert rows[-1] < inked[0], (source, rows[-1], inked[0])
+        assert smap.hollows(gx, gy, gw) == ()
+        assert wide >= 0.8 and (rows[-1] - rows[0] + 1) / rect.height >= 0.8, source
+        mid = rect.width / 2  # the diamond round the middle, the cell's
+        assert abs((cols[0] + cols[-1]) / 2 - mid) <= 1.5 and abs((rows[0] + rows[-1]) / 2
+                                                                    - mid) <= 1.5, source
+        digits = ink & ~gold
+        xs, ys = np.nonzero(digits[2:-2, 2:-2])
+        assert len(xs) > 5, source
+        # the number inside the diamond: each of its ink pixels nearer the middle, along
+        # the diamond's own measure (|dx| + |dy|), than the line
+        inside = np.abs(xs + 2 - mid) + np.abs(ys + 2 - mid)
+        assert inside.max() < mid - 2, (source, inside.max(), mid)
 
 
 def test_a_notched_columns_two_numbers_stand_apart():

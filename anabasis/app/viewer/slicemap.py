@@ -670,8 +670,11 @@ class SliceMap:
             # the cell's right edge as the next cell's)
             corner, anchor = ((rect.right - 1, rect.top + 1), "topright") if under else \
                 ((rect.centerx + 1, rect.bottom + 1), "midbottom")
-            _text(surface, str(self.number(x, y, w)), corner, number_size(cell), ink_on(ground),
-                  anchor)
+            size = number_size(cell)
+            if self._ringed((x, y, w)):  # the goal's: smaller, in the middle of its diamond
+                corner, anchor, size = (rect.centerx + 1, rect.centery + 1), "center", \
+                    max(9, round(size * 0.7))
+            _text(surface, str(self.number(x, y, w)), corner, size, ink_on(ground), anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w))
         kind = "ramp" if c in RAMPS else "wall" if walled else \
@@ -704,22 +707,40 @@ class SliceMap:
         pygame.draw.polygon(surface, self.colours["RAMP_MARK"], points)
         pygame.draw.polygon(surface, RAMP_INK, points, 1)
 
+    def _ringed(self, cell: tuple[int, int, int]) -> bool:
+        """Whether ``cell`` (x, y, w) is the goal's, on a block's top with its number in the
+        middle (no notch under it, no pit): the diamond goes round the number."""
+        gx, gy, _, gw = self.room.goal
+        x, y, w = cell
+        if (x, y, w) != (gx, gy, gw) or self.layout.cell < DIGITS_CELL \
+                or not self.room.inside(self.room.goal):  # (an editor's draft may have none)
+            return False
+        top = self.top(x, y, w)
+        return (top is not None and top[1] == BLOCK and not self.wall(x, y, w)
+                and not self.slips(x, y, w) and not self.hollows(x, y, w))
+
     def _diamond(self, surface, rect: pygame.Rect, in_pit: bool = False) -> None:
         """The goal's diamond in ``rect``; small in the middle of a pit (``in_pit``), so that
         the pit's rim shows round it: a blind player walked onto 3.4's goal, whose pit the
         diamond covered, and slipped.  Where the cell is big enough for its number, the
-        diamond is drawn smaller in its upper part, clear of the number low in the middle
-        (two blind players could not read the goal's floor under it)."""
+        diamond goes round the cell's middle, its number smaller inside it (:meth:`_ringed`;
+        two blind players could not read the goal's floor under a diamond over the number,
+        and drawn small in the cell's upper part, two took it for the row's above); over a
+        notch or a ramp, small in the upper part, clear of the numbers."""
         c, h = rect.center, max(2, rect.width // 2 - 1)
+        gx, gy, _, gw = self.room.goal
         if in_pit:
             h = max(2, rect.width // 4)
+        elif self._ringed((gx, gy, gw)):
+            h = max(2, rect.width // 2 - 2)  # (round the middle: the number inside it)
         elif rect.width >= DIGITS_CELL:
             # (reaching half down the cell, its foot lay on the number's top: a blind player
             # could not tell the goal's floor under it)
             h = max(2, round(rect.width * 0.19))
             c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.23))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
-        pygame.draw.polygon(surface, self.colours["YOU"], points, max(1, rect.width // 7))
+        width = max(1, rect.width // (12 if self._ringed((gx, gy, gw)) else 7))
+        pygame.draw.polygon(surface, self.colours["YOU"], points, width)
 
     def on_head(self, player, crates) -> tuple | None:
         """The crate resting on the head of a pawn at rest at ``player`` in w: the crate just
