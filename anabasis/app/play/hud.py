@@ -668,7 +668,7 @@ def key_line(play) -> str:
     if dead:  # (a blind player planned on the map, x → y ↓, and met "you can't step in w")
         live = " ".join(ARROW_GLYPHS[a] for a in ARROW_GLYPHS if a not in dead)
         head = head.replace("{arrows} move", f"{live} move · "
-                            + " ".join(ARROW_GLYPHS[a] for a in dead) + " w: no step")
+                            + " ".join(ARROW_GLYPHS[a] for a in dead) + " along w: no step")
     hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)

@@ -46,7 +46,7 @@ ENTRIES = [
             " slices it slips)"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side (the way up, to ana);"
               " on it, its z"),
-    ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, in at its tip;"
+    ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
             " alone: a ramp crosses"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"

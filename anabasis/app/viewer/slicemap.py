@@ -326,7 +326,7 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
-       ("gap", "fall out"), ("below", "a ramp 1 kata: in at its tip"),
+       ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp crosses"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"))
 
