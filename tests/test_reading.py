@@ -1299,3 +1299,28 @@ def test_a_line_from_moved_words_to_a_shape_behind_the_pawn_runs_to_the_pawns_ed
              if tuple(ov.surface.get_at((x, y)))[:3] == colour]
     assert any(pawn.bottom + 2 < y < words.top for _, y in drawn), "no line"
     assert not any(pawn.collidepoint(p) for p in drawn)
+
+
+def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app):
+    """The corner map has no key, and blind players read its dark cells (a ramp crosses, a
+    ramp 1 kata) as pits until they opened the large map.  As a room opens with its map in
+    the corner, it says what the kinds of cell its map shows and no room has said this
+    session mean, two at most, and names the key that shows the large map's key; a kind
+    said is not said again."""
+    app = make_app(open_level(4))
+    play = app.scene
+    assert play.reading.show_map
+    said = play.message
+    assert said.startswith("on the map: ") and "a ramp crosses" in said, said
+    assert "a ramp 1 kata" in said and said.endswith("B: its key"), said
+    assert {"crossed", "below"} <= app.map_told and "gap" not in app.map_told
+    app.open(open_level(7))  # (a ramp crosses there too: said already)
+    settle(app)
+    assert not app.scene.message.startswith("on the map"), app.scene.message
+    app.open(open_level(4))  # the fall out ✕ left over from the first time
+    settle(app)
+    assert app.scene.message == "on the map: \u2715: fall out · B: its key"
+    app.progress.slice_map = "off"  # (no map: nothing to say of it)
+    app.map_told.clear()
+    app.open(open_level(4))
+    assert not app.scene.reading.show_map and not app.scene.message.startswith("on the map")

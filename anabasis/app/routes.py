@@ -43,6 +43,8 @@ class App(Loop):
         #: the kinds of bump whose reason has been said this session (said once each)
         self.told: set[str] = set()
         self.view_tips = VIEW_TIPS_PER_SESSION  #: turns left that say what the view shows
+        #: the kinds of map cell said this session (``reading.map_news``: once each)
+        self.map_told: set[str] = set()
         self.warmer = None  #: the launcher's warm-up (made on its first idle frame), kept
         self.building = ""  #: what is being built off-thread, for the UI ("a hard room")
         self._build = None  #: the made room building (one at a time)

@@ -106,6 +106,41 @@ def marks_wanted(setting: str, kind: str) -> bool:
     return setting == "auto" and kind in MARKED_KINDS
 
 
+#: The map's dark and odd cells, as a room's first shows them in the corner map (which has
+#: no key: blind players read its dark cells as pits until they opened the large map), in
+#: the order said (:func:`map_news`).
+MAP_NEWS = (("crossed", "a bare dark cell: a ramp crosses"),
+            ("below", "a dim wedge: a ramp 1 kata"), ("out", "a pit with \u2715: slip, fall out"),
+            ("gap", "\u2715: fall out"),
+            ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"))
+#: The most kinds one message names.
+MAP_NEWS_AT_ONCE = 2
+
+
+def map_news(play) -> bool:
+    """As a room opens with its map in the corner and no other message, say what the map's
+    cells of kinds not said before this session mean (two at most, the rest another time):
+    "on the map: a bare dark cell: a ramp crosses · a dim wedge: a ramp 1 kata · B: its key".
+    True if it was said."""
+    reading, app = play.reading, play.app
+    if play.demo or not reading.show_map or (play.message and play.message_left > 0):
+        return False
+    kinds = SliceMap(play.room, NEWS_BOX).kinds
+    new = [(kind, words) for kind, words in MAP_NEWS
+           if kind in kinds and kind not in app.map_told][:MAP_NEWS_AT_ONCE]
+    if not new:
+        return False
+    app.map_told.update(kind for kind, _ in new)
+    key = app.keymap.label("large_map")
+    play.say("on the map: " + " · ".join(words for _, words in new)
+             + (f" · {key}: its key" if key else ""), "info", 7.0, until="move")
+    return True
+
+
+#: The box the map is fitted to where only the kinds of its cells are asked.
+NEWS_BOX = (640, 360)
+
+
 class Reading:
     """What a room being played shows to be read: the map, the marks, the plan view."""
 

@@ -140,6 +140,7 @@ class Play(Scene):
             self.say(app.keymap.text("{turn} turns your sight · {help} shows every key"), "info",
                      6.0)
         hook.greet(self)
+        reading.map_news(self)
 
     def _framing(self, sight: Sight, margin: float = 0.9, gizmo: bool = False) -> views.Camera:
         """The camera (its yaw and pitch kept) aimed and moved back to show the room in the
