@@ -353,8 +353,11 @@ def draw_shown(ov, shown: Shown) -> None:
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
-    if not large:
-        ov.text(shown.view, (cx, cy - r - int(34 * s)), small, DIM, anchor="center")
+    if not large:  # the view, and over it which the turn key goes to next: two lines, in
+        # the gizmo's width (one, it reached into the room in a small window)
+        for i, line in enumerate(reversed(shown.view.split(" · "))):
+            ov.text(line, (cx, cy - r - int(34 * s) - i * (small + 2)), small, DIM,
+                    anchor="center")
 
     # bottom: the one-line hint
     hint = shown.hint_line

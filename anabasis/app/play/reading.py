@@ -520,7 +520,7 @@ def gizmo_rect(ov) -> pygame.Rect:
     W, H = ov.size
     s = ov.scale
     pad = int(18 * s)
-    left, top = W - int(168 * s) - pad // 2, H - pad - int(200 * s)
+    left, top = W - int(168 * s) - pad // 2, H - pad - int(220 * s)  # (the caption's 2 lines)
     return pygame.Rect(left, top, W - left, H - top)
 
 
