@@ -228,3 +228,32 @@ def test_the_hint_arrow_lies_under_the_step_badges(make_app):
              if surface.get_at((x, y))[:3] == HINT_COLOUR]
     assert len(green) > 20  # the arrow is drawn
     assert not [p for p in green if badge.collidepoint(p)]
+
+
+def test_the_hint_arrow_waits_under_the_large_map_and_its_words_stay(make_app):
+    """The hint's arrow is drawn on the pawn in the room; with the large map over the room
+    it lay on another slice's panel, and a blind player read it as there.  Under the large
+    map no arrow is drawn; the hint's words stay, and the arrow is back with the room."""
+    from anabasis.app.play.hud import HINT_COLOUR
+
+    app = make_app(open_level(6), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    answered(app)
+    press(app, pygame.K_SLASH)
+    play.message_left = 0.0
+
+    def green():
+        app.tick(DT)
+        surface = app.overlay.surface
+        return sum(surface.get_at((x, y))[:3] == HINT_COLOUR
+                   for x in range(0, surface.get_width(), 2)
+                   for y in range(0, surface.get_height(), 2))
+
+    assert green() > 20
+    press(app, pygame.K_b)
+    assert play.reading.large
+    assert green() == 0 and any(t.startswith("hint: ") for t in app.overlay.written)
+    press(app, pygame.K_b)
+    assert green() > 20

@@ -322,8 +322,10 @@ def draw_shown(ov, shown: Shown) -> None:
         marked = markers.boxes(placed, s)
         if play is not None:
             play.reading.word_rects = [p.words for p in placed]
-    if shown.hint is not None:
-        _hint_arrow(ov, shown.hint)  # (under the badges, whose words stay whole)
+    if shown.hint is not None and not large:
+        # (under the badges, whose words stay whole; not over the large map, where it lay
+        # on another slice's panel: a blind player read it as there)
+        _hint_arrow(ov, shown.hint)
     reading.paint_marks(ov, badged)
     markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
 
