@@ -60,19 +60,20 @@ bool is_top(int axis, vec4 rd) {
 // player took such tops in 2.8 for floors to climb onto; framed dark inset, level 2's walls
 // beside the pawn read to the next as "inset floor tiles, hatches" (sunken), and pale and
 // hatched, as "a pale floor area".  Walls to the top now read as one mass of another stuff,
-// the floors between them plain and lighter; at 0.7 of a floor's light, five blind players still
-// found a made room "a sea of hatched walls", so the tops are darker and the lines quieter.
+// the floors between them plain and lighter.  Darker still (a third of the tone, the lines
+// quieter), for five blind players who found a made room "a sea of hatched walls": two of the
+// next ten read the walls as sunken floor, and the sea stayed a sea; so back to half.
 const vec3 ROOM_TOP_COLOUR = vec3(0.11, 0.125, 0.17);
 bool room_top(ivec4 cell, int axis, vec4 rd) {
     if (!is_top(axis, rd)) return false;
     return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
 }
 vec3 room_top_cap(vec3 col, vec4 f, float line) {
-    vec3 cap = col * 0.36;  // the slice's own tone, dark (not the sky's grey-blue)
+    vec3 cap = col * 0.5;  // the slice's own tone, dark (not the sky's grey-blue)
     float k = (f.x - f.y + f.z - f.w) * 4.0;  // (across the cut stripes' way: f summed)
     float d = abs(fract(k) - 0.5) * 0.25;  // in cells, from a hatch line's middle
-    float hatch = 1.0 - SOFT_STEP(0.01, 0.01 + line, d);
-    return mix(cap, col * 0.85, 0.7 * hatch);
+    float hatch = 1.0 - SOFT_STEP(0.014, 0.014 + line, d);
+    return mix(cap, col * 1.1, 0.8 * hatch);
 }
 
 // A top's edge over a step down: where the cell beside the top, at its level, is empty, what

@@ -1169,8 +1169,8 @@ def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, 
     the pawn read as "inset floor tiles, hatches" to the next, and pale and hatched, as "a
     pale floor area".  A block's top in the room's last layer of z (nothing stands on it) is
     dark and hatched across in light lines, through its middle too, as a plan draws cut
-    stone, and well darker than the floors; no other top is hatched (pits aside, dark
-    throughout)."""
+    stone, and darker than the floors, not so dark that they sink; no other top is hatched
+    (pits aside, dark throughout)."""
     from anabasis.app.play.session import open_level
 
     room = open_level(n, chapter=chapter).room
@@ -1192,10 +1192,11 @@ def test_a_blocks_top_at_the_rooms_top_is_hatched_and_no_floor_is(ctx, chapter, 
             assert hatch < 0.05, (cell, hatch)
             floors.append(lum)
     assert len(caps) >= 2
-    # well darker: in the made rooms, where most of a slice is wall, the tops at 0.7 of a
-    # floor's light were "a sea of hatched walls" to five blind players, the floors between
-    # them "a few small notches"
-    assert not floors or max(caps) < 0.62 * min(floors), (caps, floors)
+    # darker, and not so dark that they sink: at a little over half a floor's light (tried
+    # for five blind players who found a made room "a sea of hatched walls"), two of the
+    # next ten read level 2's walls as sunken floor
+    assert not floors or 0.62 * min(floors) < min(caps) <= max(caps) < 0.8 * min(floors), \
+        (caps, floors)
 
 
 def test_a_crates_top_at_the_rooms_top_is_not_hatched(ctx):
