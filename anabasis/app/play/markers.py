@@ -541,11 +541,11 @@ def of_you(markers) -> list[tuple[str, str]]:
 
 
 def words_of(ms: list[Marker]) -> str:
-    """The words of markers merged on one spot: each side of the hidden axis once, its
-    distances listed (``↑ 2 ana``; ``↓ ×3 1 kata``: three crates one slice
-    kata; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``), the thing named first
-    (``goal ↓ 1 kata``): a blind player found a crate's words naming it in one place and
-    not in the next.
+    """The words of markers merged on one spot: the thing named first, and how many where
+    more than one (``goal ↓ 1 kata``, ``3 crates ↓ 1 kata``: a blind player found a crate's
+    words naming it in one place and not in the next, and three read "crate ↓ 1, 2 kata"
+    as one crate both 1 and 2 slices kata), then each side of the hidden axis once, its
+    distances listed (``↑ 2 ana``; ``↓ 1, 2 kata``; ``↑ 1 ana · ↓ 1 kata``).
 
     Where each is at one height (out of the slice along w), it is said, and where they are
     in one slice, which, as the HUD says the goal's (``goal ↑ 2 ana · z 3 w 4``): blind
@@ -554,7 +554,7 @@ def words_of(ms: list[Marker]) -> str:
 
     >>> one = Marker("crate", (0, 0, 0, 1), 3, -1, (0, 0), True)
     >>> words_of([one, one._replace(offset=-2)]), words_of([one, one])
-    ('crate ↓ 1, 2 kata', 'crate ↓ ×2 1 kata')
+    ('2 crates ↓ 1, 2 kata', '2 crates ↓ 1 kata')
     >>> words_of([one._replace(height=3)])
     'crate ↓ 1 kata · z 3 w 1'
     """
@@ -565,7 +565,8 @@ def words_of(ms: list[Marker]) -> str:
     if len(heights) == 1 and ms[0].height is not None:
         height = f" · z {ms[0].height}" + (
             f" w {ms[0].cell[3]}" if len({m.cell[3] for m in ms}) == 1 else "")
-    return (f"{ms[0].what} " + _sides(ms) + height + behind_words(ms[0].foot_behind)
+    head = ms[0].what if len(ms) == 1 else f"{len(ms)} {ms[0].what}s"
+    return (f"{head} " + _sides(ms) + height + behind_words(ms[0].foot_behind)
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 
@@ -589,15 +590,13 @@ def _sides(ms: list[Marker]) -> str:
         got = sorted({abs(m.offset) for m in ms if (m.offset > 0) == side})
         if not got:
             continue
-        counts = [sum(1 for m in ms if m.offset == (d if side else -d)) for d in got]
-        many = f"×{counts[0]} " if len(got) == 1 and counts[0] > 1 else ""
         yours = " of you" if any(m.yours for m in ms if (m.offset > 0) == side) else ""
         axis = ms[0].axis
         # an arrow only where the side is up or down (z, w): a blind player read "↓ 1 -y" in
         # the both-downs view, z up the screen, as lower in z
         arrow = ("↑ " if side else "↓ ") if axis >= 2 else ""
         far = ", ".join(str(d) for d in got)
-        parts.append(f"{arrow}{many}{far} {SIDES[axis][side]}{yours}")
+        parts.append(f"{arrow}{far} {SIDES[axis][side]}{yours}")
     return " · ".join(parts)
 
 
@@ -717,14 +716,17 @@ def shorter(text: str, what: str) -> list[str]:
 
     >>> shorter("crate ↓ 2 kata · behind a wall", "crate")
     ['crate ↓ 2 kata', '↓ 2 kata']
-    >>> shorter("goal ↑ 1 ana", "goal")
-    ['↑ 1 ana']
+    >>> shorter("goal ↑ 1 ana", "goal"), shorter("2 crates ↓ 1 kata", "crate")
+    (['↑ 1 ana'], ['↓ 1 kata'])
     """
     out = []
     first = text.split(" · ")[0]
     if first != text:
         out.append(first)
-    bare = first[len(what) + 1:] if first.startswith(what + " ") else first
+    head = first.split(" ", 2)
+    named = first.startswith(what + " ") or (len(head) == 3 and head[0].isdigit()
+                                              and head[1] == what + "s")
+    bare = first.split(" ", 1 if first.startswith(what + " ") else 2)[-1] if named else first
     if bare != first:
         out.append(bare)
     return out
