@@ -54,7 +54,7 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
         settle(app)
     # w hidden: a slice kata; z hidden: in the slice, drawn, but the walls in front hide
     # half its floor (a thin gold strip: marked); y hidden: two rows +y
-    assert seen == {"stand": [("goal", "1 kata")], "w-up": [("goal", "behind a wall")],
+    assert seen == {"stand": [("goal", "1 kata")], "w-up": [("goal", "hidden by a wall")],
                     "both": [("goal", "2 +y")]}
     # off the window: pinned to its edge, on the side toward where it is
     ov, W, H = app.overlay, *app.overlay.size
@@ -149,20 +149,20 @@ def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what(
         return [(m.what, m.label, m.inside) for m in
                 markers.find(room, room.start, room.start.player, b, camera, (1280, 720))]
 
-    assert seen(_walled()) == [("goal", "behind a wall", True)]
+    assert seen(_walled()) == [("goal", "hidden by a wall", True)]
     assert seen(_walled(())) == []
     # one block high: hidden from the camera's slant; from above, half its floor still is
-    assert seen(_walled((1,))) == [("goal", "behind a wall", True)]
+    assert seen(_walled((1,))) == [("goal", "hidden by a wall", True)]
     above = seen(_walled((1,)), views.Camera(pitch=1.5))
-    assert [(what, words) for what, words, _ in above] == [("goal", "behind a wall")]
+    assert [(what, words) for what, words, _ in above] == [("goal", "hidden by a wall")]
     assert seen(_walled((1,), gap=2)) == []  # the wall open in front of it
     stack = ((2, 1, 1, 0), (2, 1, 2, 0))
-    assert seen(_walled((), stack)) == [("goal", "behind a crate", True)]
+    assert seen(_walled((), stack)) == [("goal", "hidden by a crate", True)]
     # a crate in the slice behind the wall too (one under a crate, in a stack, is not)
-    assert seen(_walled(crates=((1, 0, 1, 0),))) == [("goal", "behind a wall", True),
-                                                      ("crate", "behind a wall", True)]
+    assert seen(_walled(crates=((1, 0, 1, 0),))) == [("goal", "hidden by a wall", True),
+                                                      ("crate", "hidden by a wall", True)]
     above = seen(_walled((), stack), views.Camera(pitch=1.5))
-    assert [(what, words) for what, words, _ in above] == [("goal", "behind a crate")]
+    assert [(what, words) for what, words, _ in above] == [("goal", "hidden by a crate")]
     # mid-move (the pawn between cells) nothing in the slice is looked for
     room = _walled()
     moving = (2, 3.5, 1, 1)
@@ -318,7 +318,7 @@ def test_a_markers_footprint_behind_a_wall_says_so():
     # (nothing holds the goal in w: a pawn put there would slip kata out of the room)
     # (and it is at z 3: its height said, as the HUD's "goal z 3": drawn at its height, a
     # goal on a ledge read to blind players as a floor a row on)
-    assert words["in front"] == ("goal \u2191 3 ana \u00b7 z 3 w 4 \u00b7 behind a wall"
+    assert words["in front"] == ("goal \u2191 3 ana \u00b7 z 3 w 4 \u00b7 hidden by a wall"
                                  " \u00b7 you'd fall out"), words
     assert words["open"] == words["beside"] == ("goal \u2191 3 ana \u00b7 z 3 w 4"
                                                 " \u00b7 you'd fall out"), words
@@ -358,8 +358,8 @@ def test_a_steps_cell_hidden_behind_crates_has_its_floor_outlined_over_them(make
     # and its words say so (a blind player read a walk badge on a crate's top as "walk
     # onto the crate"); a badge in sight says nothing of the kind
     texts = {m.cell: p.text for m, p in zip(marks, placed, strict=True)}
-    assert texts[(1, 4, 1, 1)].endswith("· behind the crate"), texts
-    assert not any("behind" in t for cell, t in texts.items() if cell != (1, 4, 1, 1))
+    assert texts[(1, 4, 1, 1)].endswith("· hidden by the crate"), texts
+    assert not any("hidden by" in t for cell, t in texts.items() if cell != (1, 4, 1, 1))
     # drawn: the badge's colour along the outline, outside the badge
     (rect, _, colour, *_), = [p for m, p in zip(marks, placed, strict=True)
                               if m.cell == (1, 4, 1, 1)]
@@ -395,7 +395,7 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
     marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
     texts = {m.cell: p.text for m, p in zip(marks, placed, strict=True)}
-    assert texts[(1, 0, 1, 2)].endswith("walk · behind the crate"), texts
+    assert texts[(1, 0, 1, 2)].endswith("walk · hidden by the crate"), texts
     # behind the wall at (2, 2): its floor dashed over the wall, no words (they were on
     # nearly every badge of a big room, and read as noise)
     assert texts[(2, 1, 1, 2)] == "\u2022", texts  # (a plain walk past the tutorial: its dot)
@@ -412,7 +412,7 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
     ramp = [p.text for m, p in zip(play.reading.badged(play.reading.step_marks(), b, cam.yaw),
                                  placed, strict=True) if m.kind == "ramp ana"]
-    assert ramp and not any("behind" in t for t in ramp), ramp
+    assert ramp and not any("hidden by" in t for t in ramp), ramp
 
 
 def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):
@@ -466,7 +466,7 @@ def test_a_crate_beside_the_pawn_is_never_marked_behind_a_wall():
                 if m.what == "crate"] == []
     room = _walled(crates=((1, 0, 1, 0),))
     seen = markers.find(room, room.start, room.start.player, b, views.Camera(), (1280, 720))
-    assert ("crate", "behind a wall") in [(m.what, m.label) for m in seen]
+    assert ("crate", "hidden by a wall") in [(m.what, m.label) for m in seen]
 
 
 def test_the_goal_beside_the_pawn_is_never_marked_behind_a_wall():
@@ -483,7 +483,7 @@ def test_the_goal_beside_the_pawn_is_never_marked_behind_a_wall():
     assert markers.find(room, state, beside, b, cam, (1280, 720)) == []
     assert [(m.what, m.label) for m in markers.find(room, room.start, room.start.player, b,
                                                     cam, (1280, 720))] == [
-        ("goal", "behind a wall")]
+        ("goal", "hidden by a wall")]
 
 
 def test_a_marker_across_z_says_the_axis_not_above_or_below():
@@ -697,7 +697,7 @@ def test_a_plain_walks_badge_is_its_dot_alone_past_the_tutorial(make_app):
     seen = set()
     for n in range(1, 9):
         for m, text in badges(open_level(n, chapter=2)):
-            plain = m.label == "walk" and not m.won and "behind" not in text
+            plain = m.label == "walk" and not m.won and "hidden by" not in text
             assert (text == "\u2022") == plain, (n, m, text)
             if not plain:
                 assert text.startswith(f"{stepmarks.GLYPH[m.kind]} {m.label}"), (n, m, text)

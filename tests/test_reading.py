@@ -1209,7 +1209,7 @@ def test_a_markers_words_shorten_before_drifting_rows_off_their_shape(make_app):
     goal = markers.Marker("goal", (0, 0, 0, 3), 3, 1, at, True, foot_behind="wall")
     x, y = int(at[0]), int(at[1])
     # badges all round the shape but for a pocket under it, too narrow for the named words
-    whole = "goal ↑ 1 ana · behind a wall"
+    whole = "goal ↑ 1 ana · hidden by a wall"
     bare = ov.width_of("↑ 1 ana", int(17 * s)) + 6
     half = (bare + 2 * markers.SPACE + 4) // 2
     assert ov.width_of("goal ↑ 1 ana", int(17 * s)) + 6 + 2 * markers.SPACE > 2 * half

@@ -31,12 +31,12 @@ ENTRIES = [
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
-    ("footprint", "a marker's dashed line to a framed cell: the floor under it (\u201cbehind"
-                  " a wall\u201d: that floor is hidden)"),
+    ("footprint", "a marker's dashed line to a framed cell: the floor under it (\u201chidden"
+                  " by a wall\u201d: out of sight)"),
     ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
-    ("behind", "a dashed cell over a crate or wall, \u201cbehind the crate\u201d: a step's"
-               " cell hidden behind it"),
+    ("behind", "a dashed cell over a crate or wall, \u201chidden by the crate\u201d: a"
+               " step's cell out of sight behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d: no move ({step_marks} held: all)"),

@@ -97,10 +97,10 @@ class Marker(NamedTuple):
     def label(self) -> str:
         """Which way and how far: ``2 ana``, ``1 down in z``, ``1 +y``; ``1 kata of you`` for
         one in the pawn's own column (a blind player read such a marker, moved off the
-        pawn, as the next cell's); ``behind a wall`` for one in the slice hidden from the
-        eye."""
+        pawn, as the next cell's); ``hidden by a wall`` for one in the slice hidden from the
+        eye (said "behind a wall", blind players read it as walled off, out of reach)."""
         if self.hidden:
-            return f"behind a {self.hidden}"
+            return f"hidden by a {self.hidden}"
         return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
                 + (" of you" if self.yours else ""))
 
@@ -572,8 +572,9 @@ def words_of(ms: list[Marker]) -> str:
 
 def behind_words(hider: str) -> str:
     """The words a frame drawn over what hides its cell adds (``hidden_by``'s answer):
-    ``" · behind the crate"``, ``" · behind a wall"``, or ``""`` for none."""
-    return {"crate": " · behind the crate", "wall": " · behind a wall"}.get(hider, "")
+    ``" · hidden by the crate"``, ``" · hidden by a wall"``, or ``""`` for none (said
+    "behind a wall", blind players read it as walled off, out of reach)."""
+    return {"crate": " · hidden by the crate", "wall": " · hidden by a wall"}.get(hider, "")
 
 
 def in_slice(room, cell, player, b: np.ndarray) -> bool:
@@ -714,7 +715,7 @@ def shorter(text: str, what: str) -> list[str]:
     what follows " · ", then without the thing's name as well (its shape names it; a blind
     player met a bare "↓ 1 kata" and could not tell what it was of, so the name goes last).
 
-    >>> shorter("crate ↓ 2 kata · behind a wall", "crate")
+    >>> shorter("crate ↓ 2 kata · hidden by a wall", "crate")
     ['crate ↓ 2 kata', '↓ 2 kata']
     >>> shorter("goal ↑ 1 ana", "goal"), shorter("2 crates ↓ 1 kata", "crate")
     (['↑ 1 ana'], ['↓ 1 kata'])
