@@ -71,6 +71,7 @@ WALL_EDGE = (28, 32, 44)  #: the edge of a column full to the room's top
 WALL_FILL = (36, 40, 54)  #: its ground, darker than every shade, as the room's wall tops ...
 WALL_HATCH = (128, 136, 158)  #: ... and its hatch, light
 HOLLOW, HOLLOW_INK = (16, 18, 26), (200, 206, 220)  #: a space to stand under a column's top
+HOLLOW_EDGE = (104, 110, 128)  #: ... its edge: dimmer than a pit's rim, seen on the darkest shade
 DARK_INK, LIGHT_INK = (14, 17, 26), (240, 243, 250)  #: a number's, on light and dark shades
 CURSOR = (90, 230, 255)  #: the editor's cursor
 HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's head in w
@@ -276,9 +277,10 @@ def notch(surface, rect: pygame.Rect, side: int, slips: bool = False) -> pygame.
         pygame.draw.rect(surface, PIT, box, border_top_right_radius=radius)
         pygame.draw.rect(surface, PIT_RIM, box, max(1, rect.width // 12),
                          border_top_right_radius=radius)
-    else:  # (no rim: with a light edge of its own, a blind player took every notch in 2.6's
-        # map for one that slips, rimmed)
+    else:  # (a dim edge: with a light one, as a pit's rim, a blind player took every notch
+        # in 2.6's map for one that slips; with none, two found the notches on a dark shade)
         pygame.draw.rect(surface, HOLLOW, box, border_top_right_radius=radius)
+        pygame.draw.rect(surface, HOLLOW_EDGE, box, 1, border_top_right_radius=radius)
     return box
 
 
@@ -948,14 +950,15 @@ class SliceMap:
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
-        # (a little under half the cell: at half and more, its foot met the top of the
-        # cell's number, and three blind players read "•1" as "-1")
-        size = max(9, round(self.layout.cell * 0.42) + 1)
+        size = max(9, self.layout.cell // 2 + 2)
         # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
         # numbers' font and place, read as a height to two blind players)
         glyph = mark.glyph if mark.kind != "slip kata" else f"{mark.glyph}{mark.slip}"
         dot = pygame.Rect(0, 0, max(size, _font(size - 3).size(glyph)[0] + 4), size)
-        dot.topleft = (rect.x - 1, rect.y - 1)
+        # over the cell's corner, a third of it out: in the cell, its foot met the top of the
+        # cell's number, and three blind players read "•1" as "-1"; made smaller to stay in,
+        # its glyph was too small to read ("↓1" read as "11")
+        dot.topleft = (rect.x - 1 - size // 3, rect.y - 1 - size // 3)
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
             # "▶" for every push read as a push to the right
@@ -966,6 +969,17 @@ class SliceMap:
             # along the foot, by the number's top, it read as a minus sign)
             pygame.draw.line(surface, colour, (dot.x + 3, dot.y + 1), (dot.right - 4, dot.y + 1),
                              2)
+        if mark.kind == "slip kata":
+            # the arrow drawn, a head on a stem, then the digit: the font's "↓" at this size
+            # is a thin stroke, and a blind player read "↓1" as "11"
+            digit = str(mark.slip)
+            head = max(2, (size - 4) // 3)
+            ax, top, foot = dot.x + 3 + head, dot.y + 4, dot.bottom - 3
+            pygame.draw.line(surface, colour, (ax, top), (ax, foot - head), max(1, size // 7))
+            pygame.draw.polygon(surface, colour, [(ax - head, foot - head),
+                                                  (ax + head, foot - head), (ax, foot)])
+            _text(surface, digit, (ax + head + 1, dot.centery + 1), size - 3, colour, "midleft")
+            return
         _text(surface, glyph, dot.center, size - 3, colour, "center")
 
 
