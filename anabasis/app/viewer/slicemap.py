@@ -278,7 +278,7 @@ def notch(surface, rect: pygame.Rect, side: int, slips: bool = False) -> pygame.
         pygame.draw.rect(surface, PIT_RIM, box, max(1, rect.width // 12),
                          border_top_right_radius=radius)
     else:  # (a dim edge: with a light one, as a pit's rim, a blind player took every notch
-        # in 2.6's map for one that slips; with none, two found the notches on a dark shade)
+        # in 2.6's map for one that slips; with none, two missed the notches on a dark shade)
         pygame.draw.rect(surface, HOLLOW, box, border_top_right_radius=radius)
         pygame.draw.rect(surface, HOLLOW_EDGE, box, 1, border_top_right_radius=radius)
     return box
