@@ -446,6 +446,12 @@ def test_a_column_you_would_slip_kata_off_is_drawn_as_a_pit_and_a_crate_kata_fil
     with_crate = smap.picture(None, [(0, 0, 1, 0)]).copy()
     assert centre(with_crate, 0, 1) != slicemap.PIT  # the crate resting kata of it holds it
     assert centre(with_crate, 2, 1) == slicemap.PIT
+    # and says so: a bar in the crate's colour down its left (drawn as any floor, it turned
+    # into a pit when the crate moved, and four blind players were caught out)
+    def bar(pic, x, w):
+        rect = lay.cell_rect(x, 0, w)
+        return rgb_at(pic, (rect.x, rect.bottom - 2)) == slicemap.CRATE
+    assert bar(with_crate, 0, 1) and not bar(bare, 0, 1) and not bar(with_crate, 1, 1)
 
 
 @pytest.mark.parametrize("source", [1, 2, 3, 4, 7, (2, 3), (2, 8), (3, 2)])

@@ -53,6 +53,7 @@ ENTRIES = [
              " no number)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
+    ("held", "a crate-brown bar down a map cell's left: a crate 1 kata holds that floor up"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
@@ -117,6 +118,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, r)
         for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
             pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
+    elif name == "held":  # a floor's cell, a crate's bar down its left
+        cell = pygame.Rect(0, 0, h, h)
+        cell.center = c
+        pygame.draw.rect(s, slicemap.shade(1, 3), cell)
+        slicemap.held(s, cell, markers.colour_of("crate", palette))
     elif name == "pit":  # one you slip through, one you fall out from (crossed)
         pygame.draw.rect(s, TILE, r)
         for k, half in enumerate((r.inflate(-r.width // 2, 0).move(-r.width // 4, 0),

@@ -258,6 +258,15 @@ def pit(surface, rect: pygame.Rect, out: bool = False) -> None:
         cross(surface, hole, OUT_MARK)
 
 
+def held(surface, rect: pygame.Rect, colour) -> None:
+    """A floor that a crate one slice kata holds up (cell ``rect``): a bar in the crate's
+    ``colour`` down the cell's left edge, below its tag's corner.  Drawn as any floor, it
+    turned into a pit when the crate moved, and four blind players were caught out."""
+    bar = max(2, rect.width // 8)
+    pygame.draw.rect(surface, colour, (rect.x, rect.y + rect.height // 3, bar,
+                                       rect.height - rect.height // 3))
+
+
 def cross(surface, rect: pygame.Rect, colour) -> None:
     """A ✕ in the middle of ``rect``: a gap's, or a pit's you would fall out from."""
     k = max(2, round(rect.width * 0.22))
@@ -783,6 +792,7 @@ class SliceMap:
             if w_ana < W and self.slips(cx, cy, w_ana) and not self.slips(
                     cx, cy, w_ana, resting):
                 self._draw_column(surface, cx, cy, w_ana, False)
+                held(surface, lay.cell_rect(cx, cy, w_ana), self.colours["CRATE"])
                 gx, gy, _, gw = self.room.goal
                 if (gx, gy, gw) == (cx, cy, w_ana):
                     self._diamond(surface, lay.cell_rect(gx, gy, gw))
