@@ -80,18 +80,15 @@ class _Guarded:
         return getattr(self._stream, name)
 
 
-
 def resolve(source: str):
     """The room a SOURCE names: a level, a level file, a room code, and a made room's name
-    (``hard.k3x9``, ``daily``), as the game's code box takes it (:func:`anabasis.gen.
-    resolve_source`; the generator is imported only for a name that may be one)."""
-    if "." in source or source.strip().lower().startswith("daily"):
-        from anabasis.gen import resolve_source
+    (``hard.k3x9``, ``daily``), as the game's code box takes it
+    (:func:`anabasis.gen.resolve_source`; the generator imported here, when a command
+    reads a room, not for every command)."""
+    from anabasis.gen import resolve_source
 
-        return resolve_source(source)
-    from anabasis.formats.source import resolve as plain
+    return resolve_source(source)
 
-    return plain(source)
 
 def one_line(text: str) -> str:
     """``text`` with every control character escaped, so a message stays one line

@@ -112,9 +112,10 @@ vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
 // is free, else kata while nothing holds it from kata and the cell kata is free; into the void
 // (under the room, or kata of its first slice where w does not wrap) it falls out, and where
 // w wraps, W kata steps with no z step between are an endless fall.  Asked only of a drop's
-// pixels (a few of the frame), a texel or two a step.  The map marks the same pits
-// (anabasis.engine.rules.falls_out): the pit you die in and the one you slip through to a
-// floor looked alike, and two blind players took level 5's bridge gap for a death.
+// pixels (a few of the frame), a texel or two a step.  The map walks the same fall
+// (SliceMap.out); the tests hold both to anabasis.engine.rules.falls_out.  The pit you die in
+// and the one you slip through to a floor looked alike, and two blind players took level 5's
+// bridge gap for a death.
 bool falls_out(ivec4 p) {
     int run = 0;  // kata steps since the last z step
     int most = u_size.z * (u_size.w + 1) + u_size.w + 1;

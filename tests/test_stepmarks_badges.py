@@ -144,3 +144,14 @@ def test_a_push_badges_arrow_points_the_way_the_crate_goes_on_screen(make_app):
         glyph = slicemap.ARROW_GLYPH[arrow]
         assert any(t.startswith(f"{glyph} push") for t in app.overlay.written), glyph
     assert any(t.startswith("▼ push") for t in app.overlay.written)
+
+
+def test_the_pictures_fall_out_cross_is_the_fall_out_badges_colour():
+    """A pit you fall out from is crossed in the picture in the "fall out" badge's colour,
+    in each palette: the picture's palette (a layer below the badges) says it again, and
+    this holds the two together."""
+    from anabasis.picture import pose
+
+    for palette in ("standard", "safe"):
+        cross = tuple(round(255 * c) for c in pose.PALETTES[palette]["out"])
+        assert cross == stepmarks.colour_of("fall out", palette), palette

@@ -22,6 +22,7 @@ from itertools import pairwise, permutations
 from anabasis.engine import solver
 from anabasis.engine.moves import moves_for
 from anabasis.engine.world import Room
+from anabasis.formats import source as sources
 from anabasis.gen import motifs, proofs, terrain
 from anabasis.gen.depth import Depth, crate_play, live_states, measure, to_win
 from anabasis.gen.prng import SplitMix64, derive
@@ -633,8 +634,6 @@ def resolve_source(source: str):
     name too (``hard.k3x9``, ``daily``, ``daily.2026-12-05``: built as the game builds it):
     the command line and the editor take what the game's code box takes.  A bad made
     room's name is a :class:`~anabasis.formats.source.SourceError`."""
-    from anabasis.formats import source as sources
-
     if is_spec(source):
         try:
             return build(*parse_spec(source)).room

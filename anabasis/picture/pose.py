@@ -79,8 +79,9 @@ PALETTES = {
                   (0.72, 0.74, 0.48), (0.80, 0.62, 0.70)),
         # lavender: a blind player took the mint it was for the ramps' teal
         "mark": (0.80, 0.64, 1.00),
-        # a pit you fall out from: its cross, as the "fall out" step badge's red
-        "out": (1.00, 0.35, 0.35),
+        # a pit you fall out from: its cross, in the "fall out" step badge's red
+        # (anabasis.app.play.stepmarks.COLOUR: a test holds the two together)
+        "out": (1.00, 90 / 255, 90 / 255),
         "pattern": 0.0,
     },
     "safe": {
@@ -88,7 +89,7 @@ PALETTES = {
                   (0.94, 0.84, 0.56), (0.50, 0.70, 0.84), (0.80, 0.56, 0.40),
                   (0.60, 0.64, 0.70), (0.92, 0.88, 0.60)),
         "mark": (0.96, 0.96, 0.96),  # white: apart from the teal ramps by lightness too
-        "out": (0.96, 0.96, 0.96),  # (the "fall out" badge's white in this palette)
+        "out": (245 / 255,) * 3,  # (the "fall out" badge's white in this palette)
         "pattern": 1.0,
     },
 }

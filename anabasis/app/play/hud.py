@@ -119,7 +119,7 @@ class Shown:
     rings: tuple  #: ((x, y), age) of each crate that just landed
     axes: tuple  #: the gizmo: (axis, x, y, how much of it lies in the slice), to 1%
     labels: tuple  #: ("across", "+x"), ("up", ...), ("hidden", ...)
-    view: str  #: "view: stand", "  (turning)" while a turn plays
+    view: tuple[str, ...]  #: the lines over the axes (:func:`view_words`)
     hint_line: str  #: the key line at the bottom
     no_renderer: bool
     message: tuple | None  #: (text, kind) of the message of the moment
@@ -357,7 +357,7 @@ def draw_shown(ov, shown: Shown) -> None:
         lx = rect.left - int(12 * s)
     if not large:  # the view, and over it which the turn key goes to next: two lines, in
         # the gizmo's width (one, it reached into the room in a small window)
-        for i, line in enumerate(reversed(shown.view.split(" · "))):
+        for i, line in enumerate(reversed(shown.view)):
             ov.text(line, (cx, cy - r - int(34 * s) - i * (small + 2)), small, DIM,
                     anchor="center")
 
@@ -685,14 +685,14 @@ def key_line(play) -> str:
     return hint
 
 
-def view_words(sight, keys) -> str:
-    """The words over the axes: the view, and which the turn key goes to next ("view: stand ·
-    V → w-up"; "(turning)" while a turn plays).  Two blind players took V for a switch
-    between two views, and were lost in the third."""
+def view_words(sight, keys) -> tuple[str, ...]:
+    """The lines over the axes: the view, and under it which the turn key goes to next
+    (``("view: stand", "V → w-up")``; "(turning)" while a turn plays).  Two blind players
+    took V for a switch between two views, and were lost in the third."""
     if sight.turning:
-        return f"view: {sight.view}  (turning)"
+        return (f"view: {sight.view}  (turning)",)
     key = keys.label("turn")
-    return f"view: {sight.view}" + (f" · {key} → {views.next_view(sight.view)}" if key else "")
+    return (f"view: {sight.view}",) + ((f"{key} → {views.next_view(sight.view)}",) if key else ())
 
 
 #: The arrows as the key line writes them where some of them step along w.

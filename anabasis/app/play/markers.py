@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -724,12 +725,10 @@ def shorter(text: str, what: str) -> list[str]:
     first = text.split(" · ")[0]
     if first != text:
         out.append(first)
-    head = first.split(" ", 2)
-    named = first.startswith(what + " ") or (len(head) == 3 and head[0].isdigit()
-                                              and head[1] == what + "s")
-    bare = first.split(" ", 1 if first.startswith(what + " ") else 2)[-1] if named else first
-    if bare != first:
-        out.append(bare)
+    # the name as :func:`words_of` begins with it: "crate", or "2 crates" for more than one
+    name = re.match(rf"(?:\d+ {re.escape(what)}s|{re.escape(what)}) ", first)
+    if name:
+        out.append(first[name.end():])
     return out
 
 

@@ -125,7 +125,7 @@ def map_news(play) -> bool:
     reading, app = play.reading, play.app
     if play.demo or not reading.show_map or (play.message and play.message_left > 0):
         return False
-    kinds = SliceMap(play.room, NEWS_BOX).kinds
+    kinds = reading.slice_map(corner_box(play.app.overlay)).kinds  # (the corner's own map)
     new = [(kind, words) for kind, words in MAP_NEWS
            if kind in kinds and kind not in app.map_told][:MAP_NEWS_AT_ONCE]
     if not new:
@@ -135,10 +135,6 @@ def map_news(play) -> bool:
     play.say("on the map: " + " · ".join(words for _, words in new)
              + (f" · {key}: its key" if key else ""), "info", 7.0, until="move")
     return True
-
-
-#: The box the map is fitted to where only the kinds of its cells are asked.
-NEWS_BOX = (640, 360)
 
 
 class Reading:
@@ -393,9 +389,14 @@ class Reading:
 def map_place(ov, bottom: int, pad: int) -> tuple[int, int, int, int]:
     """(left, top, the box's width, height) the map is fitted to: the bottom left, above
     the bottom band (``bottom``)."""
-    W, H = ov.size
-    box = (int(W * MAP_W), int(H * MAP_H))
+    box = corner_box(ov)
     return pad // 2, bottom, box[0], box[1]
+
+
+def corner_box(ov) -> tuple[int, int]:
+    """The box the corner map is fitted to: :data:`MAP_W` and :data:`MAP_H` of the window."""
+    W, H = ov.size
+    return int(W * MAP_W), int(H * MAP_H)
 
 
 def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
@@ -556,8 +557,7 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     W, H = ov.size
     pad = int(18 * ov.scale)
     bottom = key_bar_top(ov)
-    bw, bh = int(W * MAP_W), int(H * MAP_H)
-    mw, mh = reading.slice_map((bw, bh)).size
+    mw, mh = reading.slice_map(corner_box(ov)).size
     room = room_rect(play, b, whole, (W, H))
     if room is None:
         return whole

@@ -740,9 +740,10 @@ class SliceMap:
         notch or a ramp, small in the upper part, clear of the numbers."""
         c, h = rect.center, max(2, rect.width // 2 - 1)
         gx, gy, _, gw = self.room.goal
+        ringed = not in_pit and self._ringed((gx, gy, gw))
         if in_pit:
             h = max(2, rect.width // 4)
-        elif self._ringed((gx, gy, gw)):
+        elif ringed:
             h = max(2, rect.width // 2 - 2)  # (round the middle: the number inside it)
         elif rect.width >= DIGITS_CELL:
             # (reaching half down the cell, its foot lay on the number's top: a blind player
@@ -750,7 +751,7 @@ class SliceMap:
             h = max(2, round(rect.width * 0.19))
             c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.23))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
-        width = max(1, rect.width // (12 if self._ringed((gx, gy, gw)) else 7))
+        width = max(1, rect.width // (12 if ringed else 7))
         pygame.draw.polygon(surface, self.colours["YOU"], points, width)
 
     def on_head(self, player, crates) -> tuple | None:
