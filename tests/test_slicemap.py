@@ -1010,3 +1010,70 @@ def test_only_a_notch_that_slips_is_rimmed():
 
     assert max(edge(False)) < 120 and min(edge(True)) > 150
     assert min(edge(False, 0)) > _luma(slicemap.shade(0, 4)) + 20
+
+
+def _ink(pic, rect: pygame.Rect, colour, near: int = 40) -> np.ndarray:
+    """The pixels of ``rect`` in ``pic`` within ``near`` of ``colour`` (a mask, rows first)."""
+    part = pygame.surfarray.array3d(pic.subsurface(rect)).transpose(1, 0, 2).astype(int)
+    return np.abs(part - np.array(colour)).sum(axis=2) < near
+
+
+@pytest.mark.parametrize("spec", ["hard.gemsbok", "medium.topi"])
+def test_the_large_map_numbers_each_slices_columns_under_it_and_rows_left_of_it(spec):
+    from anabasis import gen
+
+    room = gen.build(*gen.parse_spec(spec)).room
+    X, Y, _, W = room.size
+    large = slicemap.SliceMap(room, (1100, 560), most=slicemap.LARGE_CELL)
+    lay = large.layout
+    assert lay.ruled and lay.ruler_w > 0 and lay.ruler_h > 0
+    pic = large.base
+    cell = lay.cell
+    for w in range(W):
+        r = lay.slice_rect(w)
+        assert lay.panel_rect(w).contains(r)
+        # under each column, its number: ink in the ruler's band within the column's span,
+        # none between two columns' numbers
+        band = pygame.Rect(r.x, r.bottom + 2, r.width, lay.ruler_h - 2)
+        ink = _ink(pic, band, slicemap.RULER).any(axis=0)
+        for x in range(X):
+            span = ink[x * cell + 2:(x + 1) * cell - 2]
+            assert span.any(), (w, x)
+            xs = np.flatnonzero(ink[x * cell:(x + 1) * cell])
+            assert abs(xs.mean() - cell / 2) < cell / 4, (w, x)  # centred under it
+        # left of each row, its number
+        side = pygame.Rect(r.x - lay.ruler_w, r.y, lay.ruler_w - 2, r.height)
+        ink = _ink(pic, side, slicemap.RULER).any(axis=1)
+        for y in range(Y):
+            ys = np.flatnonzero(ink[y * cell:(y + 1) * cell])
+            assert ys.size and abs(ys.mean() - cell / 2) < cell / 4, (w, y)
+    # the corner map has none: its cells take the room
+    corner = slicemap.SliceMap(room, (400, 200))
+    assert not corner.layout.ruled and corner.layout.ruler_w == corner.layout.ruler_h == 0
+    r = corner.layout.slice_rect(0)
+    assert r.x == corner.layout.pad
+
+
+def test_the_nearer_map_shows_the_row_numbers_of_its_first_slice(make_app):
+    """Tab's nearer map shows whole slices: the first shown keeps its row numbers (cut
+    where the cells begin, they were lost)."""
+    from anabasis import gen
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import opened_made
+
+    app = make_app()
+    app.open(opened_made(gen.build(*gen.parse_spec("hard.gemsbok"))))
+    app.tick(DT)
+    play = app.scene
+    ov = app.overlay
+    reading.draw_near(ov, play, play.reading.large_box(), reading.large_top(ov),
+                      reading.key_bar_top(ov))
+    part, _ = ov.shown[-1]
+    lay = play.reading.near_map().layout
+    assert part.get_width() < lay.size[0]  # (a part: not every slice fits)
+    top = lay.slice_rect(0).y
+    strip = pygame.Rect(0, top, lay.pad + lay.ruler_w - 3, play.room.size[1] * lay.cell)
+    ink = _ink(part, strip, slicemap.RULER)
+    for y in range(play.room.size[1]):
+        rows = ink[y * lay.cell:(y + 1) * lay.cell]
+        assert rows.any(axis=0).sum() >= 4, y  # the whole number, not a sliver of it

@@ -617,14 +617,14 @@ def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.R
     whole = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
     lay = smap.layout
     here_w = int(math.floor(float(pose.player[3]) + 0.5)) % play.room.size[3]
-    you = lay.slice_rect(here_w)
+    you = lay.panel_rect(here_w)  # (with its rulers: its row numbers left of it)
     width = min(box[0], whole.get_width())
     # whole slices only: as many as fit, the pawn's in the middle of them
     per = you.width + lay.gap
     fit = max(1, (width - 2 * lay.pad + lay.gap) // per)
     first = min(max(0, here_w - (fit - 1) // 2), max(0, play.room.size[3] - fit))
-    left = max(0, lay.slice_rect(first).left - lay.pad)
-    right = min(whole.get_width(), lay.slice_rect(min(first + fit, play.room.size[3]) - 1).right
+    left = max(0, lay.panel_rect(first).left - lay.pad)
+    right = min(whole.get_width(), lay.panel_rect(min(first + fit, play.room.size[3]) - 1).right
                 + lay.pad + (lay.gap if play.room.wrap else 0))
     part = whole.subsurface(pygame.Rect(left, 0, right - left, whole.get_height()))
     here = part.get_rect(center=(W // 2, (top + bottom) // 2))

@@ -48,6 +48,7 @@ from anabasis.engine.world import VOID, WALL, Room
 #: The map's colours (RGB, alpha where given).
 BACK = (10, 12, 18, 215)
 LABEL = (200, 206, 220)
+RULER = (140, 148, 168)  #: the large map's row and column numbers: dimmer than the labels
 YOU = (255, 214, 102)  #: the frame of the pawn's slice, and the goal
 GAP = (22, 24, 30)
 PIT = (9, 9, 17)  #: a column you would slip kata off: the room's own pit colour
@@ -110,16 +111,24 @@ class Layout:
         X, Y, _, W = size
         self.room_size = tuple(size)
         self.wrap = wrap
+        large = most >= LARGE_CELL
         #: the bands at the map's foot: the large map's key takes a second
-        self.foot = foot = 2 if most >= LARGE_CELL else 1
+        self.foot = foot = 2 if large else 1
+        #: the large map numbers each slice's columns under it and its rows left of it (blind
+        #: players counted the cells of 9-12-wide rooms on screenshots to line slices up,
+        #: and asked for the numbers in every round); 0: no rulers
+        self.ruled = large
         bw, bh = box
         best = None
         for rows in range(1, W + 1):
             cols = math.ceil(W / rows)
             for cell in range(most, MIN_CELL - 1, -1):
                 gap, label, pad = self._spacing(cell)
-                width = 2 * pad + cols * X * cell + (cols - 1) * gap + (gap if wrap else 0)
-                height = 2 * pad + rows * (label + Y * cell) + (rows - 1) * gap + foot * label
+                rw, rh = self._rulers(cell, X, Y)
+                width = 2 * pad + cols * (X * cell + rw) + (cols - 1) * gap + (
+                    gap if wrap else 0)
+                height = 2 * pad + rows * (label + Y * cell + rh) + (rows - 1) * gap \
+                    + foot * label
                 if width <= bw and height <= bh:
                     if best is None or cell > best[0]:
                         best = (cell, rows, cols, width, height)
@@ -127,10 +136,15 @@ class Layout:
         if best is None:  # nothing fits: the smallest cells, in one row
             cell, rows, cols = MIN_CELL, 1, W
             gap, label, pad = self._spacing(cell)
-            best = (cell, rows, cols, 2 * pad + W * X * cell + (W - 1) * gap + (
-                gap if wrap else 0), 2 * pad + (1 + foot) * label + Y * cell)
+            rw, rh = self._rulers(cell, X, Y)
+            best = (cell, rows, cols, 2 * pad + W * (X * cell + rw) + (W - 1) * gap + (
+                gap if wrap else 0), 2 * pad + (1 + foot) * label + Y * cell + rh)
         self.cell, self.rows, self.cols, w, h = best
         self.gap, self.label, self.pad = self._spacing(self.cell)
+        #: the rulers' width (left of each slice) and height (under it), and their numbers'
+        #: size, in pixels (0 where the map has none)
+        self.ruler_w, self.ruler_h = self._rulers(self.cell, X, Y)
+        self.ruler_size = self._ruler_size(self.cell) if self.ruled else 0
         self.size = (w, h)
 
     @staticmethod
@@ -139,12 +153,34 @@ class Layout:
         label = max(11, min(18, cell + 4))
         return max(6, cell // 2 + 4), label, 6
 
+    @staticmethod
+    def _ruler_size(cell: int) -> int:
+        """The size of a ruler's numbers for cells of ``cell`` pixels."""
+        return max(10, min(14, cell // 3 + 6))
+
+    def _rulers(self, cell: int, X: int, Y: int) -> tuple[int, int]:
+        """(the width of the row numbers' band left of a slice, the height of the column
+        numbers' band under it) for cells of ``cell`` pixels: (0, 0) on a map unruled."""
+        if not self.ruled:
+            return 0, 0
+        size = self._ruler_size(cell)
+        digits = len(str(max(X, Y) - 1))
+        return round(size * 0.62 * digits) + 7, size + 3
+
+    def panel_rect(self, w: int) -> pygame.Rect:
+        """Slice ``w``'s plan with its rulers (the row numbers left of it, the column
+        numbers under it), without the label above it."""
+        r = self.slice_rect(w)
+        return pygame.Rect(r.x - self.ruler_w, r.y, r.width + self.ruler_w,
+                           r.height + self.ruler_h)
+
     def slice_rect(self, w: int) -> pygame.Rect:
-        """The plan of slice ``w`` (its cells, without the label above it)."""
+        """The plan of slice ``w`` (its cells, without the label above it or its rulers)."""
         X, Y, _, _ = self.room_size
         row, col = divmod(w, self.cols)
-        left = self.pad + col * (X * self.cell + self.gap)
-        top = self.pad + row * (self.label + Y * self.cell + self.gap) + self.label
+        left = self.pad + col * (X * self.cell + self.ruler_w + self.gap) + self.ruler_w
+        top = self.pad + row * (self.label + Y * self.cell + self.ruler_h + self.gap) \
+            + self.label
         return pygame.Rect(left, top, X * self.cell, Y * self.cell)
 
     def cell_rect(self, x: int, y: int, w: int) -> pygame.Rect:
@@ -490,6 +526,8 @@ class SliceMap:
                         self._pits[(x, y, w)] = out
                     self.kinds |= self._draw_column(surface, x, y, w, slips, out)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
+            if lay.ruled:
+                self._draw_rulers(surface, r)
         gx, gy, _, gw = room.goal
         # (an editor's draft may hold its goal outside the room: no pit to show it in)
         in_room = 0 <= gx < X and 0 <= gy < Y and 0 <= gw < W
@@ -506,6 +544,20 @@ class SliceMap:
         self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad, first,
                        lay.label - 3)
         return surface
+
+    def _draw_rulers(self, surface, r: pygame.Rect) -> None:
+        """Slice plan ``r``'s rulers: each column's x under it, each row's y left of it
+        (every other one, where a cell is too narrow for two digits)."""
+        lay = self.layout
+        X, Y = self.room.size[:2]
+        size, cell = lay.ruler_size, lay.cell
+        every = 1 if cell >= lay.ruler_w - 5 or max(X, Y) <= 10 else 2
+        for x in range(0, X, every):
+            _text(surface, str(x), (r.x + x * cell + cell // 2, r.bottom + 3), size, RULER,
+                  "midtop")
+        for y in range(0, Y, every):
+            _text(surface, str(y), (r.x - 5, r.y + y * cell + cell // 2), size, RULER,
+                  "midright")
 
     def _key_rows(self, items, left: int, right: int, cell: int, space: int):
         """:meth:`_draw_key`'s items in rows of the foot's bands: the first right of the axes
