@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 import pygame
+import pytest
 from conftest import DT
 from window import arrow_for, made_in_stand, old_pitch, old_room_camera, press, settle
 
@@ -413,6 +414,32 @@ def test_a_badge_whose_cells_floor_middle_is_hidden_says_what_hides_it(make_app)
     ramp = [p.text for m, p in zip(play.reading.badged(play.reading.step_marks(), b, cam.yaw),
                                  placed, strict=True) if m.kind == "ramp ana"]
     assert ramp and not any("hidden by" in t for t in ramp), ramp
+
+
+@pytest.mark.parametrize("level, moves", [(3, "RR"), (3, "RRD"), (7, "")])
+def test_a_ramps_badge_says_the_slice_it_takes_you_to(make_app, level, moves):
+    """Its badge lies on the step's cell of your slice, mostly a wall: blind players read
+    "ramp kata" on a wall of level 3 as the wall, and "ramp ana" on the wall under their ramp
+    as that wall being a ramp.  The badge says where the ramp takes you: "ramp ana to w 2",
+    the slice the engine's step ends in."""
+    from anabasis.app.play import reading
+    from anabasis.engine import rules
+
+    app = make_app(open_level(level), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    play.play_moves(moves)
+    settle(app)
+    b, cam = play.sight.basis(), play.sight.camera
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+    ramps = [(m, p.text) for m, p in zip(marks, placed, strict=True)
+             if m.kind in ("ramp ana", "ramp kata")]
+    assert ramps
+    for m, text in ramps:
+        end = rules.step(play.room, play.game.state, m.move).state.player
+        assert f"{m.kind} to w {end[3]}" in text, (text, end)
 
 
 def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):

@@ -932,12 +932,12 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
         smap = play.reading.near_map()
         assert smap.layout.cell >= every * 4 / 3
         shown = play.reading.map_rect
-        assert shown.width <= 3 * smap.layout.slice_rect(0).width + 4 * smap.layout.gap + 20
+        assert shown.width <= 3 * smap.layout.panel_rect(0).width + 4 * smap.layout.gap + 20
         assert any("B back to the room · Tab all slices" in t for t in app.overlay.written)
         # the pawn on it: its slice's cell, where the shown part begins
         x, y, _, w = play.game.state.player
         first = max(0, min(w - 1, play.room.size[3] - 3))
-        left = smap.layout.slice_rect(first).left - smap.layout.pad
+        left = smap.layout.panel_rect(first).left - smap.layout.pad  # (its row numbers too)
         at = smap.layout.cell_rect(x, y, w).move(shown.left - left, shown.top).center
         assert tuple(app.overlay.flat().get_at(at))[:3] == slicemap.PAWN
         press(app, pygame.K_TAB)

@@ -803,6 +803,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             if behind:
                 floor = markers.floor_of(mark.cell, b, project)
         words = mark.label
+        if mark.kind in ("ramp ana", "ramp kata"):
+            # the slice it takes you to: its badge lies on its cell of your slice, mostly a
+            # wall, and blind players read that wall as the ramp ("ramp kata" on a wall read
+            # as a wall, and the way back down was not found)
+            words = words.replace(mark.kind, f"{mark.kind} to w {landing_w(play.room, mark)}", 1)
         if mark.won:
             words += " · goal"
         if behind == "crate":  # (behind a wall, its dashed floor alone: in a big room the
@@ -828,6 +833,19 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
                             mark.kind == "nothing", size, floor, off))
     return placed
+
+
+def landing_w(room, mark) -> int:
+    """The slice a ramp's step (``mark``, a "ramp ana" or "ramp kata") takes you to: one
+    ana or kata of the cell it goes toward, round a wrapped w.
+
+    >>> from anabasis.app.play.stepmarks import Mark
+    >>> from anabasis.formats import levels
+    >>> landing_w(levels.load_level(7), Mark("R", "ramp ana", cell=(1, 0, 1, 3)))
+    0
+    """
+    w = mark.cell[3] + (1 if mark.kind == "ramp ana" else -1)
+    return w % room.size[3] if room.wrap else w
 
 
 def paint_marks(ov, placed: list[Badge]) -> None:

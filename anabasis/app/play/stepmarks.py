@@ -113,8 +113,8 @@ MEANING = {
     "walk": "walk: you step onto this cell (· drop N: then you fall N in z)",
     "climb": "climb: you step up one onto it",
     "push": "push: the crate here moves one on",
-    "ramp ana": "ramp ana: the ramp takes you one slice up in w",
-    "ramp kata": "ramp kata: the ramp takes you one slice down in w",
+    "ramp ana": "ramp ana to w N: the ramp takes you one slice up in w, to slice N",
+    "ramp kata": "ramp kata to w N: the ramp takes you one slice down in w, to slice N",
     "slip kata": "slip kata N: nothing holds you in w there: you slip N slices (· drop N:"
                  " and fall N in z)",
     "fall out": "fall out: you fall out of the room (the move is undone)",
