@@ -321,7 +321,8 @@ def draw_shown(ov, shown: Shown) -> None:
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)
         if play is not None:
-            play.reading.word_rects = [p.words for p in placed]
+            play.reading.word_rects = [p.words for p in placed if not p.shared]
+            play.reading.placed = placed
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)

@@ -475,6 +475,9 @@ class Placed(NamedTuple):
     count: int  #: how many things it stands for
     words: pygame.Rect  #: the box of its words (moved clear of the rest, where it must be)
     moved: bool = False  #: its words were moved off their place under it (a line joins them)
+    #: its words are another's, placed before it: one label said for them all
+    #: (:func:`clusters`), a line from it to each shape; its own ``text`` is empty
+    shared: bool = False
 
 
 def gather(ov, markers: list[Marker], s: float, top: int = 0,
@@ -486,6 +489,13 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
     keep clear of them); one off the window is pinned to the edge of its free part, on the line
     from the centre toward it, and its arrow points on.  One in the pawn's own column
     (its place is the pawn's) is left out: the HUD says it in its panel (:func:`of_you`)."""
+    return [(first, at, words_of(ms), len(ms))
+            for first, at, ms in _groups(ov, markers, s, top, bottom)]
+
+
+def _groups(ov, markers: list[Marker], s: float, top: int = 0,
+            bottom: int | None = None) -> list[tuple[Marker, tuple[int, int], list[Marker]]]:
+    """:func:`gather`'s groups: ``(the first, its shape's centre, the markers)``."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
     r = int(11 * s)
@@ -519,7 +529,45 @@ def gather(ov, markers: list[Marker], s: float, top: int = 0,
             same[2].append(m)
             continue
         groups.append([m, (int(x), int(y)), [m]])
-    return [(first, at, words_of(ms), len(ms)) for first, at, ms in groups]
+    return [(first, at, ms) for first, at, ms in groups]
+
+
+def tail_of(text: str, what: str) -> str:
+    """``text`` (:func:`words_of`'s) without the thing's name and count at its head: what
+    two labels must share to be said as one.
+
+    >>> tail_of("2 crates ↑ 3 ana · z 3 w 6", "crate"), tail_of("crate ↑ 3 ana", "crate")
+    ('↑ 3 ana · z 3 w 6', '↑ 3 ana')
+    """
+    return re.sub(rf"^(?:\d+ {re.escape(what)}s|{re.escape(what)}) ", "", text)
+
+
+def clusters(groups, label_box) -> list[list[int]]:
+    """The indices of ``groups`` (:func:`_groups`'s) whose words say one thing of one kind
+    but for how many (two crates both "↑ 3 ana · z 3 w 6"), each in sight of the window and
+    out of the slice, and whose words, each under its own shape (``label_box(text, at)``),
+    would crowd each other: said as one label, a line to each shape.  Two such labels, one
+    moved under the other, left blind players unable to tell which square was whose."""
+    out: list[list[int]] = []
+    keys = []
+    for first, at, ms in groups:
+        text = words_of(ms)
+        keys.append((first.what, tail_of(text, first.what), label_box(text, at))
+                    if first.inside and not first.hidden else None)
+    for i, key in enumerate(keys):
+        joined = None
+        if key is not None:
+            for c in out:
+                if any(keys[j] is not None and keys[j][:2] == key[:2]
+                       and keys[j][2].inflate(2 * SPACE, 2 * SPACE).colliderect(key[2])
+                       for j in c):
+                    joined = c
+                    break
+        if joined is None:
+            out.append([i])
+        else:
+            joined.append(i)
+    return out
 
 
 def of_you(markers) -> list[tuple[str, str]]:
@@ -623,8 +671,8 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     bottom = H if bottom is None else bottom
     small = int(17 * s)
     r = int(11 * s)
-    gathered = gather(ov, markers, s, top, bottom)
-    shapes = [shape_box(at, r) for _, at, _, _ in gathered]
+    groups = _groups(ov, markers, s, top, bottom)
+    shapes = [shape_box(at, r) for _, at, _ in groups]
     crossed = list(avoid)  # what a line from moved words to their place should not cross
     avoid = [*avoid, *((pawn,) if pawn is not None else ())]
     placed: list[Placed] = []
@@ -634,7 +682,22 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
         box.left = max(0, min(box.left, W - box.width))
         return box
 
-    for m, at, text, count in gathered:
+    for members in clusters(groups, under):
+        if len(members) > 1:  # one label for them all, under them, a line to each
+            ms = [m for i in members for m in groups[i][2]]
+            text = words_of(ms)
+            ats = [groups[i][1] for i in members]
+            anchor = (round(sum(x for x, _ in ats) / len(ats)), max(y for _, y in ats))
+            wanted = under(text, anchor)
+            taken = [*(p.words for p in placed), *shapes, *avoid]
+            rect = clear_of(wanted, [*taken, *soft], top + 2, bottom - 2, W)
+            for n, i in enumerate(members):
+                first, at, group = groups[i]
+                placed.append(Placed(first, at, text if n == 0 else "", len(group), rect,
+                                     True, shared=n > 0))
+            continue
+        m, at, group = groups[members[0]]
+        text, count = words_of(group), len(group)
         wanted = under(text, at)
         taken = [*(p.words for p in placed), *shapes, *avoid]
         to = shape_box(at, r)
@@ -902,6 +965,8 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         draw_lines(ov, placed, s, palette, pawn)
     small = int(17 * s)
     for p in placed:
+        if p.shared:
+            continue  # (its words are drawn once, by the first of them)
         m = p.marker
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]

@@ -159,6 +159,8 @@ class Reading:
         #: the boxes of the markers' words, and the gizmo's (its "view:" caption's too), as
         #: the HUD last drew them
         self.word_rects: list[pygame.Rect] = []
+        #: the markers as the HUD last placed them (:func:`markers.place`'s)
+        self.placed: list = []
         self.gizmo_rect: pygame.Rect | None = None
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
         self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
