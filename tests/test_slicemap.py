@@ -1077,3 +1077,37 @@ def test_the_nearer_map_shows_the_row_numbers_of_its_first_slice(make_app):
     for y in range(play.room.size[1]):
         rows = ink[y * lay.cell:(y + 1) * lay.cell]
         assert rows.any(axis=0).sum() >= 4, y  # the whole number, not a sliver of it
+
+
+def test_the_nearer_maps_key_is_whole(make_app):
+    """The nearer map shows a part of the map of every slice; its key, laid out along the
+    whole map's foot, was cut off there (its first band lost, half a glyph left).  The part
+    has a key of its own, laid out for its width: every kind of cell the map shows has its
+    picture there."""
+    from anabasis import gen
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(size=(1280, 720))
+    app.open(opened_made(gen.build(*gen.parse_spec("hard.gemsbok"))))
+    app.tick(DT)
+    play = app.scene
+    ov = app.overlay
+    reading.draw_near(ov, play, play.reading.large_box(), reading.large_top(ov),
+                      reading.key_bar_top(ov))
+    part, _ = ov.shown[-1]
+    smap = play.reading.near_map()
+    assert part.get_width() < smap.size[0]
+    # the axes line at its left, as on the whole map
+    axes = pygame.Rect(0, smap.foot_top, 3 * smap.layout.cell, part.get_height() - smap.foot_top)
+    assert _ink(part, axes, slicemap.LABEL).sum() > 20
+    foot = pygame.Rect(0, smap.foot_top, part.get_width(), part.get_height() - smap.foot_top)
+    own = smap.foot(part.get_width())
+    assert set(smap.foot_kinds) == {kind for kind, _ in slicemap.KEY if kind in smap.kinds}
+    ground = pygame.Surface(own.get_size(), pygame.SRCALPHA, 32)
+    ground.fill((*reading.LARGE_GROUND, 255))
+    ground.blit(own, (0, 0))
+    assert np.array_equal(pygame.surfarray.array3d(part.subsurface(foot)),
+                          pygame.surfarray.array3d(ground))
+    # the slices above it as the whole map has them
+    assert part.get_at((part.get_width() // 2, smap.layout.slice_rect(0).centery)) != (0, 0, 0, 0)

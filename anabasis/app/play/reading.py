@@ -159,6 +159,7 @@ class Reading:
         #: the boxes of the markers' words, and the gizmo's (its "view:" caption's too), as
         #: the HUD last drew them
         self.word_rects: list[pygame.Rect] = []
+        self._near_part: tuple | None = None  #: (its key, :meth:`near_part`'s picture)
         #: the markers as the HUD last placed them (:func:`markers.place`'s)
         self.placed: list = []
         self.gizmo_rect: pygame.Rect | None = None
@@ -244,6 +245,22 @@ class Reading:
         fill the large map's box (:meth:`large_box`): :func:`draw_near` shows those
         round the pawn's."""
         return self.slice_map(self.near_box(self.large_box()), slicemap.LARGE_CELL)
+
+    def near_part(self, smap: SliceMap, whole: pygame.Surface, left: int,
+                  right: int) -> pygame.Surface:
+        """The nearer map's picture: the slices of ``whole`` (the map of every slice, as
+        drawn) from ``left`` to ``right``, over its foot laid out anew for that width (cut
+        from the whole, the key lost its first band and half a glyph); kept while neither
+        changes."""
+        if self._near_part is None or self._near_part[0][0] is not whole \
+                or self._near_part[0][1:] != (left, right):
+            width, foot_top = right - left, smap.foot_top
+            part = pygame.Surface((width, whole.get_height()), pygame.SRCALPHA, 32)
+            part.fill((*LARGE_GROUND, 255))  # (opaque, as the whole is: :meth:`grounded`)
+            part.blit(whole, (0, 0), pygame.Rect(left, 0, width, foot_top))
+            part.blit(smap.foot(width), (0, foot_top))
+            self._near_part = ((whole, left, right), part)
+        return self._near_part[1]
 
     def near_box(self, box: tuple[int, int]) -> tuple[int, int]:
         """The box the map of every slice is made to, for :data:`NEAR_SLICES` of them to fill
@@ -628,7 +645,7 @@ def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.R
     left = max(0, lay.panel_rect(first).left - lay.pad)
     right = min(whole.get_width(), lay.panel_rect(min(first + fit, play.room.size[3]) - 1).right
                 + lay.pad + (lay.gap if play.room.wrap else 0))
-    part = whole.subsurface(pygame.Rect(left, 0, right - left, whole.get_height()))
+    part = reading.near_part(smap, whole, left, right)
     here = part.get_rect(center=(W // 2, (top + bottom) // 2))
     ov.show(part, here)
     reading.map_rect = here

@@ -559,6 +559,32 @@ class SliceMap:
             _text(surface, str(y), (r.x - 5, r.y + y * cell + cell // 2), size, RULER,
                   "midright")
 
+    @property
+    def foot_top(self) -> int:
+        """The top of the map's foot (its axes line and key), in its pixels."""
+        lay = self.layout
+        return lay.size[1] - lay.pad - lay.foot * lay.label
+
+    def foot(self, width: int) -> pygame.Surface:
+        """The map's foot drawn anew ``width`` pixels wide: its axes line and key, laid out
+        for that width, as much of the key as fits (the nearer map shows a part of the map,
+        and its key, laid out for the whole, was cut off there, a glyph's half left; the
+        help's legend has every item).  Kept for the last width asked."""
+        if getattr(self, "_foot", None) is not None and self._foot[0] == width:
+            return self._foot[1]
+        lay = self.layout
+        surface = pygame.Surface((width, lay.size[1] - self.foot_top), pygame.SRCALPHA, 32)
+        surface.fill(BACK)
+        first = surface.get_height() - lay.pad - (lay.foot - 1) * lay.label
+        axes = _text(surface, axes_line(self.room.size[3], self.room.wrap), (lay.pad, first),
+                     lay.label - 3, LABEL, "bottomleft")
+        keyed = self.keyed  # (the whole map's key stays where it is)
+        self.foot_kinds = self._draw_key(surface, axes.right + 3 * lay.pad, width - lay.pad,
+                                         first, lay.label - 3, some=True)
+        self.keyed = keyed
+        self._foot = (width, surface)
+        return surface
+
     def _key_rows(self, items, left: int, right: int, cell: int, space: int):
         """:meth:`_draw_key`'s items in rows of the foot's bands: the first right of the axes
         line (from ``left``), the next across the whole foot; None where they do not fit."""
@@ -575,7 +601,8 @@ class SliceMap:
         rows.append(row)
         return rows if len(rows) <= self.layout.foot else None
 
-    def _draw_key(self, surface, left: int, right: int, bottom: int, size: int) -> None:
+    def _draw_key(self, surface, left: int, right: int, bottom: int, size: int,
+                  some: bool = False) -> list[str]:
         """The map's own key along its foot, right of the axes line (going on in the band
         under it, where the map has two: the large map), where it fits: a small picture of
         each kind of cell and what it says (:data:`KEY`).  Blind players met the ✕ and the
@@ -585,8 +612,11 @@ class SliceMap:
         items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY
                  if kind in self.kinds]
         rows = self._key_rows(items, left, right, cell, space)
+        while rows is None and some and len(items) > 1:  # (the first that fit, where asked)
+            items = items[:-1]
+            rows = self._key_rows(items, left, right, cell, space)
         if rows is None:
-            return
+            return []
         self.keyed = None
         for r, row in enumerate(rows):
             foot = bottom + r * self.layout.label
@@ -597,6 +627,7 @@ class SliceMap:
             for x, (kind, img) in row:
                 self._key_item(surface, pygame.Rect(x, foot - cell, cell, cell), kind, img,
                                space, size)
+        return [kind for kind, _ in items]
 
     def _key_item(self, surface, box: pygame.Rect, kind: str, img, space: int,
                   size: int) -> None:
