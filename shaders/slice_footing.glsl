@@ -149,6 +149,18 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
     return mix(col, u_out_colour, 0.85 * arm);
 }
 
+// A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
+// `above`, holds a crate): framed just inside its edge in the crate's colour, as the map bars
+// it (slicemap.held).  Drawn as any floor, it turned into a pit when the crate moved, and
+// blind players were caught out (four in one round).  One texel read, on a floor's pixels.
+bool held_by_crate(ivec4 above) {
+    return (WRAPS || above.w > 0) && code_at(above - ivec4(0, 0, 0, 1)) == CELL_CRATE;
+}
+vec3 held_mark(vec3 col, float edge) {
+    float band = line_step(0.06, 1.0, edge) - line_step(0.15, 1.0, edge);
+    return mix(col, CRATE_COLOUR, 0.85 * band);
+}
+
 // The player's row and column, drawn on the ground as two lanes with a dotted line down their
 // middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
 // block's top) reads at a glance, at any height.  By the cell's and the point's place in the
@@ -366,7 +378,10 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
             col = drop_face(col, f, h.axis, edge, line);
             if (falls_out(above)) col = out_mark(col, f, h.axis, line);
         }
-        if (foot == 1 && is_top(h.axis, rd)) col = lane(col, h.cell, s, line);  // (not upright)
+        if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
+            col = lane(col, h.cell, s, line);
+            if (held_by_crate(above)) col = held_mark(col, edge);
+        }
         if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
             // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in from
             // its sides), or a face beside it, seen past its side; in its shadow.

@@ -1325,3 +1325,48 @@ def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not(ctx,
             assert (share > 0.02) if out else (share == 0), ((x, y, z, pw), out, share)
             seen[out] += 1
     assert seen[True] + seen[False] > 0
+
+
+def test_a_floor_a_crate_kata_holds_up_is_framed_in_the_crates_colour(ctx):
+    """A floor held up by a crate one slice kata was drawn as any floor, and turned into a pit
+    when the crate moved: four blind players in one round were caught out.  Its top is framed
+    just inside its edge in the crate's colour (the map bars it so); no other floor is."""
+    from anabasis.formats import levels
+
+    room = levels.load_level(5)
+    state = rules.start(room).state
+    for m in "DRR":  # the crate pushed into the gap kata: (3, 1) of w 2 is held by it
+        state = rules.step(room, state, m).state
+    assert (3, 1, 1, 1) in state.crates
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, Camera())
+    size = (480, 300)
+    image = _image(ctx, room, pose, state, size).astype(int)
+    r_, g_, b_ = image[..., 0], image[..., 1], image[..., 2]
+    orange = (r_ > 110) & (r_ > g_ + 35) & (g_ > b_ + 30)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    pw = state.player[3]
+    seen = {True: 0, False: 0}
+    for y in range(room.size[1]):
+        for x in range(room.size[0]):
+            z = 0
+            tile = (index == room.index((x, y, z, pw))) & (faces == TOP)
+            if tile.sum() < 40 or room.cell((x, y, z + 1, pw)) != cells.EMPTY:
+                continue
+            held = (x, y, z + 1, pw - 1) in state.crates
+            share = orange[tile].mean()
+            assert (share > 0.05) if held else (share == 0), ((x, y), held, share)
+            seen[held] += 1
+    assert seen[True] == 1 and seen[False] > 3
+
+
+def test_the_legends_held_floor_is_framed_in_the_pictures_crate_colour():
+    """The help's legend draws the held floor's frame in the colour the picture frames it."""
+    from anabasis.app.play import legend
+
+    text = (Path(__file__).parent.parent / "shaders" / "slice_shading.glsl").read_text()
+    found = re.search(r"const vec3 CRATE_COLOUR = vec3\(([^)]*)\);", text)
+    assert found
+    rgb = tuple(round(255 * float(v)) for v in found.group(1).split(","))
+    assert legend.HELD_FRAME == rgb

@@ -53,7 +53,8 @@ ENTRIES = [
              " no number)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
-    ("held", "a crate-brown bar down a map cell's left: a crate 1 kata holds that floor up"),
+    ("held", "a floor framed in crate-brown (on the map, a bar down its left): a crate 1 kata"
+             " holds it up"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
@@ -68,6 +69,8 @@ def landing_colour(palette: str = "standard") -> tuple[int, int, int]:
 
 
 TILE = (196, 178, 140)
+#: the frame the picture draws round a floor a crate holds up (its CRATE_COLOUR)
+HELD_FRAME = (199, 128, 61)
 LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
@@ -118,9 +121,13 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, r)
         for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
             pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
-    elif name == "held":  # a floor's cell, a crate's bar down its left
+    elif name == "held":  # a floor framed in the crate's colour; a map cell, a bar down its left
+        tile = pygame.Rect(r.x, r.y, r.width // 2 - 2, h)
+        pygame.draw.rect(s, TILE, tile)
+        pygame.draw.rect(s, HELD_FRAME, tile.inflate(-max(4, h // 4), -max(4, h // 4)),
+                         max(2, h // 8))
         cell = pygame.Rect(0, 0, h, h)
-        cell.center = c
+        cell.midright = r.midright
         pygame.draw.rect(s, slicemap.shade(1, 3), cell)
         slicemap.held(s, cell, markers.colour_of("crate", palette))
     elif name == "pit":  # one you slip through, one you fall out from (crossed)
