@@ -1322,6 +1322,11 @@ def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app
     app.open(open_level(4))  # the fall out ✕ left over from the first time
     settle(app)
     assert app.scene.message == "on the map: \u2715: fall out · B: its key"
+    # the large map opened: its own key says it, and the words no longer lie over its middle
+    # (a blind player waited for them to fade)
+    assert app.scene.message_left > 0
+    press(app, pygame.K_b)
+    assert app.scene.reading.large and app.scene.message_left == 0
     app.progress.slice_map = "off"  # (no map: nothing to say of it)
     app.map_told.clear()
     app.open(open_level(4))

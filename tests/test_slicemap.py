@@ -14,6 +14,7 @@ from conftest import DT
 from anabasis.app.viewer import slicemap
 from anabasis.engine import rules
 from anabasis.engine.cells import RAMP_LEAN, RAMPS
+from anabasis.engine.world import State
 from anabasis.formats import levels
 
 
@@ -1111,3 +1112,30 @@ def test_the_nearer_maps_key_is_whole(make_app):
                           pygame.surfarray.array3d(ground))
     # the slices above it as the whole map has them
     assert part.get_at((part.get_width() // 2, smap.layout.slice_rect(0).centery)) != (0, 0, 0, 0)
+
+
+def test_a_notch_a_crate_kata_holds_is_drawn_held_not_rimmed():
+    """2.4: the crate pushed down the shaft rests at (2, 2) of w 1, kata of the notch (a floor
+    under the column's top) at (2, 2) of w 2.  A blind player stood there, held, and the map
+    still drew the notch rimmed, one that slips.  Among the crates at rest the notch is drawn
+    as one that holds (its dim edge), with the crate's bar; with the crate gone, rimmed."""
+    room = levels.load_from(2, 4)
+    crate = (2, 2, 1, 1)
+    smap = slicemap.SliceMap(room, (900, 500), most=slicemap.LARGE_CELL)
+    assert smap.hollows(2, 2, 2) and smap.hollows(2, 2, 2)[0] == 1
+    assert not smap.held_at(2, 2, 1, 2) and smap.held_at(2, 2, 1, 2, [crate])
+    assert rules.settle(room, State.of((2, 2, 1, 2), (crate,))).state.player == (
+        2, 2, 1, 2)  # (the engine holds a pawn there too)
+    rect = smap.layout.cell_rect(2, 2, 2)
+    side = max(3, rect.width // 2)
+    # along its top, clear of the crate's bar down the cell's left and of the round corner
+    top = [(x, rect.bottom - side) for x in range(rect.x + rect.width // 8 + 2,
+                                                  rect.x + side - side // 3)]
+
+    def rim(pic):
+        return max(sum(pic.get_at(p)[:3]) for p in top)
+
+    bare, held = smap.picture(None, []), smap.picture(None, [crate])
+    assert rim(bare) > 3 * 150 and rim(held) < 3 * 120
+    bar = (rect.x + 1, rect.y + rect.height * 2 // 3 - side // 2 - 2)
+    assert rgb_at(held, bar) == slicemap.CRATE and rgb_at(bare, bar) != slicemap.CRATE

@@ -93,6 +93,11 @@ class Marker(NamedTuple):
     #: was not the pawn's, a blind player took a crate whose words had none for one at
     #: another height
     height: int | None = None
+    #: what the slice draws where its place is, where it is drawn on a face of that cell
+    #: (``face``): "block", "ramp" or "crate" ("" for none).  Drawn on a wall's top, a crate
+    #: of another slice read as standing on that wall to blind players in every round, and
+    #: 2.7's goal, drawn on its ledge's foot, as on the floor in front; the words say so
+    inside_of: str = ""
 
     @property
     def label(self) -> str:
@@ -210,16 +215,26 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         # (at rest, as the slice's hidden things are: a move's frames keep their time)
         foot_behind = hidden_by(room, state, ground, player, b, camera, "step") \
             if foot and at_rest else ""
-        face = ()
+        face, inside_of = (), ""
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
+                inside_of = solid_kind(room, state, put)
         height = cell[2] if axis == 3 and not yours else None  # (yours: the pawn's own z)
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
-                          goal_holds(room, state.crates) if what == "goal" else "", height))
+                          goal_holds(room, state.crates) if what == "goal" else "", height,
+                          inside_of))
     return out
+
+
+def solid_kind(room, state, put) -> str:
+    """What the slice draws in the cell of 4D point ``put``: "crate", "ramp" or "block"."""
+    c = room.norm(tuple(math.floor(float(v) + 0.5) for v in put))
+    if c in {room.norm(k) for k in state.crates}:
+        return "crate"
+    return "ramp" if room.cell(c) in RAMPS else "block"
 
 
 @functools.lru_cache(maxsize=64)
@@ -606,6 +621,12 @@ def words_of(ms: list[Marker]) -> str:
     ('2 crates ↓ 1, 2 kata', '2 crates ↓ 1 kata')
     >>> words_of([one._replace(height=3)])
     'crate ↓ 1 kata · z 3 w 1'
+
+    Where it is drawn on a face of what the slice has in its place, that is said: drawn on a
+    wall's top, blind players read a crate of another slice as standing on the wall.
+
+    >>> words_of([one._replace(height=1, inside_of="block")])
+    'crate ↓ 1 kata · z 1 w 1 · inside the block you see'
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
@@ -615,7 +636,10 @@ def words_of(ms: list[Marker]) -> str:
         height = f" · z {ms[0].height}" + (
             f" w {ms[0].cell[3]}" if len({m.cell[3] for m in ms}) == 1 else "")
     head = ms[0].what if len(ms) == 1 else f"{len(ms)} {ms[0].what}s"
-    return (f"{head} " + _sides(ms) + height + behind_words(ms[0].foot_behind)
+    kinds = {m.inside_of for m in ms}
+    inside = f" · inside the {ms[0].inside_of} you see" if len(kinds) == 1 and ms[0].inside_of \
+        else ""
+    return (f"{head} " + _sides(ms) + height + behind_words(ms[0].foot_behind) + inside
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 

@@ -117,6 +117,10 @@ MAP_NEWS = (("crossed", "a bare dark cell: a ramp crosses"),
 MAP_NEWS_AT_ONCE = 2
 
 
+#: How :func:`map_news` begins.
+MAP_NEWS_HEAD = "on the map: "
+
+
 def map_news(play) -> bool:
     """As a room opens with its map in the corner and no other message, say what the map's
     cells of kinds not said before this session mean (two at most, the rest another time):
@@ -132,7 +136,7 @@ def map_news(play) -> bool:
         return False
     app.map_told.update(kind for kind, _ in new)
     key = app.keymap.label("large_map")
-    play.say("on the map: " + " · ".join(words for _, words in new)
+    play.say(MAP_NEWS_HEAD + " · ".join(words for _, words in new)
              + (f" · {key}: its key" if key else ""), "info", 7.0, until="move")
     return True
 
@@ -334,6 +338,10 @@ class Reading:
             # to get back, met the nearer map; nearer is the map's own key while it is large)
             self.large = not self.large
             self.near = False
+            if self.large and play.message.startswith(MAP_NEWS_HEAD):
+                # (what the corner map's cells mean, said over the large map's middle: a
+                # blind player waited for it to fade; the large map's own key says it)
+                play.message_left = 0.0
             return True
         if action == "slice_map" and self.large:
             # (the key line says what it does: nearer, or all the slices again)

@@ -18,7 +18,7 @@ does (a test holds every mark to the engine, on every cell of every level):
 A step is named by what the step itself did (walk, climb, push, a ramp);
 when the settle after it takes you kata, that slip is the word instead
 (with how many slices), since it is the part a player misses.  A fall in z
-after it is said beside the word (``walk · drop 2``: :attr:`Mark.drop`), and
+after it is said beside the word (``walk · 2 down in z``: :attr:`Mark.drop`), and
 a step that is no move says why, in the engine's own reason (``stays · too
 high``: :data:`STAYS_WHY`).
 
@@ -110,12 +110,12 @@ HOOK_WORDS = {"hook pull": "pulls the crate", "hook fetch": "fetches the crate",
               "hook nothing": "nothing"}
 #: What each says in the help's legend.
 MEANING = {
-    "walk": "walk: you step onto this cell (· drop N: then you fall N in z)",
+    "walk": "walk: you step onto this cell (· N down in z: then you fall N in z)",
     "climb": "climb: you step up one onto it",
     "push": "push: the crate here moves one on",
     "ramp ana": "ramp ana to w N: the ramp takes you one slice up in w, to slice N",
     "ramp kata": "ramp kata to w N: the ramp takes you one slice down in w, to slice N",
-    "slip kata": "slip kata N: nothing holds you in w there: you slip N slices (· drop N:"
+    "slip kata": "slip kata N: nothing holds you in w there: you slip N slices (· N down in z:"
                  " and fall N in z)",
     "fall out": "fall out: you fall out of the room (the move is undone)",
     "nothing": "stays: the step is no move; why, beside it (too high, a block over you,"
@@ -171,7 +171,8 @@ class Mark(NamedTuple):
             words = f"stays · {self.then}"
         elif self.kind in ("walk", "climb") and self.then:
             words = f"{self.kind} · {self.then}"
-        return words + (f" · drop {self.drop}" if self.drop else "")
+        # (said "drop 1", a blind player took it for a slip kata, the other down)
+        return words + (f" · {self.drop} down in z" if self.drop else "")
 
     @property
     def glyph(self) -> str:

@@ -375,7 +375,8 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp crosses"),
-       ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"))
+       ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
+       ("held", "a crate 1 kata holds it"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -414,6 +415,10 @@ class SliceMap:
         #: the pits the base draws, (x, y, w): whether you fall out from each (no crates)
         self._pits: dict[tuple[int, int, int], bool] = {}
         self._among: tuple | None = None  #: (crates, :meth:`_pits_among`'s answer)
+        # (a room with crates: a floor one holds up has the crate's bar, said in the key; a
+        # blind player met the bar with no word of it there, and took it for a wall)
+        if getattr(getattr(room, "start", None), "crates", ()):
+            self.kinds.add("held")
         self.base = self._draw_base()
         self._key = None
         self._picture: pygame.Surface | None = None
@@ -541,8 +546,9 @@ class SliceMap:
         first = lay.size[1] - lay.pad - (lay.foot - 1) * lay.label  # the first foot band's foot
         axes = _text(surface, axes_line(W, room.wrap), (lay.pad, first), lay.label - 3, LABEL,
                      "bottomleft")
+        # (the large map: as much of its key as fits; a corner map all of it, or none)
         self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad, first,
-                       lay.label - 3)
+                       lay.label - 3, some=lay.ruled)
         return surface
 
     def _draw_rulers(self, surface, r: pygame.Rect) -> None:
@@ -646,6 +652,9 @@ class SliceMap:
             gap_cell = box.inflate(4, 4)
             gap_cell.center = box.center
             gap(surface, gap_cell, kind == "crossed", (0, 1) if kind == "below" else None)
+        elif kind == "held":
+            pygame.draw.rect(surface, shade(1, 3), box)
+            held(surface, box, self.colours["CRATE"])
         elif kind in ("pit", "out"):
             pygame.draw.rect(surface, shade(1, 3), box)
             pit(surface, box, kind == "out")
@@ -722,7 +731,7 @@ class SliceMap:
         return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
     def _draw_column(self, surface, x: int, y: int, w: int, slips: bool,
-                     out: bool = False) -> set[str]:
+                     out: bool = False, crates=()) -> set[str]:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
         the block's number, and where you would slip kata off it (``slips``) a dark pit with a
         rim inside it and no number, as the room's own picture draws one (a blind player read
@@ -770,7 +779,7 @@ class SliceMap:
                     max(9, round(size * 0.7))
             _text(surface, str(self.number(x, y, w)), corner, size, ink_on(ground), anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
-            self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w))
+            self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w, crates))
         kind = "ramp" if c in RAMPS else "wall" if walled else \
             ("out" if out else "pit") if slips else "number"
         return {kind, "hollow"} if under else {kind}
@@ -869,20 +878,29 @@ class SliceMap:
         # a crate at rest kata of a pit's standing cell holds it: that column drawn held
         resting = [tuple(int(v) for v in c) for c in crates
                    if all(float(v) == int(v) for v in c)]
-        for cx, cy, _, cw in resting:
+        for cx, cy, cz, cw in resting:
             w_ana = cw + 1
             if self.room.wrap:
                 w_ana %= W
-            if w_ana < W and self.slips(cx, cy, w_ana) and not self.slips(
-                    cx, cy, w_ana, resting):
-                self._draw_column(surface, cx, cy, w_ana, False)
+            if w_ana >= W:
+                continue
+            top_held = self.slips(cx, cy, w_ana) and not self.slips(cx, cy, w_ana, resting)
+            # (or a notch under the column's top at the crate's height: a blind player stood
+            # on 2.4's, held by the crate, and the map still drew it rimmed, a pit)
+            under = self.hollows(cx, cy, w_ana)
+            notch_held = bool(under) and under[0] == cz and not self.held_at(
+                cx, cy, cz, w_ana) and self.held_at(cx, cy, cz, w_ana, resting)
+            if top_held or notch_held:
+                slips = self.slips(cx, cy, w_ana, resting)
+                self._draw_column(surface, cx, cy, w_ana, slips,
+                                  slips and self.out(cx, cy, w_ana, resting), resting)
                 held(surface, lay.cell_rect(cx, cy, w_ana), self.colours["CRATE"])
                 gx, gy, _, gw = self.room.goal
                 if (gx, gy, gw) == (cx, cy, w_ana):
                     self._diamond(surface, lay.cell_rect(gx, gy, gw))
         for x, y, w, out in self._pits_among(tuple(sorted(resting))):
             # a pit whose fall the crates stop, or send out of the room
-            self._draw_column(surface, x, y, w, True, out)
+            self._draw_column(surface, x, y, w, True, out, resting)
             gx, gy, _, gw = self.room.goal
             if (gx, gy, gw) == (x, y, w):
                 self._diamond(surface, lay.cell_rect(gx, gy, gw), True)
