@@ -1139,3 +1139,66 @@ def test_a_notch_a_crate_kata_holds_is_drawn_held_not_rimmed():
     assert rim(bare) > 3 * 150 and rim(held) < 3 * 120
     bar = (rect.x + 1, rect.y + rect.height * 2 // 3 - side // 2 - 2)
     assert rgb_at(held, bar) == slicemap.CRATE and rgb_at(bare, bar) != slicemap.CRATE
+
+
+def _every_level():
+    for ch in levels.chapters():
+        for n in range(1, len(ch.paths) + 1):
+            yield levels.load_from(ch.number, n)
+
+
+def test_a_ramps_lit_tip_is_where_the_engines_step_off_it_goes_ana():
+    """Off a ramp's tip onto open floor or the next ramp you walk in your slice; round what
+    is in your way, or over no floor, you go ana.  Blind players in every round could not
+    tell from the map which of level 7's ramps lift them.  The map lights the tip of each
+    ramp a step off which goes ana: on every ramp on a column's top in every level and two
+    made rooms, with the crates at rest, where the engine's step off it (along its lean)
+    lands one slice ana, and only there."""
+    from anabasis import gen
+    from anabasis.engine.cells import EMPTY
+
+    rooms = [*_every_level(), *(gen.build(*gen.parse_spec(s)).room
+                                for s in ("hard.gemsbok", "medium.topi"))]
+    seen = {True: 0, False: 0}
+    moves = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U"}
+    for room in rooms:
+        crates = rules.start(room).state.crates
+        smap = slicemap.SliceMap(room, (900, 500))
+        X, Y, Z, W = room.size
+        for w in range(W):
+            for y in range(Y):
+                for x in range(X):
+                    top = smap.top(x, y, w)
+                    if top is None or top[1] not in RAMPS:
+                        continue
+                    p = (x, y, top[0] + 1, w)
+                    if top[0] + 1 >= Z or room.cell(p) != EMPTY or p in crates:
+                        assert not smap.lifts(x, y, w, crates)
+                        continue
+                    axis, sign = RAMP_LEAN[top[1]]
+                    d = [0, 0, 0, 0]
+                    d[axis] = sign
+                    ana = room.norm((x + d[0], y + d[1], p[2], w + 1))
+                    got = rules.step(room, State.of(p, crates), moves[(axis, sign)], trace=True)
+                    engine = bool(got.moved and got.frames[0].player == ana)
+                    assert smap.lifts(x, y, w, crates) == engine, (room.name, (x, y, w))
+                    seen[engine] += 1
+    assert seen[True] > 10 and seen[False] > 5, seen
+
+
+def test_level_7s_map_lights_the_tips_that_lift_you_and_not_the_corners():
+    """Level 7: round the room the ramps climb, but at each corner a step off a tip goes onto
+    the next ramp, flat.  The lit tips are drawn in the ramp-ana badge's colour along the
+    cell's edge at the tip; the key says so; a corner ramp's tip is not lit."""
+    room = levels.load_level(7)
+    smap = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
+    pic = smap.picture(None, [])
+    lit = unlit = 0
+    for (x, y, w), up in smap._ramps.items():
+        rect = smap.layout.cell_rect(x, y, w)
+        axis, sign = RAMP_LEAN[smap.top(x, y, w)[1]]
+        edge = ((rect.right - 2 if sign > 0 else rect.x + 1), rect.centery) if axis == 0 else \
+            (rect.centerx, (rect.bottom - 2 if sign > 0 else rect.y + 1))
+        assert (rgb_at(pic, edge) == slicemap.LIFT) == up, (x, y, w)
+        lit, unlit = lit + up, unlit + (not up)
+    assert lit and unlit and "lifts" in smap.kinds

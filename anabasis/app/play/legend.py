@@ -44,8 +44,8 @@ ENTRIES = [
             " a number: the z you stand at; lighter: higher"),
     ("tag", "a small dark tag in a map cell's corner: a step goes there (\u2193 and a number:"
             " slices it slips)"),
-    ("wedge", "a light wedge on the map: a ramp, tip on its high side (the way up, to ana);"
-              " on it, its z"),
+    ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; a lit"
+              " tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
             " alone: a ramp crosses"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
@@ -251,6 +251,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, slicemap.shade(1, 3), r)
         tip, back = (r.right - 3, c[1]), r.x + r.width // 4
         pygame.draw.polygon(s, slicemap.RAMP_MARK, [tip, (back, r.y + 2), (back, r.bottom - 2)])
+        lit = slicemap.SAFE["LIFT"] if palette == "safe" else slicemap.LIFT
+        pygame.draw.rect(s, lit, (r.right - max(2, h // 6), r.y + h // 5, max(2, h // 6),
+                                  h - 2 * (h // 5)))
     elif name == "gap":
         slicemap.gap(s, pygame.Rect(r.x, r.y, h, h))
     elif name == "tag":

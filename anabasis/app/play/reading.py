@@ -112,7 +112,9 @@ def marks_wanted(setting: str, kind: str) -> bool:
 MAP_NEWS = (("crossed", "a bare dark cell: a ramp crosses"),
             ("below", "a dim wedge: a ramp 1 kata"), ("out", "a pit with \u2715: slip, fall out"),
             ("gap", "\u2715: fall out"),
-            ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"))
+            ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"),
+            ("lifts", "a ramp's lit tip: off it you go ana"),
+            ("held", "a crate-brown bar: a crate 1 kata holds that floor"))
 #: The most kinds one message names.
 MAP_NEWS_AT_ONCE = 2
 

@@ -80,7 +80,10 @@ HEAD_WORDS = "on your head"  #: over the slice of a crate resting on the pawn's 
 LOW, HIGH = (58, 66, 84), (150, 162, 186)
 #: The colour-blind-safe palette swaps what differs only by hue for shapes and
 #: contrasts in blue and orange (Okabe and Ito's).
-SAFE = {"YOU": (230, 159, 0), "CRATE": (213, 94, 0), "RAMP_MARK": (86, 180, 233)}
+SAFE = {"YOU": (230, 159, 0), "CRATE": (213, 94, 0), "RAMP_MARK": (86, 180, 233),
+        "LIFT": (240, 228, 66)}
+#: the tip of a ramp that lifts you ana off it: the ramp-ana badge's colour
+LIFT = (255, 214, 102)
 
 MIN_CELL, MAX_CELL = 3, 26  #: a cell's side on the map, in pixels
 #: The largest cell of the large map (its key): a small room's large map was no bigger than
@@ -376,7 +379,7 @@ KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("w
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp crosses"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
-       ("held", "a crate 1 kata holds it"))
+       ("lifts", "lit tip: off it you go ana"), ("held", "a crate 1 kata holds it"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -403,7 +406,7 @@ class SliceMap:
         self.room = room
         self.layout = Layout(room.size, box, room.wrap, most)
         self.palette = palette
-        self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK}
+        self.colours = {"YOU": YOU, "CRATE": CRATE, "RAMP_MARK": RAMP_MARK, "LIFT": LIFT}
         if palette == "safe":
             self.colours.update(SAFE)
         #: the kinds of cell (:data:`KEY`'s) the map shows, found as it is drawn (a number's
@@ -415,6 +418,10 @@ class SliceMap:
         #: the pits the base draws, (x, y, w): whether you fall out from each (no crates)
         self._pits: dict[tuple[int, int, int], bool] = {}
         self._among: tuple | None = None  #: (crates, :meth:`_pits_among`'s answer)
+        #: the ramps on the columns' tops, (x, y, w): whether a step off each lifts you ana
+        #: (no crates); and (crates, the ramps whose answer the crates at rest change)
+        self._ramps: dict[tuple[int, int, int], bool] = {}
+        self._lifts_for: tuple | None = None
         # (a room with crates: a floor one holds up has the crate's bar, said in the key; a
         # blind player met the bar with no word of it there, and took it for a wall)
         if getattr(getattr(room, "start", None), "crates", ()):
@@ -529,6 +536,8 @@ class SliceMap:
                     out = slips and self.out(x, y, w)
                     if slips:
                         self._pits[(x, y, w)] = out
+                    if top[1] in RAMPS:
+                        self._ramps[(x, y, w)] = self.lifts(x, y, w)
                     self.kinds |= self._draw_column(surface, x, y, w, slips, out)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
             if lay.ruled:
@@ -652,6 +661,10 @@ class SliceMap:
             gap_cell = box.inflate(4, 4)
             gap_cell.center = box.center
             gap(surface, gap_cell, kind == "crossed", (0, 1) if kind == "below" else None)
+        elif kind == "lifts":
+            pygame.draw.rect(surface, shade(0, 3), box)
+            self._wedge(surface, box, (0, 1))
+            self._lit_tip(surface, box, (0, 1))
         elif kind == "held":
             pygame.draw.rect(surface, shade(1, 3), box)
             held(surface, box, self.colours["CRATE"])
@@ -747,6 +760,9 @@ class SliceMap:
         walled = self.wall(x, y, w)
         if c in RAMPS:
             self._wedge(surface, rect, RAMP_LEAN[c])
+            if self.lifts(x, y, w, crates):
+                self._lit_tip(surface, rect, RAMP_LEAN[c])
+                self.kinds.add("lifts")
             if cell >= DIGITS_CELL:
                 # the height you stand at on it, small on the wedge (two blind players planned
                 # a hard room guessing a ramp's height: the map wrote none; written by the
@@ -809,6 +825,57 @@ class SliceMap:
         points = wedge_points(rect, lean)
         pygame.draw.polygon(surface, self.colours["RAMP_MARK"], points)
         pygame.draw.polygon(surface, RAMP_INK, points, 1)
+
+    def lifts(self, x: int, y: int, w: int, crates=()) -> bool:
+        """Standing on column ``(x, y)``'s top in slice ``w``, a ramp, a step off its tip
+        (along its lean) takes you one slice ana, among ``crates`` at rest: the rule book's
+        ramp up, walked here (an editor's draft need not be a room the engine takes).  Off
+        a tip onto open floor or the next ramp you walk in your slice, and blind players in
+        every round could not tell from the map which of level 7's ramps lift you."""
+        room = self.room
+        top = self.top(x, y, w)
+        if top is None or top[1] not in RAMPS:
+            return False
+        axis, sign = RAMP_LEAN[top[1]]
+        here = [x, y, top[0] + 1, w]
+        if top[0] + 1 >= room.size[2]:
+            return False
+        crates = {room.norm(tuple(int(v) for v in c)) for c in crates}
+
+        def at(c, d=(0, 0, 0, 0)):
+            return tuple(a + b for a, b in zip(c, d, strict=True))
+
+        def solid(c):
+            cell = room.cell(c)
+            return cell not in (EMPTY, VOID) or room.norm(c) in crates
+
+        def free(c):
+            return room.cell(c) == EMPTY and room.norm(c) not in crates
+
+        if not free(tuple(here)):
+            return False
+        step = [0, 0, 0, 0]
+        step[axis] = sign
+        ahead = at(here, step)
+        pushable = room.norm(ahead) in crates and free(at(ahead, step)) \
+            if room.cell(ahead) == EMPTY else False
+        in_way = solid(ahead) and not pushable
+        no_floor = free(ahead) and not solid(at(ahead, (0, 0, -1, 0)))
+        return (in_way or no_floor) and free(at(ahead, (0, 0, 0, 1)))
+
+    def _lit_tip(self, surface, rect: pygame.Rect, lean) -> None:
+        """A ramp whose tip lifts you ana (:meth:`lifts`): a bar along the cell's edge at
+        its tip, in the ramp-ana badge's colour."""
+        axis, sign = lean
+        width = max(2, rect.width // 7)
+        end = rect.width // 5  # (the corners left clear: a step's tag lies on one)
+        if axis == 0:
+            x = rect.right - width if sign > 0 else rect.x
+            bar = pygame.Rect(x, rect.y + end, width, rect.height - 2 * end)
+        else:
+            y = rect.bottom - width if sign > 0 else rect.y
+            bar = pygame.Rect(rect.x + end, y, rect.width - 2 * end, width)
+        pygame.draw.rect(surface, self.colours["LIFT"], bar)
 
     def _ringed(self, cell: tuple[int, int, int]) -> bool:
         """Whether ``cell`` (x, y, w) is the goal's, on a block's top with its number in the
@@ -898,6 +965,13 @@ class SliceMap:
                 gx, gy, _, gw = self.room.goal
                 if (gx, gy, gw) == (cx, cy, w_ana):
                     self._diamond(surface, lay.cell_rect(gx, gy, gw))
+        key_crates = tuple(sorted(resting))
+        if self._lifts_for is None or self._lifts_for[0] != key_crates:
+            self._lifts_for = (key_crates, [c for c, up in self._ramps.items()
+                                            if self.lifts(*c, resting) != up])
+        for x, y, w in self._lifts_for[1]:  # a crate beyond a ramp's tip changes it
+            self._draw_column(surface, x, y, w, self.slips(x, y, w, resting),
+                              self.out(x, y, w, resting), resting)
         for x, y, w, out in self._pits_among(tuple(sorted(resting))):
             # a pit whose fall the crates stop, or send out of the room
             self._draw_column(surface, x, y, w, True, out, resting)
