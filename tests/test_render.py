@@ -1370,3 +1370,33 @@ def test_the_legends_held_floor_is_framed_in_the_pictures_crate_colour():
     assert found
     rgb = tuple(round(255 * float(v)) for v in found.group(1).split(","))
     assert legend.HELD_FRAME == rgb
+
+
+def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):
+    """Level 2's wall, one high at the room's edge, drawn flat and hatched, read to three blind
+    players of five as striped floor at their own height.  Its top is bevelled as a raised
+    tile is drawn: the mass's edges turned up on screen lit, those turned down shaded."""
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(2)
+    state = rules.start(room).state
+    size = (480, 300)
+    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    walls = [(x, y, 1, 2) for x in (0, 1) for y in (1, 2)]
+    assert all(room.cell(c) == cells.BLOCK for c in walls)
+    top = np.zeros(index.shape, bool)
+    for c in walls:
+        top |= (index == room.index(c)) & (faces == TOP)
+    rows = np.flatnonzero(top.any(axis=1))
+    assert rows.size > 30
+    lum = image.mean(axis=2)
+    band = max(3, rows.size // 10)
+    upper = lum[rows[0]:rows[0] + band][top[rows[0]:rows[0] + band]].mean()
+    lower = lum[rows[-1] - band + 1:rows[-1] + 1][top[rows[-1] - band + 1:rows[-1] + 1]].mean()
+    assert upper > 1.25 * lower, (upper, lower)
