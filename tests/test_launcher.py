@@ -251,3 +251,15 @@ def test_the_code_box_opens_a_made_rooms_name_as_the_game_shows_it(make_app):
     launcher = app.scene
     assert isinstance(launcher, Launcher)
     assert launcher.items[launcher.selected].action == ("code",)
+
+
+def test_every_tutorial_levels_line_is_written_whole_at_1280x720(make_app):
+    """A level's line says what it teaches: cut off ("the ✕ cells have no…"), a blind player
+    lost the end of level 1's.  At the window's usual size each of chapter 1's is whole."""
+    app = make_app(size=(1280, 720))
+    app.tick(DT)
+    assert isinstance(app.scene, Launcher)
+    written = app.overlay.written
+    for n in range(1, levels.count() + 1):
+        line = levels.load_level(n).teaches
+        assert line in written, (n, line)

@@ -35,7 +35,7 @@ TABLE = {
 }
 #: What each level teaches, word for word as the readme's table has it.
 TEACHES = {
-    1: "two downs: a floor holds you only where a block lies kata of it; the ✕ cells have none",
+    1: "two downs: a floor holds you only with a block kata of it; the ✕ cells have none",
     2: "where the block kata of you ends, you slip a slice",
     3: "a wall in your slice; a ramp carries you round it, ana",
     4: "ramps hold you up over nothing",
