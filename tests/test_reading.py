@@ -1318,7 +1318,8 @@ def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app
     assert {"crossed", "below"} <= app.map_told and "gap" not in app.map_told
     app.open(open_level(7))  # (a ramp crosses there too: said already; its lit tips not)
     settle(app)
-    assert app.scene.message == "on the map: a ramp's lit tip: off it you go ana · B: its key"
+    assert app.scene.message == ("on the map: a ramp's lit tip: off it you go ana · a dark tag"
+                                 " at a cell's corner: where a step goes · B: its key")
     app.open(open_level(7))  # (all said)
     settle(app)
     assert not app.scene.message.startswith("on the map"), app.scene.message

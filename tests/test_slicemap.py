@@ -390,7 +390,8 @@ def test_a_step_mark_on_the_map_leaves_the_crate_and_the_number_in_sight():
     plain = smap.picture(state.player, [], ()).copy()
     marked = smap.picture(state.player, [], (push,)).copy()
     number = pygame.Rect(rect.right - rect.width // 3, rect.bottom - rect.height // 3,
-                         rect.width // 3, rect.height // 3)  # where its number is written
+                         rect.width // 3 - 2, rect.height // 3 - 2)  # where its number is
+    # written (the cell's edge aside: the mark outlines the cell it goes toward)
     assert (pygame.image.tobytes(plain.subsurface(number), "RGB")
             == pygame.image.tobytes(marked.subsurface(number), "RGB"))
     assert (pygame.image.tobytes(plain.subsurface(rect), "RGB")
@@ -411,6 +412,8 @@ def test_a_step_mark_on_the_map_leaves_the_crate_and_the_number_in_sight():
         ground = a[1, rect.height // 2]  # (the column's shade, by its left edge)
         ink = np.abs(a - ground).sum(axis=2) > 150  # the number's (x, y)
         tag = np.abs(b - a).sum(axis=2) > 0
+        # (less the cell's outline in the mark's colour, along its edge)
+        tag[:2], tag[-2:], tag[:, :2], tag[:, -2:] = False, False, False, False
         assert ink.any() and tag.any()
         assert np.flatnonzero(tag.any(axis=0))[-1] < np.flatnonzero(ink.any(axis=0))[0], kind
 
@@ -447,11 +450,13 @@ def test_a_column_you_would_slip_kata_off_is_drawn_as_a_pit_and_a_crate_kata_fil
     with_crate = smap.picture(None, [(0, 0, 1, 0)]).copy()
     assert centre(with_crate, 0, 1) != slicemap.PIT  # the crate resting kata of it holds it
     assert centre(with_crate, 2, 1) == slicemap.PIT
-    # and says so: a bar in the crate's colour down its left (drawn as any floor, it turned
-    # into a pit when the crate moved, and four blind players were caught out)
+    # and says so: framed in the crate's colour (drawn as any floor, it turned into a pit
+    # when the crate moved, and four blind players were caught out)
     def bar(pic, x, w):
         rect = lay.cell_rect(x, 0, w)
-        return rgb_at(pic, (rect.x, rect.bottom - 2)) == slicemap.CRATE
+        return all(rgb_at(pic, p) == slicemap.CRATE for p in (
+            (rect.x + 2, rect.centery), (rect.right - 3, rect.centery),
+            (rect.centerx, rect.y + 2), (rect.centerx, rect.bottom - 3)))
     assert bar(with_crate, 0, 1) and not bar(bare, 0, 1) and not bar(with_crate, 1, 1)
 
 
@@ -1202,3 +1207,25 @@ def test_level_7s_map_lights_the_tips_that_lift_you_and_not_the_corners():
         assert (rgb_at(pic, edge) == slicemap.LIFT) == up, (x, y, w)
         lit, unlit = lit + up, unlit + (not up)
     assert lit and unlit and "lifts" in smap.kinds
+
+
+def test_a_steps_tag_outlines_the_cell_it_goes_toward():
+    """A step's tag lies over its cell's top left corner, and three blind players of five
+    could not tell which of the cells round the corner it was for: the cell it goes toward is
+    outlined in the mark's colour, and only that cell."""
+    from anabasis.app.play import stepmarks
+
+    room, state = room_and_state(5)
+    smap = slicemap.SliceMap(room, (900, 500))
+    x, y, z, w = state.player
+    lay = smap.layout
+    for kind in ("walk", "slip kata", "push"):
+        mark = stepmarks.Mark("R", kind, cell=(x + 1, y, z, w), slip=1)
+        pic = smap.picture(state.player, [], (mark,))
+
+        def edges(cx, cy, pic=pic):
+            r = lay.cell_rect(cx, cy, w)
+            return [rgb_at(pic, p) for p in ((r.right - 2, r.centery), (r.centerx, r.bottom - 2))]
+
+        assert all(c == mark.colour for c in edges(x + 1, y)), kind
+        assert not any(c == mark.colour for c in edges(x + 2, y)), kind

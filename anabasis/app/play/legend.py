@@ -42,8 +42,8 @@ ENTRIES = [
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
     ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
             " a number: the z you stand at; lighter: higher"),
-    ("tag", "a small dark tag in a map cell's corner: a step goes there (\u2193 and a number:"
-            " slices it slips)"),
+    ("tag", "a dark tag on a map cell's corner, the cell outlined: a step goes there"
+            " (\u2193 N: it slips N)"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; a lit"
               " tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
@@ -53,7 +53,7 @@ ENTRIES = [
              " no number)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
-    ("held", "a floor framed in crate-brown (on the map, a bar down its left): a crate 1 kata"
+    ("held", "a floor framed in crate-brown, in the room and on the map: a crate 1 kata"
              " holds it up"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
@@ -121,7 +121,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, r)
         for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
             pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
-    elif name == "held":  # a floor framed in the crate's colour; a map cell, a bar down its left
+    elif name == "held":  # a floor framed in the crate's colour; a map cell framed so too
         tile = pygame.Rect(r.x, r.y, r.width // 2 - 2, h)
         pygame.draw.rect(s, TILE, tile)
         pygame.draw.rect(s, HELD_FRAME, tile.inflate(-max(4, h // 4), -max(4, h // 4)),

@@ -114,7 +114,8 @@ MAP_NEWS = (("crossed", "a bare dark cell: a ramp crosses"),
             ("gap", "\u2715: fall out"),
             ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"),
             ("lifts", "a ramp's lit tip: off it you go ana"),
-            ("held", "a crate-brown bar: a crate 1 kata holds that floor"))
+            ("held", "a crate-brown frame: a crate 1 kata holds that floor"),
+            ("tag", "a dark tag at a cell's corner: where a step goes"))
 #: The most kinds one message names.
 MAP_NEWS_AT_ONCE = 2
 

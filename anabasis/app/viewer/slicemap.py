@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -298,12 +299,14 @@ def pit(surface, rect: pygame.Rect, out: bool = False) -> None:
 
 
 def held(surface, rect: pygame.Rect, colour) -> None:
-    """A floor that a crate one slice kata holds up (cell ``rect``): a bar in the crate's
-    ``colour`` down the cell's left edge, below its tag's corner.  Drawn as any floor, it
-    turned into a pit when the crate moved, and four blind players were caught out."""
-    bar = max(2, rect.width // 8)
-    pygame.draw.rect(surface, colour, (rect.x, rect.y + rect.height // 3, bar,
-                                       rect.height - rect.height // 3))
+    """A floor that a crate one slice kata holds up (cell ``rect``): framed along its edge
+    in the crate's ``colour``, as the room's picture frames it.  Drawn as any floor, it
+    turned into a pit when the crate moved, and four blind players were caught out; marked
+    by a bar down the cell's left edge, three of the next five read the bar as a thin wall
+    between two cells."""
+    # (along the cell's own edge, not inset: inset, it was a square inside the cell, as a
+    # pit's rim is)
+    pygame.draw.rect(surface, colour, rect.inflate(-2, -2), max(2, rect.width // 9))
 
 
 def cross(surface, rect: pygame.Rect, colour) -> None:
@@ -379,7 +382,8 @@ KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("w
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp crosses"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
-       ("lifts", "lit tip: off it you go ana"), ("held", "a crate 1 kata holds it"))
+       ("lifts", "lit tip: off it you go ana"), ("held", "a crate 1 kata holds it"),
+       ("tag", "where a step goes (its badge's glyph)"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -411,7 +415,7 @@ class SliceMap:
             self.colours.update(SAFE)
         #: the kinds of cell (:data:`KEY`'s) the map shows, found as it is drawn (a number's
         #: always: the key's first word is what the map's numbers say)
-        self.kinds: set[str] = {"number"}
+        self.kinds: set[str] = {"number", "tag"}
         #: where the map's key lies along its foot (:meth:`_draw_key`), or None where it did
         #: not fit
         self.keyed: pygame.Rect | None = None
@@ -661,6 +665,10 @@ class SliceMap:
             gap_cell = box.inflate(4, 4)
             gap_cell.center = box.center
             gap(surface, gap_cell, kind == "crossed", (0, 1) if kind == "below" else None)
+        elif kind == "tag":
+            pygame.draw.rect(surface, shade(1, 3), box)
+            self._mark(surface, box.inflate(-max(2, cell // 3), -max(2, cell // 3)).move(
+                cell // 4, cell // 4), TAG_SAMPLE, size)
         elif kind == "lifts":
             pygame.draw.rect(surface, shade(0, 3), box)
             self._wedge(surface, box, (0, 1))
@@ -1126,7 +1134,7 @@ class SliceMap:
         W = self.room.size[3]
         return w % W if self.room.wrap else min(max(w, 0), W - 1)
 
-    def _mark(self, surface, rect: pygame.Rect, mark) -> None:
+    def _mark(self, surface, rect: pygame.Rect, mark, size: int | None = None) -> None:
         """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
         as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, in the top left
         corner of the cell it goes toward, clear of the cell's number (bottom right) and of
@@ -1136,7 +1144,7 @@ class SliceMap:
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
-        size = max(9, self.layout.cell // 2 + 2)
+        size = size or max(9, self.layout.cell // 2 + 2)
         # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
         # numbers' font and place, read as a height to two blind players)
         glyph = mark.glyph if mark.kind != "slip kata" else f"{mark.glyph}{mark.slip}"
@@ -1145,6 +1153,9 @@ class SliceMap:
         # cell's number, and three blind players read "•1" as "-1"; made smaller to stay in,
         # its glyph was too small to read ("↓1" read as "11")
         dot.topleft = (rect.x - 1 - size // 3, rect.y - 1 - size // 3)
+        # the cell it goes toward outlined in its colour: over the corner, three blind
+        # players of five could not tell which of the cells round it the tag was for
+        pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 1)
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
             # "▶" for every push read as a push to the right
@@ -1168,6 +1179,18 @@ class SliceMap:
             return
         _text(surface, glyph, dot.center, size - 3, colour, "center")
 
+
+class _Tag(NamedTuple):
+    """A step mark as the map's key shows one (a plain walk's)."""
+
+    kind: str
+    glyph: str
+    colour: tuple[int, int, int]
+    slip: int = 0
+
+
+#: The key's sample of a step's tag: a plain walk's dot, in its badge's colour.
+TAG_SAMPLE = _Tag("walk", "•", (170, 230, 255))
 
 #: A way on screen or on the plan as an arrow: a push's badge (by the arrow key that
 #: pushes) and its tag on the map (by :data:`MOVE_ON_PLAN`) point the way the crate goes.
