@@ -1060,21 +1060,24 @@ def test_the_large_map_numbers_each_slices_columns_under_it_and_rows_left_of_it(
     assert r.x == corner.layout.pad
 
 
-def test_the_nearer_map_shows_the_row_numbers_of_its_first_slice(make_app):
-    """Tab's nearer map shows whole slices: the first shown keeps its row numbers (cut
-    where the cells begin, they were lost)."""
+def _nearer(app):
+    """hard.gemsbok open in ``app``, its nearer map drawn: (the play, the part shown)."""
     from anabasis import gen
     from anabasis.app.play import reading
     from anabasis.app.play.session import opened_made
 
-    app = make_app()
     app.open(opened_made(gen.build(*gen.parse_spec("hard.gemsbok"))))
     app.tick(DT)
-    play = app.scene
-    ov = app.overlay
+    play, ov = app.scene, app.overlay
     reading.draw_near(ov, play, play.reading.large_box(), reading.large_top(ov),
                       reading.key_bar_top(ov))
-    part, _ = ov.shown[-1]
+    return play, ov.shown[-1][0]
+
+
+def test_the_nearer_map_shows_the_row_numbers_of_its_first_slice(make_app):
+    """Tab's nearer map shows whole slices: the first shown keeps its row numbers (cut
+    where the cells begin, they were lost)."""
+    play, part = _nearer(make_app())
     lay = play.reading.near_map().layout
     assert part.get_width() < lay.size[0]  # (a part: not every slice fits)
     top = lay.slice_rect(0).y
@@ -1090,18 +1093,9 @@ def test_the_nearer_maps_key_is_whole(make_app):
     whole map's foot, was cut off there (its first band lost, half a glyph left).  The part
     has a key of its own, laid out for its width: every kind of cell the map shows has its
     picture there."""
-    from anabasis import gen
     from anabasis.app.play import reading
-    from anabasis.app.play.session import opened_made
 
-    app = make_app(size=(1280, 720))
-    app.open(opened_made(gen.build(*gen.parse_spec("hard.gemsbok"))))
-    app.tick(DT)
-    play = app.scene
-    ov = app.overlay
-    reading.draw_near(ov, play, play.reading.large_box(), reading.large_top(ov),
-                      reading.key_bar_top(ov))
-    part, _ = ov.shown[-1]
+    play, part = _nearer(make_app(size=(1280, 720)))
     smap = play.reading.near_map()
     assert part.get_width() < smap.size[0]
     # the axes line at its left, as on the whole map
