@@ -41,7 +41,7 @@ TEACHES = {
     4: "ramps hold you up over nothing",
     5: "a gap kata of you; push a crate in to fill it",
     6: "up a ramp to the crate, then drop it two slices down a shaft into the gap",
-    7: "w wraps: ramps round the room that climb for ever, to a goal one slice below you",
+    7: "w wraps: ramps round the room climb ana for ever, to a goal one slice below you",
 }
 NUMBERS = sorted(TABLE)
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "levels.md"

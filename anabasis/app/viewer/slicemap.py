@@ -116,8 +116,9 @@ class Layout:
         self.room_size = tuple(size)
         self.wrap = wrap
         large = most >= LARGE_CELL
-        #: the bands at the map's foot: the large map's key takes a second
-        self.foot = foot = 2 if large else 1
+        #: the bands at the map's foot: the large map's key takes two more (a narrow map of
+        #: a big room dropped its last items, the lit tips and the crate's frame, with one)
+        self.foot = foot = 3 if large else 1
         #: the large map numbers each slice's columns under it and its rows left of it (blind
         #: players counted the cells of 9-12-wide rooms on screenshots to line slices up,
         #: and asked for the numbers in every round); 0: no rulers
