@@ -1223,3 +1223,20 @@ def test_a_steps_tag_outlines_the_cell_it_goes_toward():
 
         assert all(c == mark.colour for c in edges(x + 1, y)), kind
         assert not any(c == mark.colour for c in edges(x + 2, y)), kind
+
+
+@pytest.mark.parametrize("spec", ["medium.kob", "hard.gemsbok", "hard.nyala"])
+def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
+    """medium.kob's large map, narrow, had room in its foot for part of its key only, and a
+    blind player met the lit tips and the crate's frame with no word of them.  At the
+    window's usual size the large map of a big room keys every kind of cell it shows."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(size=(1280, 720))
+    app.open(opened_made(gen.build(*gen.parse_spec(spec))))
+    app.tick(DT)
+    play = app.scene
+    smap = play.reading.slice_map(play.reading.large_box(), slicemap.LARGE_CELL)
+    assert set(smap.key_kinds) == {kind for kind, _ in slicemap.KEY if kind in smap.kinds}
+    assert {"lifts", "held", "tag"} & smap.kinds

@@ -561,8 +561,10 @@ class SliceMap:
         axes = _text(surface, axes_line(W, room.wrap), (lay.pad, first), lay.label - 3, LABEL,
                      "bottomleft")
         # (the large map: as much of its key as fits; a corner map all of it, or none)
-        self._draw_key(surface, axes.right + 3 * lay.pad, lay.size[0] - lay.pad, first,
-                       lay.label - 3, some=lay.ruled)
+        #: the kinds the key shows (the large map's: as many as fit)
+        self.key_kinds = self._draw_key(surface, axes.right + 3 * lay.pad,
+                                        lay.size[0] - lay.pad, first, lay.label - 3,
+                                        some=lay.ruled)
         return surface
 
     def _draw_rulers(self, surface, r: pygame.Rect) -> None:
