@@ -59,23 +59,19 @@ bool is_top(int axis, vec4 rd) {
 // wall one high beside the pawn read as striped floor at its height to three blind players
 // of five (level 2); framed dark all round, as sunken.  By the point's place in its cell
 // along the slice's across and depth axes, and where those edges lie on screen (the camera's
-// right and up): no texel read.
-float bevel(vec4 f, ivec4 cell) {
-    vec4 g = f - 0.5;
-    float a = dot(g, u_basis[0]);
-    float d = dot(g, u_basis[1]);
-    float wa = 1.0 - SOFT_STEP(0.05, 0.14, 0.5 - abs(a));
-    float wd = 1.0 - SOFT_STEP(0.05, 0.14, 0.5 - abs(d));
-    if (wa + wd <= 0.0) return 1.0;  // (most of the top: no read)
-    // an edge where the next cell is solid too is no edge of the mass: the top goes on
-    ivec4 across = ivec4(round(u_basis[0])) * int(sign(a));
-    ivec4 depth = ivec4(round(u_basis[1])) * int(sign(d));
-    if (wa > 0.0 && code_at(cell + across) != CELL_EMPTY) wa = 0.0;
-    if (wd > 0.0 && code_at(cell + depth) != CELL_EMPTY) wd = 0.0;
-    vec2 sa = normalize(vec2(u_right.x, u_up.x) + vec2(1e-5));  // +across, on screen
-    vec2 sd = normalize(vec2(u_right.y, u_up.y) + vec2(1e-5));  // +depth, on screen
-    const vec2 LIGHT = vec2(-0.7071, 0.7071);  // up and left
-    float k = wa * dot(sign(a) * sa, LIGHT) + wd * dot(sign(d) * sd, LIGHT);
+// right and up: u_bevel, worked out once a frame), and the neighbour bits the walk kept (Hit.near,
+// as the lip reads them): no texel read.
+float bevel(uint beside, int axis, vec4 f) {
+    float k = 0.0;
+    for (int n = 0; n < 2; n++) {
+        int j = (n == 0) ? u_ao_a[axis] : u_ao_b[axis];
+        bool plus = f[j] >= 0.5;
+        uint bit = uint(2 * j + (plus ? 1 : 0));
+        if (((beside >> bit) & uint(1)) == uint(0)) {  // (a neighbour solid: no edge there)
+            float w = 1.0 - SOFT_STEP(0.05, 0.14, min(f[j], 1.0 - f[j]));
+            k += w * (plus ? u_bevel[j] : -u_bevel[j]);
+        }
+    }
     return 1.0 + 0.7 * clamp(k, -1.0, 1.0);
 }
 
@@ -93,12 +89,12 @@ bool room_top(ivec4 cell, int axis, vec4 rd) {
     if (!is_top(axis, rd)) return false;
     return axis == 2 ? cell.z == u_size.z - 1 : (!WRAPS && cell.w == u_size.w - 1);
 }
-vec3 room_top_cap(vec3 col, vec4 f, float line, ivec4 cell) {
+vec3 room_top_cap(vec3 col, vec4 f, float line, uint beside, int axis) {
     vec3 cap = col * 0.5;  // the slice's own tone, dark (not the sky's grey-blue)
     float k = (f.x - f.y + f.z - f.w) * 4.0;  // (across the cut stripes' way: f summed)
     float d = abs(fract(k) - 0.5) * 0.25;  // in cells, from a hatch line's middle
     float hatch = 1.0 - SOFT_STEP(0.014, 0.014 + line, d);
-    return mix(cap, col * 1.1, 0.8 * hatch) * bevel(f, cell);
+    return mix(cap, col * 1.1, 0.8 * hatch) * bevel(beside, axis, f);
 }
 
 
@@ -414,13 +410,13 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
             col *= 0.25;
         } else if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
-                if (is_top(h.axis, rd) && h.code == CELL_BLOCK) col = room_top_cap(col, f, line, h.cell);
+                if (is_top(h.axis, rd) && h.code == CELL_BLOCK) col = room_top_cap(col, f, line, h.near, h.axis);
             } else if (!(window2 < u_window_k.z)) {
                 col = cut_face(col, f, line);
             }
         } else if (h.code == CELL_BLOCK && room_top(h.cell, h.axis, rd)) {
             // (a block's: a crate's top at the room's top, hatched, read as a wall's)
-            col = room_top_cap(col, f, line, h.cell);
+            col = room_top_cap(col, f, line, h.near, h.axis);
         }
         if (foot >= 0 && all(equal(above, ivec4(floor(u_goal + 0.5))))
             && h.axis == goal_face(front_texel)) {

@@ -249,6 +249,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_tones": list(colours["tones"]),
         "u_mark_colour": colours["mark"],
         "u_out_colour": colours["out"],
+        "u_bevel": bevel_light(B, right, up),
         "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
@@ -280,6 +281,26 @@ def ceiling(B: np.ndarray) -> float:
     """
     w_up = float(B[3, 2]) ** 2
     return CEILING + (CEILING_W_UP - CEILING) * w_up
+
+
+def bevel_light(B: np.ndarray, right, up) -> tuple[float, ...]:
+    """By 4D axis, how far a top's edge on that axis's + side turns toward the light (up and
+    left on screen), from -1 to 1: the axis's direction in the slice (``B``'s row) on the
+    screen (the camera's ``right`` and ``up``, in the slice), against the up-left diagonal;
+    0 for an axis that does not show on screen.  The shader's ``bevel`` reads it.
+
+    >>> from anabasis.picture import views
+    >>> light = bevel_light(views.view_basis("stand"), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0))
+    >>> [round(v, 3) for v in light]   # +x turns right (away), +y up (toward), z end on
+    [-0.707, 0.707, 0.0, 0.0]
+    """
+    out = []
+    for j in range(4):
+        v = np.asarray(B[j, :3], float)
+        sx, sy = float(v @ np.asarray(right, float)), float(v @ np.asarray(up, float))
+        n = math.hypot(sx, sy)
+        out.append((sy - sx) / (n * math.sqrt(2.0)) if n > 1e-6 else 0.0)
+    return tuple(out)
 
 
 def wrap_band(room: Room, player_cell) -> tuple[float, float]:
