@@ -174,9 +174,20 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
 // A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
 // `above`, holds a crate): framed just inside its edge in the crate's colour, as the map bars
 // it (slicemap.held).  Drawn as any floor, it turned into a pit when the crate moved, and
-// blind players were caught out (four in one round).  One texel read, on a floor's pixels.
+// blind players were caught out (four in one round).  The cells are listed once a frame
+// (render.held_cells, u_held); past MOST_HELD of them, one texel read on a floor's pixel.
 bool held_by_crate(ivec4 above) {
+#ifdef HELD_READ
     return (WRAPS || above.w > 0) && code_at(above - ivec4(0, 0, 0, 1)) == CELL_CRATE;
+#else
+    // (the few such cells, listed a frame: a compare or two, no texel read on every floor)
+    ivec4 a = above;
+    a.w = WRAPS ? wrap_w(a.w) : a.w;
+    for (int i = 0; i < u_held_n; i++) {
+        if (all(equal(a, u_held[i]))) return true;
+    }
+    return false;
+#endif
 }
 vec3 held_mark(vec3 col, float edge) {
     float band = line_step(0.06, 1.0, edge) - line_step(0.15, 1.0, edge);

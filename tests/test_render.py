@@ -1400,3 +1400,45 @@ def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):
     upper = lum[rows[0]:rows[0] + band][top[rows[0]:rows[0] + band]].mean()
     lower = lum[rows[-1] - band + 1:rows[-1] + 1][top[rows[-1] - band + 1:rows[-1] + 1]].mean()
     assert upper > 1.25 * lower, (upper, lower)
+
+
+def test_the_held_floors_list_and_its_texel_read_draw_alike(ctx):
+    """The cells a crate kata holds up go to the shader as a list a frame (a texel read on
+    every floor's pixel cost a tenth of a frame); past MOST_HELD of them, each floor's pixel
+    reads the cell kata of it (HELD_READ).  Both draw the same picture, and a room with more
+    held cells than the list holds frames every one of them."""
+    from anabasis.formats import levels
+
+    def drawn(room, state, variant):
+        size = (320, 200)
+        pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, Camera())
+        r = render.Renderer(ctx, room, state)
+        target = render.Offscreen(ctx, size)
+        target.fbo.use()
+        r.draw(pose, (0, 0, *size), variant=variant)
+        out = target.read()[:, :, :3].copy()
+        target.release()
+        r.release()
+        return out
+
+    room = levels.load_level(5)
+    state = rules.start(room).state
+    for m in "DRR":
+        state = rules.step(room, state, m).state
+    assert render.held_cells(room, state) == ((3, 1, 1, 2),)
+    assert np.array_equal(drawn(room, state, ()), drawn(room, state, {"HELD_READ"}))
+    # ten crates in w 0 under a floor of ten in w 1: every cell of w 1 held by one
+    crates = tuple((x, 0, 1, 1) for x in range(10))
+    wide = Room.empty((10, 1, 2, 3), (0, 0, 1, 2), (9, 0, 1, 2), crates)
+    floor = bytearray(wide.cells)
+    for x in range(10):
+        for w in (0, 1, 2):
+            floor[wide.index((x, 0, 0, w))] = cells.BLOCK
+        floor[wide.index((x, 0, 1, 0))] = cells.BLOCK  # (what holds the crates)
+    wide = replace(wide, cells=bytes(floor))
+    state = rules.start(wide).state
+    assert set(state.crates) == set(crates) and state.player == (0, 0, 1, 2)
+    assert len(render.held_cells(wide, state)) == 10 > render.MOST_HELD
+    image = drawn(wide, state, ()).astype(int)
+    r_, g_, b_ = image[..., 0], image[..., 1], image[..., 2]
+    assert ((r_ > 110) & (r_ > g_ + 35) & (g_ > b_ + 30)).sum() > 200

@@ -114,6 +114,32 @@ def _pow2(n: int) -> int:
 _NEAR = clearance.NEAR_MASK
 
 
+#: The most cells held up by a crate kata (:func:`held_cells`) the shader is told of as a
+#: list; past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
+MOST_HELD = 8
+
+
+def held_cells(room, state) -> tuple[tuple[int, int, int, int], ...]:
+    """The empty cells just ana of a crate of ``state``: where a mover would stand held up
+    by that crate (the picture frames the floor under each in the crate's colour).
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.engine import rules
+    >>> room = levels.load_level(5)
+    >>> s = rules.start(room).state
+    >>> for m in "DRR":
+    ...     s = rules.step(room, s, m).state
+    >>> held_cells(room, s)
+    ((3, 1, 1, 2),)
+    """
+    out = []
+    for c in state.crates:
+        above = room.norm((c[0], c[1], c[2], c[3] + 1))
+        if room.inside(above) and room.cell(above) == cells.EMPTY and above not in state.crates:
+            out.append(tuple(int(v) for v in above))
+    return tuple(out)
+
+
 class Renderer:
     """Draws a room's slice through the player with a moderngl context.
 
@@ -197,6 +223,7 @@ class Renderer:
         self.state = state
         self._marks = None  # the state's ramp marks, asked of the rules only if a pose has none
         self._pushes = None  # and its push marks, the same way
+        self._held = held_cells(self.room, state)
         #: the picture's palette (:data:`PALETTES`), or a function that says it each frame
         #: (the game's: the settings' choice, changed in play)
         self.palette = "standard"
@@ -393,6 +420,12 @@ class Renderer:
         u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette(), pushes)
         if self.skips:
             names.add("SKIP")
+        held = getattr(self, "_held", ())
+        if len(held) > MOST_HELD:
+            names.add("HELD_READ")  # (too many to list: each floor's pixel reads its texel)
+        else:
+            u["u_held_n"] = len(held)
+            u["u_held"] = list(held) + [(-9, -9, -9, -9)] * (MOST_HELD - len(held))
         return u, names
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
