@@ -181,6 +181,7 @@ bool held_by_crate(ivec4 above) {
     return (WRAPS || above.w > 0) && code_at(above - ivec4(0, 0, 0, 1)) == CELL_CRATE;
 #else
     // (the few such cells, listed a frame: a compare or two, no texel read on every floor)
+    if (u_held_n == 0) return false;  // (most rooms: no read, no loop)
     ivec4 a = above;
     a.w = WRAPS ? wrap_w(a.w) : a.w;
     for (int i = 0; i < u_held_n; i++) {
