@@ -886,3 +886,15 @@ def test_things_said_alike_side_by_side_are_one_label_with_a_line_to_each(make_a
         texts = [p.text for p in placed]
         assert any(t.startswith("2 crates ↑ 3 ana · z 3 w 6") for t in texts), texts
         assert not any(t.startswith("crate ↑ 3 ana · z 3 w 6") for t in texts), texts
+
+
+def test_a_marker_drawn_on_a_block_of_your_slice_says_it_is_inside_it(make_app):
+    """Level 6 opens with its crate one slice ana, where the pawn's slice has a wall: the
+    marker is drawn on that wall's top, and blind players in every round read the crate as
+    standing on the wall.  Its words say where it is: inside the block you see."""
+    app = make_app(open_level(6), size=(1280, 720))
+    app.view_tips = 0
+    settle(app)
+    (crate,) = [m for m in _marks(app) if m.what == "crate"]
+    assert crate.face and crate.inside_of == "block"
+    assert markers.words_of([crate]).endswith(" · inside the block you see")
