@@ -68,7 +68,8 @@ float bevel(uint beside, int axis, vec4 f) {
         bool plus = f[j] >= 0.5;
         uint bit = uint(2 * j + (plus ? 1 : 0));
         if (((beside >> bit) & uint(1)) == uint(0)) {  // (a neighbour solid: no edge there)
-            float w = 1.0 - SOFT_STEP(0.05, 0.14, min(f[j], 1.0 - f[j]));
+            float w = 1.0 - SOFT_STEP(0.09, 0.11, min(f[j], 1.0 - f[j]));  // (a crisp chamfer: a
+            // soft one looked rounded, and level 3's walls once read as ramps for that)
             k += w * (plus ? u_bevel[j] : -u_bevel[j]);
         }
     }
