@@ -49,6 +49,7 @@ from anabasis.engine.world import VOID, WALL, Room
 #: The map's colours (RGB, alpha where given).
 BACK = (10, 12, 18, 215)
 LABEL = (200, 206, 220)
+GOAL_EDGE = (72, 50, 12)  #: the dark edge the goal's gold diamond is drawn on
 RULER = (140, 148, 168)  #: the large map's row and column numbers: dimmer than the labels
 YOU = (255, 214, 102)  #: the frame of the pawn's slice, and the goal
 GAP = (22, 24, 30)
@@ -922,6 +923,10 @@ class SliceMap:
             c = (rect.x + round(rect.width * 0.5), rect.y + round(rect.height * 0.23))
         points = [(c[0], c[1] - h), (c[0] + h, c[1]), (c[0], c[1] + h), (c[0] - h, c[1])]
         width = max(1, rect.width // (12 if ringed else 7))
+        # on a dark edge: thin and gold on a high column's light shade, a blind player took
+        # hard.okapi's goal for a grey diamond, some other thing
+        if not in_pit:  # (a pit's black is edge enough)
+            pygame.draw.polygon(surface, GOAL_EDGE, points, width + 2)
         pygame.draw.polygon(surface, self.colours["YOU"], points, width)
 
     def on_head(self, player, crates) -> tuple | None:
