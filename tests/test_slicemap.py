@@ -1245,3 +1245,50 @@ def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
     smap = play.reading.slice_map(play.reading.large_box(), slicemap.LARGE_CELL)
     assert set(smap.key_kinds) == {kind for kind, _ in slicemap.KEY if kind in smap.kinds}
     assert {"lifts", "held", "tag"} & smap.kinds
+
+
+def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_down():
+    """2.8's way down is a step into a wall of w 2 from its side, down onto the ramp one slice
+    kata (the rule book's ramp down: what is in your way in your slice, a ramp under it kata
+    whose high side faces you).  Drawn as a wall alone, two blind players read it as no way,
+    one of them after five hints.  The map draws the ramp's dim wedge over such a column, as
+    over a gap; from the tip's side the engine's step goes down onto the ramp, in every
+    level and two made rooms."""
+    from anabasis import gen
+    from anabasis.engine.cells import EMPTY
+
+    moves = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U"}
+    seen = 0
+    for room in (*_every_level(), *(gen.build(*gen.parse_spec(s)).room
+                                    for s in ("hard.gemsbok", "medium.topi"))):
+        crates = rules.start(room).state.crates
+        smap = slicemap.SliceMap(room, (900, 500))
+        X, Y, Z, W = room.size
+        for w in range(W):
+            for y in range(Y):
+                for x in range(X):
+                    lean = smap.ramp_under(x, y, w) if smap.top(x, y, w) else None
+                    if lean is None:
+                        continue
+                    axis, sign = lean
+                    kata = (w - 1) % W if room.wrap else w - 1
+                    z = smap.top(x, y, kata)[0] + 1
+                    n = [x, y, z, w]
+                    n[axis] += sign  # the tip's side
+                    n = tuple(n)
+                    if not room.inside(room.norm(n)) or room.cell(n) != EMPTY or n in crates:
+                        continue
+                    step = moves[(axis, -sign)]
+                    got = rules.step(room, State.of(n, crates), step, trace=True)
+                    assert got.moved and got.frames[0].player == room.norm((x, y, z, kata)), (
+                        room.name, (x, y, w))
+                    seen += 1
+    assert seen >= 1
+    # and 2.8's is drawn: the wedge's edge over the wall's hatch
+    room = levels.load_from(2, 8)
+    smap = slicemap.SliceMap(room, (900, 500), most=slicemap.LARGE_CELL)
+    assert smap.ramp_under(2, 3, 2) is not None
+    rect = smap.layout.cell_rect(2, 3, 2)
+    tip = slicemap.wedge_points(rect, smap.ramp_under(2, 3, 2))[0]
+    near = {rgb_at(smap.base, (tip[0] + dx, tip[1] + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert slicemap.RAMP_BELOW in near

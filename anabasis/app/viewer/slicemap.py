@@ -468,6 +468,26 @@ class SliceMap:
                 return RAMP_LEAN[below[1]]
         return None
 
+    def ramp_under(self, x: int, y: int, w: int):
+        """The lean of the ramp topping column ``(x, y)`` one slice kata of slice ``w``, where
+        that column here is solid at the height you stand on that ramp: a step in from its
+        tip's side is in your way in your slice, and takes you down onto the ramp (the rule
+        book's ramp down), or None.  Drawn as a wall alone, 2.8's way down read as no way to
+        two blind players (one took five hints)."""
+        lean = self.ramp_below(x, y, w)
+        if lean is None:
+            return None
+        room = self.room
+        W = room.size[3]
+        kata = (w - 1) % W if room.wrap else w - 1
+        z = self.top(x, y, kata)[0] + 1  # the height you stand at on it
+        if z >= room.size[2]:
+            return None
+        here = room.cell((x, y, z, w))
+        if not (here == BLOCK or here in RAMPS) or room.cell((x, y, z, kata)) != EMPTY:
+            return None
+        return lean
+
     def ramp_crosses(self, x: int, y: int, w: int) -> bool:
         """Whether a ramp's step may cross gap column ``(x, y)`` of slice ``w``, so that a
         step into it need not fall out: a ramp in the column one slice kata (a step in from
@@ -545,6 +565,11 @@ class SliceMap:
                     if top[1] in RAMPS:
                         self._ramps[(x, y, w)] = self.lifts(x, y, w)
                     self.kinds |= self._draw_column(surface, x, y, w, slips, out)
+                    under = self.ramp_under(x, y, w)
+                    if under is not None:  # (over the column: a step in goes down onto it)
+                        pygame.draw.polygon(surface, RAMP_BELOW, wedge_points(rect, under),
+                                            max(1, lay.cell // 14))
+                        self.kinds.add("below")
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
             if lay.ruled:
                 self._draw_rulers(surface, r)
