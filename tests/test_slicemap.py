@@ -1151,6 +1151,22 @@ def _every_level():
             yield levels.load_from(ch.number, n)
 
 
+def _every_column():
+    """Every column of every level and of two made rooms: (the room, its crates at the
+    start, its map, (x, y, w))."""
+    from anabasis import gen
+
+    for room in (*_every_level(), *(gen.build(*gen.parse_spec(s)).room
+                                    for s in ("hard.gemsbok", "medium.topi"))):
+        crates = rules.start(room).state.crates
+        smap = slicemap.SliceMap(room, (900, 500))
+        X, Y, _, W = room.size
+        for w in range(W):
+            for y in range(Y):
+                for x in range(X):
+                    yield room, crates, smap, (x, y, w)
+
+
 def test_a_ramps_lit_tip_is_where_the_engines_step_off_it_goes_ana():
     """Off a ramp's tip onto open floor or the next ramp you walk in your slice; round what
     is in your way, or over no floor, you go ana.  Blind players in every round could not
@@ -1158,35 +1174,27 @@ def test_a_ramps_lit_tip_is_where_the_engines_step_off_it_goes_ana():
     ramp a step off which goes ana: on every ramp on a column's top in every level and two
     made rooms, with the crates at rest, where the engine's step off it (along its lean)
     lands one slice ana, and only there."""
-    from anabasis import gen
     from anabasis.engine.cells import EMPTY
 
-    rooms = [*_every_level(), *(gen.build(*gen.parse_spec(s)).room
-                                for s in ("hard.gemsbok", "medium.topi"))]
     seen = {True: 0, False: 0}
     moves = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U"}
-    for room in rooms:
-        crates = rules.start(room).state.crates
-        smap = slicemap.SliceMap(room, (900, 500))
-        X, Y, Z, W = room.size
-        for w in range(W):
-            for y in range(Y):
-                for x in range(X):
-                    top = smap.top(x, y, w)
-                    if top is None or top[1] not in RAMPS:
-                        continue
-                    p = (x, y, top[0] + 1, w)
-                    if top[0] + 1 >= Z or room.cell(p) != EMPTY or p in crates:
-                        assert not smap.lifts(x, y, w, crates)
-                        continue
-                    axis, sign = RAMP_LEAN[top[1]]
-                    d = [0, 0, 0, 0]
-                    d[axis] = sign
-                    ana = room.norm((x + d[0], y + d[1], p[2], w + 1))
-                    got = rules.step(room, State.of(p, crates), moves[(axis, sign)], trace=True)
-                    engine = bool(got.moved and got.frames[0].player == ana)
-                    assert smap.lifts(x, y, w, crates) == engine, (room.name, (x, y, w))
-                    seen[engine] += 1
+    for room, crates, smap, (x, y, w) in _every_column():
+        Z = room.size[2]
+        top = smap.top(x, y, w)
+        if top is None or top[1] not in RAMPS:
+            continue
+        p = (x, y, top[0] + 1, w)
+        if top[0] + 1 >= Z or room.cell(p) != EMPTY or p in crates:
+            assert not smap.lifts(x, y, w, crates)
+            continue
+        axis, sign = RAMP_LEAN[top[1]]
+        d = [0, 0, 0, 0]
+        d[axis] = sign
+        ana = room.norm((x + d[0], y + d[1], p[2], w + 1))
+        got = rules.step(room, State.of(p, crates), moves[(axis, sign)], trace=True)
+        engine = bool(got.moved and got.frames[0].player == ana)
+        assert smap.lifts(x, y, w, crates) == engine, (room.name, (x, y, w))
+        seen[engine] += 1
     assert seen[True] > 10 and seen[False] > 5, seen
 
 
@@ -1254,35 +1262,28 @@ def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_
     one of them after five hints.  The map draws the ramp's dim wedge over such a column, as
     over a gap; from the tip's side the engine's step goes down onto the ramp, in every
     level and two made rooms."""
-    from anabasis import gen
     from anabasis.engine.cells import EMPTY
 
     moves = {(0, 1): "R", (0, -1): "L", (1, 1): "D", (1, -1): "U"}
     seen = 0
-    for room in (*_every_level(), *(gen.build(*gen.parse_spec(s)).room
-                                    for s in ("hard.gemsbok", "medium.topi"))):
-        crates = rules.start(room).state.crates
-        smap = slicemap.SliceMap(room, (900, 500))
-        X, Y, Z, W = room.size
-        for w in range(W):
-            for y in range(Y):
-                for x in range(X):
-                    lean = smap.ramp_under(x, y, w) if smap.top(x, y, w) else None
-                    if lean is None:
-                        continue
-                    axis, sign = lean
-                    kata = (w - 1) % W if room.wrap else w - 1
-                    z = smap.top(x, y, kata)[0] + 1
-                    n = [x, y, z, w]
-                    n[axis] += sign  # the tip's side
-                    n = tuple(n)
-                    if not room.inside(room.norm(n)) or room.cell(n) != EMPTY or n in crates:
-                        continue
-                    step = moves[(axis, -sign)]
-                    got = rules.step(room, State.of(n, crates), step, trace=True)
-                    assert got.moved and got.frames[0].player == room.norm((x, y, z, kata)), (
-                        room.name, (x, y, w))
-                    seen += 1
+    for room, crates, smap, (x, y, w) in _every_column():
+        W = room.size[3]
+        lean = smap.ramp_under(x, y, w) if smap.top(x, y, w) else None
+        if lean is None:
+            continue
+        axis, sign = lean
+        kata = (w - 1) % W if room.wrap else w - 1
+        z = smap.top(x, y, kata)[0] + 1
+        n = [x, y, z, w]
+        n[axis] += sign  # the tip's side
+        n = tuple(n)
+        if not room.inside(room.norm(n)) or room.cell(n) != EMPTY or n in crates:
+            continue
+        step = moves[(axis, -sign)]
+        got = rules.step(room, State.of(n, crates), step, trace=True)
+        assert got.moved and got.frames[0].player == room.norm((x, y, z, kata)), (
+            room.name, (x, y, w))
+        seen += 1
     assert seen >= 1
     # and 2.8's is drawn: the wedge's edge over the wall's hatch
     room = levels.load_from(2, 8)
