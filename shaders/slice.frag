@@ -65,7 +65,7 @@ uniform vec3 u_mark_dir[2];  // the way its chevrons point, in the slice
 uniform vec3 u_tones[8];     // the palette: a block's tone by its w slice (eight round)
 uniform vec3 u_mark_colour;  // the palette: the landing marks' colour
 uniform vec3 u_out_colour;   // the palette: a pit you fall out from, its cross
-uniform ivec4 u_held[8];     // the cells a crate kata holds up (render.held_cells), ...
+uniform ivec4 u_held[MOST_HELD];     // the cells a crate kata holds up (render.held_cells), ...
 uniform int u_held_n;        // ... how many (HELD_READ: too many to list)
 uniform vec4 u_bevel;        // by 4D axis: how far the edge on its + side turns up-left on screen
 uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)

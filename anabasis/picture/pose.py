@@ -64,7 +64,10 @@ FACE_INSIDE = 9
 #: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
 SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
                     "NEVER": "float", "FEET": "float", "CRATE_INSET": "float", "FACE_MISS": "float",
-                    "FACE_INSIDE": "float", "MAX_STEPS": "int"}
+                    "FACE_INSIDE": "float", "MAX_STEPS": "int", "MOST_HELD": "int"}
+#: The most cells held up by a crate kata (``render.held_cells``) the shader is told of as a
+#: list (``u_held``); past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
+MOST_HELD = 8
 
 
 #: The picture's colours by palette: a tone per w slice (the block's hue, eight round), the

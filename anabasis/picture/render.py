@@ -70,6 +70,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     HAIR,
     MARKS,
     MAX_STEPS,
+    MOST_HELD,
     NEVER,
     PALETTES,
     SHADER_CONSTANTS,
@@ -114,11 +115,6 @@ def _pow2(n: int) -> int:
 _NEAR = clearance.NEAR_MASK
 
 
-#: The most cells held up by a crate kata (:func:`held_cells`) the shader is told of as a
-#: list; past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
-MOST_HELD = 8
-
-
 def held_cells(room, state) -> tuple[tuple[int, int, int, int], ...]:
     """The empty cells just ana of a crate of ``state``: where a mover would stand held up
     by that crate (the picture frames the floor under each in the crate's colour).
@@ -132,10 +128,11 @@ def held_cells(room, state) -> tuple[tuple[int, int, int, int], ...]:
     >>> held_cells(room, s)
     ((3, 1, 1, 2),)
     """
+    crates = set(state.crates)  # (a crowded room holds thousands: no tuple scans)
     out = []
     for c in state.crates:
         above = room.norm((c[0], c[1], c[2], c[3] + 1))
-        if room.inside(above) and room.cell(above) == cells.EMPTY and above not in state.crates:
+        if room.inside(above) and room.cell(above) == cells.EMPTY and above not in crates:
             out.append(tuple(int(v) for v in above))
     return tuple(out)
 
@@ -420,7 +417,7 @@ class Renderer:
         u, names = frame_uniforms(self.room, pose, size, marks, self.current_palette(), pushes)
         if self.skips:
             names.add("SKIP")
-        held = getattr(self, "_held", ())
+        held = self._held
         if len(held) > MOST_HELD:
             names.add("HELD_READ")  # (too many to list: each floor's pixel reads its texel)
         else:

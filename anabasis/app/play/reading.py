@@ -874,8 +874,8 @@ def landing_w(room, mark) -> int:
     >>> landing_w(levels.load_level(7), Mark("R", "ramp ana", cell=(1, 0, 1, 3)))
     0
     """
-    w = mark.cell[3] + (1 if mark.kind == "ramp ana" else -1)
-    return w % room.size[3] if room.wrap else w
+    x, y, z, w = mark.cell
+    return room.norm((x, y, z, w + (1 if mark.kind == "ramp ana" else -1)))[3]
 
 
 def paint_marks(ov, placed: list[Badge]) -> None:

@@ -428,10 +428,13 @@ class SliceMap:
         #: (no crates); and (crates, the ramps whose answer the crates at rest change)
         self._ramps: dict[tuple[int, int, int], bool] = {}
         self._lifts_for: tuple | None = None
-        # (a room with crates: a floor one holds up has the crate's bar, said in the key; a
-        # blind player met the bar with no word of it there, and took it for a wall)
-        if getattr(getattr(room, "start", None), "crates", ()):
+        # (a room with crates: a floor one holds up has the crate's frame, said in the key; a
+        # blind player met it with no word of it there, and took it for a wall)
+        if room.start.crates:
             self.kinds.add("held")
+        self._foot: tuple | None = None  #: (a width, :meth:`foot`'s picture for it)
+        #: the kinds :meth:`foot`'s key shows (as many as fit its width)
+        self.foot_kinds: list[str] = []
         self.base = self._draw_base()
         self._key = None
         self._picture: pygame.Surface | None = None
@@ -456,13 +459,21 @@ class SliceMap:
                 return z, c
         return None
 
+    def _kata(self, w: int) -> int:
+        """The slice one kata of slice ``w``: round a wrapped w, else ``w - 1`` (-1: none)."""
+        return (w - 1) % self.room.size[3] if self.room.wrap else w - 1
+
+    def _solid(self, c, taken) -> bool:
+        """Whether cell ``c`` holds a block, a ramp, the room's wall or one of ``taken`` (the
+        crates at rest, normalised): what is in your way, and what holds you up."""
+        code = self.room.cell(c)
+        return code not in (EMPTY, VOID) or self.room.norm(c) in taken
+
     def ramp_below(self, x: int, y: int, w: int):
         """The lean of the ramp topping column ``(x, y)`` one slice kata of slice ``w``
         (a step into the column here may go down onto it), or None."""
-        room = self.room
-        W = room.size[3]
-        kata = (w - 1) % W if room.wrap else w - 1
-        if 0 <= kata < W:
+        kata = self._kata(w)
+        if 0 <= kata < self.room.size[3]:
             below = self.top(x, y, kata)
             if below is not None and below[1] in RAMPS:
                 return RAMP_LEAN[below[1]]
@@ -478,8 +489,7 @@ class SliceMap:
         if lean is None:
             return None
         room = self.room
-        W = room.size[3]
-        kata = (w - 1) % W if room.wrap else w - 1
+        kata = self._kata(w)
         z = self.top(x, y, kata)[0] + 1  # the height you stand at on it
         if z >= room.size[2]:
             return None
@@ -565,11 +575,6 @@ class SliceMap:
                     if top[1] in RAMPS:
                         self._ramps[(x, y, w)] = self.lifts(x, y, w)
                     self.kinds |= self._draw_column(surface, x, y, w, slips, out)
-                    under = self.ramp_under(x, y, w)
-                    if under is not None:  # (over the column: a step in goes down onto it)
-                        pygame.draw.polygon(surface, RAMP_BELOW, wedge_points(rect, under),
-                                            max(1, lay.cell // 14))
-                        self.kinds.add("below")
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
             if lay.ruled:
                 self._draw_rulers(surface, r)
@@ -618,7 +623,7 @@ class SliceMap:
         for that width, as much of the key as fits (the nearer map shows a part of the map,
         and its key, laid out for the whole, was cut off there, a glyph's half left; the
         help's legend has every item).  Kept for the last width asked."""
-        if getattr(self, "_foot", None) is not None and self._foot[0] == width:
+        if self._foot is not None and self._foot[0] == width:
             return self._foot[1]
         lay = self.layout
         surface = pygame.Surface((width, lay.size[1] - self.foot_top), pygame.SRCALPHA, 32)
@@ -748,8 +753,7 @@ class SliceMap:
         taken = {room.norm(tuple(c)) for c in crates}
 
         def solid(c):
-            code = room.cell(c)
-            return code == WALL or (code != VOID and code != EMPTY) or room.norm(c) in taken
+            return self._solid(c, taken)
 
         p, run, W = (x, y, top[0] + 1, w), 0, room.size[3]
         while True:
@@ -776,7 +780,7 @@ class SliceMap:
         room = self.room
         if z > 0 and room.cell((x, y, z - 1, w)) in RAMPS:
             return True
-        kata = (x, y, z, (w - 1) % room.size[3] if room.wrap else w - 1)
+        kata = (x, y, z, self._kata(w))
         held = room.cell(kata)
         return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
@@ -835,7 +839,12 @@ class SliceMap:
             self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w, crates))
         kind = "ramp" if c in RAMPS else "wall" if walled else \
             ("out" if out else "pit") if slips else "number"
-        return {kind, "hollow"} if under else {kind}
+        kinds = {kind, "hollow"} if under else {kind}
+        down = self.ramp_under(x, y, w)
+        if down is not None:  # (over the column: a step in from the tip goes down onto it)
+            pygame.draw.polygon(surface, RAMP_BELOW, wedge_points(rect, down), max(1, cell // 14))
+            kinds.add("below")
+        return kinds
 
     def _hollow(self, surface, rect: pygame.Rect, heights: tuple[int, ...],
                 slips: bool = False) -> None:
@@ -883,8 +892,7 @@ class SliceMap:
             return tuple(a + b for a, b in zip(c, d, strict=True))
 
         def solid(c):
-            cell = room.cell(c)
-            return cell not in (EMPTY, VOID) or room.norm(c) in crates
+            return self._solid(c, crates)
 
         def free(c):
             return room.cell(c) == EMPTY and room.norm(c) not in crates
@@ -1013,7 +1021,7 @@ class SliceMap:
         for x, y, w in self._lifts_for[1]:  # a crate beyond a ramp's tip changes it
             self._draw_column(surface, x, y, w, self.slips(x, y, w, resting),
                               self.out(x, y, w, resting), resting)
-        for x, y, w, out in self._pits_among(tuple(sorted(resting))):
+        for x, y, w, out in self._pits_among(key_crates):
             # a pit whose fall the crates stop, or send out of the room
             self._draw_column(surface, x, y, w, True, out, resting)
             gx, gy, _, gw = self.room.goal
