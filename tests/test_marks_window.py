@@ -246,6 +246,77 @@ def test_a_marker_has_its_cells_footprint_on_the_ground_under_it():
     assert goal.foot == ()
 
 
+def test_a_marker_high_in_another_slice_stands_on_a_pillar_of_what_holds_it_there():
+    """2.1's goal, two up a slice kata over a pit of your slice, was drawn in the air with a
+    dashed line down to its footprint, and a blind player read it as floating outside the
+    room.  A marker drawn above its footprint has a faint pillar from the footprint up to its
+    floor where blocks hold it in its own slice: as tall as they reach, none where nothing
+    does."""
+    stand = views.view_basis("stand")
+    cam = views.Camera(yaw=0.0, pitch=0.6, distance=9.0)
+    size = (1280, 720)
+
+    def goal_of(blocks):
+        room = _floored((2, 4, 3, 4), blocks)  # the goal at z 3, 3 ana, 2 +y
+        (goal,) = markers.find(room, room.start, room.start.player, stand, cam, size)
+        return room, goal
+
+    def project(p):
+        return markers.project(p, (2, 2, 1, 1), stand, cam, size)[:2]
+
+    # held up by two blocks in its own slice, down to the floor: the pillar's foot is the
+    # footprint, its top the goal's floor (z 2.5)
+    room, goal = goal_of([(2, 4, 1, 4), (2, 4, 2, 4)])
+    assert len(goal.post) == 8 and len(goal.foot) == 4
+    assert set(goal.post[4:]) == set(goal.foot)
+    top = np.mean(goal.post[:4], axis=0)
+    assert np.allclose(top, project((2, 4, 2.5, 1)), atol=3)
+    # one block only, over a gap down to the floor: the pillar is that block's, a cell tall
+    _, short = goal_of([(2, 4, 2, 4)])
+    assert len(short.post) == 8
+    assert np.allclose(np.mean(short.post[4:], axis=0), project((2, 4, 1.5, 1)), atol=3)
+    # nothing under it in its slice: a footprint, no pillar (it would not rest there)
+    _, bare = goal_of([])
+    assert bare.foot and bare.post == ()
+
+
+def test_level_2_1s_goal_is_drawn_on_its_pillar_in_the_window(make_app):
+    """In the window, 2.1's goal at the start: the goal's colour, faint, fills the pillar
+    between its footprint and its floor, away from the line from the diamond down to the
+    footprint, which was all there was before."""
+    app = make_app(open_level(1, 2), size=(1280, 720))
+    app.view_tips = 0
+    app.progress.slice_map, app.progress.step_marks = "off", "held"
+    play = app.scene
+    play.reading.settings_changed()
+    settle(app)
+    play.message_left = 0.0
+    for _ in range(2):
+        app.tick(DT)
+    (goal,) = _marks(app)
+    assert goal.cell == (4, 2, 3, 1) and len(goal.foot) == 4  # two up, a slice kata
+    project = markers.projecting(play.pose().player, play.sight.basis(), play.sight.camera,
+                                 app.overlay.size)
+    top = markers.floor_of((4, 2, 3, 2), play.sight.basis(), project)
+    # the middle of each side of the pillar: the footprint's corner and the floor's over it
+    sides = [((fx + tx) / 2, (fy + ty) / 2) for (fx, fy), (tx, ty)
+             in zip(goal.foot, top, strict=True)]
+    line = np.array(goal.at, float), np.mean(goal.foot, axis=0)
+
+    def off_line(p):
+        d = line[1] - line[0]
+        q = np.array(p) - line[0]
+        return abs(d[0] * q[1] - d[1] * q[0]) / np.linalg.norm(d)
+
+    far = max(sides, key=off_line)
+    assert off_line(far) > 30
+    # a little in from that side, toward the pillar's middle
+    mid = np.mean([*goal.foot, *top], axis=0)
+    x, y = (int(v) for v in np.array(far) + 0.15 * (mid - np.array(far)))
+    r, g, b, a = app.overlay.surface.get_at((x, y))
+    assert a > 0 and r > b + 20 and g > b, (x, y, (r, g, b, a))  # the goal's gold, faint
+
+
 def test_a_thing_in_the_pawns_own_column_is_said_in_the_panel_not_drawn_by_the_pawn(make_app):
     """Four blind players read "crate ↓ 1 kata of you", drawn beside the pawn, as the next
     cell's.  A thing whose place on screen is the pawn's (a crate just kata of it) is said

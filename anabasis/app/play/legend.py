@@ -31,8 +31,8 @@ ENTRIES = [
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
-    ("footprint", "a marker's dashed line to a framed cell: the floor under it (\u201chidden"
-                  " by a wall\u201d: out of sight)"),
+    ("footprint", "a marker's framed cell: the floor under it; a faint pillar up to it:"
+                  " what holds it in its own slice"),
     ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a crate or wall, \u201chidden by the crate\u201d: a"
@@ -205,7 +205,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
-        markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), foot.center, 1, 2)
+        pillar = pygame.Rect(foot.x, top[1] + h // 6, foot.width, foot.bottom - top[1] - h // 6)
+        shade = pygame.Surface(pillar.size, pygame.SRCALPHA)
+        shade.fill((*slicemap.YOU, 60))
+        s.blit(shade, pillar.topleft)
+        markers.dashed_outline(s, slicemap.YOU, _corners(pillar), 1, 2)
     elif name == "cut":
         pygame.draw.rect(s, (196, 186, 214), r)
         clip = s.get_clip()

@@ -98,6 +98,13 @@ class Marker(NamedTuple):
     #: of another slice read as standing on that wall to blind players in every round, and
     #: 2.7's goal, drawn on its ledge's foot, as on the floor in front; the words say so
     inside_of: str = ""
+    #: where it is drawn above its footprint (``foot``) and stands on blocks, ramps or crates
+    #: in its own slice: the window corners of those cells' column, from the footprint up to
+    #: its floor (eight points: its floor's four, then the lowest cell's floor's four), drawn
+    #: as a faint pillar.  With a dashed line alone down to its footprint, 2.1's goal two up
+    #: a slice kata, over a pit of your slice, read to a blind player as floating outside
+    #: the room.  Empty: it stands on your slice's ground, or on nothing in its own.
+    post: tuple = ()
 
     @property
     def label(self) -> str:
@@ -222,10 +229,11 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
                 x, y, _ = project(middle)
                 inside_of = solid_kind(room, state, put)
         height = cell[2] if axis == 3 and not yours else None  # (yours: the pawn's own z)
+        post = _post(room, state, cell, put, ground, b, project) if foot and not face else ()
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of))
+                          inside_of, post))
     return out
 
 
@@ -341,6 +349,30 @@ def _footprint(room, put, b: np.ndarray, project, solid) -> tuple[tuple, tuple |
         return (), None
     corners = floor_of(cell, b, project)
     return corners, (tuple(cell) if corners else None)
+
+
+def _post(room, state, cell, put, ground, b: np.ndarray, project) -> tuple:
+    """:attr:`Marker.post`: the window corners of the column that holds ``cell`` up in its
+    own slice, drawn at its place ``put`` in yours: its floor's four corners, then those of
+    the floor of the lowest of the blocks, ramps or crates right under it there, no lower
+    than ``ground`` (the footprint's cell); () where nothing of its own slice is under it, or
+    it stands on the ground."""
+    up, sign = views.axis_of(b[:, 2])
+    crates = {room.norm(c) for c in state.crates}
+    at = [math.floor(float(v) + 0.5) for v in put]
+    here, own, low = list(at), list(cell), None
+    while (here[up] - ground[up]) * sign > 0:
+        own[up] -= sign
+        here[up] -= sign
+        c = room.norm(tuple(own))
+        if not room.inside(c) or not (room.cell(c) == BLOCK or room.cell(c) in RAMPS
+                                      or c in crates):
+            break
+        low = list(here)
+    if low is None:
+        return ()
+    top, bottom = floor_of(at, b, project), floor_of(low, b, project)
+    return (*top, *bottom) if top and bottom else ()
 
 
 def floor_of(cell, b: np.ndarray, project) -> tuple:
@@ -910,7 +942,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
     for p in placed:
         m, (x, y) = p.marker, p.at
         colour = colour_of(m.what, palette)
-        points = [*m.foot, *m.face, (x - reach, y - reach), (x + reach, y + reach)]
+        points = [*m.foot, *m.face, *m.post, (x - reach, y - reach), (x + reach, y + reach)]
         box = pygame.Rect(min(p[0] for p in points) - 4, min(p[1] for p in points) - 4, 0, 0)
         box.width = max(p[0] for p in points) - box.x + 5
         box.height = max(p[1] for p in points) - box.y + 5
@@ -926,7 +958,15 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             pygame.draw.polygon(layer, (*colour, 70), foot)
             pygame.draw.polygon(layer, colour, foot, max(1, int(2 * s)))
             mid = (sum(fx for fx, _ in foot) / 4, sum(fy for _, fy in foot) / 4)
-            dashed(layer, colour, (cx, cy), mid, max(1, int(2 * s)), int(6 * s))
+            if m.post:  # what holds it up in its own slice: a faint pillar to its floor
+                post = [(px - box.x, py - box.y) for px, py in m.post]
+                hull = convex_hull(post)
+                pygame.draw.polygon(layer, (*colour, 45), hull)
+                dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
+                for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
+                    dashed(layer, colour, a, b, 1, int(4 * s))
+            else:
+                dashed(layer, colour, (cx, cy), mid, max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
             pygame.draw.polygon(layer, (10, 12, 18, 90), pts)
@@ -949,6 +989,28 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         if pawn is not None:
             layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
         ov.surface.blit(layer, box.topleft)
+
+
+def convex_hull(points) -> list:
+    """The corners of the smallest convex shape round ``points``, in turn (a monotone
+    chain).
+
+    >>> convex_hull([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2)])
+    [(0, 0), (2, 0), (2, 2), (0, 2)]
+    """
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out: list = []
+        for p in seq:
+            while len(out) > 1 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+    return half(pts) + half(reversed(pts))
 
 
 def leader(words: pygame.Rect, to: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -995,6 +1057,10 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
         colour = colour_of(m.what, palette)
         words_colour = colour if m.hidden else views.axis_colours(palette)[views.AXES[m.axis]]
         ov.panel(p.words, (10, 12, 18, 150), 4)
+        # rimmed in the thing's colour: a label of its own, by its shape or lined to it
+        # (unrimmed, words just under a badge read as that badge's second line, and words
+        # moved onto open floor as that floor's)
+        pygame.draw.rect(ov.surface, colour, p.words, 1, border_radius=4)
         ov.text(p.text, p.words.center, small, words_colour, anchor="center")
 
 
