@@ -282,7 +282,9 @@ const vec3 PUSH_COLOUR = vec3(1.00, 0.70, 0.42);  // lighter than a crate, never
 // - Where a step from the ramp underfoot lands (way +1 ana, -1 kata): the cell's outline in
 //   the palette's mark colour, dashed, with two chevrons on its sides along the way it goes
 //   (up for ana, down for kata; u_mark_dir), its faces only just tinted; over whatever is
-//   there, since the step goes round it through w.
+//   there, since the step goes round it through w, and seen faintly through what hides it
+//   (in the w-up view a kata landing lies under the wall the step goes round: hidden, level
+//   3's way back read as a wall to a blind player).
 // - Where a push moves a crate beside the pawn (way +2, pose.push_marks, in the slots the
 //   ramp's leave): the cell it would go into, drawn over whatever hides it (the crate itself,
 //   mostly) as a hollow light orange box (the crates', lightened), dashed, with two chevrons on its top
@@ -300,7 +302,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
         bool push = u_mark_way[i] > 1.5;
         bool behind = m.x > t_hit + 0.02;
-        if (m.x > m.y || m.y <= 0.0 || (behind && !push)) continue;
+        if (m.x > m.y || m.y <= 0.0) continue;
         vec4 q = ro + rd * max(m.x, 0.0);
         vec4 f = clamp(q - u_mark_lo[i], 0.0, 1.0);
         float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);

@@ -521,3 +521,29 @@ def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
     changed = np.abs(marked - plain).sum(axis=2) > 30
     share = changed[box].mean()
     assert 0.02 < share < 0.2, share  # (filled: a third of its box)
+
+
+def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(ctx):
+    """Level 3 from the slice ana (w 2), after "RRD": a step on either side goes kata round the
+    wall there, down a slice onto the ramp's tip.  In the w-up view that landing lies under
+    the wall (w is up), and a ramp's landing mark was drawn only where nothing hid it: the
+    wall was all a blind player saw, and read the way as a wall.  Seen through the wall it
+    is drawn (faint, as a push's free cell behind a wall is)."""
+    room = levels.load_level(3)
+    state = rules.replay(room, "RRD").state
+    assert set(render.ramp_marks(room, state)) == {((2, 0, 1, 1), -1), ((2, 2, 1, 1), -1)}
+    assert room.cell((2, 2, 1, 2)) == cells.BLOCK  # the wall over the landing, in your slice
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                   PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked = _draw(ctx, room, state, pose, PUSH_SIZE)
+    plain = _draw(ctx, room, state, replace(pose, marks=()), PUSH_SIZE)
+    index, _ = _debug(ctx, room, state, pose, PUSH_SIZE)
+    u, _ = render.frame_uniforms(room, pose, PUSH_SIZE)
+    change = np.abs(marked - plain).sum(axis=2)
+    for landing, wall in (((2, 2, 1, 1), (2, 2, 1, 2)), ((2, 0, 1, 1), (2, 0, 1, 2))):
+        over = _cell_box(u, landing, PUSH_SIZE) & (index == room.index(wall))
+        assert over.sum() > 50, wall
+        assert (change[over] > 20).sum() > 10, ("the landing seen through", wall)
+    boxes = _cell_box(u, (2, 2, 1, 1), PUSH_SIZE) | _cell_box(u, (2, 0, 1, 1), PUSH_SIZE)
+    assert (change[~boxes] > 20).sum() == 0
