@@ -115,6 +115,15 @@ def test_the_step_marks_are_the_engines_and_drawn_before_a_key_is_pressed(make_a
     assert before.shape == window_pixels(app).shape
 
 
+def test_no_step_marks_glyph_is_an_arrow_keys_arrow():
+    """A blind player read a climb's badge, "↑ climb", as "press Up": a badge's glyph says
+    what the step does, never which key to press, so none is one of the arrow keys' arrows
+    (and each kind has its own)."""
+    glyphs = {kind: stepmarks.GLYPH[kind] for kind in stepmarks.KINDS}
+    assert not set(glyphs.values()) & set("←↑→↓"), glyphs
+    assert len(set(glyphs.values())) == len(glyphs)
+
+
 def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):
     import json
 

@@ -58,9 +58,11 @@ UNDRAWN = ("hook nothing",)
 
 #: Each kind's glyph (drawn in its badge, with the word or number beside it: never colour
 #: alone) and colour.  A "stays" is grey, lighter than it was (120, 126, 140): blind players
-#: found its words hard to read on the badge's dark ground.
-GLYPH = {"walk": "•", "climb": "↑", "push": "▶", "ramp ana": "⇗", "ramp kata": "⇘",
-         "slip kata": "↓", "fall out": "✕", "nothing": "·",
+#: found its words hard to read on the badge's dark ground.  No glyph is an arrow key's
+#: arrow (a blind player read "↑ climb" as "press Up"): a climb is a step then up, a slip
+#: kata a dashed way down.
+GLYPH = {"walk": "•", "climb": "⬏", "push": "▶", "ramp ana": "⇗", "ramp kata": "⇘",
+         "slip kata": "⇣", "fall out": "✕", "nothing": "·",
          "hook pull": "↩", "hook fetch": "↩", "hook cross": "↪", "hook lift": "⇑",
          "hook falls back": "⇅", "hook fall out": "✕", "hook nothing": "·"}
 COLOUR = {"walk": (170, 230, 255), "climb": (140, 230, 150), "push": (214, 156, 92),
