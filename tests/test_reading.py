@@ -1322,7 +1322,7 @@ def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app
     play = app.scene
     assert play.reading.show_map
     said = play.message
-    assert said.startswith("on the map: ") and "a ramp crosses" in said, said
+    assert said.startswith("on the map: ") and "a ramp beside steps you over it" in said, said
     assert "a ramp 1 kata" in said and said.endswith("B: its key"), said
     assert {"crossed", "below"} <= app.map_told and "gap" not in app.map_told
     app.open(open_level(7))  # (a ramp crosses there too: said already; its lit tips not)

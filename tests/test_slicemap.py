@@ -898,7 +898,7 @@ def test_a_big_map_has_a_key_along_its_foot_and_a_small_one_none():
     assert {"gap", "below", "crossed"} <= big.kinds
     assert {slicemap.GAP_MARK, slicemap.RAMP_BELOW} <= key_colours(big)
     words = dict(slicemap.KEY)
-    assert "kata" in words["below"] and "crosses" in words["crossed"]
+    assert "kata" in words["below"] and "steps over" in words["crossed"]
     k = big.keyed
     assert k.bottom <= big.layout.size[1] and k.right <= big.layout.size[0]
     for x, y, w in columns(room):  # clear of every cell
@@ -1236,6 +1236,33 @@ def test_a_steps_tag_outlines_the_cell_it_goes_toward():
 
         assert all(c == mark.colour for c in edges(x + 1, y)), kind
         assert not any(c == mark.colour for c in edges(x + 2, y)), kind
+
+
+def test_a_step_that_is_no_move_is_tagged_on_the_map():
+    """A blind player planning hard.stoat on the large map (which hides the room's badges)
+    walked to a ramp two up and was refused "too high": the map tagged only the steps that
+    move.  A step that is no move, inside the room, has its tag too (⊘, in the stays badge's
+    grey, its cell outlined); one past the room's edge has none."""
+    from anabasis.app.play import stepmarks
+
+    room, state = room_and_state(3)
+    marks = stepmarks.marks(room, state)
+    stays = [m for m in marks if m.kind == "nothing"
+             and all(0 <= v < n for v, n in zip(m.cell, room.size, strict=True))]
+    assert stays, marks
+    smap = slicemap.SliceMap(room, (900, 500))
+    lay = smap.layout
+    moving = tuple(m for m in marks if m.kind != "nothing")
+    tagged, untagged = smap.picture(state.player, [], marks), \
+        smap.picture(state.player, [], moving)
+    for m in stays:
+        x, y, _, w = m.cell
+        r = lay.cell_rect(x, y, w)
+        edge = (r.right - 2, r.centery)
+        assert rgb_at(tagged, edge) == m.colour and rgb_at(untagged, edge) != m.colour
+        corner = pygame.Rect(r.x - r.width // 2, r.y - r.height // 2, r.width, r.height)
+        sub = pygame.surfarray.array3d(tagged.subsurface(corner.clip(tagged.get_rect())))
+        assert ((np.abs(sub - np.asarray(m.colour)).sum(axis=2)) < 30).sum() > 6  # its glyph
 
 
 @pytest.mark.parametrize("spec", ["medium.kob", "hard.gemsbok", "hard.nyala"])

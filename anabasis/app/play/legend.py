@@ -41,13 +41,13 @@ ENTRIES = [
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
     ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
-            " a number: the z you stand at; lighter: higher"),
-    ("tag", "a dark tag on a map cell's corner, the cell outlined: a step goes there"
-            " (\u2193 N: it slips N)"),
+            " a number: the z you'd stand at; lighter: higher"),
+    ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"
+            " (\u2193 N: slips N; \u2298: no move)"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; a lit"
               " tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
-            " alone: a ramp crosses"),
+            " alone: a ramp steps over it"),
     ("lip", "a dark lip on a top's edge: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),

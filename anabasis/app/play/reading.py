@@ -109,7 +109,7 @@ def marks_wanted(setting: str, kind: str) -> bool:
 #: The map's dark and odd cells, as a room's first shows them in the corner map (which has
 #: no key: blind players read its dark cells as pits until they opened the large map), in
 #: the order said (:func:`map_news`).
-MAP_NEWS = (("crossed", "a bare dark cell: a ramp crosses"),
+MAP_NEWS = (("crossed", "a bare dark cell: a ramp beside steps you over it"),
             ("below", "a dim wedge: a ramp 1 kata"), ("out", "a pit with \u2715: slip, fall out"),
             ("gap", "\u2715: fall out"),
             ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"),

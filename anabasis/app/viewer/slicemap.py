@@ -380,12 +380,12 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
-KEY = (("number", "the z you stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
+KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
-       ("crossed", "a ramp crosses"),
+       ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
-       ("lifts", "lit tip: off it you go ana"), ("held", "a crate 1 kata holds it"),
-       ("tag", "where a step goes (its badge's glyph)"))
+       ("lifts", "lit tip: off it you go ana"), ("held", "floor a crate 1 kata holds"),
+       ("tag", "where a step goes (its badge's glyph; \u2298: no move)"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -1181,14 +1181,18 @@ class SliceMap:
         corner of the cell it goes toward, clear of the cell's number (bottom right) and of
         most of a crate there (a blind player lost a crate under a push's mark); in the map's
         palette where the mark can say its colour in one (``tint(palette)``, as a Mark can)."""
-        if self.layout.cell < 9 or mark.kind in ("nothing", "hook nothing"):
+        if self.layout.cell < 9 or mark.kind == "hook nothing":
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
         size = size or max(9, self.layout.cell // 2 + 2)
         # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
-        # numbers' font and place, read as a height to two blind players)
+        # numbers' font and place, read as a height to two blind players); a step that is no
+        # move, STAYS_GLYPH (with no tag there, a blind player planning on the large map,
+        # which hides the room's "stays · too high", walked to a ramp two up and was refused)
         glyph = mark.glyph if mark.kind != "slip kata" else f"{mark.glyph}{mark.slip}"
+        if mark.kind == "nothing":
+            glyph = STAYS_GLYPH
         dot = pygame.Rect(0, 0, max(size, _font(size - 3).size(glyph)[0] + 4), size)
         # over the cell's corner, a third of it out: in the cell, its foot met the top of the
         # cell's number, and three blind players read "•1" as "-1"; made smaller to stay in,
@@ -1229,6 +1233,10 @@ class _Tag(NamedTuple):
     colour: tuple[int, int, int]
     slip: int = 0
 
+
+#: A step that is no move, as its tag on the map says it (its badge's "·" is a dot, as a
+#: walk's is): the cell it would go to, "no way".
+STAYS_GLYPH = "⊘"
 
 #: The key's sample of a step's tag: a plain walk's dot, in its badge's colour.
 TAG_SAMPLE = _Tag("walk", "•", (170, 230, 255))
