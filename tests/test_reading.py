@@ -124,6 +124,50 @@ def test_no_step_marks_glyph_is_an_arrow_keys_arrow():
     assert len(set(glyphs.values())) == len(glyphs)
 
 
+def test_the_maps_column_under_the_pointer_is_said_and_lined_through_every_slice(make_app):
+    """Blind players planning big rooms on the large map counted 11-wide slices' cells on
+    enlarged screenshots and decoded its glyphs one by one.  With the pointer over a map
+    cell, its row and column are lined through every slice, the same cell boxed in each,
+    and a line over the map says what the map draws there (``SliceMap.describe``); off the
+    map, neither."""
+    app = make_app(open_level(3))
+    play = app.scene
+    settle(app)
+    press(app, pygame.K_b)  # the large map
+    settle(app)
+    rd = play.reading
+    assert rd.large
+    smap, rect = rd.drawn_map, rd.map_rect
+    lay = smap.layout
+
+    def at(x, y, w):
+        r = lay.cell_rect(x, y, w)
+        return rect.x + r.centerx, rect.y + r.centery
+
+    def edge(x, y, w):  # a pixel of the cell's box, on its left edge
+        r = lay.cell_rect(x, y, w)
+        return rect.x + r.x, rect.y + r.centery
+
+    before = window_pixels(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(1, 1, 2), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.tick(DT)
+    assert rd.hovered() == (1, 1, 2)
+    words = smap.describe(1, 1, 2, play.game.state.crates, play.game.state.player)
+    assert words.startswith("w 2 · x 1, y 1: ") and words in app.overlay.written
+    pixels = window_pixels(app)
+    for w in range(play.room.size[3]):  # the cell boxed in every slice
+        assert near(pixels[edge(1, 1, w)], reading.GUIDE_CELL, 20), w
+        assert not near(before[edge(1, 1, w)], reading.GUIDE_CELL, 20), w
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.tick(DT)
+    assert rd.hovered() is None and words not in app.overlay.written
+    assert not near(window_pixels(app)[edge(1, 1, 0)], reading.GUIDE_CELL, 20)
+
+
 def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):
     import json
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import DT
 
 from anabasis.app.viewer import slicemap
-from anabasis.engine import rules
+from anabasis.engine import rules, solver
 from anabasis.engine.cells import RAMP_LEAN, RAMPS
 from anabasis.engine.world import State
 from anabasis.formats import levels
@@ -1237,6 +1237,57 @@ def test_a_steps_tag_outlines_the_cell_it_goes_toward():
         assert all(c == mark.colour for c in edges(x + 1, y)), kind
         assert not any(c == mark.colour for c in edges(x + 2, y)), kind
 
+
+def test_where_a_pushed_crate_comes_to_rest_is_boxed_on_the_map():
+    """hard.vole after its first 11 moves: a push takes the crate into a pit, and it slips a
+    slice kata.  Planning on the large map, a blind player saw the push's arrow alone there,
+    and needed two hints to learn that the crate drops and holds the floor over it.  The
+    push's mark says where the crate comes to rest (the engine's settle), and the map boxes
+    that cell, dashed in the crates' colour; a push whose crate stays has no such box."""
+    from anabasis import gen
+    from anabasis.app.play import stepmarks
+
+    room = gen.build(*gen.parse_spec("hard.vole")).room
+    state = rules.replay(room, "RRULULUUUUR").state
+    marks = stepmarks.marks(room, state)
+    (push,) = [m for m in marks if m.kind == "push"]
+    result = rules.step(room, state, push.move)
+    assert push.then == "slips kata 1"
+    assert set(result.state.crates) - set(state.crates) == {push.lands}
+    assert push.lands[3] == push.cell[3] - 1
+    smap = slicemap.SliceMap(room, (1200, 700))
+    lay = smap.layout
+    x, y, _, w = push.lands
+    r = lay.cell_rect(x, y, w)
+    crate = smap.colours["CRATE"]
+
+    def crate_pixels(pic):
+        sub = pygame.surfarray.array3d(pic.subsurface(r))
+        return ((np.abs(sub - np.asarray(crate)).sum(axis=2)) < 20).sum()
+
+    boxed = crate_pixels(smap.picture(state.player, state.crates, marks))
+    stays = push._replace(lands=())
+    plain = crate_pixels(smap.picture(state.player, state.crates,
+                                      tuple(stays if m is push else m for m in marks)))
+    assert boxed > plain + 10, (boxed, plain)
+    # every push's landing, where it has one, is the engine's, along the crate chapter's
+    # solutions
+    from anabasis.app.play.session import open_level
+
+    landed = 0
+    for level in range(1, 9):
+        room = open_level(level, chapter=2).room
+        state = room.start
+        for move in solver.solve(room).moves:
+            for m in stepmarks.marks(room, state):
+                if m.kind == "push":
+                    after = rules.step(room, state, m.move).state
+                    moved = set(after.crates) - set(state.crates)
+                    assert not m.lands or moved == {m.lands}, (level, m)
+                    assert bool(m.lands) == bool(m.then and m.then != "falls out")
+                    landed += bool(m.lands)
+            state = rules.step(room, state, move).state
+    assert landed
 
 def test_a_step_that_is_no_move_is_tagged_on_the_map():
     """A blind player planning hard.stoat on the large map (which hides the room's badges)

@@ -397,6 +397,8 @@ def draw_shown(ov, shown: Shown) -> None:
         hook.draw(ov, shown.hook, s)  # in a small window, the flight shows whole)
     if shown.hint is not None:
         _hint(ov, shown.hint, pad, mid, small)
+    if map_rect is not None and shown.win is None:  # the map's column under the pointer
+        reading.draw_hover(ov, play, s, band_top)
 
     if shown.building:
         ov.text(f"building {shown.building}…", (W // 2, int(H * 0.24)), mid, GOLD,

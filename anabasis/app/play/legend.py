@@ -44,6 +44,8 @@ ENTRIES = [
             " a number: the z you'd stand at; lighter: higher"),
     ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"
             " (\u2193 N: slips N; \u2298: no move)"),
+    ("lands", "a dashed crate square on the map, an arrow into it: where a push's crate"
+              " comes to rest"),
     ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; a lit"
               " tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
@@ -267,6 +269,16 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=tag.height // 3)
         pygame.draw.line(s, colour, (tag.x + 2, tag.bottom - 2), (tag.right - 3, tag.bottom - 2), 2)
         ov.text("1", tag.center, max(8, tag.height - 1), colour, anchor="center", shadow=False)
+    elif name == "lands":
+        pygame.draw.rect(s, slicemap.shade(1, 3), r)
+        box = pygame.Rect(0, 0, max(6, h * 2 // 3), max(6, h * 2 // 3))
+        box.center = (r.x + h // 2, r.centery)
+        crate = slicemap.SAFE["CRATE"] if palette == "safe" else slicemap.CRATE
+        slicemap.dashed_box(s, crate, box)
+        head = max(2, h // 6)
+        pygame.draw.polygon(s, crate, [(box.centerx - head, box.top + 2),
+                                       (box.centerx + head, box.top + 2),
+                                       (box.centerx, box.top + 3 + head)])
     elif name == "lip":
         half = r.width // 2  # a top, its edge over the lower floor beside it a dark lip
         pygame.draw.rect(s, TILE, pygame.Rect(r.x + half, r.y + h // 4, r.width - half, h * 3 // 4))

@@ -186,6 +186,11 @@ class Reading:
         self._nearer = None  #: (the large map's box, whether B's second press comes nearer)
         self._grounded = None  #: (the large map on an opaque ground, the picture it is of)
         self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
+        #: the mouse pointer in the window (None: not over it), and the map drawn last with
+        #: the x of its picture at the map's left edge (the nearer map shows a part of it)
+        self.pointer: tuple[int, int] | None = None
+        self.drawn_map: SliceMap | None = None
+        self.drawn_from = 0
 
     def settings_changed(self) -> None:
         """The settings screen changed the map's or the marks' setting."""
@@ -317,6 +322,17 @@ class Reading:
             self._badged = (key, tuple(m for m in marks if stepmarks.shown_in(m, b, yaw)
                                        and not (m.kind == "nothing" and off_room(room, m.cell))))
         return self._badged[1]
+
+    def hovered(self) -> tuple[int, int, int] | None:
+        """The map's column ``(x, y, w)`` under the pointer, as the map was drawn last; None
+        where the pointer is off the map, between its slices or on its foot."""
+        smap, at, rect = self.drawn_map, self.pointer, self.map_rect
+        if smap is None or at is None or rect is None or not rect.collidepoint(at):
+            return None
+        px, py = at[0] - rect.x + self.drawn_from, at[1] - rect.y
+        if py >= smap.foot_top:
+            return None
+        return smap.layout.cell_at(px, py)
 
     def step_marks(self) -> tuple[stepmarks.Mark, ...]:
         """The four steps' marks from the state on screen (none while a move plays or won)."""
@@ -490,6 +506,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         # nowhere clear of the room (a big room's "both" view): faded over it
         picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
+    reading.drawn_map, reading.drawn_from = smap, 0
     reading.sprites_at = (len(ov.shown), len(sprites)) if sprites else None
     for sprite, at in sprites:
         ov.show(sprite, at.move(here.topleft))
@@ -660,6 +677,7 @@ def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.R
     here = part.get_rect(center=(W // 2, (top + bottom) // 2))
     ov.show(part, here)
     reading.map_rect = here
+    reading.drawn_map, reading.drawn_from = smap, left
     return here
 
 
@@ -698,7 +716,56 @@ def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     here = picture.get_rect(center=(ov.size[0] // 2, (top + bottom) // 2))
     ov.show(picture, here)
     reading.map_rect = here
+    reading.drawn_map, reading.drawn_from = smap, 0
     return here
+
+
+#: The hovered column's guide on the map: its row and column through every slice, lined
+#: (lighter: the cell itself in each slice).
+GUIDE, GUIDE_CELL = (200, 206, 224), (255, 255, 255)
+
+
+def draw_hover(ov, play, s: float, bottom: int) -> pygame.Rect | None:
+    """Over the map, the column under the pointer (:meth:`Reading.hovered`): its row and
+    column lined through every slice, the same cell boxed in each (blind players counted
+    11-wide slices' cells on enlarged screenshots to line slices up), and in a line of words
+    just over the map (or under it, where the window's top is too near) what the map draws
+    there (:meth:`SliceMap.describe`): they decoded its small glyphs one by one.  The words'
+    box, or None where nothing is hovered."""
+    reading = play.reading
+    cell = reading.hovered()
+    smap, rect = reading.drawn_map, reading.map_rect
+    if cell is None or smap is None or rect is None:
+        return None
+    x, y, _ = cell
+    lay = smap.layout
+    clip = ov.surface.get_clip()
+    ov.surface.set_clip(rect)
+    shift = (rect.x - reading.drawn_from, rect.y)
+    for w in range(play.room.size[3]):
+        r = lay.slice_rect(w).move(shift)
+        row = pygame.Rect(r.x, r.y + y * lay.cell, r.width, lay.cell)
+        column = pygame.Rect(r.x + x * lay.cell, r.y, lay.cell, r.height)
+        for band in (row, column):
+            pygame.draw.rect(ov.surface, GUIDE, band, 1)
+        pygame.draw.rect(ov.surface, GUIDE_CELL, lay.cell_rect(x, y, w).move(shift), 2)
+    ov.surface.set_clip(clip)
+    pose = play.pose()
+    crates = [c for c in pose.crates if all(float(v).is_integer() for v in c)]
+    words = smap.describe(*cell, crates, pose.player)
+    size = max(12, int(17 * s))
+    width = min(ov.size[0] - 8, ov.fonts.get(size).size(words)[0] + int(20 * s))
+    box = pygame.Rect(0, 0, width, size + int(12 * s))
+    box.centerx = min(max(rect.centerx, width // 2 + 4), ov.size[0] - width // 2 - 4)
+    box.bottom = rect.top - 2
+    if box.top < 0:  # (the large map: near the window's top) under it, or over its top
+        box.top = rect.bottom + 2
+        if box.bottom > bottom:
+            box.top = rect.top + 2
+    ov.panel(box, (10, 12, 18, 235), 4)
+    pygame.draw.rect(ov.surface, GUIDE_CELL, box, 1, border_radius=4)
+    ov.text(words, box.center, size, GUIDE_CELL, anchor="center")
+    return box
 
 
 def keep_clear(play, b, camera, size) -> list[pygame.Rect]:
@@ -754,7 +821,8 @@ def map_key(play) -> tuple:
                 len(moving), marks)
     return (reading.show_map, reading.large + reading.near, play.app.progress.palette,
             tuple(round(float(v), 2) for v in pose.player),
-            tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks)
+            tuple(tuple(round(float(v), 2) for v in c) for c in pose.crates), marks,
+            reading.hovered())
 
 
 def draw_marks(ov, play, b, camera, s: float, avoid=()) -> list[pygame.Rect]:

@@ -235,6 +235,10 @@ class Play(Scene):
         elif t == pygame.MOUSEMOTION and self.camera_input.dragging:
             self.sight = self.camera_input.drag(self.sight, event.rel)
             self.reading.orbited()
+        elif t == pygame.MOUSEMOTION:  # (over the map: its cell said, its row and column)
+            self.reading.pointer = event.pos
+        elif t == pygame.WINDOWLEAVE:
+            self.reading.pointer = None
         elif t == pygame.MOUSEWHEEL:
             self.sight = self.camera_input.wheel(self.sight, event.y)
         elif t == pygame.CONTROLLERBUTTONDOWN:

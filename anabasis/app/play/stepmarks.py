@@ -149,6 +149,11 @@ class Mark(NamedTuple):
     #: for "walk", "push" and a ramp's: how far you fall in z after the step (a blind
     #: player walked off a crate's top on a plain "walk")
     drop: int = 0
+    #: for "push" where the crate moves on after it (``then``, but "falls out"): the cell it
+    #: comes to rest in, which the map boxes (planning on the large map, a blind player saw
+    #: only the push's arrow there, and needed two hints to learn that a crate pushed into
+    #: a pit drops a slice and holds the floor over it)
+    lands: tuple = ()
 
     @property
     def is_hook(self) -> bool:
@@ -240,8 +245,8 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     if slip:
         return Mark(move, "slip kata", slip, won, toward, drop=drop)
     if stepped.crates != state.crates:
-        return Mark(move, "push", 0, won, toward,
-                    _crate_after(room, state, stepped, result.state), drop)
+        then, lands = _crate_after(room, state, stepped, result.state)
+        return Mark(move, "push", 0, won, toward, then, drop, lands)
     else:
         x, y, z, w = toward
         ana, kata = room.norm((x, y, z, w + 1)), room.norm((x, y, z, w - 1))
@@ -261,28 +266,29 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     return Mark(move, kind, 0, won, toward, drop=drop)
 
 
-def _crate_after(room: Room, before: State, pushed: State, after: State) -> str:
+def _crate_after(room: Room, before: State, pushed: State, after: State) -> tuple[str, tuple]:
     """What the crate a push moved does once it is on its new cell, by the settle
     :func:`rules.step` played: "" (it stays), "slips kata N", "falls N", both, or "falls
-    out" (the room has one crate fewer)."""
+    out" (the room has one crate fewer); and where it comes to rest, where it moves on
+    (else ())."""
     moved = set(pushed.crates) - set(before.crates)
     if len(moved) != 1:
-        return ""
+        return "", ()
     (c,) = moved
     final = set(after.crates)
     if c in final:
-        return ""
+        return "", ()
     if len(after.crates) < len(pushed.crates) and not (final - set(pushed.crates)):
-        return "falls out"
+        return "falls out", ()
     landed = [f for f in final - set(pushed.crates) if f[:2] == c[:2]]
     if len(landed) != 1:
-        return ""
+        return "", ()
     f = landed[0]
     W = room.size[3]
     kata = (c[3] - f[3]) % W if room.wrap else c[3] - f[3]
     parts = ([f"slips kata {kata}"] if kata else []) + ([f"falls {c[2] - f[2]}"]
                                                         if c[2] != f[2] else [])
-    return " and ".join(parts)
+    return " and ".join(parts), tuple(f)
 
 
 def marks(room: Room, state: State) -> tuple[Mark, ...]:

@@ -229,6 +229,26 @@ CRATE_ON_RAMP = 0.5
 MOVER_STEP = 0.25
 
 
+def dashed_box(surface, colour, rect: pygame.Rect) -> None:
+    """``rect``'s outline, one pixel, in three dashes an edge: at both corners and over its
+    middle (a fifth of the edge each)."""
+    for a, b in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
+                 (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
+        a = (a[0] - (a[0] == rect.right), a[1] - (a[1] == rect.bottom))
+        b = (b[0] - (b[0] == rect.right), b[1] - (b[1] == rect.bottom))
+        def along(t, a=a, b=b):
+            return round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)
+
+        for start, end in ((0.0, 0.2), (0.4, 0.6), (0.8, 1.0)):
+            pygame.draw.line(surface, colour, along(start), along(end))
+
+
+def _way(lean) -> str:
+    """A ramp's lean as the map's axes say it: ``+x``, ``-y``..."""
+    axis, sign = lean
+    return f"{'+' if sign > 0 else '-'}{'xy'[axis]}"
+
+
 def _stepped(position) -> tuple[float, ...]:
     """``position`` (fractional while it moves) to the nearest :data:`MOVER_STEP`.
 
@@ -547,6 +567,69 @@ class SliceMap:
         top = self.top(x, y, w)
         return top is not None and top[1] == BLOCK and top[0] + 1 >= self.room.size[2]
 
+    def describe(self, x: int, y: int, w: int, crates=(), player=None) -> str:
+        """Column ``(x, y)`` of slice ``w`` in words, as the map draws it: where you would
+        stand there and what holds you, among ``crates`` at rest; the pawn, a crate and the
+        goal in it.  Said under the pointer (:func:`~anabasis.app.play.reading.draw_hover`):
+        blind players planning big rooms on the large map counted 11-wide slices' cells on
+        enlarged screenshots and decoded its small glyphs one by one.
+
+        >>> from anabasis.formats import levels
+        >>> room = levels.load_level(3)
+        >>> smap = SliceMap(room, (600, 300))
+        >>> smap.describe(2, 0, 1)
+        'w 1 · x 2, y 0: a ramp, its tip toward +y: on it you stand at z 1; off its tip you go ana'
+        >>> smap.describe(1, 2, 1)
+        'w 1 · x 1, y 2: floor: you stand at z 1 · the goal'
+        >>> print(SliceMap(levels.load_level(2), (600, 300)).describe(2, 2, 2))
+        w 2 · x 2, y 2: a pit at z 1: nothing holds you kata, you slip to w 1, z 1
+        >>> print(smap.describe(0, 0, 0))
+        w 0 · x 0, y 0: a wall to the room's top
+        """
+        head = f"w {w} · x {x}, y {y}: "
+        taken = tuple(tuple(int(v) for v in c) for c in crates)
+        top = self.top(x, y, w)
+        if top is None:
+            lean = self.ramp_below(x, y, w)
+            if lean is not None:
+                words = (f"nothing here; a ramp 1 kata, its tip toward {_way(lean)}: step in"
+                         " at its tip, down onto it")
+            elif self._ramp_beside(x, y, w):
+                words = "nothing here; a ramp beside steps you ana over it"
+            else:
+                words = "nothing to stand on: you fall out"
+        elif self.wall(x, y, w):
+            words = "a wall to the room's top"
+        elif top[1] in RAMPS:
+            lean = RAMP_LEAN[top[1]]
+            words = f"a ramp, its tip toward {_way(lean)}: on it you stand at z {top[0] + 1}"
+            if self.lifts(x, y, w, taken):
+                words += "; off its tip you go ana"
+        elif self.slips(x, y, w, taken):
+            words = f"a pit at z {top[0] + 1}: nothing holds you kata, "
+            end = self.rests(x, y, w, taken)
+            words += ("you slip and fall out" if end is None else
+                      f"you slip to w {end[3]}, z {end[2]}")
+        else:
+            words = f"floor: you stand at z {top[0] + 1}"
+            if not self.held_at(x, y, top[0] + 1, w) and self.held_at(x, y, top[0] + 1, w, taken):
+                words += ", held by a crate 1 kata"
+        if top is not None:
+            down = self.ramp_under(x, y, w)
+            if down is not None:
+                words += f" · a ramp 1 kata, its tip toward {_way(down)}: step in at its tip"
+        for z in self.hollows(x, y, w):
+            words += f" · under it, a floor at z {z}"
+        here = [c for c in taken if (c[0], c[1]) == (x, y) and self._slice_of(c[3]) == w]
+        if here:
+            words += " · a crate" + (f" at z {here[0][2]}" if len(here) == 1 else "s")
+        if player is not None and self._map_cell(player) == (x, y, w):
+            words += " · you"
+        gx, gy, _, gw = self.room.goal
+        if (gx, gy, gw) == (x, y, w):
+            words += " · the goal"
+        return head + words
+
     # -- drawing ------------------------------------------------------------------
 
     def _draw_base(self) -> pygame.Surface:
@@ -747,8 +830,15 @@ class SliceMap:
         the cell kata is free, until you rest or leave the room (or, round a wrapped w, make
         W kata steps with no z step between: the endless fall)."""
         top = self.top(x, y, w)
+        return top is not None and self.rests(x, y, w, crates) is None
+
+    def rests(self, x: int, y: int, w: int, crates=()) -> tuple[int, int, int, int] | None:
+        """Where a pawn put on column ``(x, y)``'s top in slice ``w`` comes to rest, among
+        ``crates`` at rest (:meth:`out`'s walk); None where it falls out of the room, or
+        the column is a gap."""
+        top = self.top(x, y, w)
         if top is None:
-            return False
+            return None
         room = self.room
         taken = {room.norm(tuple(c)) for c in crates}
 
@@ -759,20 +849,20 @@ class SliceMap:
         while True:
             below = (p[0], p[1], p[2] - 1, p[3])
             if room.cell(below) == VOID:
-                return True
+                return None
             if not solid(below):
                 p, run = below, 0
                 continue
             if room.cell(below) in RAMPS:
-                return False  # a ramp under you holds you from kata
+                return p  # a ramp under you holds you from kata
             kata = (p[0], p[1], p[2], p[3] - 1)
             if room.cell(kata) == VOID:
-                return True
+                return None
             if solid(kata):
-                return False
+                return p
             p, run = room.norm(kata), run + 1
             if room.wrap and run >= W:
-                return True
+                return None
 
     def held_at(self, x: int, y: int, z: int, w: int, crates=()) -> bool:
         """Whether a pawn at ``(x, y, z, w)`` is held from kata: a ramp under it in z, or a
@@ -1049,6 +1139,10 @@ class SliceMap:
             if not (0 <= x < self.room.size[0] and 0 <= y < self.room.size[1] and 0 <= w < W):
                 continue
             self._mark(surface, lay.cell_rect(x, y, w), m)
+            lands = getattr(m, "lands", ())
+            if lands and lay.cell >= 9:  # where a push's crate comes to rest: boxed
+                self._landing(surface, lay.cell_rect(lands[0], lands[1],
+                                                     self._slice_of(lands[3])))
         if cursor is not None:
             box = lay.cell_rect(cursor[0], cursor[1], self._slice_of(cursor[3]))
             pygame.draw.rect(surface, CURSOR, box.inflate(2, 2), 2)
@@ -1175,6 +1269,20 @@ class SliceMap:
         W = self.room.size[3]
         return w % W if self.room.wrap else min(max(w, 0), W - 1)
 
+    def _landing(self, surface, rect: pygame.Rect) -> None:
+        """Where a push's crate comes to rest after it slips or falls: a crate's square, dashed
+        in the crates' colour, with a small arrow down into it (a blind player needed two
+        hints to learn that the crate pushed into a pit drops a slice and holds the floor
+        over it: the map showed the push's arrow alone)."""
+        colour = self.colours["CRATE"]
+        box = rect.inflate(-max(4, rect.width // 4), -max(4, rect.width // 4))
+        dashed_box(surface, colour, box)
+        dashed_box(surface, colour, box.inflate(-2, -2))
+        head = max(2, rect.width // 8)
+        cx, top = box.centerx, box.top + 2
+        pygame.draw.polygon(surface, colour, [(cx - head, top), (cx + head, top),
+                                              (cx, top + head + 1)])
+
     def _mark(self, surface, rect: pygame.Rect, mark, size: int | None = None) -> None:
         """A step mark on the map (anything with ``kind``, ``slip``, ``glyph`` and ``colour``,
         as :class:`~anabasis.app.play.stepmarks.Mark` has): its glyph, small, in the top left
@@ -1199,8 +1307,10 @@ class SliceMap:
         # its glyph was too small to read ("↓1" read as "11")
         dot.topleft = (rect.x - 1 - size // 3, rect.y - 1 - size // 3)
         # the cell it goes toward outlined in its colour: over the corner, three blind
-        # players of five could not tell which of the cells round it the tag was for
-        pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 1)
+        # players of five could not tell which of the cells round it the tag was for;
+        # dashed (drawn whole, thin and light, a blind player took a floor so outlined for
+        # a pit's rim, and routed round it)
+        dashed_box(surface, colour, rect.inflate(-2, -2))
         pygame.draw.rect(surface, (12, 14, 20), dot, border_radius=size // 3)
         if mark.kind == "push":  # the way the crate goes on the map (x right, y down): one
             # "▶" for every push read as a push to the right
