@@ -457,6 +457,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
     reading.sprites_at = None
+    reading.drawn_map = None  # (set by whichever map is drawn: none, none hovered)
     if reading.large:
         return draw_large(ov, play, bottom, top)
     if not reading.show_map:

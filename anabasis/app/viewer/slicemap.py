@@ -232,15 +232,13 @@ MOVER_STEP = 0.25
 def dashed_box(surface, colour, rect: pygame.Rect) -> None:
     """``rect``'s outline, one pixel, in three dashes an edge: at both corners and over its
     middle (a fifth of the edge each)."""
-    for a, b in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
-                 (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
-        a = (a[0] - (a[0] == rect.right), a[1] - (a[1] == rect.bottom))
-        b = (b[0] - (b[0] == rect.right), b[1] - (b[1] == rect.bottom))
-        def along(t, a=a, b=b):
-            return round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)
-
+    left, top, right, bottom = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    corners = ((left, top), (right, top), (right, bottom), (left, bottom))
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
         for start, end in ((0.0, 0.2), (0.4, 0.6), (0.8, 1.0)):
-            pygame.draw.line(surface, colour, along(start), along(end))
+            pygame.draw.line(surface, colour,
+                             (round(ax + (bx - ax) * start), round(ay + (by - ay) * start)),
+                             (round(ax + (bx - ax) * end), round(ay + (by - ay) * end)))
 
 
 def _way(lean) -> str:
@@ -585,6 +583,8 @@ class SliceMap:
         w 2 · x 2, y 2: a pit at z 1: nothing holds you kata, you slip to w 1, z 1
         >>> print(smap.describe(0, 0, 0))
         w 0 · x 0, y 0: a wall to the room's top
+        >>> print(smap.describe(1, 0, 1, [(1, 0, 1, 1), (1, 0, 2, 1)]).split(" · ")[-1])
+        2 crates
         """
         head = f"w {w} · x {x}, y {y}: "
         taken = tuple(tuple(int(v) for v in c) for c in crates)
@@ -622,7 +622,7 @@ class SliceMap:
             words += f" · under it, a floor at z {z}"
         here = [c for c in taken if (c[0], c[1]) == (x, y) and self._slice_of(c[3]) == w]
         if here:
-            words += " · a crate" + (f" at z {here[0][2]}" if len(here) == 1 else "s")
+            words += f" · a crate at z {here[0][2]}" if len(here) == 1 else f" · {len(here)} crates"
         if player is not None and self._map_cell(player) == (x, y, w):
             words += " · you"
         gx, gy, _, gw = self.room.goal
