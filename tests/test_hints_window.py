@@ -257,3 +257,37 @@ def test_the_hint_arrow_waits_under_the_large_map_and_its_words_stay(make_app):
     assert green() == 0 and any(t.startswith("hint: ") for t in app.overlay.written)
     press(app, pygame.K_b)
     assert green() > 20
+
+
+def test_over_the_large_map_the_hints_words_leave_the_map_and_its_key_whole(make_app):
+    """Over the large map the hint's words lay across the map's key (a blind player could
+    not read the key with a hint up).  There they go to the key bar's right end: not a
+    pixel of the map, its slices or its key changes when a hint is asked for."""
+    import numpy as np
+
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(opened_made(gen.build(*gen.parse_spec("hard.stoat"))), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    press(app, pygame.K_b)
+    settle(app)
+    play.message_left = 0.0
+    app.tick(DT)
+    rect = play.reading.map_rect
+    assert play.reading.large and rect is not None
+
+    def inside():
+        app.tick(DT)
+        pixels = pygame.surfarray.array3d(app.overlay.surface)
+        return pixels[rect.x:rect.right, rect.y:rect.bottom].copy()
+
+    before = inside()
+    press(app, pygame.K_SLASH)
+    answered(app)
+    play.message_left = 0.0
+    after = inside()
+    assert any(t.startswith("hint: ") for t in app.overlay.written)
+    assert np.array_equal(before, after)

@@ -54,7 +54,8 @@ def test_every_column_of_every_slice_is_drawn_where_the_room_has_it(source):
                         # tip (its height is written at its middle)
                         tip = slicemap.wedge_points(rect, RAMP_LEAN[top[1]])[0]
                         half = ((rect.centerx + tip[0]) // 2, (rect.centery + tip[1]) // 2)
-                        assert rgb_at(pic, half) == slicemap.RAMP_MARK
+                        lit = smap.lifts(x, y, w, state.crates)
+                        assert rgb_at(pic, half) == (slicemap.LIFT if lit else slicemap.RAMP_MARK)
     # the pawn, in its slice, framed
     px, py, _, pw = state.player
     assert rgb_at(pic, lay.cell_rect(px, py, pw).center) == slicemap.PAWN
@@ -586,8 +587,8 @@ def test_a_pawn_on_a_ramps_column_leaves_the_wedge_in_sight():
     rect = smap.layout.cell_rect(px, py, pw)
 
     def wedge(pic):  # the wedge's pixels in the pawn's cell
-        return sum(rgb_at(pic, (x, y)) == slicemap.RAMP_MARK for x in range(rect.x, rect.right)
-                   for y in range(rect.y, rect.bottom))
+        return sum(rgb_at(pic, (x, y)) in (slicemap.RAMP_MARK, slicemap.LIFT)
+                   for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
 
     assert wedge(smap.picture(state.player)) > 0.3 * wedge(smap.picture(None))  # (full: 8%)
     # on a block's column: the pawn full size
@@ -759,7 +760,8 @@ def test_a_crate_on_a_ramps_column_is_small_so_the_ramp_shows_round_it():
         rect = smap.layout.cell_rect(c[0], c[1], c[3])
         block = pygame.surfarray.pixels3d(pic)[rect.x:rect.right, rect.y:rect.bottom]
         crate = int((np.abs(block.astype(int) - slicemap.CRATE).sum(axis=2) < 30).sum())
-        ramp = int((block == slicemap.RAMP_MARK).all(axis=2).sum())
+        ramp = int(sum((block == ink).all(axis=2).sum() for ink in (slicemap.RAMP_MARK,
+                                                                     slicemap.LIFT)))
         del block
         on_ramp = smap.top(c[0], c[1], c[3])[1] in RAMPS
         if on_ramp:
@@ -1212,6 +1214,11 @@ def test_level_7s_map_lights_the_tips_that_lift_you_and_not_the_corners():
         edge = ((rect.right - 2 if sign > 0 else rect.x + 1), rect.centery) if axis == 0 else \
             (rect.centerx, (rect.bottom - 2 if sign > 0 else rect.y + 1))
         assert (rgb_at(pic, edge) == slicemap.LIFT) == up, (x, y, w)
+        # the wedge itself is gold too, toward its tip (a bar alone, on the cell's edge, a
+        # blind player read as the next cell's)
+        inside = (rect.centerx + sign * rect.width // 5, rect.centery) if axis == 0 else \
+            (rect.centerx, rect.centery + sign * rect.height // 5)
+        assert rgb_at(pic, inside) == (slicemap.LIFT if up else slicemap.RAMP_MARK), (x, y, w)
         lit, unlit = lit + up, unlit + (not up)
     assert lit and unlit and "lifts" in smap.kinds
 

@@ -352,7 +352,7 @@ def draw_shown(ov, shown: Shown) -> None:
         ov.text(name, (int(cx + sx * (r + 11 * s)), int(cy - sy * (r + 11 * s))), small,
                 colour, anchor="center")
     lx = W - pad
-    for word, lab in reversed(shown.labels):
+    for word, lab in reversed(shown.labels if not large else ()):
         rect = ov.text(f"{word} {lab}", (lx, H - pad - small + 2), small,
                        views.AXIS_COLOURS[lab[1]], anchor="topright")
         lx = rect.left - int(12 * s)
@@ -396,7 +396,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.hook is not None:  # (over the message: where none is clear of the flight, as
         hook.draw(ov, shown.hook, s)  # in a small window, the flight shows whole)
     if shown.hint is not None:
-        _hint(ov, shown.hint, pad, mid, small)
+        _hint(ov, shown.hint, pad, mid, small, large)
     if map_rect is not None and shown.win is None:  # the map's column under the pointer
         reading.draw_hover(ov, play, s, band_top)
 
@@ -511,16 +511,24 @@ def _hint_arrow(ov, hint: tuple) -> None:
         _arrow(ov.surface, *line, max(3, int(ov.size[1] * 0.008)))
 
 
-def _hint(ov, hint: tuple, pad: int, mid: int, small: int) -> None:
-    """The hint's keys to press, in words, over the key bar, and for a hook move the hook's
-    head at the arrow's tip, over all (:func:`_hint_arrow` draws the arrow)."""
+def _hint(ov, hint: tuple, pad: int, mid: int, small: int, large: bool = False) -> None:
+    """The hint's keys to press, in words, over the key bar (over the large map, in the key
+    bar's right end, where the room's axis names are: over the map it hid the map's key),
+    and for a hook move the hook's head at the arrow's tip, over all (:func:`_hint_arrow`
+    draws the arrow)."""
     words, line, is_hook = hint
     W, H = ov.size
-    if line is not None and is_hook:
+    if line is not None and is_hook and not large:
         pygame.draw.circle(ov.surface, hook.HEAD_COLOUR, (int(line[1][0]), int(line[1][1])),
                            max(4, int(H * 0.012)))
-    y = H - small - 2 * pad - mid - 14
     width = min(ov.width_of(words, mid) + 40, W - 2 * pad)
+    if large:
+        box = pygame.Rect(0, 0, width, mid + 14)  # (a long hint: over the key line's end)
+        box.bottomright = (W - pad // 2, H - pad // 2)
+        ov.panel(box, (12, 14, 20, 230), 8)
+        ov.text(words, box.center, mid, GOLD, anchor="center")
+        return
+    y = H - small - 2 * pad - mid - 14
     ov.panel(pygame.Rect(W // 2 - width // 2, y - 6, width, mid + 14), (12, 14, 20, 200), 8)
     ov.text(words, (W // 2, y), mid, GOLD, anchor="midtop")
 

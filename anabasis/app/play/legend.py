@@ -46,8 +46,8 @@ ENTRIES = [
             " (\u2193 N: slips N; \u2298: no move)"),
     ("lands", "a dashed crate square on the map, an arrow into it: where a push's crate"
               " comes to rest"),
-    ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; a lit"
-              " tip: off it you go ana"),
+    ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; gold"
+              " with a lit tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
             " alone: a ramp steps over it"),
     ("lip", "a dark lip on a top's edge: a step down past it"),

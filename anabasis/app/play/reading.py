@@ -689,10 +689,17 @@ def key_bar_top(ov) -> int:
     return ov.size[1] - int(18 * ov.scale) - 2 * pad
 
 
+def hover_height(s: float) -> int:
+    """The height of the line of words said of the map's cell under the pointer
+    (:func:`draw_hover`), in window pixels at scale ``s``."""
+    return max(12, int(17 * s)) + int(12 * s)
+
+
 def large_top(ov) -> int:
-    """The top of the large map's room, in window pixels: half a pad under the window's top
-    (the panels wait under the large map)."""
-    return int(18 * ov.scale) // 2
+    """The top of the large map's room, in window pixels: under a line for the words of the
+    cell under the pointer, half a pad under the window's top (the panels wait under the
+    large map; over the map's own top, the words hid its first slices' names)."""
+    return int(18 * ov.scale) // 2 + hover_height(ov.scale) + 4
 
 
 def large_size(width: int, bottom: int, top: int) -> tuple[int, int]:
@@ -756,7 +763,7 @@ def draw_hover(ov, play, s: float, bottom: int) -> pygame.Rect | None:
     words = smap.describe(*cell, crates, pose.player)
     size = max(12, int(17 * s))
     width = min(ov.size[0] - 8, ov.fonts.get(size).size(words)[0] + int(20 * s))
-    box = pygame.Rect(0, 0, width, size + int(12 * s))
+    box = pygame.Rect(0, 0, width, hover_height(s))
     box.centerx = min(max(rect.centerx, width // 2 + 4), ov.size[0] - width // 2 - 4)
     box.bottom = rect.top - 2
     if box.top < 0:  # (the large map: near the window's top) under it, or over its top

@@ -359,9 +359,10 @@ def ramp_number_size(cell: int) -> int:
     """The glyph size of a ramp's height, in its corner: smaller than a column's number.
 
     >>> ramp_number_size(20), ramp_number_size(40)
-    (10, 17)
+    (11, 20)
     """
-    return max(10, round(cell * 0.42))
+    # (at 0.42 of a cell, blind players found a ramp's height "small and dark")
+    return max(11, round(cell * 0.5))
 
 
 def number_size(cell: int) -> int:
@@ -788,7 +789,7 @@ class SliceMap:
                 cell // 4, cell // 4), TAG_SAMPLE, size)
         elif kind == "lifts":
             pygame.draw.rect(surface, shade(0, 3), box)
-            self._wedge(surface, box, (0, 1))
+            self._wedge(surface, box, (0, 1), lit=True)
             self._lit_tip(surface, box, (0, 1))
         elif kind == "held":
             pygame.draw.rect(surface, shade(1, 3), box)
@@ -890,8 +891,9 @@ class SliceMap:
         numbered = False
         walled = self.wall(x, y, w)
         if c in RAMPS:
-            self._wedge(surface, rect, RAMP_LEAN[c])
-            if self.lifts(x, y, w, crates):
+            lit = self.lifts(x, y, w, crates)
+            self._wedge(surface, rect, RAMP_LEAN[c], lit)
+            if lit:
                 self._lit_tip(surface, rect, RAMP_LEAN[c])
                 self.kinds.add("lifts")
             if cell >= DIGITS_CELL:
@@ -956,10 +958,13 @@ class SliceMap:
         points = wedge_points(rect, lean)
         return (round(sum(p[0] for p in points) / 3), round(sum(p[1] for p in points) / 3))
 
-    def _wedge(self, surface, rect: pygame.Rect, lean) -> None:
-        """A ramp: a wedge whose tip is its high side (the way up it, toward ana)."""
+    def _wedge(self, surface, rect: pygame.Rect, lean, lit: bool = False) -> None:
+        """A ramp: a wedge whose tip is its high side (the way up it, toward ana); where its
+        tip lifts you ana (``lit``), the wedge is filled in the lit tip's colour too (the bar
+        alone, on the cell's edge, a blind player read as the next cell's)."""
         points = wedge_points(rect, lean)
-        pygame.draw.polygon(surface, self.colours["RAMP_MARK"], points)
+        fill = self.colours["LIFT"] if lit else self.colours["RAMP_MARK"]
+        pygame.draw.polygon(surface, fill, points)
         pygame.draw.polygon(surface, RAMP_INK, points, 1)
 
     def lifts(self, x: int, y: int, w: int, crates=()) -> bool:
