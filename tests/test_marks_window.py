@@ -969,3 +969,33 @@ def test_a_marker_drawn_on_a_block_of_your_slice_says_it_is_inside_it(make_app):
     (crate,) = [m for m in _marks(app) if m.what == "crate"]
     assert crate.face and crate.inside_of == "block"
     assert markers.words_of([crate]).endswith(" · inside the block you see")
+
+
+def test_level_7s_goal_in_the_w_up_view_is_marked_where_its_glow_is(make_app):
+    """Level 7 wraps in w.  In the w-up view, at w 2, the goal (w 3) glows one slice ana
+    of the pawn, the copy nearest it, as the picture draws it (``pose.goal_copy``); its
+    marker lay three slices kata, in the band the picture draws cells in, "goal hidden by a
+    wall", and a blind player read it as a second goal.  Nothing there hides it: it has no
+    marker, and wherever the goal's marker is, it is at the drawn copy."""
+    from anabasis.picture import pose
+
+    app = make_app(open_level(7), size=(1280, 720))
+    play = app.scene
+    settle(app)
+    room = play.room
+    for move in solver.solve(room).moves:
+        if play.state.player[3] == 2:
+            break
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert play.state.player[3] == 2
+    while play.sight.view != "w-up":
+        press(app, pygame.K_v)
+        settle(app)
+    goal = [m for m in _marks(app) if m.what == "goal"]
+    assert not [m for m in goal if m.hidden], goal
+    copy = pose.goal_copy(room, play.state.player[3])
+    assert copy[3] == 3
+    for step in range(1, 4):  # and from w 3 on, the copy nearest: kata of w 0 is w 3
+        assert pose.goal_copy(room, float(step))[3] == 3
+    assert pose.goal_copy(room, 0.0)[3] == -1

@@ -1036,6 +1036,28 @@ def test_every_legend_line_is_written_whole_in_the_help(display, tmp_path, size)
         app.close()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 1024), (1024, 768), (1440, 900)])
+def test_the_helps_legend_is_whole_at_other_window_shapes(make_app, size):
+    """At 1280 x 800 two blind players met legend lines cut ("with a ×: you f…"): the
+    text grew with the window's height, the legend's column did not.  The help drawn on
+    the game's own overlay at other window shapes writes every legend line whole."""
+    from anabasis.app.play import hud, legend
+
+    app = make_app(open_level(7))
+    settle(app)
+    press(app, pygame.K_h)
+    assert app.scene.help
+    ov = app.overlay
+    ov.resize(size)
+    assert ov.begin(("help at", size))
+    lines = tuple(app.keymap.text(line) for line in hud.help_lines(app.scene))
+    entries = tuple(legend.lines(app.keymap))
+    hud._help_panel(ov, ov.scale, lines, entries)
+    written = set(ov.written)
+    assert not [words for _, words in entries if words not in written]
+    assert not [line for line in lines if line not in written]
+
+
 def test_no_step_badge_covers_the_pawn_in_a_hard_rooms_corridor(make_app):
     """A blind player found four badges piled on the pawn deep in a hard room's corridor
     (hard.lynx), and no pawn; another a "ramp ana" badge over the pawn's body.  Along

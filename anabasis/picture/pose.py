@@ -178,11 +178,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         ghost = float(B[2, 3]) ** 2
     if ghost > 0.05:
         variant.add("GHOST")
-    goal = np.asarray(room.goal, float)
+    goal = np.asarray(goal_copy(room, pose.player[3]), float)
     player_cell = tuple(int(math.floor(c + 0.5)) for c in pose.player)
-    if room.wrap:  # the copy of the goal round the tower nearest the player
-        W = room.size[3]
-        goal[3] += W * round((centre[3] - 0.5 - goal[3]) / W)
     # How far the goal is out of the slice: its halo shows only then (in the slice, its cell
     # is marked and nothing spills onto its neighbours).
     goal_off = abs(float((goal + 0.5 - origin) @ B[:, 3]))
@@ -304,6 +301,24 @@ def bevel_light(B: np.ndarray, right, up) -> tuple[float, ...]:
         n = math.hypot(sx, sy)
         out.append((sy - sx) / (n * math.sqrt(2.0)) if n > 1e-6 else 0.0)
     return tuple(out)
+
+
+def goal_copy(room: Room, player_w: float) -> tuple[int, int, int, int]:
+    """Where the goal is drawn: in a wrapped room, the copy of it round the tower nearest
+    the player's w (``player_w``); else the goal itself.  The markers put the goal's there
+    too (put in the band of :func:`wrap_band`, level 7's goal marker in the w-up view lay
+    three slices kata of its glow, one ana, and read as a second goal).
+
+    >>> from anabasis.formats import levels
+    >>> level = levels.load_level(7)
+    >>> level.goal[3], goal_copy(level, 2.0)[3], goal_copy(level, 0.0)[3]
+    (3, 3, -1)
+    """
+    goal = list(room.goal)
+    if room.wrap:
+        W = room.size[3]
+        goal[3] += W * round((float(player_w) - goal[3]) / W)
+    return tuple(goal)
 
 
 def wrap_band(room: Room, player_cell) -> tuple[float, float]:

@@ -757,6 +757,11 @@ def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
     widest = max(lines, key=lambda t: ov.width_of(t, size))
     while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
         size -= 1
+    # and the legend's lines whole in theirs (at 1280 x 800 two blind players met "with a
+    # ×: you f…": the text grew with the window's height, the column did not)
+    right_w = full - left_w - int(20 * s)
+    while size > 9 and entries and not legend.fits(ov, entries, size, right_w):
+        size -= 1
     line_h = int(size * 1.4)
     box = pygame.Rect(0, 0, full, line_h * rows + int(50 * s))
     box.center = (W // 2, H // 2)

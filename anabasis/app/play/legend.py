@@ -91,6 +91,14 @@ def lines(keys) -> list[tuple[str, str]]:
     return [(name, keys.text(words)) for name, words in ENTRIES]
 
 
+def fits(ov, entries, size: int, width: int) -> bool:
+    """Whether every entry's words, at text ``size``, fit a legend ``width`` wide beside
+    their pictures (as :func:`draw` lays them out: a line ``size`` × 1.4 high)."""
+    pic = max(10, int(int(size * 1.4) * 0.9))
+    room = width - int(pic * 1.6) - 10
+    return all(ov.width_of(words, size) <= room for _, words in entries)
+
+
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
          entries, palette: str = "standard") -> list[tuple[str, pygame.Rect, pygame.Rect]]:
     """The legend at ``(left, top)``: its title, then a line per entry of ``entries``

@@ -194,9 +194,14 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         offset = _offset(here, cell[axis], n, wrap)
         put = list(cell)
         put[axis] = player[axis]  # into the slice: only where it is across it matters
-        if room.wrap and axis != 3:
-            # w in the slice of a wrapped room: the copy that is drawn, in the band of one turn
-            # kata of the pawn (picture.pose.wrap_band), not the cell's own w beyond it
+        if room.wrap and axis != 3 and what == "goal":
+            # w in the slice of a wrapped room: the goal's copy the picture draws, the nearest
+            # the pawn (picture.pose.goal_copy: put in the band kata of the pawn, level 7's
+            # goal marker lay three slices under its glow, read as a second goal)
+            put[3] = pose.goal_copy(room, player[3])[3]
+        elif room.wrap and axis != 3:
+            # a crate's: the copy that is drawn, in the band of one turn kata of the pawn
+            # (picture.pose.wrap_band), not the cell's own w beyond it
             W, pw = room.size[3], math.floor(player[3] + 0.5)
             put[3] = pw - (pw - cell[3]) % W
         hidden = ""
@@ -428,7 +433,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.
     The lines are walked in steps of a quarter of a cell, all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
-    key = (state, tuple(float(v) for v in player), camera)
+    key = (state, tuple(float(v) for v in player), camera, b.tobytes())
     if _hidden_memo[0] is not room or _hidden_memo[1] != key:
         eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]
         blocks = np.frombuffer(room.cells, np.uint8) == BLOCK
@@ -449,11 +454,20 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     t = np.arange(count) / count
     cells = np.floor(start + t[None, :, None] * (ends - start)[:, None, :] + 0.5).astype(
         np.int64)
+    # only what the picture draws hides: nothing over the ceiling's cut (pose.ceiling), and
+    # in a wrapped room nothing out of the band of w it draws (pose.wrap_band: a goal lit
+    # beside the pawn in level 7's w-up view was said "hidden by a wall", by the slices ana
+    # of the pawn, which are not drawn)
+    up, origin = np.asarray(b[:, 2], float), np.asarray(player, float)
+    drawn = (cells - origin) @ up < pose.ceiling(b) + 0.5 - 1e-6
     if room.wrap:
+        lo, hi = pose.wrap_band(room, tuple(math.floor(float(v) + 0.5) for v in player))
+        drawn &= (cells[..., 3] >= lo) & (cells[..., 3] < hi)
         cells[..., 3] %= room.size[3]
     X, Y, Z, W = room.size
     x, y, z, w = cells[..., 0], cells[..., 1], cells[..., 2], cells[..., 3]
     inside = (x >= 0) & (x < X) & (y >= 0) & (y < Y) & (z >= 0) & (z < Z) & (w >= 0) & (w < W)
+    inside &= drawn
     flat = np.where(inside, x + X * (y + Y * (z + Z * w)), 0)
     inside &= flat != room.index(tuple(int(v) for v in np.floor(centre + 0.5)))  # not itself
     blocks = is_block[flat] & inside
