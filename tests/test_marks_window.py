@@ -154,8 +154,10 @@ def test_a_goal_in_the_slice_but_hidden_from_the_eye_is_marked_and_says_by_what(
     assert seen(_walled(())) == []
     # one block high: hidden from the camera's slant; from above, half its floor still is
     assert seen(_walled((1,))) == [("goal", "hidden by a wall", True)]
+    # (its centre hidden, part of its floor, and so of its glow, in sight: said so; "hidden"
+    # by a goal glowing in plain view, a blind player was lost)
     above = seen(_walled((1,)), views.Camera(pitch=1.5))
-    assert [(what, words) for what, words, _ in above] == [("goal", "hidden by a wall")]
+    assert [(what, words) for what, words, _ in above] == [("goal", "partly hidden by a wall")]
     assert seen(_walled((1,), gap=2)) == []  # the wall open in front of it
     stack = ((2, 1, 1, 0), (2, 1, 2, 0))
     assert seen(_walled((), stack)) == [("goal", "hidden by a crate", True)]

@@ -105,6 +105,9 @@ class Marker(NamedTuple):
     #: a slice kata, over a pit of your slice, read to a blind player as floating outside
     #: the room.  Empty: it stands on your slice's ground, or on nothing in its own.
     post: tuple = ()
+    #: hidden (``hidden``), but a part of its floor in sight: its glow shows by what hides
+    #: it (said "hidden by a wall" by a goal glowing in plain view, a blind player was lost)
+    glimpsed: bool = False
 
     @property
     def label(self) -> str:
@@ -113,7 +116,7 @@ class Marker(NamedTuple):
         pawn, as the next cell's); ``hidden by a wall`` for one in the slice hidden from the
         eye (said "behind a wall", blind players read it as walled off, out of reach)."""
         if self.hidden:
-            return f"hidden by a {self.hidden}"
+            return ("partly " if self.glimpsed else "") + f"hidden by a {self.hidden}"
         return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
                 + (" of you" if self.yours else ""))
 
@@ -204,7 +207,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             # (picture.pose.wrap_band), not the cell's own w beyond it
             W, pw = room.size[3], math.floor(player[3] + 0.5)
             put[3] = pw - (pw - cell[3]) % W
-        hidden = ""
+        hidden, glimpsed = "", False
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
@@ -217,6 +220,9 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
                 hidden = hidden_by(room, state, put, player, b, camera, "part")
             if not hidden or (what == "crate" and hidden == "crate"):
                 continue  # in sight (or a crate under another: a stack shows as one)
+            # its centre hidden, a goal whose floor shows in part: its glow is in sight
+            glimpsed = what == "goal" and hidden_by(room, state, put, player, b, camera,
+                                                    "seen") != ""
         x, y, depth = project(put)
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
         yours = not hidden and all(
@@ -238,7 +244,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of, post))
+                          inside_of, post, offset == 0 and glimpsed))
     return out
 
 
@@ -407,6 +413,8 @@ _GRID = np.array([(0, 0, 0)] + [(1, a, d) for a in np.linspace(-0.4, 0.4, 5)
                                 for d in np.linspace(-0.4, 0.4, 5)])
 #: "part": the goal's floor counts as partly hidden where this share of the grid's points is
 PART_HIDDEN = 0.3
+#: how much of a hidden goal's floor in sight says it "partly hidden" (its glow shows)
+GLIMPSED = 0.2
 
 
 def _touches(cell, player) -> bool:
@@ -431,6 +439,7 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     where a step's badge or a marker's footprint is centred: hidden there, the badge or
     the frame lies on what hides it.  With ``"part"``, of the floor's grid of 25 points:
     hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.
+    With ``"seen"``, of the same grid: ``"wall"`` where :data:`GLIMPSED` of it is in sight.
     The lines are walked in steps of a quarter of a cell, all at once (a vector sum)."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera, b.tobytes())
@@ -445,8 +454,9 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
         return _hidden_memo[2][asked]
     start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    face = (-0.45 if what in ("goal", "floor", "step", "part") else 0.45) * np.round(b[:, 2])
-    sights = _GRID if what == "part" else _SIGHTS
+    face = (-0.45 if what in ("goal", "floor", "step", "part", "seen") else 0.45) \
+        * np.round(b[:, 2])
+    sights = _GRID if what in ("part", "seen") else _SIGHTS
     ends = centre + np.outer(sights[:, 0], face) + np.outer(sights[:, 1], np.round(b[:, 0])) \
         + np.outer(sights[:, 2], np.round(b[:, 1]))
     # every line at once: (line, step, axis) cells along each
@@ -477,6 +487,8 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     first_blocked = 1 + int(np.argmax(blocked[1:]))  # the first of the face's lines hidden
     if what == "part":  # a good part of the floor's grid hidden
         line = first_blocked if blocked[1:].mean() >= PART_HIDDEN else None
+    elif what == "seen":  # a fifth of the floor's grid in sight, at least: said as "wall"
+        line = 0 if (~blocked[1:]).mean() >= GLIMPSED else None  # (the kind does not matter)
     elif what == "step":  # the floor's middle: a badge there lies on what hides it
         line = 1 if blocked[1] else None
     elif what == "floor":  # the feet partly hidden: read as on what hides them
