@@ -166,6 +166,17 @@ def test_the_maps_column_under_the_pointer_is_said_and_lined_through_every_slice
         app.tick(DT)
     assert rd.hovered() is None and words not in app.overlay.written
     assert not near(window_pixels(app)[edge(1, 1, 0)], reading.GUIDE_CELL, 20)
+    # a key pressed with the pointer resting on the map: its words wait till it moves (left
+    # resting where the window opened, blind players read them as a warning of their move)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(1, 1, 2), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.tick(DT)
+    assert rd.hovered() == (1, 1, 2) and words in app.overlay.written
+    press(app, pygame.K_TAB)  # (a key that changes nothing on the large map of a small room)
+    settle(app)
+    app.tick(DT)
+    assert rd.hovered() is None and words not in app.overlay.written
 
 
 def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):

@@ -219,6 +219,10 @@ class Play(Scene):
         t = event.type
         self._last_input = self.clock
         if t == pygame.KEYDOWN:
+            # the words of the map's cell under the pointer wait till it moves again: left
+            # resting where the window opened, it said a cell three blind players never
+            # pointed at, over the large map each time they opened it, read as a warning
+            self.reading.pointer = None
             self._key(action, event)
         elif t == pygame.KEYUP:
             self.hook_keys.up(self, action)
