@@ -76,8 +76,11 @@ def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
     press(app, pygame.K_UP)
     settle(app)
     assert (play.game.state, play.game.moves) == before
-    assert play.message == W_MESSAGE and play.message_left > 0
-    assert play.w_refusals == 1
+    # (the both view hides y: said so, and which key turns to a view that steps in it)
+    assert play.message == ("no step in w (only a ramp takes you ana) · y is hidden in this"
+                            " view: V turns to one where you step in y")
+    assert play.message_left > 0 and play.w_refusals == 1
+    assert W_MESSAGE.startswith("you can't step in w")
 
 
 def test_input_during_a_turn_waits_for_it(make_app):

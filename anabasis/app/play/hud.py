@@ -61,7 +61,7 @@ HELP = [
     "The views, and what each is best for",
     "stand (z up, w hidden): walking, and what is in your way in your slice",
     "w up (w up, z hidden): what holds you in w, and where you would slip off it",
-    "both downs (z up, w along the floor, y hidden): ramps and stairs: often the clearest",
+    "both downs (z up, w along the floor, y hidden): ramps and stairs; no step in y there",
     "\u201chidden -z\u201d by the gizmo: the axis the picture leaves out (the sign: which way)",
     "The ring at the gizmo's centre: that hidden axis, seen end on, pointing out of the screen",
     "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",

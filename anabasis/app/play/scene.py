@@ -50,6 +50,25 @@ from anabasis.picture import views
 #: What the game says when an arrow would step in w (the design's own words).
 W_MESSAGE = "you can't step in w: gravity takes you kata, only a ramp takes you ana"
 
+
+def w_message(hidden: int, turn_key: str) -> str:
+    """What an arrow that would step in w says, in a view that hides axis ``hidden``: where
+    that is x or y, that a step along it waits for another view (three blind players of
+    three, pressing down in the both-downs view to step in y, met :data:`W_MESSAGE`, which
+    told them of w, and did not know the view could not take them along y).
+
+    >>> w_message(3, "V") == W_MESSAGE
+    True
+    >>> w_message(1, "V")
+    'no step in w (only a ramp takes you ana) · y is hidden in this view: V turns to one where you step in y'
+    """
+    if hidden not in (0, 1):
+        return W_MESSAGE
+    axis = views.AXES[hidden]
+    turn = f"{turn_key} turns to one" if turn_key else "turn to one"
+    return (f"no step in w (only a ramp takes you ana) · {axis} is hidden in this view: {turn}"
+            f" where you step in {axis}")
+
 #: What the game adds when the player fell out kata while the view hides w.
 KATA_TINT_TIP = "a floor drawn as a dark pit has nothing kata of it"
 
@@ -372,7 +391,8 @@ class Play(Scene):
         move = views.arrow_to_move(self.sight.basis(), self.sight.camera.yaw, arrow)
         if move == "w":
             self.w_refusals += 1
-            self.say(W_MESSAGE, "warn")
+            self.say(w_message(views.hidden_axis(self.sight.view),
+                               self.app.keymap.label("turn")), "warn")
             return None
         if move not in rules.STEPS:
             return None  # 'z' only mid-turn, and moves never run mid-turn
