@@ -230,10 +230,11 @@ def test_the_hint_arrow_lies_under_the_step_badges(make_app):
     assert not [p for p in green if badge.collidepoint(p)]
 
 
-def test_the_hint_arrow_waits_under_the_large_map_and_its_words_stay(make_app):
+def test_the_hint_arrow_goes_onto_the_large_map_and_its_words_stay(make_app):
     """The hint's arrow is drawn on the pawn in the room; with the large map over the room
-    it lay on another slice's panel, and a blind player read it as there.  Under the large
-    map no arrow is drawn; the hint's words stay, and the arrow is back with the room."""
+    it lay on another slice's panel, and a blind player read it as there.  Over the large
+    map it is drawn on the map, from the pawn's cell; the words stay, and the arrow is back
+    on the pawn with the room."""
     from anabasis.app.play.hud import HINT_COLOUR
 
     app = make_app(open_level(6), size=(1280, 720))
@@ -254,7 +255,26 @@ def test_the_hint_arrow_waits_under_the_large_map_and_its_words_stay(make_app):
     assert green() > 20
     press(app, pygame.K_b)
     assert play.reading.large
-    assert green() == 0 and any(t.startswith("hint: ") for t in app.overlay.written)
+    assert any(t.startswith("hint: ") for t in app.overlay.written)
+    # on the large map the arrow runs on the map, from the pawn's cell toward its step's (a
+    # blind player planning there found no arrow)
+    from anabasis.app.play import hud
+    from anabasis.engine.moves import STEPS
+
+    tail, tip, _ = hud.map_hint_line(play)
+    smap, rect = play.reading.drawn_map, play.reading.map_rect
+    x, y, _, w = play.state.player
+    cell = smap.layout.cell_rect(x, y, w).move(rect.topleft)
+    assert tail == cell.center
+    dx, dy = STEPS[play.hints.revealed()[0]][:2]
+    assert (tip[0] - tail[0]) * dx > 0 or (tip[1] - tail[1]) * dy > 0
+    app.tick(DT)
+    surface = app.overlay.surface
+    greens = [(x, y) for x in range(0, surface.get_width(), 2)
+              for y in range(0, surface.get_height(), 2)
+              if surface.get_at((x, y))[:3] == HINT_COLOUR]
+    assert len(greens) > 5 and all(cell.inflate(2 * cell.width, 2 * cell.height).collidepoint(p)
+                                   for p in greens)
     press(app, pygame.K_b)
     assert green() > 20
 
@@ -262,7 +282,7 @@ def test_the_hint_arrow_waits_under_the_large_map_and_its_words_stay(make_app):
 def test_over_the_large_map_the_hints_words_leave_the_map_and_its_key_whole(make_app):
     """Over the large map the hint's words lay across the map's key (a blind player could
     not read the key with a hint up).  There they go to the key bar's right end: not a
-    pixel of the map, its slices or its key changes when a hint is asked for."""
+    pixel of the map's key changes when a hint is asked for."""
     import numpy as np
 
     from anabasis import gen
@@ -272,17 +292,18 @@ def test_over_the_large_map_the_hints_words_leave_the_map_and_its_key_whole(make
     app.view_tips = 0
     play = app.scene
     settle(app)
-    press(app, pygame.K_b)
-    settle(app)
+    assert play.reading.large  # (a made room opens on it)
     play.message_left = 0.0
     app.tick(DT)
     rect = play.reading.map_rect
     assert play.reading.large and rect is not None
 
+    foot = rect.y + play.reading.drawn_map.foot_top  # (the map's key; its arrow is on the map)
+
     def inside():
         app.tick(DT)
         pixels = pygame.surfarray.array3d(app.overlay.surface)
-        return pixels[rect.x:rect.right, rect.y:rect.bottom].copy()
+        return pixels[rect.x:rect.right, foot:rect.bottom].copy()
 
     before = inside()
     press(app, pygame.K_SLASH)

@@ -327,6 +327,12 @@ def draw_shown(ov, shown: Shown) -> None:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)
         _hint_arrow(ov, shown.hint)
+    elif shown.hint is not None and play is not None:
+        # over the large map, on it: from the pawn's cell toward the step's (a blind player
+        # planning there found the words alone, and no green arrow the help promised)
+        line = map_hint_line(play)
+        if line is not None:
+            _arrow(ov.surface, *line[:2], line[2])
     reading.paint_marks(ov, badged)
     markers.draw_words(ov, placed, s, shown.palette, *pawn, lines=False)
 
@@ -437,9 +443,15 @@ def _message_place(rect: pygame.Rect, size: tuple[int, int], title: pygame.Rect 
     over_bar.midbottom = (W // 2, band_top - 8)
     taken = [*near, *(r for r in (the_map,) if r)]
     spots = ([between] if fits else []) + [under, over_bar]
-    if title is None:  # the large map over the room: over the key bar, where it fits
+    if title is None:  # the large map over the room: over its top where it fits (over the
+        # key bar, two blind players lost the key line under each ramp's "ana to w 2"),
+        over_map = rect.copy()  # else over the key bar, where it fits
+        if the_map is not None:
+            over_map.midbottom = (W // 2, the_map.top - 2)
         over_keys = rect.copy()
         over_keys.midtop = (W // 2, band_top + 2)
+        if the_map is not None and over_map.top >= 0:
+            return over_map  # (nothing of the room shows: the map is all there is)
         spots = [over_keys] if over_keys.bottom <= H else spots
     for spot in spots:
         if spot.collidelist([*taken, *(r for r in (room,) if r)]) < 0:
@@ -471,6 +483,28 @@ def hint_arrow(play, size) -> tuple[tuple[float, float], tuple[float, float]] | 
     if math.hypot(z[0] - a[0], z[1] - a[1]) < 0.02 * H:
         return None
     return a, z
+
+
+def map_hint_line(play) -> tuple[tuple[int, int], tuple[int, int], int] | None:
+    """The hint's arrow on the large map, in window pixels: (tail, tip, half its width),
+    from the middle of the pawn's cell toward the cell of its step in its slice; None where
+    no step's hint is shown (a hook's is said in words), while a move plays, or where the
+    pawn's cell is not on the map drawn (the nearer map shows a part)."""
+    moves = play.hints.revealed()
+    rd = play.reading
+    smap, rect = rd.drawn_map, rd.map_rect
+    if not moves or moves[0] not in STEPS or play.animating or smap is None or rect is None:
+        return None
+    x, y, _, w = (math.floor(float(v) + 0.5) for v in play.pose().player)
+    w %= play.room.size[3]
+    lay = smap.layout
+    cell = lay.cell_rect(x, y, w).move(rect.x - rd.drawn_from, rect.y)
+    if not rect.collidepoint(cell.center):
+        return None
+    dx, dy = STEPS[moves[0]][:2]
+    tail = cell.center
+    tip = (round(tail[0] + dx * lay.cell * 0.95), round(tail[1] + dy * lay.cell * 0.95))
+    return tail, tip, max(2, lay.cell // 10)
 
 
 def hint_arrow_key(play, move: str) -> str | None:
