@@ -577,7 +577,7 @@ class SliceMap:
         >>> room = levels.load_level(3)
         >>> smap = SliceMap(room, (600, 300))
         >>> smap.describe(2, 0, 1)
-        'w 1 · x 2, y 0: a ramp, its tip toward +y: on it you stand at z 1; off its tip you go ana'
+        'w 1 · x 2, y 0: a ramp, its tip toward +y: a floor from any side, at z 1; off its tip you go ana'
         >>> smap.describe(1, 2, 1)
         'w 1 · x 1, y 2: floor: you stand at z 1 · the goal'
         >>> print(SliceMap(levels.load_level(2), (600, 300)).describe(2, 2, 2))
@@ -603,7 +603,10 @@ class SliceMap:
             words = "a wall to the room's top"
         elif top[1] in RAMPS:
             lean = RAMP_LEAN[top[1]]
-            words = f"a ramp, its tip toward {_way(lean)}: on it you stand at z {top[0] + 1}"
+            # (walked onto from any side, as a floor: two blind players stepped onto ramps
+            # from the side only once their count matched par)
+            words = (f"a ramp, its tip toward {_way(lean)}: a floor from any side, at z"
+                     f" {top[0] + 1}")
             if self.lifts(x, y, w, taken):
                 words += "; off its tip you go ana"
         elif self.slips(x, y, w, taken):
