@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 from conftest import DT
-from window import arrow_for, press, settle
+from window import arrow_for, in_the_room, press, settle
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.play.scene import Play
@@ -169,6 +169,7 @@ def test_the_key_line_says_which_arrows_move_where_some_step_along_w(make_app):
     app = make_app(opened_made(gen.build(*gen.parse_spec("hard.gecko"))))
     play = app.scene
     settle(app)
+    in_the_room(app)
     while play.sight.view != "both":  # (made rooms open in stand now)
         press(app, pygame.K_v)
         settle(app)

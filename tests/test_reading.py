@@ -10,7 +10,8 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import arrow_for, made_in_stand, press, rests_along, safe_palette_in_play, settle
+from window import (arrow_for, in_the_room, made_in_stand, press, rests_along,
+                    safe_palette_in_play, settle)
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen
@@ -578,6 +579,7 @@ def test_a_hard_made_room_is_framed_whole_in_every_view_and_nothing_hides_the_pa
             if opened is not None:
                 app.open(opened)
             settle(app)
+            in_the_room(app)
             play = app.scene
             W, H = app.overlay.size
             for _ in range(3):
@@ -647,6 +649,7 @@ def test_a_big_room_is_framed_beside_the_corner_map_and_in_the_whole_window_with
     app = App(size=(1280, 720), opened=opened_made(gen.build("hard", 1)), data_dir=tmp_path)
     try:
         app.view_tips = 0
+        in_the_room(app)
         play = app.scene
         beside = 0
         for view in ("both", "stand", "w-up"):
@@ -693,6 +696,7 @@ def test_the_map_never_covers_the_pawn_its_steps_the_goal_or_a_crate_along_a_sol
         for opened in (None, opened_made(gen.build("hard", 7))):
             if opened is not None:
                 app.open(opened)
+            in_the_room(app)
             play = app.scene
             play.reading.show_map = True
             moves = solver.solve(play.room).moves
@@ -855,6 +859,7 @@ def test_a_message_lies_between_the_top_panels_not_over_the_room(make_app):
                    opened_made(gen.build("medium", int("narwhal", 36)))):
         if opened is not None:
             app.open(opened)
+        in_the_room(app)
         play = app.scene
         settle(app)
         play.say(tip, "info", 4.0)
@@ -918,6 +923,7 @@ def test_the_large_map_on_its_key_reads_a_big_room_and_its_key_again_gives_the_r
     try:
         app.view_tips = 0
         settle(app)
+        in_the_room(app)
         play = app.scene
         W, H = app.overlay.size
         for _ in range(3):
@@ -980,6 +986,7 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
     try:
         app.view_tips = 0
         settle(app)
+        in_the_room(app)
         play = app.scene
         setting = app.progress.slice_map
         press(app, pygame.K_b)
@@ -1200,6 +1207,7 @@ def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_
     app.view_tips = 0
     play = app.scene
     settle(app)
+    in_the_room(app)
     W, H = app.overlay.size
     base = play.sight.camera
     right, up = base.right(), np.cross(base.forward(), base.right())
@@ -1235,6 +1243,7 @@ def test_no_markers_words_lie_on_a_crate_in_sight(make_app):
     app.view_tips = 0
     play = app.scene
     settle(app)
+    in_the_room(app)
     both = 0
     for move in solver.solve(play.room).moves:
         app.tick(DT)
@@ -1421,3 +1430,41 @@ def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app
     app.map_told.clear()
     app.open(open_level(4))
     assert not app.scene.reading.show_map and not app.scene.message.startswith("on the map")
+
+
+def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_path):
+    """In two rounds every blind player of a made room pressed B at once (its 3D slice
+    "mostly walls") and planned it there.  A made room opens on the large map, saying so
+    and that B gives the room; the arrows move the pawn there; B gives the room, framed
+    as a room opened on it is.  A level opens on its room.  The setting ``map_opens``
+    ("corner") opens made rooms on the room; it is saved."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    made = gen.build(*gen.parse_spec("hard.stoat"))
+    app = App(size=(1280, 720), opened=opened_made(made), data_dir=tmp_path)
+    try:
+        app.view_tips = 0
+        settle(app)
+        play = app.scene
+        assert play.reading.large and app.progress.map_opens == "large"
+        assert play.message == reading.LARGE_OPENING.format(back="B: ")
+        start = play.state.player
+        press(app, arrow_for(play, solver.solve(play.room).moves[0]))
+        settle(app)
+        assert play.state.player != start and play.reading.large
+        press(app, pygame.K_b)
+        settle(app)
+        assert not play.reading.large
+        app.open(open_level(3))
+        settle(app)
+        assert not app.scene.reading.large
+        app.progress.map_opens = "corner"
+        app.save_progress()
+        app.open(opened_made(made))
+        settle(app)
+        assert not app.scene.reading.large
+        assert progress_mod.Progress.load(tmp_path).map_opens == "corner"
+    finally:
+        app.close()

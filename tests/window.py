@@ -151,6 +151,16 @@ def old_pitch(app) -> None:
     settle(app)
 
 
+def in_the_room(app):
+    """The room in 3D: a made room opens on the large map (the setting ``map_opens``), and
+    B gives the room back, as a player presses it."""
+    play = app.scene
+    if isinstance(play, Play) and play.reading.large:
+        press(app, pygame.K_b)
+        settle(app)
+    assert not app.scene.reading.large
+
+
 def made_in_stand(make_app, spec: str):
     """The made room ``spec`` (``hard.lynx``) open at 1280 x 720 in the stand view, its step
     marks on and no view tips: ``(app, made)``."""
@@ -159,6 +169,7 @@ def made_in_stand(make_app, spec: str):
 
     made = gen.build(*gen.parse_spec(spec))
     app = make_app(opened_made(made), size=(1280, 720))
+    in_the_room(app)
     app.view_tips = 0
     app.progress.step_marks = "on"
     play = app.scene

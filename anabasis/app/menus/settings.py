@@ -31,6 +31,7 @@ BACK = "back"
 #: How each choice is said.
 SAID = {
     "slice_map": {"auto": "3 or more slices, made rooms", "on": "always", "off": "off"},
+    "map_opens": {"large": "the large map", "corner": "the room, the map in its corner"},
     "step_marks": {"auto": "levels and made rooms", "on": "always",
                    "held": "while their key is held"},
     "palette": {"standard": "standard", "safe": "colour-blind safe"},
@@ -49,6 +50,8 @@ class Line:
 LINES = [
     Line("volume", "volume", "the effects' loudness (M mutes, in any screen)"),
     Line("slice_map", "slice map", "every w slice side by side, from above (B in play: large)"),
+    Line("map_opens", "made rooms open on", "a made room's first look: every slice large"
+         " (B: the room), or the room"),
     Line("step_marks", "step marks", "what each step will do, marked on its cell"),
     Line("text_size", "text size", "the size of every line of text"),
     Line("reduced_motion", "reduced motion", "turns, moves and camera glides played faster"),
@@ -150,7 +153,8 @@ class SettingsScreen(Menu):
             return
         else:
             choices = {"slice_map": saved.SLICE_MAP_CHOICES,
-                       "step_marks": saved.STEP_MARK_CHOICES, "palette": saved.PALETTES}[name]
+                       "step_marks": saved.STEP_MARK_CHOICES, "palette": saved.PALETTES,
+                       "map_opens": saved.MAP_OPENS_CHOICES}[name]
             now = choices.index(getattr(progress, name))
             setattr(progress, name, choices[(now + d) % len(choices)])
         self.status = f"{self.items[self.selected].label}: {self.shown(name)}"

@@ -87,6 +87,19 @@ def map_wanted(setting: str, room, kind: str) -> bool:
     return room.size[3] > 2 or kind in MADE_KINDS
 
 
+#: The rooms that open on the large map, by the setting ``map_opens``' "large".
+OPENS_LARGE_KINDS = ("gen", "daily")
+
+
+def opens_large(setting: str, kind: str) -> bool:
+    """Whether a room of ``kind`` opens on the large map: a made room, by the setting.
+
+    >>> opens_large("large", "gen"), opens_large("large", "level"), opens_large("corner", "gen")
+    (True, False, False)
+    """
+    return setting == "large" and kind in OPENS_LARGE_KINDS
+
+
 #: The rooms the step marks show in without their key, by the settings' "auto": the
 #: campaign's levels and the rooms the game made (both blind playtesters looked for them
 #: in a hard made room); a room shared by its code shows them while the key is held, as
@@ -120,6 +133,9 @@ MAP_NEWS = (("crossed", "a bare dark cell: a ramp beside steps you over it"),
 MAP_NEWS_AT_ONCE = 2
 
 
+#: What a room opening on the large map says (:func:`map_news`).
+LARGE_OPENING = ("every slice of the room, from above: the arrows move you here too ·"
+                 " {back}the room in 3D")
 #: How :func:`map_news` begins.
 MAP_NEWS_HEAD = "on the map: "
 
@@ -130,7 +146,14 @@ def map_news(play) -> bool:
     "on the map: a bare dark cell: a ramp crosses · a dim wedge: a ramp 1 kata · B: its key".
     True if it was said."""
     reading, app = play.reading, play.app
-    if play.demo or not reading.show_map or (play.message and play.message_left > 0):
+    if play.demo or (play.message and play.message_left > 0):
+        return False
+    if reading.large:  # a made room opens on the large map, its key under it: said so
+        key = app.keymap.label("large_map")
+        play.say(LARGE_OPENING.format(back=f"{key}: " if key else ""),
+                 "info", 8.0, until="move")
+        return True
+    if not reading.show_map:
         return False
     kinds = reading.slice_map(corner_box(play.app.overlay)).kinds  # (the corner's own map)
     new = [(kind, words) for kind, words in MAP_NEWS
@@ -178,8 +201,10 @@ class Reading:
         #: while a move plays, (the index of the map's first mover layer, how many)
         self.sprites_at: tuple[int, int] | None = None
         self._faded = None  #: (its key, the map faded over the room, the picture it is of)
-        #: the map drawn large over the room (its key; not saved: a look, not a setting)
-        self.large = False
+        #: the map drawn large over the room (its key; not saved: a look, not a setting); a
+        #: made room opens on it (the setting ``map_opens``): in two rounds every blind
+        #: player pressed B at once there, its 3D slice "mostly walls"
+        self.large = opens_large(progress.map_opens, play.opened.kind)
         #: the large map shows the slices near the pawn's, larger (B's second press where
         #: that makes its cells larger: a big room's seven slices at 24 pixels a cell)
         self.near = False
@@ -361,6 +386,8 @@ class Reading:
                 # (what the corner map's cells mean, said over the large map's middle: a
                 # blind player waited for it to fade; the large map's own key says it)
                 play.message_left = 0.0
+            if not self.large:
+                self.reframe()  # (the room back beside its corner map: a made room opens large)
             return True
         if action == "slice_map" and self.large:
             # (the key line says what it does: nearer, or all the slices again)

@@ -258,7 +258,9 @@ class Play(Scene):
         elif t == pygame.MOUSEMOTION and self.camera_input.dragging:
             self.sight = self.camera_input.drag(self.sight, event.rel)
             self.reading.orbited()
-        elif t == pygame.MOUSEMOTION:  # (over the map: its cell said, its row and column)
+        elif t == pygame.MOUSEMOTION and tuple(event.rel) != (0, 0):
+            # (over the map: its cell said, its row and column; not where the window opened
+            # under a resting pointer, which says so by a motion of nothing)
             self.reading.pointer = event.pos
         elif t == pygame.WINDOWLEAVE:
             self.reading.pointer = None

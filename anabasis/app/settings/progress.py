@@ -329,6 +329,9 @@ SLICE_MAP_CHOICES = ("auto", "on", "off")
 #: The step marks: shown in the campaign's levels and the made rooms, and while their key
 #: is held (a shared room); always; or only while the key is held.
 STEP_MARK_CHOICES = ("auto", "on", "held")
+#: What a made room opens on: the large map (every blind player of two rounds pressed B at
+#: once in a made room, its 3D slice "mostly walls"), or the room with the map in its corner.
+MAP_OPENS_CHOICES = ("large", "corner")
 TEXT_SIZES = (0.8, 1.6)  #: the text size, a factor on the UI's scale
 PALETTES = ("standard", "safe")  #: "safe": the colour-blind-safe palette
 
@@ -351,6 +354,7 @@ FIELDS: dict[str, Field] = {
     # how the room is read (docs/game.md, "Reading a room"); "auto": where it helps
     "slice_map": Field(Choice(*SLICE_MAP_CHOICES), lambda: "auto"),
     "step_marks": Field(Choice(*STEP_MARK_CHOICES), lambda: "auto"),
+    "map_opens": Field(Choice(*MAP_OPENS_CHOICES), lambda: "large"),
     "text_size": Field(Number(*TEXT_SIZES), lambda: 1.0),
     "reduced_motion": Field(Flag(), lambda: False),
     "palette": Field(Choice(*PALETTES), lambda: "standard"),
@@ -454,6 +458,7 @@ class Progress:
     board: str
     slice_map: str
     step_marks: str
+    map_opens: str
     text_size: float
     reduced_motion: bool
     palette: str
