@@ -1450,10 +1450,18 @@ def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_pa
         play = app.scene
         assert play.reading.large and app.progress.map_opens == "large"
         assert play.message == reading.LARGE_OPENING.format(back="B: ")
+        assert play.message_left > 0
+        press(app, pygame.K_b)  # the room: the words, of the large map, go with it
+        settle(app)
+        assert not play.reading.large and play.message_left == 0.0
+        press(app, pygame.K_b)
+        settle(app)
         start = play.state.player
         press(app, arrow_for(play, solver.solve(play.room).moves[0]))
         settle(app)
         assert play.state.player != start and play.reading.large
+        assert any(t.startswith("moves 1 / par 45 · B back to the room") for t in
+                   app.overlay.written), "the key line says the moves and par"
         press(app, pygame.K_b)
         settle(app)
         assert not play.reading.large

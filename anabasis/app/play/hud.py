@@ -724,7 +724,10 @@ def key_line(play) -> str:
     if reading.large:  # (the panels wait under the large map: the moves said here)
         back = HINT_BACK + (" · " + HINT_ALL if reading.near else
                             " · " + HINT_NEARER if reading.nearer() else "")
-        hint = f"moves {play.game.moves} · " + keys.text(back) + " · " + hint
+        # (and par: a blind player who played two made rooms on it never saw their par)
+        par = play.opened.par
+        hint = f"moves {play.game.moves}" + (f" / par {par}" if par is not None else "") \
+            + " · " + keys.text(back) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint

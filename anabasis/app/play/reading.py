@@ -388,6 +388,8 @@ class Reading:
                 play.message_left = 0.0
             if not self.large:
                 self.reframe()  # (the room back beside its corner map: a made room opens large)
+                if play.message.startswith(LARGE_OPENING[:LARGE_OPENING.index(":")]):
+                    play.message_left = 0.0  # (what it said is of the large map, gone)
             return True
         if action == "slice_map" and self.large:
             # (the key line says what it does: nearer, or all the slices again)
