@@ -177,8 +177,9 @@ def test_the_key_line_says_which_arrows_move_where_some_step_along_w(make_app):
     line = hud.key_line(play)
     # ("↑ ↓ w: no step" read to two blind players as "no w step just now")
     # (and "↑ ↓ along w: no step" to another as either a step in w or none)
-    assert line.startswith("\u2190 \u2192 move \u00b7 \u2191 \u2193 do nothing here (w runs that"
-                           " way)"), line
+    # (and "do nothing here (w runs that way)" to another as "they move you in w")
+    assert line.startswith("\u2190 \u2192 move \u00b7 \u2191 \u2193 do nothing: y is hidden in"
+                           " this view"), line
     while play.sight.view != "stand":
         press(app, pygame.K_v)
         settle(app)

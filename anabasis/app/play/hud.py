@@ -718,7 +718,8 @@ def key_line(play) -> str:
     if dead:  # (a blind player planned on the map, x → y ↓, and met "you can't step in w")
         live = " ".join(ARROW_GLYPHS[a] for a in ARROW_GLYPHS if a not in dead)
         head = head.replace("{arrows} move", f"{live} move · "
-                            + " ".join(ARROW_GLYPHS[a] for a in dead) + DEAD_WORDS)
+                            + " ".join(ARROW_GLYPHS[a] for a in dead)
+                            + DEAD_WORDS.format(axis=views.AXES[play.sight.hidden]))
     hint = keys.text(head + large + marks + HINT_TAIL
                      + (" · {new_room} new room" if opened.tier else ""))
     if reading.large:  # (the panels wait under the large map: the moves said here)
@@ -749,7 +750,8 @@ ARROW_GLYPHS = {"left": "\u2190", "right": "\u2192", "up": "\u2191", "down": "\u
 
 #: What the key line says of the arrows that point along w in the view on screen: said
 #: "along w: no step", a blind player could not tell whether they step in w or do nothing
-DEAD_WORDS = " do nothing here (w runs that way)"
+#: and "do nothing here (w runs that way)" to another as "they move you in w"
+DEAD_WORDS = " do nothing: {axis} is hidden in this view"
 
 
 def dead_arrows(play) -> tuple[str, ...]:
