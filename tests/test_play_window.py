@@ -77,7 +77,7 @@ def test_an_arrow_that_means_w_moves_nothing_and_says_so(make_app):
     settle(app)
     assert (play.game.state, play.game.moves) == before
     # (the both view hides y: said so, and which key turns to a view that steps in it)
-    assert play.message == ("no step in w (only a ramp takes you ana) · y is hidden in this"
+    assert play.message == ("↑ ↓ point along w here: no key steps in w · y is hidden in this"
                             " view: V turns to one where you step in y")
     assert play.message_left > 0 and play.w_refusals == 1
     assert W_MESSAGE.startswith("you can't step in w")

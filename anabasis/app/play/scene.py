@@ -60,14 +60,16 @@ def w_message(hidden: int, turn_key: str) -> str:
     >>> w_message(3, "V") == W_MESSAGE
     True
     >>> w_message(1, "V")
-    'no step in w (only a ramp takes you ana) · y is hidden in this view: V turns to one where you step in y'
+    '↑ ↓ point along w here: no key steps in w · y is hidden in this view: V turns to one where you step in y'
     """
     if hidden not in (0, 1):
         return W_MESSAGE
     axis = views.AXES[hidden]
     turn = f"{turn_key} turns to one" if turn_key else "turn to one"
-    return (f"no step in w (only a ramp takes you ana) · {axis} is hidden in this view: {turn}"
-            f" where you step in {axis}")
+    # ("no step in w (only a ramp takes you ana)" read to a blind player on a ramp as "you
+    # are not on a ramp")
+    return (f"↑ ↓ point along w here: no key steps in w · {axis} is hidden in this view:"
+            f" {turn} where you step in {axis}")
 
 #: What the game adds when the player fell out kata while the view hides w.
 KATA_TINT_TIP = "a floor drawn as a dark pit has nothing kata of it"
