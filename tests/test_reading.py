@@ -975,7 +975,7 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
     larger at least, the pawn on it where it stands; again: every slice.  It was B's second
     press, and five blind players, pressing B to get back to the room, met the nearer map
     instead: B gives the room back from either, in every room.  The key line says "Tab
-    nearer" before it and "Tab all slices" after; in a small room (every slice large
+    3 slices, larger" before it and "Tab all slices" after; in a small room (every slice large
     already) it says neither, and Tab does nothing there."""
     from anabasis import gen
     from anabasis.app.play.session import opened_made
@@ -994,7 +994,7 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
             app.tick(DT)
         every = play.reading.shown_map().layout.cell
         assert play.reading.large and not play.reading.near
-        assert any("B back to the room · Tab nearer" in t for t in app.overlay.written)
+        assert any("B back to the room · Tab 3 slices, larger" in t for t in app.overlay.written)
         press(app, pygame.K_TAB)
         for _ in range(3):
             app.tick(DT)
@@ -1024,7 +1024,7 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
         play = app.scene
         press(app, pygame.K_b)
         assert play.reading.large
-        assert not any("nearer" in t for t in app.overlay.written)
+        assert not any("3 slices, larger" in t for t in app.overlay.written)
         press(app, pygame.K_TAB)
         assert play.reading.large and not play.reading.near
         press(app, pygame.K_b)

@@ -42,7 +42,8 @@ HINT_LARGE = " · {large_map} large map"
 HINT_BACK = "{large_map} back to the room"
 #: the map's key while the map is large, where it comes nearer (a big room), or goes back
 #: to every slice
-HINT_NEARER = "{slice_map} nearer"
+#: ("Tab nearer" read to a blind player as a camera's zoom: found only after two rooms)
+HINT_NEARER = "{slice_map} 3 slices, larger"
 HINT_ALL = "{slice_map} all slices"
 
 HELP = [
