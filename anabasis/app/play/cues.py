@@ -32,8 +32,9 @@ from anabasis.engine.world import State
 
 #: What the player is told the first time each kind of bump happens in a session.
 BUMP_WORDS = {
-    why.IN_YOUR_WAY: "a block in your slice is in your way: too high to climb, "
-                     "and only a ramp steps round it through w",
+    # (it ended "and only a ramp steps round it through w": walked into a plain wall, a
+    # blind player read it as a ramp nearby refusing him)
+    why.IN_YOUR_WAY: "a block in your slice is in your way: too high to climb",
     why.NO_HEADROOM: "a block in your slice is in your way, and there is no room above you "
                      "to climb it",
     why.ROOM_ENDS: why.ROOM_ENDS,
