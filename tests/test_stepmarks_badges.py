@@ -4,6 +4,8 @@ badges apart (the glyph and the word) is the same in both palettes."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 from conftest import DT
 from window import arrow_for, press, settle
@@ -155,3 +157,37 @@ def test_the_pictures_fall_out_cross_is_the_fall_out_badges_colour():
     for palette in ("standard", "safe"):
         cross = tuple(round(255 * c) for c in pose.PALETTES[palette]["out"])
         assert cross == stepmarks.colour_of("fall out", palette), palette
+
+
+def test_a_ramps_badge_lies_on_its_landing_not_on_its_cell_of_your_slice(make_app):
+    """In level 7's w-up view every blind player of round N found "ramp ana to w 1" on a red
+    "fall out" ✕: the cell of the pawn's slice the step goes toward, which it does not land
+    in.  A ramp's badge lies on the cell it lands in, a slice ana (up, in that view), where
+    the picture draws its landing; in the stand view (w hidden) the two are one place."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(7), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    for view in ("stand", "w-up"):
+        while play.sight.view != view:
+            press(app, pygame.K_v)
+            settle(app)
+        play.message_left = 0.0
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        drawn = play.pose().player
+        project = markers.projecting(drawn, b, cam, app.overlay.size)
+        badges = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+        ramp = [m for m in play.reading.badged(play.reading.step_marks(), b, cam.yaw)
+                if m.kind == "ramp ana"]
+        assert ramp, view
+        landing = project(reading.badge_at(ramp[0], drawn))[:2]
+        cell = project(ramp[0].cell)[:2]
+        badge = next(p for p in badges if "ramp ana" in p.text)
+        aim = badge.at or badge.rect.center
+        assert abs(aim[0] - landing[0]) <= 2 + badge.rect.width / 2
+        assert abs(aim[1] - landing[1]) <= 2 + badge.rect.height / 2
+        apart = math.hypot(landing[0] - cell[0], landing[1] - cell[1])
+        assert (apart > 20) == (view == "w-up"), (view, apart)

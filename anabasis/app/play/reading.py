@@ -920,7 +920,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     tutorial = play.opened.kind == "level" and play.opened.chapter == 1
     # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
     for mark in play.reading.badged(marks, b, camera.yaw):
-        x, y, depth = project(mark.cell)
+        x, y, depth = project(badge_at(mark, drawn))
         if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
             continue
         # a step's cell hidden from the eye (behind a crate, mostly): its floor outlined
@@ -968,6 +968,26 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
                             mark.kind == "nothing", size, floor, off))
     return placed
+
+
+def badge_at(mark, drawn) -> tuple:
+    """Where a step's badge lies in 4D: on the cell its step goes toward; a ramp's, on the
+    cell it lands in, a slice ana or kata of that, as the picture draws its landing (from the
+    pawn's drawn w ``drawn[3]``: round a wrapped w, the slice its way says).  On the cell of
+    the pawn's slice, in the w-up view five blind players of five found "ramp ana to w 1"
+    on a red "fall out" ✕, true of that cell, not of the step.  In the stand view w is
+    hidden, and the two are one place on screen.
+
+    >>> from anabasis.app.play.stepmarks import Mark
+    >>> badge_at(Mark("R", "ramp ana", cell=(1, 0, 1, 3)), (0, 0, 1, 3.0))
+    (1, 0, 1, 4.0)
+    >>> badge_at(Mark("R", "walk", cell=(1, 0, 1, 3)), (0, 0, 1, 3.0))
+    (1, 0, 1, 3)
+    """
+    if mark.kind not in ("ramp ana", "ramp kata"):
+        return mark.cell
+    x, y, z, _ = mark.cell
+    return (x, y, z, float(drawn[3]) + (1 if mark.kind == "ramp ana" else -1))
 
 
 def landing_w(room, mark) -> int:
