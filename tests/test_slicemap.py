@@ -487,8 +487,32 @@ def test_the_maps_pits_are_where_the_reference_engine_slips_you(source):
                 assert smap.slips(x, y, w) == slipped, (stand, settled.status)
                 # and the pits it crosses are those you fall out of the room from
                 assert smap.out(x, y, w) == (settled.status == "lost"), stand
+                # and a pit's bars are the slices the settle slips you (two blind players
+                # traced each pit's drop slice by slice)
+                if settled.status != "lost":
+                    down = w - settled.state.player[3]
+                    assert smap.depth(x, y, w) == (down % W if room.wrap else down), stand
                 checked += 1
     assert checked > 0
+
+
+def test_a_pit_two_slices_deep_or_more_has_a_bar_a_slice():
+    """hard.wombat's pits slip you one slice, two or three: each one two or more has that
+    many light bars in it (most four); one a slice, none; the key says so."""
+    from anabasis import gen
+
+    room = gen.build(*gen.parse_spec("hard.wombat")).room
+    smap = slicemap.SliceMap(room, (1230, 600), most=slicemap.LARGE_CELL)
+    pic = smap.picture(None, [])
+    seen = set()
+    for (x, y, w), (out, deep) in smap._pits.items():
+        rect = smap.layout.cell_rect(x, y, w)
+        column = [rgb_at(pic, (rect.centerx, yy)) for yy in range(rect.y, rect.bottom)]
+        runs = sum(1 for a, b in zip(column, column[1:], strict=False)
+                   if b == slicemap.DEEP_INK and a != slicemap.DEEP_INK)
+        assert runs == (0 if out or deep < 2 else min(deep, 4)), (x, y, w, deep)
+        seen.add(deep)
+    assert {1, 2, 3} <= seen and "deep" in smap.kinds and slicemap.DEEP_WORDS
 
 
 def big_map(source):

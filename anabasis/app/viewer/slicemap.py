@@ -62,6 +62,8 @@ PIT_RIM = (190, 196, 212)
 GAP_MARK = (150, 70, 74)
 #: a pit's ✕ where you would fall out from it: brighter than a gap's, on the pit's black
 OUT_MARK = (220, 90, 90)
+#: how many slices a deep pit slips you (a bar a slice), on its black
+DEEP_INK = (150, 160, 185)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
@@ -318,6 +320,21 @@ def pit(surface, rect: pygame.Rect, out: bool = False) -> None:
         cross(surface, hole, OUT_MARK)
 
 
+def depth_bars(surface, rect: pygame.Rect, slices: int) -> None:
+    """In a pit (cell ``rect``) you slip ``slices`` slices kata from, two or more: a short
+    light bar for each, stacked in its middle (at most four; four or more, four)."""
+    cell = rect.width
+    n = min(slices, 4)
+    thick = max(1, cell // 14)
+    gap = max(1, cell // 14)
+    width = max(3, cell * 2 // 5)
+    height = n * thick + (n - 1) * gap
+    top = rect.centery - height // 2
+    for i in range(n):
+        pygame.draw.rect(surface, DEEP_INK, (rect.centerx - width // 2, top + i * (thick + gap),
+                                             width, thick))
+
+
 def held(surface, rect: pygame.Rect, colour) -> None:
     """A floor that a crate one slice kata holds up (cell ``rect``): framed along its edge
     in the crate's ``colour``, as the room's picture frames it.  Drawn as any floor, it
@@ -398,13 +415,15 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
     return rect
 
 
+#: The key's words for a pit where some pits are two slices deep or more (:func:`depth_bars`)
+DEEP_WORDS = "slip kata (a bar a slice)"
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
        ("lifts", "lit tip: off it you go ana"), ("held", "floor a crate 1 kata holds"),
-       ("tag", "where a step goes (its badge's glyph; \u2298: no move)"))
+       ("tag", "where a step goes (\u2298: no move)"))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -440,8 +459,9 @@ class SliceMap:
         #: where the map's key lies along its foot (:meth:`_draw_key`), or None where it did
         #: not fit
         self.keyed: pygame.Rect | None = None
-        #: the pits the base draws, (x, y, w): whether you fall out from each (no crates)
-        self._pits: dict[tuple[int, int, int], bool] = {}
+        #: the pits the base draws, (x, y, w): whether you fall out from each, and how many
+        #: slices you slip (no crates: :meth:`depth`)
+        self._pits: dict[tuple[int, int, int], tuple[bool, int]] = {}
         self._among: tuple | None = None  #: (crates, :meth:`_pits_among`'s answer)
         #: the ramps on the columns' tops, (x, y, w): whether a step off each lifts you ana
         #: (no crates); and (crates, the ramps whose answer the crates at rest change)
@@ -658,7 +678,7 @@ class SliceMap:
                     slips = self.slips(x, y, w)
                     out = slips and self.out(x, y, w)
                     if slips:
-                        self._pits[(x, y, w)] = out
+                        self._pits[(x, y, w)] = (out, self.depth(x, y, w))
                     if top[1] in RAMPS:
                         self._ramps[(x, y, w)] = self.lifts(x, y, w)
                     self.kinds |= self._draw_column(surface, x, y, w, slips, out)
@@ -749,8 +769,9 @@ class SliceMap:
         pits with no word of what they were, learning them by stepping, or never (the help's
         legend was never opened).  ``bottom``: the first band's foot."""
         space, cell = 4, max(8, size)
-        items = [(kind, _rendered(words, size, LABEL)) for kind, words in KEY
-                 if kind in self.kinds]
+        deep = "deep" in self.kinds  # (pits two slices deep or more: one item with the pit's)
+        items = [(kind, _rendered(DEEP_WORDS if deep and kind == "pit" else words, size, LABEL))
+                 for kind, words in KEY if kind in self.kinds]
         rows = self._key_rows(items, left, right, cell, space)
         while rows is None and some and len(items) > 1:  # (the first that fit, where asked)
             items = items[:-1]
@@ -800,6 +821,8 @@ class SliceMap:
         elif kind in ("pit", "out"):
             pygame.draw.rect(surface, shade(1, 3), box)
             pit(surface, box, kind == "out")
+            if kind == "pit" and "deep" in self.kinds:
+                depth_bars(surface, box, 2)
         else:  # a ramp's wedge
             pygame.draw.rect(surface, shade(0, 3), box)
             self._wedge(surface, box, (0, 1))
@@ -820,10 +843,28 @@ class SliceMap:
         whether you fall out from, each with its answer among them (kept for the last
         ``crates``: asked again each move)."""
         if self._among is None or self._among[0] != crates:
-            changed = [(x, y, w, not out) for (x, y, w), out in self._pits.items()
-                       if self.out(x, y, w, crates) != out and self.slips(x, y, w, crates)]
+            changed = [(x, y, w, self.out(x, y, w, crates))
+                       for (x, y, w), was in self._pits.items()
+                       if self.slips(x, y, w, crates)
+                       and (self.out(x, y, w, crates), self.depth(x, y, w, crates)) != was]
             self._among = (crates, changed)
         return self._among[1]
+
+    def depth(self, x: int, y: int, w: int, crates=()) -> int:
+        """How many slices kata a pawn put on column ``(x, y)``'s top in slice ``w`` slips
+        before it comes to rest, among ``crates`` at rest (:meth:`rests`); 0 where it does
+        not slip or falls out.
+
+        >>> from anabasis.formats import levels
+        >>> smap = SliceMap(levels.load_level(2), (600, 300))
+        >>> smap.depth(2, 2, 2), smap.depth(0, 0, 2)
+        (1, 0)
+        """
+        end = self.rests(x, y, w, crates)
+        if end is None:
+            return 0
+        down = w - end[3]
+        return down % self.room.size[3] if self.room.wrap else down
 
     def out(self, x: int, y: int, w: int, crates=()) -> bool:
         """Standing on column ``(x, y)``'s top in slice ``w``, among ``crates`` at rest, you
@@ -913,8 +954,15 @@ class SliceMap:
             wall(surface, rect)
         elif slips:
             # no number: nothing holds you there (a blind player read the pits' numbers,
-            # light on black, as floors to stand on, and as the notches under a top)
+            # light on black, as floors to stand on, and as the notches under a top); where
+            # you slip two slices or more, a bar in it for each slice (two blind players
+            # traced each pit's drop slice by slice, and asked for it; written "↓2", at the
+            # map's size it read as "12")
             pit(surface, rect, out)
+            deep = 0 if out else self.depth(x, y, w, crates)
+            if deep >= 2:
+                depth_bars(surface, rect, deep)
+                self.kinds.add("deep")
         else:
             numbered = cell >= DIGITS_CELL
         under = self.hollows(x, y, w)
