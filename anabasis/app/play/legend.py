@@ -19,7 +19,8 @@ ENTRIES = [
     ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
     ("pit", "a dark pit with a rim (on the map: no number; a bar a slice, 2 or more): you"
             " slip kata; with a \u2715: you fall out"),
-    ("ramp", "a ramp: bright on its high side; it rises ana the way it leans"),
+    ("ramp", "a ramp: bright on its high side; it rises ana the way it leans; a floor from"
+             " any side"),
     ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
