@@ -1402,3 +1402,37 @@ def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_
     tip = slicemap.wedge_points(rect, smap.ramp_under(2, 3, 2))[0]
     near = {rgb_at(smap.base, (tip[0] + dx, tip[1] + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     assert slicemap.RAMP_BELOW in near
+
+
+def test_a_push_that_throws_the_crate_out_of_the_room_is_boxed_and_crossed_on_the_map():
+    """A blind player planning on the large map took a push that sent the crate out of the
+    room for a safe one (the tag alike) and lost the crate.  Where a push's crate falls
+    out, the cell it is pushed to is boxed in the crates' colour and crossed in the
+    fall-out red; a safe push's is not."""
+    from dataclasses import replace
+
+    from anabasis.app.play import stepmarks
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room
+
+    def room_with(floor_to: int):  # (w 0 solid: what holds slice w 1 from kata)
+        room = Room.empty((4, 1, 3, 2), (0, 0, 1, 1), (0, 0, 2, 1), crates=[(1, 0, 1, 1)])
+        cells = bytearray(room.cells)
+        for x in range(4):
+            for z in range(3):
+                cells[room.index((x, 0, z, 0))] = BLOCK
+        for x in range(floor_to + 1):
+            cells[room.index((x, 0, 0, 1))] = BLOCK
+        return replace(room, cells=bytes(cells))
+
+    for floor_to, lost in ((1, True), (3, False)):
+        room = room_with(floor_to)
+        marks = stepmarks.marks(room, room.start)
+        push = next(m for m in marks if m.kind == "push")
+        assert (push.then == "falls out") == lost
+        smap = slicemap.SliceMap(room, (600, 300), most=slicemap.LARGE_CELL)
+        pic = smap.picture(room.start.player, room.start.crates, marks)
+        rect = smap.layout.cell_rect(2, 0, 1)
+        red = sum(rgb_at(pic, (x, y)) == slicemap.OUT_MARK for x in range(rect.x, rect.right)
+                  for y in range(rect.y, rect.bottom))
+        assert (red > 5) == lost, (floor_to, red)

@@ -44,6 +44,7 @@ from typing import NamedTuple
 import pygame
 
 from anabasis.engine.cells import BLOCK, EMPTY, RAMP_LEAN, RAMPS
+from anabasis.engine.moves import STEPS
 from anabasis.engine.world import VOID, WALL, Room
 
 #: The map's colours (RGB, alpha where given).
@@ -416,7 +417,7 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 
 
 #: The key's words for a pit where some pits are two slices deep or more (:func:`depth_bars`)
-DEEP_WORDS = "slip kata (a bar a slice)"
+DEEP_WORDS = "slip kata 1; bars: 2+ slices"
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
@@ -1199,6 +1200,15 @@ class SliceMap:
             if lands and lay.cell >= 9:  # where a push's crate comes to rest: boxed
                 self._landing(surface, lay.cell_rect(lands[0], lands[1],
                                                      self._slice_of(lands[3])))
+            elif getattr(m, "then", "") == "falls out" and lay.cell >= 9:
+                # where a push's crate is lost from: boxed, crossed (a blind player took a push
+                # that threw the crate out of the room for a safe one, and lost the crate)
+                dx, dy = STEPS[m.move][:2]
+                if 0 <= x + dx < self.room.size[0] and 0 <= y + dy < self.room.size[1]:
+                    lost = lay.cell_rect(x + dx, y + dy, w)
+                    self._landing(surface, lost)
+                    cross(surface, lost.inflate(-max(4, lost.width // 3),
+                                                -max(4, lost.width // 3)), OUT_MARK)
         if cursor is not None:
             box = lay.cell_rect(cursor[0], cursor[1], self._slice_of(cursor[3]))
             pygame.draw.rect(surface, CURSOR, box.inflate(2, 2), 2)
