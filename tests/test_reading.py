@@ -1460,8 +1460,9 @@ def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_pa
         press(app, arrow_for(play, solver.solve(play.room).moves[0]))
         settle(app)
         assert play.state.player != start and play.reading.large
-        assert any(t.startswith("moves 1 / par 45 · B back to the room") for t in
-                   app.overlay.written), "the key line says the moves and par"
+        z, w = play.state.player[2:]
+        assert any(t.startswith(f"moves 1 / par 45 · you: z {z} w {w} · B back to the room")
+                   for t in app.overlay.written), "the key line says the moves, par, z and w"
         press(app, pygame.K_b)
         settle(app)
         assert not play.reading.large

@@ -727,9 +727,11 @@ def key_line(play) -> str:
         back = HINT_BACK + (" · " + HINT_ALL if reading.near else
                             " · " + HINT_NEARER if reading.nearer() else "")
         # (and par: a blind player who played two made rooms on it never saw their par)
+        # and where you stand: two could not tell their own z on the map, standing on a crate
         par = play.opened.par
+        _, _, z, w = play.game.state.player
         hint = f"moves {play.game.moves}" + (f" / par {par}" if par is not None else "") \
-            + " · " + keys.text(back) + " · " + hint
+            + f" · you: z {z} w {w}" + " · " + keys.text(back) + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint
