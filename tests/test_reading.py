@@ -180,6 +180,33 @@ def test_the_maps_column_under_the_pointer_is_said_and_lined_through_every_slice
     assert rd.hovered() is None and words not in app.overlay.written
 
 
+def test_the_pointer_on_a_steps_cell_says_what_the_step_does(make_app):
+    """On the map a step that is no move is tagged ⊘ with no reason, and a blind player
+    took a wall for a crate's way on.  With the pointer on the cell a step goes toward, the
+    words say what the step does, as its badge in the room does ("stays · a wall")."""
+    app = make_app(open_level(7))
+    play = app.scene
+    settle(app)
+    press(app, pygame.K_b)
+    settle(app)
+    rd = play.reading
+    smap, rect = rd.drawn_map, rd.map_rect
+    said = 0
+    for mark in rd.step_marks():
+        x, y, _, w = mark.cell
+        if not (0 <= x < play.room.size[0] and 0 <= y < play.room.size[1]):
+            continue
+        r = smap.layout.cell_rect(x, y, w % play.room.size[3])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.x + r.centerx,
+                                                                      rect.y + r.centery),
+                                             rel=(1, 1), buttons=(0, 0, 0)))
+        for _ in range(3):
+            app.tick(DT)
+        assert any(t.endswith(f" · your step here: {mark.label}") for t in app.overlay.written)
+        said += mark.kind == "nothing"
+    assert said  # (level 7's start: a wall beside you)
+
+
 def test_held_marks_show_only_while_their_key_is_down(make_app, tmp_path):
     import json
 

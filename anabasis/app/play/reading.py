@@ -790,6 +790,13 @@ def draw_hover(ov, play, s: float, bottom: int) -> pygame.Rect | None:
     pose = play.pose()
     crates = [c for c in pose.crates if all(float(v).is_integer() for v in c)]
     words = smap.describe(*cell, crates, pose.player)
+    W = play.room.size[3]
+    for mark in reading.step_marks():
+        # a step toward this cell: what it does, as its badge in the room says it (the map's
+        # tag alone, ⊘, said no reason, and a blind player took a wall for a crate's way on)
+        mx, my, _, mw = mark.cell
+        if (mx, my, mw % W if play.room.wrap else mw) == tuple(cell) and not mark.is_hook:
+            words += f" · your step here: {mark.label}"
     size = max(12, int(17 * s))
     width = min(ov.size[0] - 8, ov.fonts.get(size).size(words)[0] + int(20 * s))
     box = pygame.Rect(0, 0, width, hover_height(s))
