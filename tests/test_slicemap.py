@@ -1430,6 +1430,10 @@ def test_a_push_that_throws_the_crate_out_of_the_room_is_boxed_and_crossed_on_th
         marks = stepmarks.marks(room, room.start)
         push = next(m for m in marks if m.kind == "push")
         assert (push.then == "falls out") == lost
+        # its tag and its badge in the fall-out colour, not the push's (two blind players lost
+        # a crate to a push they took for a safe one)
+        assert (push.tint() == stepmarks.colour_of("fall out")) == lost
+        assert (push.tint("safe") == stepmarks.colour_of("fall out", "safe")) == lost
         smap = slicemap.SliceMap(room, (600, 300), most=slicemap.LARGE_CELL)
         pic = smap.picture(room.start.player, room.start.crates, marks)
         rect = smap.layout.cell_rect(2, 0, 1)

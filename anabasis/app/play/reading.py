@@ -972,7 +972,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         # "walk · onto a ramp" moved off their cells beside the pawn, a blind player could
         # not tell which was which)
         off = None if rect.collidepoint(round(x), round(y)) else (round(x), round(y))
-        placed.append(Badge(rect, text, stepmarks.colour_of(mark.kind, palette),
+        placed.append(Badge(rect, text, mark.tint(palette),
                             mark.kind == "nothing", size, floor, off))
     return placed
 

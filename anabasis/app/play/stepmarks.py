@@ -188,11 +188,14 @@ class Mark(NamedTuple):
     @property
     def colour(self) -> tuple[int, int, int]:
         """Its colour in the standard palette (:meth:`tint` for the settings')."""
-        return COLOUR[self.kind]
+        return self.tint()
 
     def tint(self, palette: str = "standard") -> tuple[int, int, int]:
-        """Its colour in ``palette`` (:func:`colour_of`)."""
-        return colour_of(self.kind, palette)
+        """Its colour in ``palette`` (:func:`colour_of`); a push that throws its crate out
+        of the room, the fall-out colour (in the push's, two blind players lost a crate
+        to a push they took for a safe one)."""
+        lost = self.kind == "push" and self.then == "falls out"
+        return colour_of("fall out" if lost else self.kind, palette)
 
     @property
     def short(self) -> str:
