@@ -980,9 +980,11 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             dashed_outline(layer, colour, face, max(2, int(2 * s)), int(5 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
+            # (dashed and faint: drawn solid and filled, a goal's footprint a row aside in the
+            # both view read to two blind players as the goal itself)
             foot = [(fx - box.x, fy - box.y) for fx, fy in m.foot]
-            pygame.draw.polygon(layer, (*colour, 70), foot)
-            pygame.draw.polygon(layer, colour, foot, max(1, int(2 * s)))
+            pygame.draw.polygon(layer, (*colour, 35), foot)
+            dashed_outline(layer, colour, foot, max(1, int(2 * s)), int(5 * s))
             mid = (sum(fx for fx, _ in foot) / 4, sum(fy for _, fy in foot) / 4)
             if m.post:  # what holds it up in its own slice: a faint pillar to its floor
                 post = [(px - box.x, py - box.y) for px, py in m.post]
