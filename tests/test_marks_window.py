@@ -998,6 +998,6 @@ def test_level_7s_goal_in_the_w_up_view_is_marked_where_its_glow_is(make_app):
     assert not [m for m in goal if m.hidden], goal
     copy = pose.goal_copy(room, play.state.player[3])
     assert copy[3] == 3
-    for step in range(1, 4):  # and from w 3 on, the copy nearest: kata of w 0 is w 3
+    for step in (2, 3):  # the copy nearest: half a turn away, the one kata (in the band)
         assert pose.goal_copy(room, float(step))[3] == 3
-    assert pose.goal_copy(room, 0.0)[3] == -1
+    assert pose.goal_copy(room, 1.0)[3] == pose.goal_copy(room, 0.0)[3] == -1

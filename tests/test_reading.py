@@ -10,8 +10,15 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
-from window import (arrow_for, in_the_room, made_in_stand, press, rests_along,
-                    safe_palette_in_play, settle)
+from window import (
+    arrow_for,
+    in_the_room,
+    made_in_stand,
+    press,
+    rests_along,
+    safe_palette_in_play,
+    settle,
+)
 
 from anabasis.app.menus.launcher import Launcher
 from anabasis.app.menus.settings import SettingsScreen

@@ -59,8 +59,9 @@ def w_message(hidden: int, turn_key: str) -> str:
 
     >>> w_message(3, "V") == W_MESSAGE
     True
-    >>> w_message(1, "V")
-    '↑ ↓ point along w here: no key steps in w · y is hidden in this view: V turns to one where you step in y'
+    >>> print(w_message(1, "V").replace(" · ", "\\n"))
+    ↑ ↓ point along w here: no key steps in w
+    y is hidden in this view: V turns to one where you step in y
     """
     if hidden not in (0, 1):
         return W_MESSAGE

@@ -597,8 +597,10 @@ class SliceMap:
         >>> from anabasis.formats import levels
         >>> room = levels.load_level(3)
         >>> smap = SliceMap(room, (600, 300))
-        >>> smap.describe(2, 0, 1)
-        'w 1 · x 2, y 0: a ramp, its tip toward +y: a floor from any side, at z 1; off its tip you go ana'
+        >>> print(smap.describe(2, 0, 1).replace(": ", ":\\n"))
+        w 1 · x 2, y 0:
+        a ramp, its tip toward +y:
+        a floor from any side, at z 1; off its tip you go ana
         >>> smap.describe(1, 2, 1)
         'w 1 · x 1, y 2: floor: you stand at z 1 · the goal'
         >>> print(SliceMap(levels.load_level(2), (600, 300)).describe(2, 2, 2))
