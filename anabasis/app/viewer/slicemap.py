@@ -416,7 +416,9 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
     return rect
 
 
-#: The key's words for a pit where some pits are two slices deep or more (:func:`depth_bars`)
+#: The key's words for a pit where some pits are two slices deep or more (:func:`depth_bars`;
+#: its picture a plain pit, as its first words say: drawn with bars, a blind player read the
+#: plain pits of the room as not the key's)
 DEEP_WORDS = "slip kata 1; bars: 2+ slices"
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
@@ -824,8 +826,6 @@ class SliceMap:
         elif kind in ("pit", "out"):
             pygame.draw.rect(surface, shade(1, 3), box)
             pit(surface, box, kind == "out")
-            if kind == "pit" and "deep" in self.kinds:
-                depth_bars(surface, box, 2)
         else:  # a ramp's wedge
             pygame.draw.rect(surface, shade(0, 3), box)
             self._wedge(surface, box, (0, 1))
