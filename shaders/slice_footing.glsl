@@ -157,6 +157,22 @@ bool falls_out(ivec4 p) {
     return false;
 }
 
+// Whether the step from the ramp underfoot carries you over cell `a`: the cell of your slice
+// its landing is a slice ana or kata of (u_mark_lo, way +1 or -1), or one kata of that, down
+// the pit it would drop you in: no fall-out cross there.  Crossed, in level 7's w-up view,
+// "ramp ana to w 1" over it read to blind players as a fall.
+bool ramp_carries(ivec4 a) {
+#ifdef MARKS
+    for (int i = 0; i < 2; i++) {
+        float way = u_mark_way[i];
+        ivec4 over = ivec4(floor(u_mark_lo[i] + 0.5)) - ivec4(0, 0, 0, int(way));
+        if (abs(way) > 0.5 && abs(way) < 1.5 && all(equal(a.xyz, over.xyz)) && a.w <= over.w)
+            return true;
+    }
+#endif
+    return false;
+}
+
 // A pit you would fall out of the room from: a cross over it in the "fall out" mark's colour
 // (u_out_colour), as the step's badge and the map draw one.  `f` is the point's place in its
 // cell; the cross's arms run along the face's diagonals (of its two axes in the slice: the
@@ -413,7 +429,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.near, h.axis, f);
         if (foot == 0) {
             col = drop_face(col, f, h.axis, edge, line);
-            if (falls_out(above)) col = out_mark(col, f, h.axis, line);
+            if (falls_out(above) && !ramp_carries(above)) col = out_mark(col, f, h.axis, line);
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
             col = lane(col, h.cell, s, line);

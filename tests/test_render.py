@@ -1442,3 +1442,33 @@ def test_the_held_floors_list_and_its_texel_read_draw_alike(ctx):
     image = drawn(wide, state, ()).astype(int)
     r_, g_, b_ = image[..., 0], image[..., 1], image[..., 2]
     assert ((r_ > 110) & (r_ > g_ + 35) & (g_ > b_ + 30)).sum() > 200
+
+
+def test_no_fall_out_cross_where_the_ramp_underfoot_carries_you_over(ctx):
+    """Level 7 with w up: the step off the ramp underfoot goes ana round the cell of your
+    slice before it, one you would fall out from, crossed in red; with "ramp ana to w 1"
+    over the cross, blind players read the step as a fall.  Where the ramp carries you over
+    a cell, it has no cross; with a plain block underfoot (no ramp's step), it has."""
+    from anabasis.formats import levels
+
+    room = levels.load_level(7)
+    pose = pose_of(room, "w-up", pitch=0.9)
+    px, py, pz, pw = room.start.player
+    assert room.cell((px, py, pz - 1, pw)) in cells.RAMPS
+
+    def crossed(pixels):  # pixels in the fall-out cross's red
+        return int((np.abs(pixels.astype(int) - (255, 90, 90)).sum(axis=-1) < 40).sum())
+
+    size = (480, 270)
+    # the floor the cross lies on: the +w face of the cell under the one the step goes round
+    # (x + 1), down its column in w (the band the picture draws kata of the pawn, wrapped)
+    W = room.size[3]
+    tile = np.zeros((size[1], size[0]), bool)
+    for k in range(1, W + 1):
+        tile |= _face_pixels(ctx, room, pose, (px + 1, py, pz, (pw - k) % W), 1 + 2 * 3 + 1,
+                             size)
+    assert tile.sum() > 20
+    ramp = crossed(_image(ctx, room, pose, size=size)[tile])
+    plain = crossed(_image(ctx, _edit(room, {(px, py, pz - 1, pw): cells.BLOCK}), pose,
+                           size=size)[tile])
+    assert plain > 5 and ramp == 0, (plain, ramp)
