@@ -446,13 +446,13 @@ def _message_place(rect: pygame.Rect, size: tuple[int, int], title: pygame.Rect 
     spots = ([between] if fits else []) + [under, over_bar]
     if title is None:  # the large map over the room: over its top where it fits (over the
         # key bar, two blind players lost the key line under each ramp's "ana to w 2"),
-        over_map = rect.copy()  # else over the key bar, where it fits
-        if the_map is not None:
+        if the_map is not None:  # else over the key bar, where it fits
+            over_map = rect.copy()
             over_map.midbottom = (W // 2, the_map.top - 2)
+            if over_map.top >= 0:
+                return over_map  # (nothing of the room shows: the map is all there is)
         over_keys = rect.copy()
         over_keys.midtop = (W // 2, band_top + 2)
-        if the_map is not None and over_map.top >= 0:
-            return over_map  # (nothing of the room shows: the map is all there is)
         spots = [over_keys] if over_keys.bottom <= H else spots
     for spot in spots:
         if spot.collidelist([*taken, *(r for r in (room,) if r)]) < 0:
@@ -496,8 +496,7 @@ def map_hint_line(play) -> tuple[tuple[int, int], tuple[int, int], int] | None:
     smap, rect = rd.drawn_map, rd.map_rect
     if not moves or moves[0] not in STEPS or play.animating or smap is None or rect is None:
         return None
-    x, y, _, w = (math.floor(float(v) + 0.5) for v in play.pose().player)
-    w %= play.room.size[3]
+    x, y, _, w = play.room.norm(tuple(math.floor(float(v) + 0.5) for v in play.pose().player))
     lay = smap.layout
     cell = lay.cell_rect(x, y, w).move(rect.x - rd.drawn_from, rect.y)
     if not rect.collidepoint(cell.center):

@@ -95,9 +95,18 @@ def lines(keys) -> list[tuple[str, str]]:
 def fits(ov, entries, size: int, width: int) -> bool:
     """Whether every entry's words, at text ``size``, fit a legend ``width`` wide beside
     their pictures (as :func:`draw` lays them out: a line ``size`` × 1.4 high)."""
-    pic = max(10, int(int(size * 1.4) * 0.9))
-    room = width - int(pic * 1.6) - 10
+    room = width - _picture_width(int(size * 1.4)) - 10
     return all(ov.width_of(words, size) <= room for _, words in entries)
+
+
+def _picture_side(line_h: int) -> int:
+    """The height of an entry's picture in lines ``line_h`` high (:func:`draw`)."""
+    return max(10, int(line_h * 0.9))
+
+
+def _picture_width(line_h: int) -> int:
+    """The width of an entry's picture in lines ``line_h`` high (:func:`draw`)."""
+    return int(_picture_side(line_h) * 1.6)
 
 
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
@@ -109,10 +118,10 @@ def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
 
     ov.text(TITLE, (left, top), size, GOLD)
     y = top + line_h
-    pic = max(10, int(line_h * 0.9))
+    pic = _picture_side(line_h)
     drawn = []
     for name, words in entries:
-        rect = pygame.Rect(left, y + (line_h - pic) // 2, int(pic * 1.6), pic)
+        rect = pygame.Rect(left, y + (line_h - pic) // 2, _picture_width(line_h), pic)
         _picture(ov, name, rect, size, palette)
         text = words
         room = width - rect.width - 10

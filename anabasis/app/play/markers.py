@@ -207,7 +207,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             # (picture.pose.wrap_band), not the cell's own w beyond it
             W, pw = room.size[3], math.floor(player[3] + 0.5)
             put[3] = pw - (pw - cell[3]) % W
-        hidden, glimpsed = "", False
+        hidden, seen = "", False
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
@@ -221,8 +221,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             if not hidden or (what == "crate" and hidden == "crate"):
                 continue  # in sight (or a crate under another: a stack shows as one)
             # its centre hidden, a goal whose floor shows in part: its glow is in sight
-            glimpsed = what == "goal" and hidden_by(room, state, put, player, b, camera,
-                                                    "seen") != ""
+            seen = what == "goal" and glimpsed(room, state, put, player, b, camera)
         x, y, depth = project(put)
         inside = depth > 0 and 0 <= x < w and 0 <= y < h
         yours = not hidden and all(
@@ -244,7 +243,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of, post, offset == 0 and glimpsed))
+                          inside_of, post, seen))
     return out
 
 
@@ -400,9 +399,9 @@ def floor_of(cell, b: np.ndarray, project) -> tuple:
     return tuple(corners)
 
 
-#: :func:`hidden_by`'s answers for one room, state, pawn and camera: (the room, the rest of
-#: that key, {(the cell, what): the answer}, what every answer shares: the eye (4D), and
-#: which cells hold a block, which a crate)
+#: :func:`_sight_lines`' walks for one room, state, pawn, basis and camera: (the room, the
+#: rest of that key, {(the cell, floor, grid): the walk}, what every walk shares: the eye
+#: (4D), and which cells hold a block, which a crate)
 _hidden_memo: list = [None, None, {}, None]
 #: the lines to a cell's centre and five points of one face, as offsets (centre, across,
 #: depth): the centre, then the face's middle and four points near its corners
@@ -438,25 +437,55 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     what the first of those lines meets.  With ``"step"``, of the floor's middle alone,
     where a step's badge or a marker's footprint is centred: hidden there, the badge or
     the frame lies on what hides it.  With ``"part"``, of the floor's grid of 25 points:
-    hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets.
-    With ``"seen"``, of the same grid: ``"wall"`` where :data:`GLIMPSED` of it is in sight.
-    The lines are walked in steps of a quarter of a cell, all at once (a vector sum)."""
+    hidden where :data:`PART_HIDDEN` of them are, by what the first of those lines meets."""
+    hit, crates, blocks, blocked = _sight_lines(room, state, cell, player, b, camera,
+                                                what in ("goal", "floor", "step", "part"),
+                                                what == "part")
+    first_blocked = 1 + int(np.argmax(blocked[1:]))  # the first of the face's lines hidden
+    if what == "part":  # a good part of the floor's grid hidden
+        line = first_blocked if blocked[1:].mean() >= PART_HIDDEN else None
+    elif what == "step":  # the floor's middle: a badge there lies on what hides it
+        line = 1 if blocked[1] else None
+    elif what == "floor":  # the feet partly hidden: read as on what hides them
+        line = first_blocked if int(blocked[1:].sum()) >= 2 else None
+    else:  # hidden: by what the line to its centre meets first
+        line = 0 if blocked[0] and int((~blocked[1:]).sum()) < 2 else None
+    if line is None:
+        return ""
+    first = int(np.argmax(hit[line]))
+    return "crate" if crates[line, first] and not blocks[line, first] else "wall"
+
+
+def glimpsed(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> bool:
+    """Whether :data:`GLIMPSED` of the floor of ``cell`` (its grid of 25 points, as
+    :func:`hidden_by`'s ``"part"`` looks at it) is in sight: a goal hidden at its centre
+    whose glow shows by what hides it."""
+    blocked = _sight_lines(room, state, cell, player, b, camera, True, True)[3]
+    return float((~blocked[1:]).mean()) >= GLIMPSED
+
+
+def _sight_lines(room, state, cell, player, b: np.ndarray, camera: views.Camera,
+                 floor: bool, grid: bool) -> tuple:
+    """The lines of sight from the camera's eye to ``cell``'s centre and to points of one of
+    its faces (its floor where ``floor``, else its top; five points, or a 5 x 5 grid where
+    ``grid``), walked in steps of a quarter of a cell, all at once (a vector sum): for each
+    line and step whether a block or a crate is there (``hit``, ``crates``, ``blocks``), and
+    for each line whether anything is (``blocked``).  Only what the picture draws counts."""
     # (the room itself in the key, compared by identity: an id alone could be a dead room's)
     key = (state, tuple(float(v) for v in player), camera, b.tobytes())
     if _hidden_memo[0] is not room or _hidden_memo[1] != key:
         eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]
-        blocks = np.frombuffer(room.cells, np.uint8) == BLOCK
-        crates = np.zeros(len(blocks), bool)
-        crates[[room.index(room.norm(c)) for c in state.crates]] = True
-        _hidden_memo[:] = [room, key, {}, (eye, blocks, crates)]
-    asked = (tuple(float(v) for v in cell), what)
+        is_block = np.frombuffer(room.cells, np.uint8) == BLOCK
+        is_crate = np.zeros(len(is_block), bool)
+        is_crate[[room.index(room.norm(c)) for c in state.crates]] = True
+        _hidden_memo[:] = [room, key, {}, (eye, is_block, is_crate)]
+    asked = (tuple(float(v) for v in cell), floor, grid)
     if asked in _hidden_memo[2]:
         return _hidden_memo[2][asked]
     start, is_block, is_crate = _hidden_memo[3]
     centre = np.asarray(cell, float)
-    face = (-0.45 if what in ("goal", "floor", "step", "part", "seen") else 0.45) \
-        * np.round(b[:, 2])
-    sights = _GRID if what in ("part", "seen") else _SIGHTS
+    face = (-0.45 if floor else 0.45) * np.round(b[:, 2])
+    sights = _GRID if grid else _SIGHTS
     ends = centre + np.outer(sights[:, 0], face) + np.outer(sights[:, 1], np.round(b[:, 0])) \
         + np.outer(sights[:, 2], np.round(b[:, 1]))
     # every line at once: (line, step, axis) cells along each
@@ -483,24 +512,9 @@ def hidden_by(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     blocks = is_block[flat] & inside
     crates = is_crate[flat] & inside
     hit = blocks | crates
-    blocked = hit.any(axis=1)
-    first_blocked = 1 + int(np.argmax(blocked[1:]))  # the first of the face's lines hidden
-    if what == "part":  # a good part of the floor's grid hidden
-        line = first_blocked if blocked[1:].mean() >= PART_HIDDEN else None
-    elif what == "seen":  # a fifth of the floor's grid in sight, at least: said as "wall"
-        line = 0 if (~blocked[1:]).mean() >= GLIMPSED else None  # (the kind does not matter)
-    elif what == "step":  # the floor's middle: a badge there lies on what hides it
-        line = 1 if blocked[1] else None
-    elif what == "floor":  # the feet partly hidden: read as on what hides them
-        line = first_blocked if int(blocked[1:].sum()) >= 2 else None
-    else:  # hidden: by what the line to its centre meets first
-        line = 0 if blocked[0] and int((~blocked[1:]).sum()) < 2 else None
-    answer = ""
-    if line is not None:
-        first = int(np.argmax(hit[line]))
-        answer = "crate" if crates[line, first] and not blocks[line, first] else "wall"
-    _hidden_memo[2][asked] = answer
-    return answer
+    walked = (hit, crates, blocks, hit.any(axis=1))
+    _hidden_memo[2][asked] = walked
+    return walked
 
 
 #: The most crates marked at once: the nearest out of the slice.  A crowded room holds

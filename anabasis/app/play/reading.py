@@ -133,9 +133,9 @@ MAP_NEWS = (("crossed", "a bare dark cell: a ramp beside steps you over it"),
 MAP_NEWS_AT_ONCE = 2
 
 
-#: What a room opening on the large map says (:func:`map_news`).
-LARGE_OPENING = ("every slice of the room, from above: the arrows move you here too ·"
-                 " {back}the room in 3D")
+#: What a room opening on the large map says (:func:`map_news`), and how it begins.
+LARGE_OPENING_HEAD = "every slice of the room, from above"
+LARGE_OPENING = LARGE_OPENING_HEAD + ": the arrows move you here too · {back}the room in 3D"
 #: How :func:`map_news` begins.
 MAP_NEWS_HEAD = "on the map: "
 
@@ -388,7 +388,7 @@ class Reading:
                 play.message_left = 0.0
             if not self.large:
                 self.reframe()  # (the room back beside its corner map: a made room opens large)
-                if play.message.startswith(LARGE_OPENING[:LARGE_OPENING.index(":")]):
+                if play.message.startswith(LARGE_OPENING_HEAD):
                     play.message_left = 0.0  # (what it said is of the large map, gone)
             return True
         if action == "slice_map" and self.large:
@@ -790,12 +790,11 @@ def draw_hover(ov, play, s: float, bottom: int) -> pygame.Rect | None:
     pose = play.pose()
     crates = [c for c in pose.crates if all(float(v).is_integer() for v in c)]
     words = smap.describe(*cell, crates, pose.player)
-    W = play.room.size[3]
     for mark in reading.step_marks():
         # a step toward this cell: what it does, as its badge in the room says it (the map's
         # tag alone, ⊘, said no reason, and a blind player took a wall for a crate's way on)
-        mx, my, _, mw = mark.cell
-        if (mx, my, mw % W if play.room.wrap else mw) == tuple(cell) and not mark.is_hook:
+        mx, my, _, mw = play.room.norm(mark.cell)
+        if (mx, my, mw) == tuple(cell) and not mark.is_hook:
             words += f" · your step here: {mark.label}"
     size = max(12, int(17 * s))
     width = min(ov.size[0] - 8, ov.fonts.get(size).size(words)[0] + int(20 * s))
@@ -991,10 +990,16 @@ def badge_at(mark, drawn) -> tuple:
     >>> badge_at(Mark("R", "walk", cell=(1, 0, 1, 3)), (0, 0, 1, 3.0))
     (1, 0, 1, 3)
     """
-    if mark.kind not in ("ramp ana", "ramp kata"):
+    way = _ramp_way(mark)
+    if not way:
         return mark.cell
     x, y, z, _ = mark.cell
-    return (x, y, z, float(drawn[3]) + (1 if mark.kind == "ramp ana" else -1))
+    return (x, y, z, float(drawn[3]) + way)
+
+
+def _ramp_way(mark) -> int:
+    """A ramp's step (``mark``): +1 ana, -1 kata; 0 for any other."""
+    return {"ramp ana": 1, "ramp kata": -1}.get(mark.kind, 0)
 
 
 def landing_w(room, mark) -> int:
@@ -1007,7 +1012,7 @@ def landing_w(room, mark) -> int:
     0
     """
     x, y, z, w = mark.cell
-    return room.norm((x, y, z, w + (1 if mark.kind == "ramp ana" else -1)))[3]
+    return room.norm((x, y, z, w + _ramp_way(mark)))[3]
 
 
 def paint_marks(ov, placed: list[Badge]) -> None:

@@ -681,12 +681,12 @@ class SliceMap:
                                        "crossed" if crossed else "gap")
                         continue
                     slips = self.slips(x, y, w)
-                    out = slips and self.out(x, y, w)
+                    out, deep = self.fall(x, y, w) if slips else (False, 0)
                     if slips:
-                        self._pits[(x, y, w)] = (out, self.depth(x, y, w))
+                        self._pits[(x, y, w)] = (out, deep)
                     if top[1] in RAMPS:
                         self._ramps[(x, y, w)] = self.lifts(x, y, w)
-                    self.kinds |= self._draw_column(surface, x, y, w, slips, out)
+                    self.kinds |= self._draw_column(surface, x, y, w, slips, out, deep=deep)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(2, 2), 1)
             if lay.ruled:
                 self._draw_rulers(surface, r)
@@ -841,17 +841,28 @@ class SliceMap:
             return False
         return not self.held_at(x, y, top[0] + 1, w, crates)
 
-    def _pits_among(self, crates: tuple) -> list[tuple[int, int, int, bool]]:
+    def _pits_among(self, crates: tuple) -> list[tuple[int, int, int, bool, int]]:
         """The base's pits (``x, y, w``) that ``crates`` at rest leave pits but change
-        whether you fall out from, each with its answer among them (kept for the last
-        ``crates``: asked again each move)."""
+        whether you fall out from, or how deep, each with its answers among them (:meth:`fall`;
+        kept for the last ``crates``: asked again each move)."""
         if self._among is None or self._among[0] != crates:
-            changed = [(x, y, w, self.out(x, y, w, crates))
-                       for (x, y, w), was in self._pits.items()
-                       if self.slips(x, y, w, crates)
-                       and (self.out(x, y, w, crates), self.depth(x, y, w, crates)) != was]
+            changed = []
+            for (x, y, w), was in self._pits.items():
+                if self.slips(x, y, w, crates):
+                    now = self.fall(x, y, w, crates)
+                    if now != was:
+                        changed.append((x, y, w, *now))
             self._among = (crates, changed)
         return self._among[1]
+
+    def fall(self, x: int, y: int, w: int, crates=()) -> tuple[bool, int]:
+        """(:meth:`out`, :meth:`depth`) of column ``(x, y)`` of slice ``w`` among ``crates``,
+        from one walk of :meth:`rests`."""
+        end = self.rests(x, y, w, crates)
+        if end is None:
+            return self.top(x, y, w) is not None, 0
+        down = w - end[3]
+        return False, down % self.room.size[3] if self.room.wrap else down
 
     def depth(self, x: int, y: int, w: int, crates=()) -> int:
         """How many slices kata a pawn put on column ``(x, y)``'s top in slice ``w`` slips
@@ -863,11 +874,7 @@ class SliceMap:
         >>> smap.depth(2, 2, 2), smap.depth(0, 0, 2)
         (1, 0)
         """
-        end = self.rests(x, y, w, crates)
-        if end is None:
-            return 0
-        down = w - end[3]
-        return down % self.room.size[3] if self.room.wrap else down
+        return self.fall(x, y, w, crates)[1]
 
     def out(self, x: int, y: int, w: int, crates=()) -> bool:
         """Standing on column ``(x, y)``'s top in slice ``w``, among ``crates`` at rest, you
@@ -877,8 +884,7 @@ class SliceMap:
         too): down while the cell below is free, else kata while nothing holds you there and
         the cell kata is free, until you rest or leave the room (or, round a wrapped w, make
         W kata steps with no z step between: the endless fall)."""
-        top = self.top(x, y, w)
-        return top is not None and self.rests(x, y, w, crates) is None
+        return self.fall(x, y, w, crates)[0]
 
     def rests(self, x: int, y: int, w: int, crates=()) -> tuple[int, int, int, int] | None:
         """Where a pawn put on column ``(x, y)``'s top in slice ``w`` comes to rest, among
@@ -923,7 +929,7 @@ class SliceMap:
         return held == BLOCK or held in RAMPS or held == WALL or kata in crates
 
     def _draw_column(self, surface, x: int, y: int, w: int, slips: bool,
-                     out: bool = False, crates=()) -> set[str]:
+                     out: bool = False, crates=(), deep: int | None = None) -> set[str]:
         """Column ``(x, y)`` of slice ``w`` (not a gap): its top's shade, a ramp's wedge or
         the block's number, and where you would slip kata off it (``slips``) a dark pit with a
         rim inside it and no number, as the room's own picture draws one (a blind player read
@@ -962,7 +968,8 @@ class SliceMap:
             # traced each pit's drop slice by slice, and asked for it; written "↓2", at the
             # map's size it read as "12")
             pit(surface, rect, out)
-            deep = 0 if out else self.depth(x, y, w, crates)
+            if deep is None:  # (how many slices you slip, where the caller has not said)
+                deep = 0 if out else self.depth(x, y, w, crates)
             if deep >= 2:
                 depth_bars(surface, rect, deep)
                 self.kinds.add("deep")
@@ -1170,9 +1177,9 @@ class SliceMap:
         for x, y, w in self._lifts_for[1]:  # a crate beyond a ramp's tip changes it
             self._draw_column(surface, x, y, w, self.slips(x, y, w, resting),
                               self.out(x, y, w, resting), resting)
-        for x, y, w, out in self._pits_among(key_crates):
-            # a pit whose fall the crates stop, or send out of the room
-            self._draw_column(surface, x, y, w, True, out, resting)
+        for x, y, w, out, deep in self._pits_among(key_crates):
+            # a pit whose fall the crates stop, shorten, or send out of the room
+            self._draw_column(surface, x, y, w, True, out, resting, deep)
             gx, gy, _, gw = self.room.goal
             if (gx, gy, gw) == (x, y, w):
                 self._diamond(surface, lay.cell_rect(gx, gy, gw), True)
