@@ -68,6 +68,7 @@ uniform vec3 u_out_colour;   // the palette: a pit you fall out from, its cross
 uniform ivec4 u_held[MOST_HELD];     // the cells a crate kata holds up (render.held_cells), ...
 uniform int u_held_n;        // ... how many (HELD_READ: too many to list)
 uniform vec4 u_bevel;        // by 4D axis: how far the edge on its + side turns up-left on screen
+uniform vec4 u_toward;       // by 4D axis: how far its + side comes toward the eye on the ground
 uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)
 uniform vec3 u_window_to;   // the window round the pawn: its centre less the eye, in the slice
 uniform vec4 u_window_k;    // |u_window_to|^2, 1 / radius^2, and the squares (by the radius)

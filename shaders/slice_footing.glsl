@@ -100,25 +100,39 @@ vec3 room_top_cap(vec3 col, vec4 f, float line, uint beside, int axis) {
 
 
 // A top's edge over a step down: where the cell beside the top, at its level, is empty, what
-// lies past that edge is lower, so the edge is drawn as a dark lip a few pixels wide, heavier
-// than the thin line between two tops at one level.  From above, a wall's top beside a lower
-// floor shows no side (that face looks away from the eye), and level 2's walls to the room's
-// top read as floor tiles beside the pawn's: the lip says "a step down here" on the higher
-// side.  No read of its own: the walk's read of the top's cell kept its neighbour bits
-// (Hit.near); the cells over the top (cut away by the ceiling, or not) say nothing.
+// lies past that edge is lower.  An edge whose side the eye sees (or sees on end) is drawn as
+// a dark lip a few pixels wide, heavier than the thin line between two tops at one level.  An
+// edge whose side looks away from the eye (u_toward) shows no side at all, and there a dark
+// line read as the far floor's own front, the far floor raised: level 2's wall to the room's
+// top before the pawn, and level 3's wall in the pawn's slice with w up, read to blind
+// players as low floor the pawn could step onto.  That edge is lit instead (the rim a raised
+// top catches), and the floor past it lies in the top's shadow (occlusion).  No read of its
+// own: the walk's read of the top's cell kept its neighbour bits (Hit.near); the cells over
+// the top (cut away by the ceiling, or not) say nothing.
 const float LIP_DARK = 0.35;   // the lip's darkest, as a share of the top's colour
+const float LIP_LIGHT = 1.5;   // the far rim's lightest, on the top's own colour (unshaded)
 const float LIP_CELLS = 0.07;  // its width, in cells (and never under three pixels)
-float lip(uint beside, int axis, vec4 f) {
+// The top's colour `col` with its lips: dark on the edges the eye sees, and the far rim lit
+// from `base` (the top's colour before its occlusion, which a wall behind the rim, cut away
+// or not, would darken: the rim is a step down all the same).
+vec3 lip(vec3 col, vec3 base, uint beside, int axis, vec4 f) {
     float inv_width = min(g_inv_line * (1.0 / 3.0), 1.0 / LIP_CELLS);
-    float k = 1.0;
+    float dark = 1.0;
+    float rim = 0.0;
     for (int n = 0; n < 2; n++) {
         int j = (n == 0) ? u_ao_a[axis] : u_ao_b[axis];
-        uint bit = uint(2 * j + ((f[j] >= 0.5) ? 1 : 0));
+        bool plus = f[j] >= 0.5;
+        uint bit = uint(2 * j + (plus ? 1 : 0));
         if (((beside >> bit) & uint(1)) == uint(0)) {
-            k = min(k, mix(LIP_DARK, 1.0, soft_step(min(f[j], 1.0 - f[j]), inv_width)));
+            float edge = 1.0 - soft_step(min(f[j], 1.0 - f[j]), inv_width);
+            if ((plus ? u_toward[j] : -u_toward[j]) < -0.5) {
+                rim = max(rim, edge);
+            } else {
+                dark = min(dark, mix(1.0, LIP_DARK, edge));
+            }
         }
     }
-    return k;
+    return mix(col * dark, base * LIP_LIGHT, rim);
 }
 
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
@@ -381,6 +395,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float window2 = (u_window_k.x - along * along) * u_window_k.y;
     g_dir = dir;
     g_window = window2 < u_window_k.z;
+    g_windowed = g_window;
     g_stop = g_window ? TEXEL_STOP_MASK | TEXEL_CLEAR_MASK : TEXEL_STOP_MASK;
     Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
     g_window = false;
@@ -417,6 +432,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         float edge = edge_distance(f, h.axis);
         vec3 n = face_normal(h.axis, rd, dir);
         col = albedo(h.code, h.cell, h.wcell, f, h.axis, edge, line);
+        vec3 base = col;
         // The empty cell in front of the face: one read for the occlusion and the footing.
         ivec4 front = h.cell;
         if (h.axis >= 0) front[h.axis] -= int(sign(rd[h.axis]));
@@ -426,7 +442,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col = light(col, n, dir) * player_shadow(s);
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
-        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col *= lip(h.near, h.axis, f);
+        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);
         if (foot == 0) {
             col = drop_face(col, f, h.axis, edge, line);
             if (falls_out(above) && !ramp_carries(above)) col = out_mark(col, f, h.axis, line);

@@ -66,6 +66,36 @@ vec4 axis_mask(int axis) {
     return vec4(equal(ivec4(axis), ivec4(0, 1, 2, 3)));
 }
 
+// A floor's shade past a raised top: where the cell beside the floor's, at the level of one
+// standing on it, is solid on the eye's side (u_toward), that block stands higher between the
+// eye and the floor, and hides the floor's edge under it (with the steep camera, a third of a
+// row for a block one high), so the corner's occlusion darkened only what it hid.  This shade
+// is a shadow's band, even to six tenths of the cell and soft only at its end: past the
+// block's lit far rim (lip), the lower floor lies in its shadow, and reads as lower (shaded
+// by a gradient instead, a top between two walls read as rounded, as a ramp).  The bits of the cell in front (`front`) say which
+// neighbours are solid; where w wraps they are read (as the occlusion does there).  Through
+// the window round the pawn, what it cuts casts nothing: the floor is drawn as with no wall.
+float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f) {
+    // (a top seen from above; not through the window round the pawn, drawn as with no wall)
+    if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5 || g_windowed) return 1.0;
+    float shade = 0.0;
+    for (int k = 0; k < 2; k++) {
+        int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
+        float way = u_toward[j];
+        if (abs(way) < 0.5) continue;
+        bool plus = way > 0.0;
+#ifdef WRAP
+        bool solid = code_at(front_cell + ivec4(axis_mask(j)) * (plus ? 1 : -1)) != CELL_EMPTY;
+#else
+        uint bit = TEXEL_NEAR_SHIFT + uint(2 * j + (plus ? 1 : 0));
+        bool solid = ((front >> bit) & uint(1)) != uint(0);
+#endif
+        float d = plus ? 1.0 - f[j] : f[j];  // in cells, from that edge
+        if (solid) shade = max(shade, 1.0 - smoothstep(0.5, 0.7, d));
+    }
+    return 1.0 - 0.55 * shade;
+}
+
 // Soft ambient occlusion from the cells beside the empty cell in front of the face, along the
 // face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): no read
 // of its own, the texel of the cell in front (`front`, read once for this and the footing)
@@ -102,7 +132,7 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1)) * kept;
     float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
-    return 1.0 - 0.42 * min(occ, 1.5);
+    return (1.0 - 0.42 * min(occ, 1.5)) * cast_shade(front_cell, front, axis, front_step, f);
 }
 
 // How near the point is to an edge of its cell's face, in cells (axes other than the normal).

@@ -1402,6 +1402,48 @@ def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):
     assert upper > 1.25 * lower, (upper, lower)
 
 
+@pytest.mark.parametrize("level, view, raised, floor", [
+    (2, "stand", (1, 1, 1, 2), (1, 0, 0, 2)),  # the wall before the pawn, its back row's floor
+    (3, "w-up", (1, 1, 1, 1), (1, 0, 1, 0)),   # the wall in the pawn's slice, the floor behind
+])
+def test_a_raised_tops_far_edge_is_lit_and_the_floor_past_it_in_its_shadow(
+        ctx, level, view, raised, floor):
+    """A raised top's edge whose side looks away from the eye shows no side.  Drawn as a dark
+    lip there, it read as the front of the floor past it, that floor raised: level 2's wall
+    before the pawn and level 3's wall in the pawn's slice with w up read to blind players as
+    low floor to step onto.  That edge is now lit, and the lower floor past it shaded, darkest
+    by the wall: both by the top's rows on screen, its far (upper) rows against its middle."""
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(level)
+    state = rules.start(room).state
+    size = (480, 300)
+    camera = views.room_camera(room.size, view, state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), view, None, 0.0, camera)
+    lum = _image(ctx, room, pose, state, size).astype(float).mean(axis=2)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    face = TOP if view == "stand" else ANA_FACE
+
+    def bands(cell):
+        assert room.cell(cell) == cells.BLOCK
+        top = (index == room.index(cell)) & (faces == face)
+        rows = np.flatnonzero(top.any(axis=1))
+        assert rows.size > 12, cell
+        band = max(3, rows.size // 8)
+        mid = rows[rows.size // 2 - band // 2:][:band]
+        return (lum[rows[0]:rows[0] + band][top[rows[0]:rows[0] + band]].mean(),
+                lum[mid][top[mid]].mean(),
+                lum[rows[-1] - band + 1:rows[-1] + 1][top[rows[-1] - band + 1:rows[-1] + 1]].mean())
+
+    far, middle, _ = bands(raised)
+    assert far > 1.08 * middle, (far, middle)  # lit (a dark lip there was the misread)
+    upper, _, near_the_wall = bands(floor)
+    assert near_the_wall < 0.85 * upper, (near_the_wall, upper)
+
+
 def test_the_held_floors_list_and_its_texel_read_draw_alike(ctx):
     """The cells a crate kata holds up go to the shader as a list a frame (a texel read on
     every floor's pixel cost a tenth of a frame); past MOST_HELD of them, each floor's pixel

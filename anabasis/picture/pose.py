@@ -250,6 +250,7 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_mark_colour": colours["mark"],
         "u_out_colour": colours["out"],
         "u_bevel": bevel_light(B, right, up),
+        "u_toward": toward_eye(B, fwd),
         "u_pattern": colours["pattern"],
         "u_mark_lo": mark_lo,
         "u_mark_way": mark_way,
@@ -300,6 +301,30 @@ def bevel_light(B: np.ndarray, right, up) -> tuple[float, ...]:
         sx, sy = float(v @ np.asarray(right, float)), float(v @ np.asarray(up, float))
         n = math.hypot(sx, sy)
         out.append((sy - sx) / (n * math.sqrt(2.0)) if n > 1e-6 else 0.0)
+    return tuple(out)
+
+
+def toward_eye(B: np.ndarray, fwd) -> tuple[float, ...]:
+    """By 4D axis, how far that axis's + side comes toward the eye along the slice's ground
+    (its across and depth, the view's up left out), from -1 to 1: the axis's direction there
+    against the camera's forward there, turned round; 0 for an axis that does not lie on the
+    ground (the view's up, or the hidden axis).  The shader's ``lip`` and ``occlusion`` read
+    it: the far edge of a raised top, whose side looks away from the eye, and the lower floor
+    past it.
+
+    >>> from anabasis.picture import views
+    >>> cam = views.Camera(yaw=0.0, pitch=1.2)
+    >>> _, fwd, _, _ = cam.frame()
+    >>> [round(v, 3) for v in toward_eye(views.view_basis("stand"), fwd)]  # +y nearer
+    [0.0, 1.0, 0.0, 0.0]
+    """
+    f = np.asarray(fwd, float)[:2]
+    nf = float(np.linalg.norm(f))
+    out = []
+    for j in range(4):
+        v = np.asarray(B[j, :2], float)
+        n = float(np.linalg.norm(v))
+        out.append(-float(v @ f) / (n * nf) + 0.0 if n > 0.2 and nf > 1e-6 else 0.0)
     return tuple(out)
 
 
