@@ -51,7 +51,7 @@ ENTRIES = [
               " with a lit tip: off it you go ana"),
     ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
             " alone: a ramp steps over it"),
-    ("lip", "a dark lip on a top's edge: a step down past it"),
+    ("lip", "a top's edge dark, or lit with a shadow past it: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
@@ -298,11 +298,17 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                        (box.centerx + head, box.top + 2),
                                        (box.centerx, box.top + 3 + head)])
     elif name == "lip":
-        half = r.width // 2  # a top, its edge over the lower floor beside it a dark lip
-        pygame.draw.rect(s, TILE, pygame.Rect(r.x + half, r.y + h // 4, r.width - half, h * 3 // 4))
-        top = pygame.Rect(r.x, r.y, half, h)
+        # a raised top (below, nearer the eye): its near edge a dark lip, its far edge lit,
+        # and the lower floor past that (above) in its shadow
+        far = pygame.Rect(r.x, r.y, r.width, h // 2)
+        pygame.draw.rect(s, TILE, far)
+        band = max(2, h // 5)
+        pygame.draw.rect(s, (118, 107, 84), pygame.Rect(far.x, far.bottom - band, far.width, band))
+        top = pygame.Rect(r.x + 2, far.bottom, r.width - 4, h - far.height)
         pygame.draw.rect(s, LANE, top)
-        pygame.draw.rect(s, (70, 62, 50), top, max(2, h // 5))
+        edge = max(2, h // 8)
+        pygame.draw.rect(s, (250, 244, 226), pygame.Rect(top.x, top.y, top.width, edge))
+        pygame.draw.rect(s, (70, 62, 50), pygame.Rect(top.x, top.bottom - edge, top.width, edge))
     elif name == "wall":
         half = r.width // 2  # the room's (dark, hatched light), then the map's (the same)
         slicemap.wall(s, pygame.Rect(r.x + half + 1, r.y, h, h))
