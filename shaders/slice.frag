@@ -67,6 +67,8 @@ uniform vec3 u_mark_colour;  // the palette: the landing marks' colour
 uniform vec3 u_out_colour;   // the palette: a pit you fall out from, its cross
 uniform ivec4 u_held[MOST_HELD];     // the cells a crate kata holds up (render.held_cells), ...
 uniform int u_held_n;        // ... how many (HELD_READ: too many to list)
+uniform ivec4 u_crossed[MOST_CROSSED];  // the gaps a ramp's step crosses (x, y, w; pose.crossed_gaps)
+uniform int u_crossed_n;     // ... how many
 uniform vec4 u_bevel;        // by 4D axis: how far the edge on its + side turns up-left on screen
 uniform vec4 u_toward;       // by 4D axis: how far its + side comes toward the eye on the ground
 uniform float u_pattern;     // the palette: 1 where odd slices are striped too (never colour alone)

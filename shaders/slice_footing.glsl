@@ -187,6 +187,22 @@ bool ramp_carries(ivec4 a) {
     return false;
 }
 
+// Whether the cell `a` (a mover's place over a pit) lies in a gap a ramp's step crosses: a
+// column with nothing in it, beside a ramp of its slice leaning toward it (pose.crossed_gaps,
+// u_crossed).  The map draws those dark with no cross, "a ramp steps over it"; crossed here,
+// in level 7's w-up view they read to blind players as ramps throwing you into the void.
+bool crossed_gap(ivec4 a) {
+    if (u_crossed_n == 0) return false;  // (most rooms: no loop)
+    int w = a.w;
+#ifdef WRAP
+    w = ((w % u_size.w) + u_size.w) % u_size.w;
+#endif
+    for (int i = 0; i < u_crossed_n; i++) {
+        if (u_crossed[i].x == a.x && u_crossed[i].y == a.y && u_crossed[i].z == w) return true;
+    }
+    return false;
+}
+
 // A pit you would fall out of the room from: a cross over it in the "fall out" mark's colour
 // (u_out_colour), as the step's badge and the map draw one.  `f` is the point's place in its
 // cell; the cross's arms run along the face's diagonals (of its two axes in the slice: the
@@ -200,6 +216,54 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
     if (a > 0.3) return col;
     float arm = 1.0 - line_step(0.045, 1.5, a - b);
     return mix(col, u_out_colour, 0.85 * arm);
+}
+
+// A block's side that faces into a shaft open to below the room (the cell in front of it, and
+// every cell under that one, empty: a mover there falls out of the room), with z up (the
+// stand and both views).  Seen from the steep camera, such a shaft shows its far side and
+// hardly its bottom, and lit as the tops are, it read to a blind player as a shallow well to
+// step into ("a gap looked like a sunken floor").  Its sides darken fast under the room's
+// top, as a shaft's do: it reads as a hole.  A texel read a cell down the shaft, on those
+// sides' pixels only (the first is the one the occlusion read: `front_texel`).
+float shaft_side(int axis, vec4 p, ivec4 front, uint front_texel) {
+    if (axis < 0 || axis == 2 || abs(u_basis[2][2]) < 0.9) return 1.0;
+    // (the room's own outer sides face out of it, onto nothing: no shaft)
+    if (any(lessThan(front.xy, ivec2(0))) || any(greaterThanEqual(front.xy, u_size.xy))) return 1.0;
+#ifndef WRAP
+    if (front.w < 0 || front.w >= u_size.w) return 1.0;
+#endif
+    uint texel = front_texel;
+    for (int z = front.z; z > 0; z--) {
+        if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return 1.0;
+        texel = texel_at(ivec4(front.x, front.y, z - 1, front.w));
+        if ((texel & TEXEL_CODE_MASK) != CELL_EMPTY) return 1.0;
+    }
+    if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return 1.0;
+    return 0.5 - 0.3 * smoothstep(0.0, 1.5, float(u_size.z) - p.z);
+}
+
+// A hole to the void: where a ray that hit nothing leaves the room through its bottom (z = 0,
+// with z up: the stand and both views), it looked down a column open to below the room, and
+// a mover there falls out.  Drawn as the sky alone, such a hole read to a blind player as a
+// shallow well to step into ("a gap looked like a sunken floor"): its cell on the room's
+// bottom is crossed in the "fall out" colour, as the map crosses it, over a darkened sky;
+// not where a ramp's step crosses the gap (crossed_gap: the map draws that one plain).
+vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
+    if (abs(u_basis[2][2]) < 0.9 || rd.z >= 0.0) return col;
+    float t = -ro.z / rd.z;
+    vec4 p = ro + rd * t;
+    if (any(lessThan(p.xy, vec2(0.0))) || any(greaterThanEqual(p.xy, vec2(u_size.xy)))) return col;
+#ifdef WRAP
+    if (p.w < u_wband.x || p.w >= u_wband.y) return col;
+#else
+    if (p.w < 0.0 || p.w >= float(u_size.w)) return col;
+#endif
+    ivec4 c = ivec4(floor(p));
+    c.z = 0;
+    if (crossed_gap(c)) return col;
+    float line = t * (1.4 * u_tan / u_resolution.y);
+    g_inv_line = 1.0 / line;
+    return out_mark(mix(col, DROP_COLOUR, 0.5), p - floor(p), 2, line);
 }
 
 // A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
@@ -440,12 +504,15 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
+        if (h.code == CELL_BLOCK) col *= shaft_side(h.axis, p, front, front_texel);
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);
         if (foot == 0) {
             col = drop_face(col, f, h.axis, edge, line);
-            if (falls_out(above) && !ramp_carries(above)) col = out_mark(col, f, h.axis, line);
+            if (falls_out(above) && !ramp_carries(above) && !crossed_gap(above)) {
+                col = out_mark(col, f, h.axis, line);
+            }
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
             col = lane(col, h.cell, s, line);
@@ -476,6 +543,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (turn_w > 0 || turn_w <= -u_size.w) col = mix(col, background(dir), 0.45);
 #endif
         col = fog(col, s, dir);
+    } else {
+        col = void_below(col, ro, rd);
     }
 #ifdef GHOST
     col = ghost(col, ro, rd, dir, t_hit);

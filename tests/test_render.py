@@ -1327,6 +1327,93 @@ def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not(ctx,
     assert seen[True] + seen[False] > 0
 
 
+@pytest.mark.parametrize("moves", ["", "R", "RU"])
+def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ctx, moves):
+    """In level 7's w-up view, the gaps the ramps' steps cross (``pose.crossed_gaps``: the
+    map draws them dark with no cross, "a ramp steps over it") were crossed in the "fall
+    out" red, and two blind players of one round read the ramps as throwing them into the
+    void.  Every such gap's pit in sight is uncrossed (the pits no ramp crosses are held to
+    the rules above, crossed where you fall out)."""
+    from anabasis.formats import levels
+    from anabasis.picture import pose as pose_of
+    from anabasis.picture import views
+
+    room = levels.load_level(7)
+    state = rules.start(room).state
+    for m in moves:
+        state = rules.step(room, state, m).state
+    size = (480, 300)
+    camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1], room.wrap)
+    pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(int)
+    red = (image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70) & (image[..., 2] < 130)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    crossed = pose_of.crossed_gaps(room)
+    assert len(crossed) == 7
+    z, W = state.player[2], room.size[3]
+    seen = 0
+    for x, y, w in crossed:
+        floor = (x, y, z, (w - 1) % W)  # the pit's floor with w up: the block kata of it
+        tile = (index == room.index(floor)) & (faces == ANA_FACE)
+        if tile.sum() < 40:
+            continue
+        assert red[tile].mean() == 0, ((x, y, w), red[tile].mean())
+        seen += 1
+    assert seen >= 1
+
+
+SHAFTS = """\
+##### ##### #####
+##### ##### #####
+##### ##### #####
+##### ##### #####
+##### ##### #####
+
+##### @...* .....
+##### ##### #####
+##.## ##.## ##.##
+##### #.### #.###
+##.## ##.## ##.##
+"""
+
+
+def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
+    """A column open to below the room (a mover in it falls out), seen from the steep camera,
+    showed its far side lit as the tops are and hardly its bottom: a blind player read a made
+    room's shafts as shallow wells to step into.  A shaft's sides are dark, far darker than
+    a pit's with a floor at the same height; and where a ray leaves the room down a shaft
+    open to the front, the cell on the room's bottom is crossed in the "fall out" red."""
+    from anabasis.formats import levelfile
+    from anabasis.picture import views
+
+    room = levelfile.parse(SHAFTS)
+    state = rules.start(room).state
+    size = (480, 300)
+    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    lum = image.mean(axis=2)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    far_side = 1 + 2 * 1 + 1  # the debug face code of a +y face (a far wall, seen from +y)
+
+    def wall(x, y, zs):
+        mask = np.zeros(index.shape, bool)
+        for z in zs:
+            mask |= (index == room.index((x, y, z, 1))) & (faces == far_side)
+        assert mask.sum() > 20, (x, y)
+        return float(np.median(lum[mask]))
+
+    shaft, pit = wall(2, 1, (1, 2)), wall(1, 2, (1, 2))  # (2, 2): a shaft; (1, 3): a pit
+    assert shaft < 0.6 * pit, (shaft, pit)
+    red = ((image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70)
+           & (image[..., 2] < 130))
+    assert red.sum() > 20  # the cross on the bottom of the shaft open to the front, (2, 4)
+
+
 def test_a_floor_a_crate_kata_holds_up_is_framed_in_the_crates_colour(ctx):
     """A floor held up by a crate one slice kata was drawn as any floor, and turned into a pit
     when the crate moved: four blind players in one round were caught out.  Its top is framed

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -64,10 +65,15 @@ FACE_INSIDE = 9
 #: ``const`` lines by :func:`fragment_preamble` (never typed in the shader): name -> type.
 SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
                     "NEVER": "float", "FEET": "float", "CRATE_INSET": "float", "FACE_MISS": "float",
-                    "FACE_INSIDE": "float", "MAX_STEPS": "int", "MOST_HELD": "int"}
+                    "FACE_INSIDE": "float", "MAX_STEPS": "int", "MOST_HELD": "int",
+                    "MOST_CROSSED": "int"}
 #: The most cells held up by a crate kata (``render.held_cells``) the shader is told of as a
 #: list (``u_held``); past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
 MOST_HELD = 8
+#: The most gaps a ramp's step crosses (:func:`crossed_gaps`) the shader is told of
+#: (``u_crossed``): the levels have seven at most, the made rooms none; past it, the rest
+#: are drawn as any pit you fall out from, crossed.
+MOST_CROSSED = 16
 
 
 #: The picture's colours by palette: a tone per w slice (the block's hue, eight round), the
@@ -325,6 +331,44 @@ def toward_eye(B: np.ndarray, fwd) -> tuple[float, ...]:
         v = np.asarray(B[j, :2], float)
         n = float(np.linalg.norm(v))
         out.append(-float(v @ f) / (n * nf) + 0.0 if n > 0.2 and nf > 1e-6 else 0.0)
+    return tuple(out)
+
+
+def crossed_gaps(room: Room) -> tuple[tuple[int, int, int], ...]:
+    """The gaps a ramp's step crosses: ``(x, y, w)`` of each column of slice ``w`` with no
+    block or ramp in it at any height, beside a ramp of that slice leaning toward it (its
+    top is the ramp: a step off its high side goes ana, over the gap).  The map draws them
+    dark with no cross ("a ramp steps over it"), and so does the picture: crossed as pits
+    you fall out from, in level 7's w-up view, they read to blind players as ramps throwing
+    you into the void.  Of the room's cells alone (an editor's draft holds its players and
+    crates as cells: they are no top).
+
+    >>> from anabasis.formats import levels
+    >>> crossed_gaps(levels.load_level(7))[:3]
+    ((1, 0, 0), (2, 3, 0), (2, 0, 1))
+    """
+    return _crossed_gaps(room.size, room.cells)
+
+
+@lru_cache(maxsize=32)
+def _crossed_gaps(size, data: bytes) -> tuple[tuple[int, int, int], ...]:
+    X, Y, Z, W = size
+    grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
+    solid = (grid == cells.BLOCK) | np.isin(grid, tuple(cells.RAMPS))
+    tops = np.full((W, Y, X), -1, np.int16)  # each column's top cell's code, -1 for a gap
+    for z in range(Z):
+        tops = np.where(solid[:, z], grid[:, z], tops)
+    out = []
+    for w in range(W):
+        for y in range(Y):
+            for x in range(X):
+                if tops[w, y, x] >= 0:
+                    continue
+                for code, (axis, sign) in cells.RAMP_LEAN.items():
+                    nx, ny = (x - sign, y) if axis == 0 else (x, y - sign)
+                    if 0 <= nx < X and 0 <= ny < Y and tops[w, ny, nx] == code:
+                        out.append((x, y, w))
+                        break
     return tuple(out)
 
 

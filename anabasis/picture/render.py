@@ -70,6 +70,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     HAIR,
     MARKS,
     MAX_STEPS,
+    MOST_CROSSED,
     MOST_HELD,
     NEVER,
     PALETTES,
@@ -80,6 +81,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     Pose,
     _mark_uniforms,
     ceiling,
+    crossed_gaps,
     frame_uniforms,
     push_marks,
     ramp_marks,
@@ -200,6 +202,7 @@ class Renderer:
         X, Y, Z, W = room.size
         self.room = room
         self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
+        self._crossed = crossed_gaps(room)[:MOST_CROSSED]
         self._crates = None  # the texels are made again
         if state is None and not self.ruled:
             state = room.start
@@ -423,6 +426,10 @@ class Renderer:
         else:
             u["u_held_n"] = len(held)
             u["u_held"] = list(held) + [(-9, -9, -9, -9)] * (MOST_HELD - len(held))
+        crossed = self._crossed
+        u["u_crossed_n"] = len(crossed)
+        u["u_crossed"] = ([(*c, 0) for c in crossed]
+                          + [(-9, -9, -9, 0)] * (MOST_CROSSED - len(crossed)))
         return u, names
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,

@@ -46,6 +46,7 @@ import pygame
 from anabasis.engine.cells import BLOCK, EMPTY, RAMP_LEAN, RAMPS
 from anabasis.engine.moves import STEPS
 from anabasis.engine.world import VOID, WALL, Room
+from anabasis.picture import pose
 
 #: The map's colours (RGB, alpha where given).
 BACK = (10, 12, 18, 215)
@@ -429,6 +430,12 @@ KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wal
        ("tag", "where a step goes (\u2298: no move)"))
 
 
+@lru_cache(maxsize=32)
+def _crossed(size, data: bytes) -> frozenset:
+    """The gaps a ramp's step crosses, as a set (of a room's size and cells)."""
+    return frozenset(pose._crossed_gaps(size, data))
+
+
 def axes_line(W: int, wrap: bool) -> str:
     """The line under the map: which way x and y run on it (a blind player found the map's
     y by the badges that fell out of the room), and where w wraps, that it does.
@@ -550,17 +557,9 @@ class SliceMap:
 
     def _ramp_beside(self, x: int, y: int, w: int) -> bool:
         """A ramp beside gap column ``(x, y)`` of slice ``w`` leans toward it (a step off its
-        high side goes ana over it)."""
-        room = self.room
-        X, Y, _, _ = room.size
-        for axis, sign in RAMP_LEAN.values():
-            nx, ny = (x - sign, y) if axis == 0 else (x, y - sign)
-            if 0 <= nx < X and 0 <= ny < Y:
-                beside = self.top(nx, ny, w)
-                if beside is not None and beside[1] in RAMPS \
-                        and RAMP_LEAN[beside[1]] == (axis, sign):
-                    return True
-        return False
+        high side goes ana over it): one of the gaps the picture leaves uncrossed too
+        (:func:`anabasis.picture.pose.crossed_gaps`)."""
+        return (x, y, w) in _crossed(self.room.size, self.room.cells)
 
     def hollows(self, x: int, y: int, w: int) -> tuple[int, ...]:
         """The heights under column ``(x, y)``'s top in slice ``w`` where you could stand: an
