@@ -22,8 +22,8 @@ from anabasis.picture.views import Camera, turn
 #: The ceiling cutaway: nothing more than this above the player's centre is drawn (at rest,
 #: the cells three and more above the player's).
 CEILING = 2.5
-#: The same with w drawn up (see :func:`ceiling`).
-CEILING_W_UP = 1.5
+#: The same with w drawn up: nothing ana of the player's slice (see :func:`ceiling`).
+CEILING_W_UP = 0.5
 #: The tunnel cutaway: cells above the player this near the line to the camera are cut.
 TUNNEL_RADIUS = 1.3
 #: The most DDA steps a ray takes (a 16x16x8x8 room needs at most 48 inside the grid).
@@ -277,14 +277,17 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
 def ceiling(B: np.ndarray) -> float:
     """How far above the player's centre the ceiling cuts, for the basis ``B``.
 
-    :data:`CEILING` with z up; with w up, :data:`CEILING_W_UP`: one slice ana
-    of the player is drawn, not two (only a ramp takes you there, and it is
-    marked; two roofed the view and came and went with every slip).  Between,
-    by how much w is up.
+    :data:`CEILING` with z up; with w up, :data:`CEILING_W_UP`: nothing ana of the
+    player's slice is drawn.  Nothing there is in your way (a step never goes ana but off
+    a ramp, and its landing is marked), and drawn, it was: with one slice ana kept, three
+    blind players of a round read its blocks as walls in their path, or over the goal
+    (level 3's, "hidden by a wall" by a block of the slice ana), and saw them come and go
+    with each step as the cut round the pawn moved (two slices ana roofed the view).
+    Between, by how much w is up.
 
     >>> from anabasis.picture.views import view_basis
     >>> ceiling(view_basis("stand")), ceiling(view_basis("w-up"))
-    (2.5, 1.5)
+    (2.5, 0.5)
     """
     w_up = float(B[3, 2]) ** 2
     return CEILING + (CEILING_W_UP - CEILING) * w_up
