@@ -360,9 +360,15 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
     float fill = 0.16;
     if (ramp) {
-        // Its lean, as the ramp's own chevrons would show it; a ramp, the way on, more
-        // strongly than a floor's ghost.
-        fill = 0.30 + 0.25 * step(0.6, fract(ramp_lean(code, f) * 3.0));
+        // Its lean, as the ramp's own chevrons show it: chevrons pointing up it (their tips
+        // toward its high side, the way off it ana) over a fill brighter toward that side; a
+        // ramp, the way on, more strongly than a floor's ghost.  Drawn as plain stripes
+        // across it, with w up three blind players of a round read level 3's and level 7's
+        // ramps as flat striped pads with no slope or way.
+        float lean = ramp_lean(code, f);
+        float across = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? f.y : f.x;
+        float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
+        fill = 0.12 + 0.4 * lean + 0.25 * chevron;
     }
     return mix(col, tint, u_ghost * (fill + 0.65 * outline * dash));
 }

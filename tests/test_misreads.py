@@ -557,3 +557,43 @@ def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(c
         assert (change[over] > 20).sum() > 10, ("the landing seen through", wall)
     boxes = _cell_box(u, (2, 2, 1, 1), PUSH_SIZE) | _cell_box(u, (2, 0, 1, 1), PUSH_SIZE)
     assert (change[~boxes] > 20).sum() == 0
+
+
+def test_a_ramp_under_your_slice_shows_its_way_up_in_the_w_up_view(ctx):
+    """With w up, a ramp one layer under the pawn's is drawn as a ghost on the floor over it
+    (it is what carries you ana).  Drawn as plain stripes across it, three blind players of
+    a round read level 3's ramps as flat striped pads with no slope or way.  Its ghost is
+    brighter toward its high side (the way off it ana), under chevrons pointing there: the
+    ramp in level 3's front row, in full sight, against the same ramp turned round (the
+    occlusion and the light the same): its high side's pixels gain on its low side's."""
+    room = levels.load_level(3)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    size = (480, 300)
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                    size[0] / size[1], room.wrap))
+    u, _ = render.frame_uniforms(room, pose, size)
+    ramp = (2, 2, int(player[2]) - 1, int(player[3]))
+    code = room.cell(ramp)
+    axis, sign = cells.RAMP_LEAN[code]
+    turned = bytearray(room.cells)
+    turned[room.index(ramp)] = cells.RAMP_OF_LEAN[(axis, -sign)]
+    turned_room = replace(room, cells=bytes(turned))
+    lum = _draw(ctx, room, state, pose, size).mean(axis=2)
+    lum_turned = _draw(ctx, turned_room, state, pose, size).mean(axis=2)
+
+    def pixels(leans):
+        points = []
+        for lean in leans:
+            for across in (0.3, 0.4, 0.5, 0.6, 0.7):
+                f = [across, across]
+                f[axis] = lean if sign > 0 else 1.0 - lean
+                points.append([ramp[0] + f[0], ramp[1] + f[1], player[2] + 0.5,
+                               player[3] + 0.5 + pose_mod.FEET])  # (on the feet's plane)
+        s = (np.array(points) - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3]
+        px, py = _project(u, s, size)
+        return py.astype(int), px.astype(int)
+
+    high, low = pixels((0.7, 0.8, 0.9)), pixels((0.1, 0.2, 0.3))
+    got = (lum[high].mean(), lum_turned[high].mean(), lum[low].mean(), lum_turned[low].mean())
+    assert (got[0] - got[1]) - (got[2] - got[3]) > 8, got  # (before: under 1)

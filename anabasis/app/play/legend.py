@@ -23,7 +23,7 @@ ENTRIES = [
              " any side"),
     ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
-    ("ghost", "dashed outline: the floor one slice ana (blue; teal with a lean: a ramp)"),
+    ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
     ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
