@@ -488,3 +488,26 @@ def test_the_key_line_names_the_step_marks_key_where_they_do_not_show(make_app):
     assert "X held: marks" in line
     app.tick(DT)
     assert any("X held: marks" in t for t in app.overlay.written)  # drawn, at this width
+
+
+def test_the_win_panel_steps_aside_when_you_turn_to_look_at_the_won_room(make_app):
+    """A blind player who won level 3 and turned the view to see the room there found the
+    win panel over it, and restarted to see it.  A turn (or an orbit) after the win puts the
+    panel aside; the key line still says the way on, and a new win shows it again."""
+    from window import win
+
+    app = make_app(open_level(3))
+    play = win(app)
+    app.tick(DT)
+    assert "Solved!" in app.overlay.written
+    press(app, pygame.K_v, frames=2)
+    settle(app)
+    app.tick(DT)
+    assert play.won and "Solved!" not in app.overlay.written
+    assert play.sight.view != "stand"
+    assert any("next" in line.lower() for line in app.overlay.written), app.overlay.written
+    press(app, pygame.K_r, frames=2)  # again, in this view: won, the panel is back
+    settle(app)
+    win(app)
+    app.tick(DT)
+    assert "Solved!" in app.overlay.written

@@ -193,7 +193,8 @@ class Shown:
             message=((play.message, play.message_kind)
                      if play.message and play.message_left > 0 else None),
             hint=_hint_shown(play, size), building=app.building,
-            win=_win_shown(play) if play.won and play.daily is None else None,
+            win=_win_shown(play) if play.won and play.daily is None and not play.win_aside
+            else None,
             daily=daily_card.shown(play) if play.won and play.daily is not None else None,
             help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
             hook=hook.shown(play, size) if not play.won and not play.help else None,

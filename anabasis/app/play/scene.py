@@ -138,6 +138,10 @@ class Play(Scene):
         #: words), "turn" (the next turn: a view's tip), or None (only its time)
         self.message_until: str | None = None
         self.new_best = False
+        #: after a win, the player turned the view or the camera to look at the room: the win
+        #: panel steps aside (its way on stays in the key line).  It sat over the room, and a
+        #: blind player who turned to see the won room in another view had to restart to.
+        self.win_aside = False
         self.every_level_done = False  #: after a level's win: every level of every chapter
         self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
         self.help = False
@@ -295,6 +299,7 @@ class Play(Scene):
         elif action == "turn":
             self.queue.append(("turn",))
         elif action in ORBITS:
+            self.win_aside = self.win_aside or self.won
             self.camera_input.press(action, self.clock, self.sight.camera.yaw)
         elif action == "undo":
             self.undo()
@@ -520,6 +525,7 @@ class Play(Scene):
 
     def _win(self) -> None:
         self._cue("win")
+        self.win_aside = False
         self.queue.clear()
         self.message_left = 0.0  # the win panel speaks now; an old message would sit under it
         moves = self.game.moves
@@ -548,6 +554,7 @@ class Play(Scene):
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
         self.sight = self.sight.turned(self._framing(turned))
+        self.win_aside = self.win_aside or self.won
         self._message_ends("turn")  # the tip of the view being left
 
     def _view_tip(self) -> None:
