@@ -1001,3 +1001,22 @@ def test_level_7s_goal_in_the_w_up_view_is_marked_where_its_glow_is(make_app):
     for step in (2, 3):  # the copy nearest: half a turn away, the one kata (in the band)
         assert pose.goal_copy(room, float(step))[3] == 3
     assert pose.goal_copy(room, 1.0)[3] == pose.goal_copy(room, 0.0)[3] == -1
+
+
+def test_a_goal_out_along_y_in_the_both_view_is_not_framed_as_the_cell_beside_you(make_app):
+    """Level 3 in the both view (y hidden): the goal is two rows +y, at the pawn's height,
+    so its marker lies on the cell beside the pawn.  Framed there (its footprint), two blind
+    players of a round read it as the goal one step away, and stepped there.  It has no
+    frame, and its words say it is not here, and why."""
+    app = make_app(open_level(3))
+    app.view_tips = 0
+    play = app.scene
+    for _ in range(2):
+        press(app, pygame.K_v)
+        settle(app)
+    assert play.sight.view == "both"
+    app.tick(DT)
+    goal = next(m for m in _marks(app) if m.what == "goal")
+    assert (goal.axis, goal.offset, goal.foot) == (1, 2, ())
+    assert markers.words_of([goal]) == "goal 2 +y · not here: y hidden"
+    assert any("not here: y hidden" in line for line in app.overlay.written)

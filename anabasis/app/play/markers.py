@@ -229,6 +229,12 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             for i, (a, p) in enumerate(zip(put, player, strict=True)) if i != axis)
         foot, ground = _footprint(room, put, b, project, solid) if inside and not hidden \
             else ((), None)
+        if axis < 2 and ground is not None and ground == tuple(math.floor(float(v) + 0.5)
+                                                              for v in put):
+            # out along x or y (the both view's y) at the height it would stand: its ground is
+            # the cell it is drawn on, and framed, that cell beside the pawn read to two blind
+            # players of a round as the goal itself, one step away (the words say it is not)
+            foot, ground = (), None
         # (at rest, as the slice's hidden things are: a move's frames keep their time)
         foot_behind = hidden_by(room, state, ground, player, b, camera, "step") \
             if foot and at_rest else ""
@@ -699,6 +705,12 @@ def words_of(ms: list[Marker]) -> str:
 
     >>> words_of([one._replace(height=1, inside_of="block")])
     'crate ↓ 1 kata · z 1 w 1 · inside the block you see'
+
+    Out along x or y (the both view hides y), it is not here, wherever it is drawn: two
+    blind players read a goal two rows +y, drawn on the cell beside them, as one step away.
+
+    >>> words_of([Marker("goal", (1, 2, 1, 1), 1, 2, (0, 0), True)])
+    'goal 2 +y · not here: y hidden'
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
@@ -711,7 +723,10 @@ def words_of(ms: list[Marker]) -> str:
     kinds = {m.inside_of for m in ms}
     inside = f" · inside the {ms[0].inside_of} you see" if len(kinds) == 1 and ms[0].inside_of \
         else ""
-    return (f"{head} " + _sides(ms) + height + behind_words(ms[0].foot_behind) + inside
+    # out along x or y (the both view hides y): not here, wherever it is drawn
+    away = f" · not here: {views.AXES[ms[0].axis]} hidden" \
+        if ms[0].axis < 2 and not any(m.yours for m in ms) else ""
+    return (f"{head} " + _sides(ms) + away + height + behind_words(ms[0].foot_behind) + inside
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 
