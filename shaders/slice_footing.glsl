@@ -223,23 +223,32 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
 // stand and both views).  Seen from the steep camera, such a shaft shows its far side and
 // hardly its bottom, and lit as the tops are, it read to a blind player as a shallow well to
 // step into ("a gap looked like a sunken floor").  Its sides darken fast under the room's
-// top, as a shaft's do: it reads as a hole.  A texel read a cell down the shaft, on those
-// sides' pixels only (the first is the one the occlusion read: `front_texel`).
-float shaft_side(int axis, vec4 p, ivec4 front, uint front_texel) {
-    if (axis < 0 || axis == 2 || abs(u_basis[2][2]) < 0.9) return 1.0;
+// top, as a shaft's do: it reads as a hole, and each cell of its sides is crossed in the "fall
+// out" colour.  A texel read a cell down the shaft, on those sides' pixels only (the first is
+// the one the occlusion read: `front_texel`).
+vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uint front_texel,
+                float line) {
+    if (axis < 0 || axis == 2 || abs(u_basis[2][2]) < 0.9) return col;
     // (the room's own outer sides face out of it, onto nothing: no shaft)
-    if (any(lessThan(front.xy, ivec2(0))) || any(greaterThanEqual(front.xy, u_size.xy))) return 1.0;
+    if (any(lessThan(front.xy, ivec2(0))) || any(greaterThanEqual(front.xy, u_size.xy))) return col;
 #ifndef WRAP
-    if (front.w < 0 || front.w >= u_size.w) return 1.0;
+    if (front.w < 0 || front.w >= u_size.w) return col;
 #endif
     uint texel = front_texel;
     for (int z = front.z; z > 0; z--) {
-        if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return 1.0;
+        if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return col;
         texel = texel_at(ivec4(front.x, front.y, z - 1, front.w));
-        if ((texel & TEXEL_CODE_MASK) != CELL_EMPTY) return 1.0;
+        if ((texel & TEXEL_CODE_MASK) != CELL_EMPTY) return col;
     }
-    if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return 1.0;
-    return 0.5 - 0.3 * smoothstep(0.0, 1.5, float(u_size.z) - p.z);
+    if ((texel & TEXEL_BELOW_SOLID) != uint(0)) return col;
+    col *= 0.5 - 0.3 * smoothstep(0.0, 1.5, float(u_size.z) - p.z);
+    // crossed as the map crosses it (dark alone, the legend's "a dark pit: you slip kata"
+    // read as a safe slip), on its side that faces the eye, once, at the shaft's top (the
+    // cell over `front` out of the room or not empty), but where a ramp's step crosses it
+    bool faces_eye = float(front[axis] - cell[axis]) * u_toward[axis] > 0.5;
+    bool top = front.z == u_size.z - 1
+        || (front_texel & (uint(1) << (TEXEL_NEAR_SHIFT + uint(2 * 2 + 1)))) != uint(0);
+    return (faces_eye && top && !crossed_gap(front)) ? out_mark(col, f, axis, line) : col;
 }
 
 // A hole to the void: where a ray that hit nothing leaves the room through its bottom (z = 0,
@@ -510,7 +519,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
-        if (h.code == CELL_BLOCK) col *= shaft_side(h.axis, p, front, front_texel);
+        if (h.code == CELL_BLOCK) {
+            col = shaft_side(col, h.axis, p, f, h.cell, front, front_texel, line);
+        }
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);

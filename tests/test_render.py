@@ -1383,8 +1383,9 @@ def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
     """A column open to below the room (a mover in it falls out), seen from the steep camera,
     showed its far side lit as the tops are and hardly its bottom: a blind player read a made
     room's shafts as shallow wells to step into.  A shaft's sides are dark, far darker than
-    a pit's with a floor at the same height; and where a ray leaves the room down a shaft
-    open to the front, the cell on the room's bottom is crossed in the "fall out" red."""
+    a pit's with a floor at the same height, and crossed in the "fall out" red at its top;
+    and where a ray leaves the room down a shaft open to the front, the cell on the room's
+    bottom is crossed too."""
     from anabasis.formats import levelfile
     from anabasis.picture import views
 
@@ -1411,7 +1412,14 @@ def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
     assert shaft < 0.6 * pit, (shaft, pit)
     red = ((image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70)
            & (image[..., 2] < 130))
-    assert red.sum() > 20  # the cross on the bottom of the shaft open to the front, (2, 4)
+    # crossed, as the map crosses it: on its far side's top cell (dark alone, the legend's
+    # dark pit read as a safe slip), and not in the pit with a floor
+    top = (index == room.index((2, 1, 2, 1))) & (faces == far_side)
+    assert red[top].mean() > 0.03, red[top].mean()
+    pit_side = (index == room.index((1, 2, 2, 1))) & (faces == far_side)
+    assert not red[pit_side].any()
+    missed = index < 0  # (rays that hit nothing: the room's bottom seen down a shaft)
+    assert red[missed].sum() > 20  # the cross on the bottom of the shaft open to the front
 
 
 def test_a_floor_a_crate_kata_holds_up_is_framed_in_the_crates_colour(ctx):

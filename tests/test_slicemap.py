@@ -1362,6 +1362,9 @@ def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
     smap = play.reading.slice_map(play.reading.large_box(), slicemap.LARGE_CELL)
     assert set(smap.key_kinds) == {kind for kind, _ in slicemap.KEY if kind in smap.kinds}
     assert {"lifts", "held", "tag"} & smap.kinds
+    # the crate itself is keyed beside the floor one holds up (with the frame alone in the
+    # key, two blind players of a round read the crates as held floors)
+    assert ("crate" in smap.key_kinds) == bool(play.room.start.crates)
 
 
 def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_down():

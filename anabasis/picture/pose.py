@@ -338,41 +338,50 @@ def toward_eye(B: np.ndarray, fwd) -> tuple[float, ...]:
 
 
 def crossed_gaps(room: Room) -> tuple[tuple[int, int, int], ...]:
-    """The gaps a ramp's step crosses: ``(x, y, w)`` of each column of slice ``w`` with no
-    block or ramp in it at any height, beside a ramp of that slice leaning toward it (its
-    top is the ramp: a step off its high side goes ana, over the gap).  The map draws them
-    dark with no cross ("a ramp steps over it"), and so does the picture: crossed as pits
-    you fall out from, in level 7's w-up view, they read to blind players as ramps throwing
-    you into the void.  Of the room's cells alone (an editor's draft holds its players and
-    crates as cells: they are no top).
+    """The gaps a ramp's step may cross: ``(x, y, w)`` of each column of slice ``w`` with no
+    block or ramp in it at any height, beside a ramp of that slice leaning toward it (its top
+    is the ramp: a step off its high side goes ana, over the gap), or over a ramp topping
+    the column one slice kata (a step in at its tip goes down onto it).  The map draws them
+    without a cross ("a ramp steps over it"; "a ramp 1 kata: step in at its tip"), and so
+    does the picture: crossed as pits you fall out from, in level 7's w-up view they read to
+    blind players as ramps throwing you into the void.  Of the room's cells alone (an
+    editor's draft holds its players and crates as cells: they are no top).
 
     >>> from anabasis.formats import levels
     >>> crossed_gaps(levels.load_level(7))[:3]
     ((1, 0, 0), (2, 3, 0), (2, 0, 1))
     """
-    return _crossed_gaps(room.size, room.cells)
+    beside, below = gaps_ramps_cross(room.size, room.cells, room.wrap)
+    return tuple(sorted(beside | below, key=lambda c: (c[2], c[1], c[0])))
 
 
 @lru_cache(maxsize=32)
-def _crossed_gaps(size, data: bytes) -> tuple[tuple[int, int, int], ...]:
+def gaps_ramps_cross(size, data: bytes, wrap: bool) -> tuple[frozenset, frozenset]:
+    """(the gaps a ramp beside leans toward, the gaps over a ramp one slice kata), each a
+    set of ``(x, y, w)``, of a room's ``size``, ``cells`` and ``wrap`` (:func:`crossed_gaps`;
+    the slice map asks the first too)."""
     X, Y, Z, W = size
     grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
     solid = (grid == cells.BLOCK) | np.isin(grid, tuple(cells.RAMPS))
     tops = np.full((W, Y, X), -1, np.int16)  # each column's top cell's code, -1 for a gap
     for z in range(Z):
         tops = np.where(solid[:, z], grid[:, z], tops)
-    out = []
+    ramps = tuple(cells.RAMPS)
+    beside, below = set(), set()
     for w in range(W):
+        kata = (w - 1) % W if wrap else w - 1
         for y in range(Y):
             for x in range(X):
                 if tops[w, y, x] >= 0:
                     continue
+                if 0 <= kata < W and int(tops[kata, y, x]) in ramps:
+                    below.add((x, y, w))
                 for code, (axis, sign) in cells.RAMP_LEAN.items():
                     nx, ny = (x - sign, y) if axis == 0 else (x, y - sign)
                     if 0 <= nx < X and 0 <= ny < Y and tops[w, ny, nx] == code:
-                        out.append((x, y, w))
+                        beside.add((x, y, w))
                         break
-    return tuple(out)
+    return frozenset(beside), frozenset(below)
 
 
 def goal_copy(room: Room, player_w: float) -> tuple[int, int, int, int]:

@@ -753,9 +753,10 @@ def _sides(ms: list[Marker]) -> str:
             continue
         yours = " of you" if any(m.yours for m in ms if (m.offset > 0) == side) else ""
         axis = ms[0].axis
-        # an arrow only where the side is up or down (z, w): a blind player read "↓ 1 -y" in
-        # the both-downs view, z up the screen, as lower in z
-        arrow = ("↑ " if side else "↓ ") if axis >= 2 else ""
+        # an arrow only along w: a blind player read "↓ 1 -y" in the both-downs view, z up
+        # the screen, as lower in z, and one "↑ 1 up in z" in the w-up view, w up the
+        # screen, as a slice ana (the words say which way in z)
+        arrow = ("↑ " if side else "↓ ") if axis == 3 else ""
         far = ", ".join(str(d) for d in got)
         parts.append(f"{arrow}{far} {SIDES[axis][side]}{yours}")
     return " · ".join(parts)

@@ -426,14 +426,9 @@ KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wal
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
-       ("lifts", "lit tip: off it you go ana"), ("held", "floor a crate 1 kata holds"),
+       ("lifts", "lit tip: off it you go ana"), ("crate", "crate"),
+       ("held", "floor a crate 1 kata holds"),
        ("tag", "where a step goes (\u2298: no move)"))
-
-
-@lru_cache(maxsize=32)
-def _crossed(size, data: bytes) -> frozenset:
-    """The gaps a ramp's step crosses, as a set (of a room's size and cells)."""
-    return frozenset(pose._crossed_gaps(size, data))
 
 
 def axes_line(W: int, wrap: bool) -> str:
@@ -480,7 +475,9 @@ class SliceMap:
         # (a room with crates: a floor one holds up has the crate's frame, said in the key; a
         # blind player met it with no word of it there, and took it for a wall)
         if room.start.crates:
-            self.kinds.add("held")
+            # (and the crate itself: with the frame alone in the key, two blind players of a
+            # round read the crates as floors a crate holds up)
+            self.kinds |= {"crate", "held"}
         self._foot: tuple | None = None  #: (a width, :meth:`foot`'s picture for it)
         #: the kinds :meth:`foot`'s key shows (as many as fit its width)
         self.foot_kinds: list[str] = []
@@ -559,7 +556,8 @@ class SliceMap:
         """A ramp beside gap column ``(x, y)`` of slice ``w`` leans toward it (a step off its
         high side goes ana over it): one of the gaps the picture leaves uncrossed too
         (:func:`anabasis.picture.pose.crossed_gaps`)."""
-        return (x, y, w) in _crossed(self.room.size, self.room.cells)
+        room = self.room
+        return (x, y, w) in pose.gaps_ramps_cross(room.size, room.cells, room.wrap)[0]
 
     def hollows(self, x: int, y: int, w: int) -> tuple[int, ...]:
         """The heights under column ``(x, y)``'s top in slice ``w`` where you could stand: an
@@ -822,6 +820,13 @@ class SliceMap:
         elif kind == "held":
             pygame.draw.rect(surface, shade(1, 3), box)
             held(surface, box, self.colours["CRATE"])
+        elif kind == "crate":  # as the movers' layer draws one
+            pygame.draw.rect(surface, shade(1, 3), box)
+            inner = box.inflate(-2, -2)
+            pygame.draw.rect(surface, self.colours["CRATE"], inner)
+            pygame.draw.rect(surface, CRATE_EDGE, inner, max(1, cell // 9))
+            pygame.draw.line(surface, CRATE_EDGE, inner.topleft, inner.bottomright)
+            pygame.draw.line(surface, CRATE_EDGE, inner.topright, inner.bottomleft)
         elif kind in ("pit", "out"):
             pygame.draw.rect(surface, shade(1, 3), box)
             pit(surface, box, kind == "out")
