@@ -1511,3 +1511,23 @@ def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_pa
         assert progress_mod.Progress.load(tmp_path).map_opens == "corner"
     finally:
         app.close()
+
+
+def test_a_wall_in_your_slice_with_w_up_says_its_top_is_the_floor_ana(make_app):
+    """Level 3 with w up: the wall in the pawn's slice is drawn one high over its floor (its
+    top is the floor of w 2), and three blind players of a round read it as a step to
+    climb, or, told "a wall", could not tell a wall from a floor.  Its badge says both; in
+    the stand view, where it is drawn as a wall, only "a wall"."""
+    app = make_app(open_level(3))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    app.tick(DT)
+    stand = [line for line in app.overlay.written if "stays" in line]
+    assert stand and not any("its top" in line for line in stand), stand
+    press(app, pygame.K_v)
+    settle(app)
+    app.tick(DT)
+    assert play.sight.view == "w-up"
+    assert any("stays · a wall · its top: w 2's floor" in line
+               for line in app.overlay.written), app.overlay.written

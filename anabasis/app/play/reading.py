@@ -951,6 +951,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             words = words.replace(mark.kind, f"{mark.kind} to w {landing_w(play.room, mark)}", 1)
         if mark.won:
             words += " · goal"
+        words += top_words(play.room, mark, b)
         if behind == "crate":  # (behind a wall, its dashed floor alone: in a big room the
             # words were on nearly every badge, and read as noise)
             words += markers.behind_words(behind)
@@ -1000,6 +1001,30 @@ def badge_at(mark, drawn) -> tuple:
 def _ramp_way(mark) -> int:
     """A ramp's step (``mark``): +1 ana, -1 kata; 0 for any other."""
     return {"ramp ana": 1, "ramp kata": -1}.get(mark.kind, 0)
+
+
+def top_words(room, mark, b: np.ndarray) -> str:
+    """With w up, what a block in your way is drawn as, where its top is a floor one slice
+    ana: `` · its top: w 2's floor`` (else ``""``).  Drawn one high over your floor, the
+    wall in level 3's slice read to three blind players of a round as a step to climb, or,
+    told "a wall", as not knowing whether it was a wall or a floor: it is both.
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.engine import rules
+    >>> room = levels.load_level(3)
+    >>> down = stepmarks.classify(room, rules.start(room).state, "D")
+    >>> top_words(room, down, views.view_basis("w-up")), top_words(room, down,
+    ...                                                            views.view_basis("stand"))
+    (" · its top: w 2's floor", '')
+    """
+    if mark.kind != "nothing" or abs(float(b[3, 2])) < 0.99 or not room.inside(mark.cell):
+        return ""
+    x, y, z, w = mark.cell
+    ana = room.norm((x, y, z, w + 1))
+    if room.cell(mark.cell) not in (BLOCK, *RAMPS) or not room.inside(ana) \
+            or room.cell(ana) in (BLOCK, *RAMPS):
+        return ""
+    return f" · its top: w {ana[3]}'s floor"
 
 
 def landing_w(room, mark) -> int:
