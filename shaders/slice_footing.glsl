@@ -229,6 +229,12 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
 vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uint front_texel,
                 float line) {
     if (axis < 0 || axis == 2 || abs(u_basis[2][2]) < 0.9) return col;
+    // a shaft, not a gap's open side: the cells beside the one in front, along the other
+    // way across, both solid (a tall wall's side over a wide gap, darkened and crossed at its
+    // top, read to a blind player as a dark pillar with a cross on it)
+    int other = 1 - axis;
+    uint sides = (front_texel >> (TEXEL_NEAR_SHIFT + uint(2 * other))) & uint(3);
+    if (sides != uint(3)) return col;
     // (the room's own outer sides face out of it, onto nothing: no shaft)
     if (any(lessThan(front.xy, ivec2(0))) || any(greaterThanEqual(front.xy, u_size.xy))) return col;
 #ifndef WRAP

@@ -1420,6 +1420,17 @@ def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
     assert not red[pit_side].any()
     missed = index < 0  # (rays that hit nothing: the room's bottom seen down a shaft)
     assert red[missed].sum() > 20  # the cross on the bottom of the shaft open to the front
+    # a wall's side over a wide gap (the front row open, three cells wide) is no shaft's:
+    # darkened and crossed at its top, such sides read as dark pillars with a cross on them
+    rows = SHAFTS.split("\n")
+    rows[-2] = "#...# #...# #...#"
+    room = levelfile.parse("\n".join(rows))
+    state = rules.start(room).state
+    lum = _image(ctx, room, pose, state, size).astype(float).mean(axis=2)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    assert wall(2, 3, (1, 2)) > 0.8 * wall(1, 2, (1, 2))
 
 
 def test_a_floor_a_crate_kata_holds_up_is_framed_in_the_crates_colour(ctx):
