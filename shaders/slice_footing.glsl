@@ -480,6 +480,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float window2 = (u_window_k.x - along * along) * u_window_k.y;
     g_dir = dir;
     g_window = window2 < u_window_k.z;
+    g_windowed = g_window;
     g_stop = g_window ? TEXEL_STOP_MASK | TEXEL_CLEAR_MASK : TEXEL_STOP_MASK;
     Hit h = traverse(ro, rd, wrap_band(ro, rd, ceiling(u_eye, dir)));
     g_window = false;

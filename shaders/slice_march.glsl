@@ -27,6 +27,7 @@ const float WINDOW_RADIUS = 0.7;                   // in cells, at the pawn
 
 uint g_stop = TEXEL_STOP_MASK;  // the texel bits that stop the walk (the window's add the cut)
 bool g_window = false;          // the pixel is inside the window
+bool g_windowed = false;        // the same, kept past the walk (cast_shade)
 vec3 g_dir = vec3(0.0);         // the pixel's ray, in the slice
 
 // How far out of the window the pixel's ray passes, by the radius: under 1 inside it.  The

@@ -74,15 +74,10 @@ vec4 axis_mask(int axis) {
 // block's lit far rim (lip), the lower floor lies in its shadow, and reads as lower (shaded
 // by a gradient instead, a top between two walls read as rounded, as a ramp).  The bits of the cell in front (`front`) say which
 // neighbours are solid; where w wraps they are read (as the occlusion does there).  Through
-// the window round the pawn, the floor it stands on lies in the shadow of the wall the
-// window cuts: drawn unshaded, flush with the wall's top, a blind player read the pawn in
-// level 3 as standing on the wall in front of it.
+// the window round the pawn, what it cuts casts nothing: the floor is drawn as with no wall.
 float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f) {
-    // (a top seen from above)
-#ifdef NO_CAST
-    return 1.0;  // (a test's: the picture with no shadows past raised tops)
-#endif
-    if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5) return 1.0;
+    // (a top seen from above; not through the window round the pawn, drawn as with no wall)
+    if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5 || g_windowed) return 1.0;
     float shade = 0.0;
     for (int k = 0; k < 2; k++) {
         int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
