@@ -14,6 +14,9 @@
 //   MOVING_CRATE  a crate drawn off its cell (u_crate_lo), for a push or a fall
 //   MARKS  where a step from a ramp lands, and where a push moves a crate beside the pawn
 //          (u_mark_lo), drawn at rest
+//   HOLES  a room whose bottom layer has an empty cell, with z up: a shaft open to below the
+//          room has dark, crossed sides, and where a ray leaves the room through its bottom
+//          the cell is crossed (pose.opens_below)
 //   SKIP   empty-space skipping (SKIP_STEP), in open rooms only: a jump costs about 2.3 plain
 //          steps, so dense rooms are quicker walked a cell at a time
 //   EDIT   the editor: the slice passes through its cursor, not the player, so no pawn is

@@ -218,6 +218,7 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
     return mix(col, u_out_colour, 0.85 * arm);
 }
 
+#ifdef HOLES
 // A block's side that faces into a shaft open to below the room (the cell in front of it, and
 // every cell under that one, empty: a mover there falls out of the room), with z up (the
 // stand and both views).  Seen from the steep camera, such a shaft shows its far side and
@@ -280,6 +281,8 @@ vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
     g_inv_line = 1.0 / line;
     return out_mark(mix(col, DROP_COLOUR, 0.5), p - floor(p), 2, line);
 }
+
+#endif  // HOLES
 
 // A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
 // `above`, holds a crate): framed just inside its edge in the crate's colour, as the map bars
@@ -525,9 +528,11 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
+#ifdef HOLES
         if (h.code == CELL_BLOCK) {
             col = shaft_side(col, h.axis, p, f, h.cell, front, front_texel, line);
         }
+#endif
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);
@@ -566,9 +571,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (turn_w > 0 || turn_w <= -u_size.w) col = mix(col, background(dir), 0.45);
 #endif
         col = fog(col, s, dir);
-    } else {
+    }
+#ifdef HOLES
+    else {
         col = void_below(col, ro, rd);
     }
+#endif
 #ifdef GHOST
     col = ghost(col, ro, rd, dir, t_hit);
 #endif

@@ -1620,3 +1620,22 @@ def test_no_fall_out_cross_where_the_ramp_underfoot_carries_you_over(ctx):
     plain = crossed(_image(ctx, _edit(room, {(px, py, pz - 1, pw): cells.BLOCK}), pose,
                            size=size)[tile])
     assert plain > 5 and ramp == 0, (plain, ramp)
+
+
+def test_the_holes_variant_is_drawn_only_where_a_hole_can_show():
+    """The shaft's sides and the void's cross cost a tenth of a frame on llvmpipe by their
+    code alone, so they are the HOLES variant: with z up, in a room whose bottom layer has
+    an empty cell (a column may open to below the room); not with w up, nor in a room
+    whose bottom is whole (level 1's)."""
+    from anabasis.formats import levelfile, levels
+
+    shafts = levelfile.parse(SHAFTS)
+    player = tuple(float(v) for v in rules.start(shafts).state.player)
+
+    def names(room, view, at=None):
+        p = at or tuple(float(v) for v in rules.start(room).state.player)
+        return render.frame_uniforms(room, Pose(p, view, None, 0.0, Camera()), (64, 48))[1]
+
+    assert "HOLES" in names(shafts, "stand", player) and "HOLES" in names(shafts, "both", player)
+    assert "HOLES" not in names(shafts, "w-up", player)
+    assert "HOLES" not in names(levels.load_level(1), "stand")
