@@ -537,9 +537,13 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);
         if (foot == 0) {
-            col = drop_face(col, f, h.axis, edge, line);
-            if (falls_out(above) && !ramp_carries(above) && !crossed_gap(above)) {
-                col = out_mark(col, f, h.axis, line);
+            if (crossed_gap(above)) {
+                // a gap a ramp's step crosses: dark alone, as the map draws it (rimmed, it
+                // read as a slip pit; crossed, as a fall)
+                col = mix(col * 0.8, DROP_COLOUR, 0.9);
+            } else {
+                col = drop_face(col, f, h.axis, edge, line);
+                if (falls_out(above) && !ramp_carries(above)) col = out_mark(col, f, h.axis, line);
             }
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)

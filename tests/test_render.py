@@ -1333,7 +1333,7 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
     map draws them dark with no cross, "a ramp steps over it") were crossed in the "fall
     out" red, and two blind players of one round read the ramps as throwing them into the
     void.  Every such gap's pit in sight is uncrossed (the pits no ramp crosses are held to
-    the rules above, crossed where you fall out)."""
+    the rules above, crossed where you fall out), and dark alone, with no rim."""
     from anabasis.formats import levels
     from anabasis.picture import pose as pose_of
     from anabasis.picture import views
@@ -1360,6 +1360,15 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
         if tile.sum() < 40:
             continue
         assert red[tile].mean() == 0, ((x, y, w), red[tile].mean())
+        # and dark alone, as the map draws it: no slip pit's lighter rim (rimmed, two blind
+        # players of a later round read these as slip pits)
+        inner = tile.copy()
+        for axis in (0, 1):
+            for step in (1, -1):
+                inner &= np.roll(tile, step, axis=axis)
+        lum = image.mean(axis=2)
+        rim, middle = np.median(lum[tile & ~inner]), np.median(lum[inner])
+        assert rim < middle + 15, ((x, y, w), rim, middle)  # (a slip pit's: + 70 or so)
         seen += 1
     assert seen >= 1
 

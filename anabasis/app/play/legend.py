@@ -17,8 +17,8 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
-    ("pit", "a dark pit with a rim (on the map: no number; bars: 2+ slices deep): you slip"
-            " kata; with a \u2715: you fall out"),
+    ("pit", "a dark pit, rimmed (map: no number; bars: 2+ slices): you slip kata;"
+            " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans; a floor from"
              " any side"),
     ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
