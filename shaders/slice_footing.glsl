@@ -115,7 +115,7 @@ const float LIP_CELLS = 0.07;  // its width, in cells (and never under three pix
 // The top's colour `col` with its lips: dark on the edges the eye sees, and the far rim lit
 // from `base` (the top's colour before its occlusion, which a wall behind the rim, cut away
 // or not, would darken: the rim is a step down all the same).
-vec3 lip(vec3 col, vec3 base, uint beside, int axis, vec4 f) {
+vec3 lip(vec3 col, vec3 base, uint beside, ivec4 cell, int axis, vec4 f) {
     float inv_width = min(g_inv_line * (1.0 / 3.0), 1.0 / LIP_CELLS);
     float dark = 1.0;
     float rim = 0.0;
@@ -125,7 +125,13 @@ vec3 lip(vec3 col, vec3 base, uint beside, int axis, vec4 f) {
         uint bit = uint(2 * j + (plus ? 1 : 0));
         if (((beside >> bit) & uint(1)) == uint(0)) {
             float edge = 1.0 - soft_step(min(f[j], 1.0 - f[j]), inv_width);
-            if ((plus ? u_toward[j] : -u_toward[j]) < -0.5) {
+            // (lit only over a step down in the room: at the room's own far edge a lit rim
+            // made a floor there read as a ledge over the floors before it, level 3's back
+            // row as higher than its goal row to four blind players)
+            int next = cell[j] + (plus ? 1 : -1);
+            bool in_room = j == 3 ? (WRAPS || (next >= 0 && next < u_size.w))
+                                  : (next >= 0 && next < u_size[j]);
+            if (in_room && (plus ? u_toward[j] : -u_toward[j]) < -0.5) {
                 rim = max(rim, edge);
             } else {
                 dark = min(dark, mix(1.0, LIP_DARK, edge));
@@ -535,7 +541,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #endif
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
-        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.axis, f);
+        if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.cell, h.axis, f);
         if (foot == 0) {
             if (crossed_gap(above)) {
                 // a gap a ramp's step crosses: dark alone, as the map draws it (rimmed, it
