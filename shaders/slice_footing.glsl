@@ -194,9 +194,10 @@ bool ramp_carries(ivec4 a) {
 }
 
 // Whether the cell `a` (a mover's place over a pit) lies in a gap a ramp's step crosses: a
-// column with nothing in it, beside a ramp of its slice leaning toward it (pose.crossed_gaps,
-// u_crossed).  The map draws those dark with no cross, "a ramp steps over it"; crossed here,
-// in level 7's w-up view they read to blind players as ramps throwing you into the void.
+// column with nothing in it, beside a ramp of its slice leaning toward it, or over a ramp
+// one slice kata (pose.crossed_gaps, u_crossed).  The map draws those with no cross; crossed
+// here, in level 7's w-up view they read to blind players as ramps throwing you into the
+// void.
 bool crossed_gap(ivec4 a) {
     if (u_crossed_n == 0) return false;  // (most rooms: no loop)
     int w = a.w;
@@ -230,12 +231,12 @@ vec3 out_mark(vec3 col, vec4 f, int axis, float line) {
 // stand and both views).  Seen from the steep camera, such a shaft shows its far side and
 // hardly its bottom, and lit as the tops are, it read to a blind player as a shallow well to
 // step into ("a gap looked like a sunken floor").  Its sides darken fast under the room's
-// top, as a shaft's do: it reads as a hole, and each cell of its sides is crossed in the "fall
-// out" colour.  A texel read a cell down the shaft, on those sides' pixels only (the first is
-// the one the occlusion read: `front_texel`).
+// top, as a shaft's do: it reads as a hole, crossed once at its top in the "fall out" colour.
+// A texel read a cell down the shaft, on those sides' pixels only (the first is the one the
+// occlusion read: `front_texel`).  Only in the HOLES variant, drawn with z up alone.
 vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uint front_texel,
                 float line) {
-    if (axis < 0 || axis == 2 || abs(u_basis[2][2]) < 0.9) return col;
+    if (axis < 0 || axis == 2) return col;
     // a shaft, not a gap's open side: the cells beside the one in front, along the other
     // way across, both solid (a tall wall's side over a wide gap, darkened and crossed at its
     // top, read to a blind player as a dark pillar with a cross on it)
@@ -271,7 +272,7 @@ vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uin
 // bottom is crossed in the "fall out" colour, as the map crosses it, over a darkened sky;
 // not where a ramp's step crosses the gap (crossed_gap: the map draws that one plain).
 vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
-    if (abs(u_basis[2][2]) < 0.9 || rd.z >= 0.0) return col;
+    if (rd.z >= 0.0) return col;
     float t = -ro.z / rd.z;
     vec4 p = ro + rd * t;
     if (any(lessThan(p.xy, vec2(0.0))) || any(greaterThanEqual(p.xy, vec2(u_size.xy)))) return col;

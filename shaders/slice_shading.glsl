@@ -72,11 +72,12 @@ vec4 axis_mask(int axis) {
 // row for a block one high), so the corner's occlusion darkened only what it hid.  This shade
 // is a shadow's band, even to six tenths of the cell and soft only at its end: past the
 // block's lit far rim (lip), the lower floor lies in its shadow, and reads as lower (shaded
-// by a gradient instead, a top between two walls read as rounded, as a ramp).  The bits of the cell in front (`front`) say which
-// neighbours are solid; where w wraps they are read (as the occlusion does there).  Through
-// the window round the pawn, what it cuts casts nothing: the floor is drawn as with no wall.
+// by a gradient instead, a top between two walls read as rounded, as a ramp).  The bits of
+// the cell in front (`front`) say which neighbours are solid; where w wraps they are read
+// (as the occlusion does there).  Through the window round the pawn, what it cuts casts
+// nothing: the floor is drawn as with no wall (shaded, the pawn read as sunk in a pit).
 float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f) {
-    // (a top seen from above; not through the window round the pawn, drawn as with no wall)
+    // (a top seen from above, not through the window)
     if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5 || g_windowed) return 1.0;
     float shade = 0.0;
     for (int k = 0; k < 2; k++) {

@@ -71,8 +71,8 @@ SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP
 #: list (``u_held``); past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
 MOST_HELD = 8
 #: The most gaps a ramp's step crosses (:func:`crossed_gaps`) the shader is told of
-#: (``u_crossed``): the levels have seven at most, the made rooms none; past it, the rest
-#: are drawn as any pit you fall out from, crossed.
+#: (``u_crossed``): the levels have seven at most, 48 made rooms six; past it, the rest are
+#: drawn as any pit you fall out from, crossed.
 MOST_CROSSED = 16
 
 

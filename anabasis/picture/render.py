@@ -202,7 +202,10 @@ class Renderer:
         X, Y, Z, W = room.size
         self.room = room
         self._static = np.frombuffer(room.cells, dtype=np.uint8).reshape(W, Z, Y, X).copy()
-        self._crossed = crossed_gaps(room)[:MOST_CROSSED]
+        # the gaps a ramp's step crosses, as the shader's list (the room's cells alone: once)
+        crossed = crossed_gaps(room)[:MOST_CROSSED]
+        self._crossed = (len(crossed), [(*c, 0) for c in crossed]
+                         + [(-9, -9, -9, 0)] * (MOST_CROSSED - len(crossed)))
         self._crates = None  # the texels are made again
         if state is None and not self.ruled:
             state = room.start
@@ -426,10 +429,7 @@ class Renderer:
         else:
             u["u_held_n"] = len(held)
             u["u_held"] = list(held) + [(-9, -9, -9, -9)] * (MOST_HELD - len(held))
-        crossed = self._crossed
-        u["u_crossed_n"] = len(crossed)
-        u["u_crossed"] = ([(*c, 0) for c in crossed]
-                          + [(-9, -9, -9, 0)] * (MOST_CROSSED - len(crossed)))
+        u["u_crossed_n"], u["u_crossed"] = self._crossed
         return u, names
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
