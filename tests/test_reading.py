@@ -1228,6 +1228,51 @@ def test_each_crate_in_sight_has_the_floor_it_stands_on_dashed_over_it(make_app)
     assert reading.crate_floors(play, b, cam, app.overlay.size) == []
 
 
+def test_a_crate_whose_floor_is_hidden_is_drawn_whole_over_what_hides_it(make_app):
+    """Three blind players read a crate as a row further on: a tall wall in front hid its
+    floor and front, its top alone showed, over the row behind on screen, and the step
+    badge "walk · hidden by the crate" was drawn round it.  hard.chital after "U": the crate
+    diagonal in front of the pawn, behind a plateau to the room's top, is drawn whole, faintly
+    in the crates' colour, over the plateau: its box's outline filled down to its floor's
+    front edge.  Level 5's crate in the open has its floor alone dashed (the other test)."""
+    from anabasis.app.play import markers
+
+    app, _ = made_in_stand(make_app, "hard.chital")
+    play = app.scene
+    press(app, arrow_for(play, "U"))
+    settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    assert play.state.player == (1, 1, 1, 3) and (2, 2, 1, 3) in play.state.crates
+    seen = {crate.cell: crate for crate in reading.crates_in_sight(play, b, cam,
+                                                                    app.overlay.size)}
+    crate = seen[(2, 2, 1, 3)]
+    assert crate.ghost, "its floor is hidden: drawn whole"
+    project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
+    # the ghost reaches from the crate's top down to its floor's front edge (less the inset)
+    ys = [y for _, y in crate.ghost]
+    top_y = project((2, 2, 1.5, 3))[1]
+    front = [(x, y) for x, y in crate.floor[:1] + crate.floor[3:]]
+    floor_y = max(y for _, y in front)
+    assert min(ys) < top_y < max(ys)
+    assert floor_y - 0.25 * (floor_y - min(y for _, y in crate.floor)) < max(ys) <= floor_y
+    # filled faintly there, where the plateau hides it (the HUD's surface, over the room)
+    colour = markers.colour_of("crate", app.progress.palette)
+    fx = (front[0][0] + front[1][0]) // 2
+    fy = round((max(ys) + project((2, 2, 1.5, 3))[1]) / 2)
+    got = app.overlay.surface.get_at((fx, fy))
+    assert got[:3] == colour and 0 < got[3] < 255, got
+    # a crate in the open is not (level 5's, beside the pawn)
+    app.open(open_level(5))
+    settle(app)
+    press(app, arrow_for(app.scene, "D"))
+    settle(app)
+    app.tick(DT)
+    play = app.scene
+    b, cam = play.sight.basis(), play.sight.camera
+    assert [c.ghost for c in reading.crates_in_sight(play, b, cam, app.overlay.size)] == [()]
+
+
 def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_app):
     """A blind player read "goal ↑ 2 ana" run into the gizmo's caption as "goal ↑ 2view:
     stand" (medium.dingo).  With the room slid under the gizmo (the camera aimed away), in

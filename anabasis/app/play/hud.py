@@ -300,7 +300,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if not large and play is not None and shown.help is None:
         # the floor each crate in sight stands on (its top lies over the row behind)
         seen = reading.crates_in_sight(play, b, camera, ov.size)  # (floors, then boxes)
-        reading.paint_crate_floors(ov, [floor for _, floor in seen], s, shown.palette, *pawn)
+        reading.paint_crate_floors(ov, seen, s, shown.palette, *pawn)
         # where the pawn stands, where a crate or a block in front hides its feet
         reading.paint_pawn_floor(ov, reading.pawn_floor(play, b, camera, ov.size), s)
     if not large:

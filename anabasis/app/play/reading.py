@@ -53,7 +53,7 @@ from anabasis.app.viewer.projection import project_many
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.engine.cells import BLOCK, RAMPS
 from anabasis.picture import views
-from anabasis.picture.pose import ceiling
+from anabasis.picture.pose import CRATE_INSET, ceiling
 
 #: Where the map may reach: this share of the window's width and height, at most.
 MAP_W, MAP_H = 0.40, 0.34
@@ -1078,7 +1078,7 @@ def crate_floors(play, b, camera, size) -> list[tuple]:
     crate in sight), for :func:`paint_crate_floors`.  A crate's top, a cell up, lies over the
     row behind it on screen: every blind player of a round read a crate as a row further up
     the screen than it stood, and the pawn behind one as standing on it."""
-    return [floor for _, floor in crates_in_sight(play, b, camera, size)]
+    return [seen.floor for seen in crates_in_sight(play, b, camera, size)]
 
 
 def crate_boxes(play, b, camera, size, seen=None) -> list[pygame.Rect]:
@@ -1091,17 +1091,17 @@ def crate_boxes(play, b, camera, size, seen=None) -> list[pygame.Rect]:
     out = []
     if seen is None:
         seen = crates_in_sight(play, b, camera, size)
-    for cell, floor in seen:
-        above = tuple(int(c + u) for c, u in zip(cell, up, strict=True))
-        points = [*floor, *markers.floor_of(above, b, project)]
+    for crate in seen:
+        above = tuple(int(c + u) for c, u in zip(crate.cell, up, strict=True))
+        points = [*crate.floor, *markers.floor_of(above, b, project)]
         xs, ys = [x for x, _ in points], [y for _, y in points]
         out.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
     return out
 
 
 def crates_in_sight(play, b, camera, size) -> list[tuple]:
-    """``(cell, its floor's window corners)`` for each crate in the slice in sight, at rest
-    (the first :data:`MOST_CRATE_FLOORS`)."""
+    """A :class:`SeenCrate` for each crate in the slice in sight, at rest (the first
+    :data:`MOST_CRATE_FLOORS`)."""
     if play.timeline is not None or play.won:
         return []
     drawn = play.pose().player
@@ -1120,23 +1120,65 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         if markers.hidden_by(room, state, cell, drawn, b, camera, "crate"):
             continue  # (out of sight: its marker says where)
         corners = markers.floor_of(cell, b, project)
-        if corners:
-            out.append((cell, corners))
+        if not corners:
+            continue
+        ghost = ()
+        if markers.hidden_by(room, state, cell, drawn, b, camera, "floor"):
+            ghost = crate_outline(cell, b, project)
+        out.append(SeenCrate(cell, corners, ghost))
     return out
+
+
+class SeenCrate(NamedTuple):
+    """A crate in sight (:func:`crates_in_sight`): where it is drawn."""
+    cell: tuple
+    #: the window corners of the floor it stands on (:func:`markers.floor_of`'s order)
+    floor: tuple
+    #: where its floor is hidden from the eye (by a tall wall in front, mostly: its top
+    #: alone shows, over the row behind on screen), the outline of its whole box on the
+    #: window (:func:`crate_outline`), else ()
+    ghost: tuple
+
+
+def crate_outline(cell, b: np.ndarray, project) -> tuple:
+    """The window outline of the crate in ``cell``: the convex hull of its inset box's eight
+    corners, projected; () where a corner is behind the eye."""
+    across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
+    half = 0.5 - CRATE_INSET
+    points = []
+    for a in (-1, 1):
+        for d in (-1, 1):
+            for h in (-1, 1):
+                x, y, z = project(np.asarray(cell, float) + half * a * across
+                                  + half * d * depth + 0.5 * h * up)
+                if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+                    return ()
+                points.append((round(x), round(y)))
+    return tuple(markers.convex_hull(points))
 
 
 #: The most crates whose floors are drawn (a crowded room's first ones).
 MOST_CRATE_FLOORS = 24
 
+#: How much of the crates' colour fills a sunk crate's outline (0..255): a ghost of it over
+#: what hides it
+GHOST_ALPHA = 110
 
-def paint_crate_floors(ov, floors: list[tuple], s: float, palette: str,
+
+def paint_crate_floors(ov, floors: list[SeenCrate], s: float, palette: str,
                        pawn: pygame.Rect | None = None) -> None:
-    """Each crate's floor (:func:`crate_floors`), dashed in the crates' colour, over the
-    crate: the cell it stands in, on the floor's grid; never over the pawn's box."""
+    """Each crate's floor (:func:`crates_in_sight`'s), dashed in the crates' colour, over
+    the crate: the cell it stands in, on the floor's grid; never over the pawn's box.  A
+    crate whose floor is hidden (its top alone in sight, over the row behind on screen) is
+    also drawn whole, faintly, over what hides it: its top alone, "walk · hidden by the
+    crate" round it, read to three blind players as a crate a row further on."""
     colour = markers.colour_of("crate", palette)
-    for corners in floors:
-        markers.dashed_outline(ov.surface, colour, corners, max(2, int(2 * s)), int(5 * s),
-                               pawn)
+    width, dash = max(2, int(2 * s)), int(5 * s)
+    for crate in floors:
+        if crate.ghost:
+            pygame.draw.polygon(ov.surface, (*colour, GHOST_ALPHA), crate.ghost)
+            markers.dashed_outline(ov.surface, colour, crate.ghost, width, dash, pawn)
+        markers.dashed_outline(ov.surface, colour, crate.floor, width, dash, pawn)
 
 
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
