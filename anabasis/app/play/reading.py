@@ -1176,9 +1176,31 @@ def paint_crate_floors(ov, floors: list[SeenCrate], s: float, palette: str,
     width, dash = max(2, int(2 * s)), int(5 * s)
     for crate in floors:
         if crate.ghost:
-            pygame.draw.polygon(ov.surface, (*colour, GHOST_ALPHA), crate.ghost)
+            fill_outside(ov.surface, (*colour, GHOST_ALPHA), crate.ghost, pawn)
             markers.dashed_outline(ov.surface, colour, crate.ghost, width, dash, pawn)
         markers.dashed_outline(ov.surface, colour, crate.floor, width, dash, pawn)
+
+
+def fill_outside(surface, colour, points, avoid: pygame.Rect | None) -> None:
+    """The polygon through ``points`` filled with ``colour`` (its alpha kept, not blended),
+    none of it inside ``avoid`` (the pawn's box), where given."""
+    if avoid is None:
+        pygame.draw.polygon(surface, colour, points)
+        return
+    W, H = surface.get_size()
+    # the window less the box, as four strips that do not overlap
+    strips = (pygame.Rect(0, 0, W, avoid.top), pygame.Rect(0, avoid.bottom, W, H),
+              pygame.Rect(0, avoid.top, avoid.left, avoid.height),
+              pygame.Rect(avoid.right, avoid.top, W, avoid.height))
+    clip = surface.get_clip()
+    try:
+        for strip in strips:
+            strip = strip.clip(clip)
+            if strip.width > 0 and strip.height > 0:
+                surface.set_clip(strip)
+                pygame.draw.polygon(surface, colour, points)
+    finally:
+        surface.set_clip(clip)
 
 
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
