@@ -1273,6 +1273,39 @@ def test_a_crate_whose_floor_is_hidden_is_drawn_whole_over_what_hides_it(make_ap
     assert [c.ghost for c in reading.crates_in_sight(play, b, cam, app.overlay.size)] == [()]
 
 
+def test_with_w_up_a_crate_a_slice_ana_is_marked_not_dashed_as_a_floor(make_app):
+    """With w up nothing ana of your slice is drawn.  hard.reedbuck's crates one slice ana
+    of the pawn's start, at its z, were drawn as nothing but their floors' dashes, and a
+    blind player read them as holes rimmed in orange.  There they have no dashed floor, and
+    each has a marker, "crate ↑ 1 ana"; in the stand view, out of the slice, they have their
+    usual markers."""
+    from anabasis.app.play import markers
+
+    app, _ = made_in_stand(make_app, "hard.reedbuck")
+    play = app.scene
+    ana = {(7, 6, 1, 2), (8, 1, 1, 2)}
+    assert play.state.player == (7, 8, 1, 1) and ana <= set(play.state.crates)
+    while play.sight.view != "w-up":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    seen = {crate.cell for crate in reading.crates_in_sight(play, b, cam, app.overlay.size)}
+    assert not seen & ana
+    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
+    over = [m for m in found if m.cell in ana]
+    assert {m.cell for m in over} == ana
+    assert all(m.hidden == "above" and m.above == 1 for m in over)
+    assert {markers.words_of([m]) for m in over} == {"crate \u2191 1 ana"}
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
+    assert all(not m.hidden for m in found if m.cell in ana)
+
+
 def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_app):
     """A blind player read "goal ↑ 2 ana" run into the gizmo's caption as "goal ↑ 2view:
     stand" (medium.dingo).  With the room slid under the gizmo (the camera aimed away), in

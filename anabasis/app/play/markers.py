@@ -67,8 +67,9 @@ class Marker(NamedTuple):
     #: another height: a blind player read a goal drawn high in the both-downs view as a
     #: row further on (height and depth both go up the screen); empty: none drawn
     foot: tuple = ()
-    #: in the slice but out of sight: what hides it from the eye ("wall", "crate"); the
-    #: goal behind tall walls was found only in the plan view
+    #: in the slice but out of sight: what hides it from the eye ("wall", "crate"), or
+    #: "above" for a crate over the ceiling's cut (``above``); the goal behind tall walls
+    #: was found only in the plan view
     hidden: str = ""
     #: where its place is inside a block, a ramp or a crate that the slice draws: the face of
     #: that cell in sight (four window points: its top where that shows, else the face the
@@ -108,6 +109,9 @@ class Marker(NamedTuple):
     #: hidden (``hidden``), but a part of its floor in sight: its glow shows by what hides
     #: it (said "hidden by a wall" by a goal glowing in plain view, a blind player was lost)
     glimpsed: bool = False
+    #: where ``hidden`` is ``"above"``: how far it lies up the view's up axis, over the
+    #: ceiling's cut (with w up, a crate in the slice some slices ana: not drawn)
+    above: int = 0
 
     @property
     def label(self) -> str:
@@ -115,6 +119,8 @@ class Marker(NamedTuple):
         one in the pawn's own column (a blind player read such a marker, moved off the
         pawn, as the next cell's); ``hidden by a wall`` for one in the slice hidden from the
         eye (said "behind a wall", blind players read it as walled off, out of reach)."""
+        if self.hidden == "above":  # (up the screen: w where z is hidden, else z)
+            return f"\u2191 {self.above} ana" if self.axis == 2 else f"{self.above} up in z"
         if self.hidden:
             return ("partly " if self.glimpsed else "") + f"hidden by a {self.hidden}"
         return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
@@ -153,7 +159,7 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
     """A :class:`Marker` for the goal and each crate that the slice ``b`` misses (the
     nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it), and, at rest, for
     the goal or a crate in the slice where something in the slice hides it from the eye
-    (a crate only where a wall does).
+    (a crate only where a wall does), or where it lies over the ceiling's cut (a crate).
 
     Only at rest (``b``'s hidden axis is a 4D axis): mid-turn the slice is
     oblique and nothing is cleanly in or out of it.  ``player`` is the drawn
@@ -207,13 +213,19 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             # (picture.pose.wrap_band), not the cell's own w beyond it
             W, pw = room.size[3], math.floor(player[3] + 0.5)
             put[3] = pw - (pw - cell[3]) % W
-        hidden, seen = "", False
+        hidden, seen, above = "", False, 0
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
             if _touches(put, player):
                 continue  # by the pawn: in its window, and its badges name it ("walk · goal")
-            hidden = hidden_by(room, state, put, player, b, camera, what)
+            lift = float((np.asarray(put, float) - np.asarray(player, float)) @ b[:, 2])
+            if what == "crate" and lift >= pose.ceiling(b) + 0.5 - 1e-6:
+                # over the ceiling's cut, not drawn (with w up, a crate some slices ana: in
+                # neither picture nor marker, its floor's dashes alone read as a hole)
+                hidden, above = "above", round(lift)
+            else:
+                hidden, above = hidden_by(room, state, put, player, b, camera, what), 0
             if what == "goal" and not hidden:
                 # a corner of its floor hidden too: the part in sight, a gold triangle, read
                 # as a ramp's bright side
@@ -249,7 +261,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of, post, seen))
+                          inside_of, post, seen, above))
     return out
 
 

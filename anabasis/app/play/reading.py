@@ -1113,10 +1113,17 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         return []
     here = int(drawn[axis]) % room.size[axis]
     project = markers.projecting(drawn, b, camera, size)
+    up = np.asarray(b[:, 2], float)
     out = []
     for cell in state.crates[:MOST_CRATE_FLOORS]:
         if cell[axis] % room.size[axis] != here:
             continue
+        if room.wrap and axis != 3:  # w in the slice: the copy drawn, kata of the pawn
+            W, pw = room.size[3], int(drawn[3])
+            cell = (*cell[:3], pw - (pw - cell[3]) % W)
+        if (np.asarray(cell, float) - np.asarray(drawn, float)) @ up >= ceiling(b) + 0.5 - 1e-6:
+            continue  # over the ceiling's cut, not drawn (with w up, a slice ana: its floor
+            # dashed alone, in the air past the room's walls, read as a thing out of the room)
         if markers.hidden_by(room, state, cell, drawn, b, camera, "crate"):
             continue  # (out of sight: its marker says where)
         corners = markers.floor_of(cell, b, project)
