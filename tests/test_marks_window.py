@@ -54,9 +54,9 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
         press(app, pygame.K_v)
         settle(app)
     # w hidden: a slice kata; z hidden: in the slice, drawn, but the walls in front hide
-    # half its floor (a thin gold strip: marked); y hidden: two rows +y
-    assert seen == {"stand": [("goal", "1 kata")], "w-up": [("goal", "hidden by a wall")],
-                    "both": [("goal", "2 +y")]}
+    # most of its floor (a gold strip in sight: marked, "partly"); y hidden: two rows +y
+    assert seen == {"stand": [("goal", "1 kata")],
+                    "w-up": [("goal", "partly hidden by a wall")], "both": [("goal", "2 +y")]}
     # off the window: pinned to its edge, on the side toward where it is
     ov, W, H = app.overlay, *app.overlay.size
     near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)

@@ -1148,10 +1148,13 @@ def dashed_outline(surface, colour, corners, width: int, dash: int,
 
 def dashed(surface, colour, a, b, width: int, dash: int,
            avoid: pygame.Rect | None = None) -> None:
-    """A dashed line from ``a`` to ``b``; no dash that meets ``avoid``, where given."""
+    """A dashed line from ``a`` to ``b``; no dash that meets ``avoid``, where given (its
+    width counted: a dash whose middle passed by the box's edge drew into it)."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
+    if avoid is not None:
+        avoid = avoid.inflate(2 * width, 2 * width)
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     d = 0.0
     while d < length:

@@ -620,13 +620,20 @@ def clear_of_gizmo(play, b: np.ndarray, frame):
     return framed
 
 
+#: The part of the picture a room is framed in (:func:`views.frame_room`'s ``area``): all
+#: but a band along the top, where the title, the message and the score lie.  Framed in the
+#: whole picture in the room camera's narrower view (:data:`views.ROOM_FOV`), level 7's far
+#: edge lay under the message.
+ROOM_AREA = (-1.0, -1.0, 1.0, 0.88)
+
+
 def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     """The camera ``frame(area)`` gives for the whole picture; or, where the corner map
     (on, not large) would lie over the room's picture in each of its places (a big room:
     a blind player read its map faded over the room, and the room under it), the camera
     for the picture's part right of the map or above it, whichever shows the room larger.
     The map then takes its corner clear of the room."""
-    whole = frame(views.WHOLE)
+    whole = frame(ROOM_AREA)
     reading = play.reading
     if not reading.show_map or reading.large:  # (the large map lies over all, on its key)
         return whole
@@ -643,8 +650,9 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     if any(not p.colliderect(room) for p in places.values()):
         return whole
     edge = pad // 2 + mw + pad // 2
-    right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, 1.0)
-    above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, 1.0)
+    top = ROOM_AREA[3]
+    right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, top)
+    above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, top)
     best = min((frame(right_of), frame(above)), key=lambda c: c.distance)
     return toward_middle(play, b, best, pygame.Rect(0, bottom - mh, edge, mh), (W, H))
 
@@ -1130,7 +1138,9 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         if not corners:
             continue
         ghost = ()
-        if markers.hidden_by(room, state, cell, drawn, b, camera, "floor"):
+        if markers.hidden_by(room, state, cell, drawn, b, camera, "floor") == "wall":
+            # (behind another crate, not: the two tops show one behind the other, and a
+            # ghost of the one behind over the one in front made them one long crate)
             ghost = crate_outline(cell, b, project)
         out.append(SeenCrate(cell, corners, ghost))
     return out
@@ -1141,9 +1151,9 @@ class SeenCrate(NamedTuple):
     cell: tuple
     #: the window corners of the floor it stands on (:func:`markers.floor_of`'s order)
     floor: tuple
-    #: where its floor is hidden from the eye (by a tall wall in front, mostly: its top
-    #: alone shows, over the row behind on screen), the outline of its whole box on the
-    #: window (:func:`crate_outline`), else ()
+    #: where a wall in front hides its floor from the eye (its top alone shows, over the
+    #: row behind on screen), the outline of its whole box on the window
+    #: (:func:`crate_outline`), else ()
     ghost: tuple
 
 

@@ -180,7 +180,7 @@ class Play(Scene):
                                     w / h, self.room.wrap, margin, area)
 
         if getattr(self, "reading", None) is None:  # (while the scene is being made)
-            return frame(views.WHOLE)
+            return frame(reading.ROOM_AREA)
         if gizmo:
             frame = reading.clear_of_gizmo(self, b, frame)
         return reading.beside_map(self, b, frame)  # the room clear of the corner map
