@@ -621,10 +621,11 @@ def clear_of_gizmo(play, b: np.ndarray, frame):
 
 
 #: The part of the picture a room is framed in (:func:`views.frame_room`'s ``area``): all
-#: but a band along the top, where the title, the message and the score lie.  Framed in the
-#: whole picture in the room camera's narrower view (:data:`views.ROOM_FOV`), level 7's far
-#: edge lay under the message.
-ROOM_AREA = (-1.0, -1.0, 1.0, 0.88)
+#: but a band along the top, where the title, the message and the score lie, and the key
+#: bar along the foot (:func:`key_bar_top`).  Framed in the whole picture in the room
+#: camera's narrower view (:data:`views.ROOM_FOV`), level 7's far edge lay under the
+#: message, and level 3's front row on the key bar.
+ROOM_AREA = (-1.0, -0.85, 1.0, 0.88)
 
 
 def beside_map(play, b: np.ndarray, frame) -> views.Camera:
@@ -651,7 +652,8 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
         return whole
     edge = pad // 2 + mw + pad // 2
     top = ROOM_AREA[3]
-    right_of = (-1.0 + 2.0 * edge / W, -1.0 + 2.0 * (H - bottom) / H, 1.0, top)
+    right_of = (-1.0 + 2.0 * edge / W, max(-1.0 + 2.0 * (H - bottom) / H, ROOM_AREA[1]), 1.0,
+                top)
     above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, top)
     best = min((frame(right_of), frame(above)), key=lambda c: c.distance)
     return toward_middle(play, b, best, pygame.Rect(0, bottom - mh, edge, mh), (W, H))
