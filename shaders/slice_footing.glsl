@@ -238,11 +238,14 @@ vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uin
                 float line) {
     if (axis < 0 || axis == 2) return col;
     // a shaft, not a gap's open side: the cells beside the one in front, along the other
-    // way across, both solid (a tall wall's side over a wide gap, darkened and crossed at its
-    // top, read to a blind player as a dark pillar with a cross on it)
-    int other = 1 - axis;
+    // way across the screen, both solid; or a trench, the cell past it, away from this side,
+    // solid (a tall wall's side over a wide gap, darkened and crossed at its top, read to a
+    // blind player as a dark pillar with a cross on it; a trench three long, left lit, read
+    // to another as a shallow recess to step into)
+    int other = (axis == 0) ? ((abs(u_basis[3][1]) > 0.5) ? 3 : 1) : 0;
     uint sides = (front_texel >> (TEXEL_NEAR_SHIFT + uint(2 * other))) & uint(3);
-    if (sides != uint(3)) return col;
+    uint past = TEXEL_NEAR_SHIFT + uint(2 * axis + ((front[axis] > cell[axis]) ? 1 : 0));
+    if (sides != uint(3) && ((front_texel >> past) & uint(1)) == uint(0)) return col;
     // (the room's own outer sides face out of it, onto nothing: no shaft)
     if (any(lessThan(front.xy, ivec2(0))) || any(greaterThanEqual(front.xy, u_size.xy))) return col;
 #ifndef WRAP

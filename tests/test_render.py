@@ -1399,6 +1399,43 @@ SHAFTS = """\
 """
 
 
+def test_a_trench_open_below_the_room_reads_as_a_hole_not_a_recess(ctx):
+    """hard.kob's trench, three cells long and one wide, open to below the room in every
+    slice: its cells' neighbours along it are empty, so no cell was a shaft's, and its far
+    side, lit, read to a blind player as a shallow recess with a grey floor to step into
+    ("a gap looked like a sunken floor").  With the wall past it solid, it is a hole: its far
+    side dark, far darker than the tops beside it, and crossed at its top, at each cell."""
+    from anabasis import gen
+    from anabasis.picture import views
+
+    room = gen.build(*gen.parse_spec("hard.kob")).room
+    state = rules.start(room).state
+    assert state.player[3] == 1
+    for x in (3, 4, 5):  # the trench, empty down to the room's bottom, walled in y
+        assert all(room.cell((x, 3, z, 1)) == cells.EMPTY for z in range(4))
+        assert room.cell((x, 2, 3, 1)) == room.cell((x, 4, 3, 1)) == cells.BLOCK
+    size = (640, 360)
+    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    lum = image.mean(axis=2)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    far_side, top = 1 + 2 * 1 + 1, 1 + 2 * 2 + 1  # the +y face, the +z face
+    red = ((image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70)
+           & (image[..., 2] < 130))
+    for x in (3, 4, 5):
+        side = np.zeros(index.shape, bool)
+        for z in (1, 2, 3):
+            side |= (index == room.index((x, 2, z, 1))) & (faces == far_side)
+        cap = (index == room.index((x, 2, 3, 1))) & (faces == top)
+        assert side.sum() > 20 and cap.sum() > 20, x
+        assert np.median(lum[side]) < 0.6 * np.median(lum[cap]), x
+        crossed = (index == room.index((x, 2, 3, 1))) & (faces == far_side)
+        assert red[crossed].mean() > 0.03, (x, red[crossed].mean())
+
+
 def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
     """A column open to below the room (a mover in it falls out), seen from the steep camera,
     showed its far side lit as the tops are and hardly its bottom: a blind player read a made
