@@ -1269,6 +1269,18 @@ def test_a_crate_whose_floor_is_hidden_is_drawn_whole_over_what_hides_it(make_ap
     fy = round((max(ys) + project((2, 2, 1.5, 3))[1]) / 2)
     got = app.overlay.surface.get_at((fx, fy))
     assert got[:3] == colour and 0 < got[3] < 255, got
+    # nor one the pawn stands on (3.5's, its top the pawn's floor, a wall in front: a ghost
+    # there read to a blind player as a marker, not the crate he stood on)
+    app.open(open_level(5, chapter=3))
+    for play, _ in rests_along(app):
+        if play.state.player[:2] == (2, 1) and play.state.player[2] == 2:
+            break
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    under = (2, 1, 1, play.state.player[3])
+    assert under in play.state.crates
+    seen = {c.cell: c for c in reading.crates_in_sight(play, b, cam, app.overlay.size)}
+    assert under in seen and seen[under].ghost == ()
     # a crate in the open is not (level 5's, beside the pawn)
     app.open(open_level(5))
     settle(app)

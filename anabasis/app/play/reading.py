@@ -1140,7 +1140,12 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         if not corners:
             continue
         ghost = ()
-        if markers.hidden_by(room, state, cell, drawn, b, camera, "floor") == "wall":
+        under_pawn = tuple(round(c + u) for c, u in zip(cell, up, strict=True)) == tuple(
+            round(v) for v in drawn)
+        # (under the pawn, not: its top is the pawn's floor, dashed in pink where hidden, and
+        # a ghost there read to a blind player as a marker, not the crate he stood on)
+        if not under_pawn and markers.hidden_by(room, state, cell, drawn, b, camera,
+                                                "floor") == "wall":
             # (behind another crate, not: the two tops show one behind the other, and a
             # ghost of the one behind over the one in front made them one long crate)
             ghost = crate_outline(cell, b, project)
