@@ -1325,6 +1325,42 @@ def test_with_w_up_a_crate_a_slice_ana_is_marked_not_dashed_as_a_floor(make_app)
     assert all(not m.hidden for m in found if m.cell in ana)
 
 
+def test_a_restart_mid_turn_leaves_the_room_framed(make_app):
+    """Level 3 won, V, and R while the view turned: the turn's framing was for the pawn on
+    the goal, and the room, held still on screen from the turn's end, lay framed for it with
+    the pawn back at the start: a blind player found it at the window's foot, cut off.  The
+    room ends where it does when R comes after the turn."""
+    from anabasis.engine import solver
+
+    def framed(restart_mid_turn: bool) -> pygame.Rect:
+        app.open(open_level(3))
+        settle(app)
+        play = app.scene
+        for move in solver.solve(play.room).moves:
+            press(app, arrow_for(play, move))
+            settle(app)
+        assert play.won
+        press(app, pygame.K_v)
+        if restart_mid_turn:
+            app.tick(DT)
+            assert play.sight.turning
+            press(app, pygame.K_r)
+        settle(app)
+        if not restart_mid_turn:
+            press(app, pygame.K_r)
+            settle(app)
+        app.tick(DT)
+        assert play.state == rules.start(play.room).state and play.sight.view == "w-up"
+        return reading.room_rect(play, play.sight.basis(), play.sight.camera,
+                                 app.overlay.size)
+
+    app = make_app(open_level(3), size=(1280, 720))
+    app.view_tips = 0
+    after, mid = framed(False), framed(True)
+    assert abs(mid.centerx - after.centerx) <= 3 and abs(mid.centery - after.centery) <= 3, \
+        (mid, after)
+
+
 def test_no_markers_words_or_badge_runs_into_the_gizmo_or_its_view_caption(make_app):
     """A blind player read "goal ↑ 2 ana" run into the gizmo's caption as "goal ↑ 2view:
     stand" (medium.dingo).  With the room slid under the gizmo (the camera aimed away), in

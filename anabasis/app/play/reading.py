@@ -182,6 +182,8 @@ class Reading:
         self._map_for = None
         self._anchor = None  #: (the camera's aim, the pawn's place) when the aim was last set
         self._aimed = None  #: the aim as this last set it
+        #: the pawn's place when a turn began (its framing's, kept to the turn's end)
+        self._turn_pose = None
         self.map_rect: pygame.Rect | None = None  #: where the map was last drawn, in the window
         #: the step badges' boxes as the HUD last drew them (clear of its panels and the
         #: map), in the order of :meth:`badged`
@@ -424,6 +426,10 @@ class Reading:
                                                          PLAN_MARGIN, gizmo=True))
         play.say("plan view: straight down (again: back)", "dim", 1.6)
 
+    def turn_began(self) -> None:
+        """A turn of the view began, framed for the pawn where it stands now."""
+        self._turn_pose = np.asarray(self.play.pose().player, float)
+
     def orbited(self) -> None:
         """The player turned the camera: the plan view is left where it is."""
         self.plan_from = None
@@ -444,6 +450,13 @@ class Reading:
             return
         pose = np.asarray(play.pose().player, float)
         cam = sight.camera
+        if self._turn_pose is not None:
+            # a turn just ended: its framing was for the pawn where it stood as it began (R
+            # pressed mid-turn after a win: the room lay framed for the goal's cell, a blind
+            # player found it at the window's foot, cut off)
+            self._anchor, self._aimed = (np.asarray(cam.target, float), self._turn_pose), \
+                cam.target
+            self._turn_pose = None
         if self._anchor is None or cam.target != self._aimed:
             self._anchor = (np.asarray(cam.target, float), pose)
             self._aimed = cam.target

@@ -554,6 +554,7 @@ class Play(Scene):
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
         self.sight = self.sight.turned(self._framing(turned))
+        self.reading.turn_began()
         self.win_aside = self.win_aside or self.won
         self._message_ends("turn")  # the tip of the view being left
 
