@@ -79,7 +79,9 @@ KATA_TINT_TIP = "a floor drawn as a dark pit has nothing kata of it"
 VIEW_TIPS = {
     "stand": "stand: z is up and w is hidden; a dark pit in the floor has nothing kata of it",
     "w-up": "w up: w is drawn as up and z is hidden; the block kata of you is your floor",
-    "both": "both downs: z up, w along the floor, y hidden; an arrow along w moves nothing",
+    # (that you step in x alone here said: two blind players of a round pressed on to finish
+    # level 7 in it, and learnt it from a refused key)
+    "both": "both downs: z up, w along the floor, y hidden: you step in x alone (V: in y too)",
 }
 VIEW_TIPS_PER_SESSION = 4
 
