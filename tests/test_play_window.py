@@ -36,6 +36,13 @@ def test_level_1_is_won_by_key_presses(make_app, tmp_path):
     # the win is saved: solved, and the best
     saved = progress_mod.Progress.load(tmp_path)
     assert "level:1" in saved.solved and saved.best["level:1"] == par
+    # the score panel says it is solved, where the win panel steps aside as the view turns
+    # (a blind player, "best 5" alone left, thought the room not won)
+    from anabasis.app.play.hud import Shown
+
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.win_aside and Shown.of(play, app.overlay.size).best == f"solved · best {par}"
     # and Enter offers the next level
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, Play) and app.scene.opened.level == 2

@@ -157,8 +157,9 @@ class Shown:
         par = opened.par  # a shared room's par arrives once proved
         best = app.progress.best.get(opened.key)
         helped = app.progress.best_hinted.get(opened.key)
-        if best is not None:
-            best_text = f"best {best}"
+        if best is not None:  # (solved, said: the win panel stepped aside as the view
+            # turned, and a blind player, "best 6" alone left, thought the room not won)
+            best_text = f"solved · best {best}"
         else:  # a win with hints is not a solve of your own: said so
             best_text = f"with hints: best {helped}" if helped is not None else "not solved yet"
         marks = rings = ()
