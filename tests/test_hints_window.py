@@ -162,7 +162,7 @@ def test_a_win_after_hints_is_recorded_as_hinted(make_app, tmp_path):
     from anabasis.app.play.hud import _win_shown
 
     line, note = _win_shown(play)[:2]
-    assert line.endswith(" · at par") and "perfect" not in line and "5 hints" in note
+    assert line.endswith(" · at par") and "perfect" not in line and "5 moves hinted" in note
     saved = progress_mod.Progress.load(tmp_path)
     assert "level:1" in saved.hinted and saved.best_hinted == {"level:1": 5}
     assert "level:1" not in saved.solved and saved.best == {}

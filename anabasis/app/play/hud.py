@@ -671,8 +671,10 @@ def _win_shown(play) -> tuple:
         colour = GOOD if play.new_best else DIM
     if play.hints.used:
         used = play.hints.used
-        note = f"solved with {used} hint{'s' if used != 1 else ''}" + (" · " + note if note
-                                                                      else "")
+        # (the moves a hint showed, each ? press one: "10 hints" for four asks read to two
+        # blind players as more help than they had taken)
+        note = f"solved with {used} move{'s' if used != 1 else ''} hinted" + (
+            " · " + note if note else "")
         colour = DIM
     opened, keys = play.opened, play.app.keymap
     return (line, note, colour, _win_texts(opened.kind, opened.level, opened.tier, keys,
