@@ -301,7 +301,7 @@ class Renderer:
             self._cut_mask = np.zeros(len(self._solid), bool)
             return
         # never a crate: a mover cut away left a striped hole and no crate, and a blind player
-        # took it for a gap (the window round the pawn shows it past one in the way)
+        # took it for a gap (nor does the window round the pawn cut one: _window)
         self._cut_mask = tunnel_cuts(self._solid_centres, u) & ~self._solid_crates
         self._cut = self._solid[self._cut_mask]
 
@@ -324,7 +324,10 @@ class Renderer:
         if key == self._window_was[0]:
             self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
             return
-        cut = None if wrap else self._cut_mask
+        # never a crate: cut out of the window, a crate pushed toward the eye vanished behind
+        # the pawn, and three blind players of two rounds lost the crate they had pushed (the
+        # pawn behind one shows over it, its floor dashed: reading.pawn_floor)
+        cut = self._solid_crates if wrap else self._cut_mask | self._solid_crates
         hidden, cells_cut = window_cells(self._solid_centres, u, cut, wrap)
         u["u_window"] = 1.0 if hidden else 0.0
         self._window_cut = self._solid[cells_cut] if not wrap else np.zeros(0, np.int64)

@@ -50,7 +50,8 @@ _PAWN_POINTS = np.array([[0.0, 0.0, -0.40], [0.0, 0.0, -0.14], [0.26, 0.0, -0.14
 
 def window_cells(centres: np.ndarray, u: dict, cut: np.ndarray | None = None,
                  wrap: int = 0) -> tuple[bool, np.ndarray]:
-    """Whether a drawn cell (centres 4D, n x 4; ``cut`` those the tunnel takes) stands between
+    """Whether a drawn cell (centres 4D, n x 4; ``cut`` those left out: the tunnel takes
+    them, or they are crates, which the window never cuts) stands between
     the eye and a point of the pawn, of those the window round the pawn steps past (the
     shader's ``hides_pawn``: at the pawn's level or above, nearer the eye than the pawn); and
     which of the cells the window may step past (a mask over ``centres``; none where the pawn
