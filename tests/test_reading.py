@@ -1269,6 +1269,21 @@ def test_a_crate_whose_floor_is_hidden_is_drawn_whole_over_what_hides_it(make_ap
     fy = round((max(ys) + project((2, 2, 1.5, 3))[1]) / 2)
     got = app.overlay.surface.get_at((fx, fy))
     assert got[:3] == colour and 0 < got[3] < 255, got
+    # the walk's cell behind it, "walk · hidden by the crate": its floor dashed behind the
+    # crate, not over its top (dashed over it, the crate lay framed in the row behind)
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    (walk,) = [p for p in placed if "hidden by the crate" in p.text]
+    assert walk.floor and walk.under
+    hull = reading.crate_outline((2, 2, 1, 3), b, project)
+    cx = sum(x for x, _ in hull) / len(hull)
+    cy = sum(y for _, y in hull) / len(hull)
+    inner = [(cx + 0.8 * (x - cx), cy + 0.8 * (y - cy)) for x, y in hull]
+    xs, ys = [x for x, _ in inner], [y for _, y in inner]
+    over = [(x, y) for x in range(int(min(xs)), int(max(xs)) + 1)
+            for y in range(int(min(ys)), int(max(ys)) + 1)
+            if markers.inside_convex((x, y), inner)
+            and app.overlay.surface.get_at((x, y))[:3] == walk.colour]
+    assert not over, over[:5]
     # nor one the pawn stands on (3.5's, its top the pawn's floor, a wall in front: a ghost
     # there read to a blind player as a marker, not the crate he stood on)
     app.open(open_level(5, chapter=3))

@@ -1139,17 +1139,36 @@ PAWN_COLOUR = (250, 77, 133)
 
 
 def dashed_outline(surface, colour, corners, width: int, dash: int,
-                   avoid: pygame.Rect | None = None) -> None:
+                   avoid: pygame.Rect | None = None, hide=()) -> None:
     """The closed outline through ``corners`` (none where there are none), dashed; no dash
-    inside ``avoid`` (the pawn's box), where given."""
+    inside ``avoid`` (the pawn's box), where given, nor with its middle in one of the convex
+    polygons ``hide`` (what stands in front of the outline)."""
     for a, b in zip(corners, [*corners[1:], *corners[:1]], strict=True):
-        dashed(surface, colour, a, b, width, dash, avoid)
+        dashed(surface, colour, a, b, width, dash, avoid, hide)
+
+
+def inside_convex(point, polygon) -> bool:
+    """Whether ``point`` lies inside the convex ``polygon`` (its corners in turn, either way
+    round), or on its edge.
+
+    >>> square = [(0, 0), (4, 0), (4, 4), (0, 4)]
+    >>> inside_convex((2, 2), square), inside_convex((5, 2), square)
+    (True, False)
+    """
+    x, y = point
+    sides = set()
+    for (ax, ay), (bx, by) in zip(polygon, [*polygon[1:], *polygon[:1]], strict=True):
+        cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        if cross:
+            sides.add(cross > 0)
+    return len(sides) <= 1
 
 
 def dashed(surface, colour, a, b, width: int, dash: int,
-           avoid: pygame.Rect | None = None) -> None:
+           avoid: pygame.Rect | None = None, hide=()) -> None:
     """A dashed line from ``a`` to ``b``; no dash that meets ``avoid``, where given (its
-    width counted: a dash whose middle passed by the box's edge drew into it)."""
+    width counted: a dash whose middle passed by the box's edge drew into it), nor one whose
+    middle lies in a convex polygon of ``hide``."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
@@ -1160,7 +1179,9 @@ def dashed(surface, colour, a, b, width: int, dash: int,
     while d < length:
         e = min(d + dash, length)
         start, end = (a[0] + ux * d, a[1] + uy * d), (a[0] + ux * e, a[1] + uy * e)
-        if avoid is None or not avoid.clipline(start, end):
+        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        if (avoid is None or not avoid.clipline(start, end)) \
+                and not any(inside_convex(middle, p) for p in hide):
             pygame.draw.line(surface, colour, start, end, width)
         d += 2 * dash
 

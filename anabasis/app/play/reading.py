@@ -922,6 +922,9 @@ class Badge(NamedTuple):
     #: its cell's point on screen where the badge was moved off it (a line joins them),
     #: else None
     at: tuple[int, int] | None = None
+    #: the window outlines of the crates that hide its cell (``floor``): no dash of that
+    #: floor is drawn over them
+    under: tuple = ()
 
 
 def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
@@ -947,6 +950,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     # its dot alone: four badges round the pawn, two or three of them "walk", stacked onto
     # each other and the markers there, and blind players read labels on the wrong cells.
     tutorial = play.opened.kind == "level" and play.opened.chapter == 1
+    crates_seen = None  # (the crates' outlines in the slice, worked out where first asked)
     # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
     for mark in play.reading.badged(marks, b, camera.yaw):
         x, y, depth = project(badge_at(mark, drawn))
@@ -955,7 +959,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         # a step's cell hidden from the eye (behind a crate, mostly): its floor outlined
         # over what hides it, and the badge says what hides it (blind players read the
         # crate in front as on that cell, and a walk badge on its top as "onto the crate")
-        floor, behind = (), ""
+        floor, behind, under = (), "", ()
         if mark.kind in HIDDEN_ASKED and not off_room(play.room, mark.cell) \
                 and markers.in_slice(play.room, mark.cell, drawn, b):
             # (only there can something of the slice hide it: a ramp's landing a slice ana
@@ -966,6 +970,14 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
                                        "crate" if mark.kind in ("push", "climb") else "step")
             if behind:
                 floor = markers.floor_of(mark.cell, b, project)
+            if behind == "crate" and mark.kind not in ("push", "climb"):
+                # its floor dashed behind the crate in front, not over it: dashed over it, the
+                # crate lay framed in the row behind, and blind players of four rounds read it
+                # as standing a row further on, in the cell the step goes to
+                if crates_seen is None:
+                    crates_seen = [crate_outline(c.cell, b, project)
+                                   for c in crates_in_sight(play, b, camera, ov.size)]
+                under = tuple(c for c in crates_seen if c)
         words = mark.label
         if mark.kind in ("ramp ana", "ramp kata"):
             # the slice it takes you to: its badge lies on its cell of your slice, mostly a
@@ -996,7 +1008,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         # not tell which was which)
         off = None if rect.collidepoint(round(x), round(y)) else (round(x), round(y))
         placed.append(Badge(rect, text, mark.tint(palette),
-                            mark.kind == "nothing", size, floor, off))
+                            mark.kind == "nothing", size, floor, off, under))
     return placed
 
 
@@ -1072,8 +1084,8 @@ def paint_marks(ov, placed: list[Badge]) -> None:
             end, start = markers.leader(badge.rect, pygame.Rect(badge.at, (1, 1)))
             pygame.draw.line(ov.surface, badge.colour, start, end, 2)
             pygame.draw.circle(ov.surface, badge.colour, end, 3)
-    for rect, text, colour, dim, size, floor, _ in placed:
-        markers.dashed_outline(ov.surface, colour, floor, 2, 5)
+    for rect, text, colour, dim, size, floor, _, under in placed:
+        markers.dashed_outline(ov.surface, colour, floor, 2, 5, hide=under)
         # (a "stays" badge is dimmer in its words, not its ground: over the goal's glow a
         # blind player found a faint ground washed out)
         ov.panel(rect, (12, 14, 20, 200 if dim else 215), 6)
