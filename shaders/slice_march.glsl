@@ -306,8 +306,9 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
 #if defined(WRAP)
         if (code - TEXEL_FIRST_SOLID >= TEXEL_CODE_MASK) break;  // nothing solid met
         ENTRY
-        bool kept = (crate || !tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre)))
-                    && !(g_window && hides_pawn(ivec4(c, wu), g_dir));
+        // (a crate never cut, by the tunnel or the window: render.Renderer._window)
+        bool kept = crate || (!tunnel(u_to_slice * (vec4(c, wu) + 0.5 - u_centre))
+                              && !(g_window && hides_pawn(ivec4(c, wu), g_dir)));
         if (kept && crate) {
             crate_hit = crate_box(ro, rd, vec4(c, wu));
             kept = crate_hit.x < NEVER;
@@ -322,7 +323,7 @@ Hit traverse(vec4 ro, vec4 rd, vec2 cut) {
         bool kept = crate_hit.x < NEVER;
 #endif
         if (kept) break;
-        // Cut by the tunnel (never a crate), the window round the pawn, or past a crate's
+        // Cut by the tunnel or the window round the pawn (never a crate), or past a crate's
         // side: step past it.
         code = CELL_EMPTY;
         DDA_STEP
