@@ -1307,6 +1307,32 @@ def test_a_crate_whose_floor_is_hidden_is_drawn_whole_over_what_hides_it(make_ap
     assert [c.ghost for c in reading.crates_in_sight(play, b, cam, app.overlay.size)] == [()]
 
 
+def test_a_step_badge_keeps_off_the_crates_top(make_app):
+    """"push" and "climb", laid on the crate they name, hid it, and blind players of two
+    rounds lost the crate they were about to push.  Level 5 beside its crate: no badge lies
+    over a crate's top in sight; the push's is lined back to its cell."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    app.progress.step_marks = "on"
+    play.reading.settings_changed()
+    settle(app)
+    press(app, arrow_for(play, "D"))
+    settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
+    tops = [reading.crate_top(c.cell, b, project)
+            for c in reading.crates_in_sight(play, b, cam, app.overlay.size)]
+    assert tops and all(tops)
+    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
+    (push,) = [p for p in placed if "push" in p.text]
+    assert push.at is not None  # moved off its cell, lined back to it
+    assert not any(p.rect.colliderect(t) for p in placed for t in tops)
+
+
 def test_with_w_up_a_crate_a_slice_ana_is_marked_not_dashed_as_a_floor(make_app):
     """With w up nothing ana of your slice is drawn.  hard.reedbuck's crates one slice ana
     of the pawn's start, at its z, were drawn as nothing but their floors' dashes, and a

@@ -939,6 +939,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     palette = play.app.progress.palette
     placed: list[Badge] = []
     project = markers.projecting(drawn, b, camera, ov.size)
+    # the crates' tops in sight: a badge keeps off them (lined back to its cell), as off the
+    # pawn ("push" and "climb" laid on the crate they name hid it, and blind players of two
+    # rounds lost the crate they were about to push)
+    avoid = [*avoid, *(r for r in (crate_top(c.cell, b, project)
+                                   for c in crates_in_sight(play, b, camera, ov.size)) if r)]
     px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered: its box as the map keeps clear of it
         # (a cell's size on screen), and never less than two badges high (a blind player
@@ -1187,6 +1192,24 @@ class SeenCrate(NamedTuple):
     #: row behind on screen), the outline of its whole box on the window
     #: (:func:`crate_outline`), else ()
     ghost: tuple
+
+
+def crate_top(cell, b: np.ndarray, project) -> pygame.Rect | None:
+    """The window box round the top of the crate in ``cell`` (its inset face up the slice's
+    up axis), or None where a corner of it is behind the eye."""
+    across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
+    half = 0.5 - CRATE_INSET
+    xs, ys = [], []
+    for a in (-1, 1):
+        for d in (-1, 1):
+            x, y, z = project(np.asarray(cell, float) + half * a * across + half * d * depth
+                              + 0.5 * up)
+            if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+                return None
+            xs.append(x)
+            ys.append(y)
+    return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)) + 1,
+                       round(max(ys) - min(ys)) + 1)
 
 
 def crate_outline(cell, b: np.ndarray, project) -> tuple:
