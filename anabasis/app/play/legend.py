@@ -37,8 +37,8 @@ ENTRIES = [
                   " what holds it in its own slice"),
     ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
-    ("behind", "a dashed cell over a crate or wall, \u201chidden by the crate\u201d: a"
-               " step's cell out of sight behind it"),
+    ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"
+               " a step's cell out of sight behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
@@ -250,12 +250,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         markers.dashed_outline(s, slicemap.YOU, face, 1, 2)
         pts = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 1)
-    elif name == "behind":
+    elif name == "behind":  # (the crate in front of the cell's dashes, as in the room)
         crate = pygame.Rect(r.x + r.width // 4, r.y + h // 3, r.width // 2, h - h // 3)
-        pygame.draw.rect(s, (200, 128, 60), crate)
         cell = pygame.Rect(r.x + r.width // 6, r.y + 1, r.width * 2 // 3, h // 2)
         corners = [cell.topleft, cell.topright, cell.bottomright, cell.bottomleft]
         markers.dashed_outline(s, stepmarks.colour_of("walk", palette), corners, 1, 2)
+        pygame.draw.rect(s, (200, 128, 60), crate)
     elif name == "ring":
         pygame.draw.circle(s, slicemap.CRATE, c, h // 2, 2)
     elif name == "hint":
