@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 from conftest import DT
-from window import KEYS, arrow_for, press, settle
+from window import KEYS, arrow_for, marked, press, settle
 
 from anabasis.app.play.session import open_level
 from anabasis.app.settings import progress as progress_mod
@@ -207,12 +207,8 @@ def test_the_hint_arrow_lies_under_the_step_badges(make_app):
     from anabasis.app.play import reading
     from anabasis.app.play.hud import HINT_COLOUR
 
-    app = make_app(open_level(1), size=(1280, 720))
-    app.view_tips = 0
+    app = marked(make_app, open_level(1))
     play = app.scene
-    app.progress.step_marks = "on"
-    play.reading.settings_changed()
-    settle(app)
     answered(app)
     press(app, pygame.K_SLASH)
     play.message_left = 0.0

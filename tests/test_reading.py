@@ -14,6 +14,7 @@ from window import (
     arrow_for,
     in_the_room,
     made_in_stand,
+    marked,
     press,
     rests_along,
     safe_palette_in_play,
@@ -1313,12 +1314,8 @@ def test_a_step_badge_keeps_off_the_crates_top(make_app):
     over a crate's top in sight; the push's is lined back to its cell."""
     from anabasis.app.play import markers
 
-    app = make_app(open_level(5), size=(1280, 720))
-    app.view_tips = 0
+    app = marked(make_app, open_level(5))
     play = app.scene
-    app.progress.step_marks = "on"
-    play.reading.settings_changed()
-    settle(app)
     press(app, arrow_for(play, "D"))
     settle(app)
     app.tick(DT)

@@ -1399,6 +1399,20 @@ SHAFTS = """\
 """
 
 
+def _stand_frame(ctx, room, state, size) -> tuple:
+    """``room`` at ``state`` in the stand view, in the room's own camera: the picture (float),
+    its brightness, and the debug frame's cell index and face code of each pixel."""
+    from anabasis.picture import views
+
+    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    return image, image.mean(axis=2), index, faces
+
+
 BEHIND_A_CRATE = """\
 #### #### #### ####
 #### #### #### ####
@@ -1448,7 +1462,6 @@ def test_a_trench_open_below_the_room_reads_as_a_hole_not_a_recess(ctx):
     ("a gap looked like a sunken floor").  With the wall past it solid, it is a hole: its far
     side dark, far darker than the tops beside it, and crossed at its top, at each cell."""
     from anabasis import gen
-    from anabasis.picture import views
 
     room = gen.build(*gen.parse_spec("hard.kob")).room
     state = rules.start(room).state
@@ -1456,14 +1469,7 @@ def test_a_trench_open_below_the_room_reads_as_a_hole_not_a_recess(ctx):
     for x in (3, 4, 5):  # the trench, empty down to the room's bottom, walled in y
         assert all(room.cell((x, 3, z, 1)) == cells.EMPTY for z in range(4))
         assert room.cell((x, 2, 3, 1)) == room.cell((x, 4, 3, 1)) == cells.BLOCK
-    size = (640, 360)
-    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
-    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(float)
-    lum = image.mean(axis=2)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
+    image, lum, index, faces = _stand_frame(ctx, room, state, (640, 360))
     far_side, top = 1 + 2 * 1 + 1, 1 + 2 * 2 + 1  # the +y face, the +z face
     red = ((image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70)
            & (image[..., 2] < 130))
@@ -1493,11 +1499,7 @@ def test_a_shaft_open_below_the_room_reads_as_a_hole_not_a_shallow_well(ctx):
     size = (480, 300)
     camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
     pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(float)
-    lum = image.mean(axis=2)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
+    image, lum, index, faces = _stand_frame(ctx, room, state, size)
     far_side = 1 + 2 * 1 + 1  # the debug face code of a +y face (a far wall, seen from +y)
 
     def wall(x, y, zs):
@@ -1582,17 +1584,10 @@ def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):
     players of five as striped floor at their own height.  Its top is bevelled as a raised
     tile is drawn: the mass's edges turned up on screen lit, those turned down shaded."""
     from anabasis.formats import levels
-    from anabasis.picture import views
 
     room = levels.load_level(2)
     state = rules.start(room).state
-    size = (480, 300)
-    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
-    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(float)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
+    image, _, index, faces = _stand_frame(ctx, room, state, (480, 300))
     walls = [(x, y, 1, 2) for x in (0, 1) for y in (1, 2)]
     assert all(room.cell(c) == cells.BLOCK for c in walls)
     top = np.zeros(index.shape, bool)

@@ -161,6 +161,16 @@ def in_the_room(app):
     assert not app.scene.reading.large
 
 
+def marked(make_app, opened, size=(1280, 720)):
+    """``opened`` open at ``size``, its step marks on and no view tips, settled: the app."""
+    app = make_app(opened, size=size)
+    app.view_tips = 0
+    app.progress.step_marks = "on"
+    app.scene.reading.settings_changed()
+    settle(app)
+    return app
+
+
 def made_in_stand(make_app, spec: str):
     """The made room ``spec`` (``hard.lynx``) open at 1280 x 720 in the stand view, its step
     marks on and no view tips: ``(app, made)``."""
