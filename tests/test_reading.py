@@ -700,7 +700,9 @@ def test_a_big_room_is_framed_beside_the_corner_map_and_in_the_whole_window_with
                                      app.window.scene_size[0] / app.window.scene_size[1],
                                      play.room.wrap, area=reading.ROOM_AREA)
             beside += whole.distance < cam.distance - 0.2  # (framed in part of the window)
-        assert beside >= 2  # the big room's views: each fills the window without the map
+        # (the big room's views: one fills more of the window without the map; the others
+        # are as large beside it, bounded by the room's height)
+        assert beside >= 1
         near = play.sight.camera.distance
         press(app, pygame.K_TAB)
         settle(app)
