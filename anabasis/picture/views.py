@@ -281,12 +281,15 @@ ROOM_YAW = 0.15
 #: row further on, and in a tall room found crates and the pawn hidden by the walls in
 #: front (at 1.25 a height of one lifts a top a third of a row).
 ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.25, 1.15
-#: The field of view a room opens with (degrees, vertical), narrower than the camera's own
-#: 50: farther off, the picture nearer to parallel.  At 50, the rows at the top of the
-#: picture were seen 25 degrees flatter than the pitch, and a crate's top there lay a whole
-#: row up the screen from its floor: blind players of three rounds read crates in made rooms
-#: as a row further on, "walk · hidden by the crate" round them.  At 34, about half a row.
-ROOM_FOV = 34.0
+#: The field of view a room opens with (degrees, vertical): over a tall room narrower than
+#: the camera's own 50, farther off, the picture nearer to parallel.  At 50, the rows at the
+#: top of the picture were seen 25 degrees flatter than the pitch, and a crate's top there
+#: lay a whole row up the screen from its floor: blind players of three rounds read crates
+#: in made rooms as a row further on, "walk · hidden by the crate" round them.  At 34, about
+#: half a row.  Over a low room (the first levels) the camera's own: at 34, level 2's wall
+#: beside the pawn hardly overlapped the row behind it, and three blind players of seven
+#: read it as level with their floor, or lower.
+ROOM_FOV_LOW, ROOM_FOV_TALL = 50.0, 34.0
 
 
 def room_box(size, player, wrap: bool = False) -> np.ndarray:
@@ -339,9 +342,10 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
                 area: tuple[float, float, float, float] = WHOLE) -> Camera:
     """The camera a room opens with in ``view``, chosen for the room and framing it all.
 
-    The pitch follows the room's extent along the view's up axis (3 cells or
-    fewer: :data:`ROOM_PITCH_LOW`, else :data:`ROOM_PITCH_TALL`); the aim and the
-    distance are :func:`frame_room`'s: the room centred, as large as fits.
+    The pitch and the field of view follow the room's extent along the view's up axis
+    (3 cells or fewer: :data:`ROOM_PITCH_LOW` and :data:`ROOM_FOV_LOW`, else
+    :data:`ROOM_PITCH_TALL` and :data:`ROOM_FOV_TALL`); the aim and the distance are
+    :func:`frame_room`'s: the room centred, as large as fits.
 
     >>> cam = room_camera((4, 2, 2, 2), "stand", (0, 0, 1, 1))
     >>> (cam.yaw, cam.pitch, cam.distance >= Camera().distance)
@@ -349,9 +353,10 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
     """
     b = view_basis(view)
     up_axis, _ = axis_of(b[:, 2])
-    pitch = ROOM_PITCH_LOW if size[up_axis] <= 3 else ROOM_PITCH_TALL
-    return frame_room(Camera(yaw=ROOM_YAW, pitch=pitch, fov=ROOM_FOV), b, size, player,
-                      aspect, wrap, area=area)
+    low = size[up_axis] <= 3
+    camera = Camera(yaw=ROOM_YAW, pitch=ROOM_PITCH_LOW if low else ROOM_PITCH_TALL,
+                    fov=ROOM_FOV_LOW if low else ROOM_FOV_TALL)
+    return frame_room(camera, b, size, player, aspect, wrap, area=area)
 
 
 #: The screen directions of the arrow keys, as (forward, right) weights.

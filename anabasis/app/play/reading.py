@@ -636,7 +636,7 @@ def clear_of_gizmo(play, b: np.ndarray, frame):
 #: The part of the picture a room is framed in (:func:`views.frame_room`'s ``area``): all
 #: but a band along the top, where the title, the message and the score lie, and one along
 #: the foot, the key bar (:func:`key_bar_top`) and a message of two lines over it.  Framed
-#: in the whole picture in the room camera's narrower view (:data:`views.ROOM_FOV`), level
+#: in the whole picture in a room camera's narrower view (:data:`views.ROOM_FOV_TALL`), level
 #: 7's far edge lay under the message, level 3's front row on the key bar, and level 2's
 #: tip of two lines found no place clear of the room and lay over its middle.
 ROOM_AREA = (-1.0, -0.66, 1.0, 0.86)
