@@ -1170,17 +1170,7 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         corners = markers.floor_of(cell, b, project)
         if not corners:
             continue
-        ghost = ()
-        under_pawn = tuple(round(c + u) for c, u in zip(cell, up, strict=True)) == tuple(
-            round(v) for v in drawn)
-        # (under the pawn, not: its top is the pawn's floor, dashed in pink where hidden, and
-        # a ghost there read to a blind player as a marker, not the crate he stood on)
-        if not under_pawn and markers.hidden_by(room, state, cell, drawn, b, camera,
-                                                "floor") == "wall":
-            # (behind another crate, not: the two tops show one behind the other, and a
-            # ghost of the one behind over the one in front made them one long crate)
-            ghost = crate_outline(cell, b, project)
-        out.append(SeenCrate(cell, corners, ghost))
+        out.append(SeenCrate(cell, corners))
     return out
 
 
@@ -1189,10 +1179,6 @@ class SeenCrate(NamedTuple):
     cell: tuple
     #: the window corners of the floor it stands on (:func:`markers.floor_of`'s order)
     floor: tuple
-    #: where a wall in front hides its floor from the eye (its top alone shows, over the
-    #: row behind on screen), the outline of its whole box on the window
-    #: (:func:`crate_outline`), else ()
-    ghost: tuple
 
 
 def crate_top(cell, b: np.ndarray, project) -> pygame.Rect | None:
@@ -1233,47 +1219,17 @@ def crate_outline(cell, b: np.ndarray, project) -> tuple:
 #: The most crates whose floors are drawn (a crowded room's first ones).
 MOST_CRATE_FLOORS = 24
 
-#: How much of the crates' colour fills a sunk crate's outline (0..255): a ghost of it over
-#: what hides it
-GHOST_ALPHA = 110
-
 
 def paint_crate_floors(ov, floors: list[SeenCrate], s: float, palette: str,
                        pawn: pygame.Rect | None = None) -> None:
     """Each crate's floor (:func:`crates_in_sight`'s), dashed in the crates' colour, over
-    the crate: the cell it stands in, on the floor's grid; never over the pawn's box.  A
-    crate whose floor is hidden (its top alone in sight, over the row behind on screen) is
-    also drawn whole, faintly, over what hides it: its top alone, "walk · hidden by the
-    crate" round it, read to three blind players as a crate a row further on."""
+    the crate: the cell it stands in, on the floor's grid; never over the pawn's box.  (A
+    crate whose floor a wall hides was drawn whole too, faintly, over the wall: two blind
+    players of two rounds read that ghost as a marker, and one as a crate on the goal.)"""
     colour = markers.colour_of("crate", palette)
     width, dash = max(2, int(2 * s)), int(5 * s)
     for crate in floors:
-        if crate.ghost:
-            fill_outside(ov.surface, (*colour, GHOST_ALPHA), crate.ghost, pawn)
-            markers.dashed_outline(ov.surface, colour, crate.ghost, width, dash, pawn)
         markers.dashed_outline(ov.surface, colour, crate.floor, width, dash, pawn)
-
-
-def fill_outside(surface, colour, points, avoid: pygame.Rect | None) -> None:
-    """The polygon through ``points`` filled with ``colour`` (its alpha kept, not blended),
-    none of it inside ``avoid`` (the pawn's box), where given."""
-    if avoid is None:
-        pygame.draw.polygon(surface, colour, points)
-        return
-    W, H = surface.get_size()
-    # the window less the box, as four strips that do not overlap
-    strips = (pygame.Rect(0, 0, W, avoid.top), pygame.Rect(0, avoid.bottom, W, H),
-              pygame.Rect(0, avoid.top, avoid.left, avoid.height),
-              pygame.Rect(avoid.right, avoid.top, W, avoid.height))
-    clip = surface.get_clip()
-    try:
-        for strip in strips:
-            strip = strip.clip(clip)
-            if strip.width > 0 and strip.height > 0:
-                surface.set_clip(strip)
-                pygame.draw.polygon(surface, colour, points)
-    finally:
-        surface.set_clip(clip)
 
 
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
