@@ -75,8 +75,10 @@ HELP = [
     "A ramp takes you ana only round what blocks its high side, or over a gap: onto open"
     " floor, or the next ramp, you walk in your slice.",
     "A step into something one high climbs onto it, if the cells above you and it are free.",
-    "Push a crate if the cell beyond is free (then it is pushed, never climbed); crates fall"
-    " kata too.",
+    # (said "then it is pushed, never climbed", a blind player read that crates are never
+    # climbed, and planned a detour round one he could have climbed)
+    "Push a crate where the cell beyond is free; one that cannot move is climbed as a block"
+    " is. Crates fall kata too.",
     "Reach the glowing cell. Falling out of the world is undone.",
     "A floor drawn as a dark pit has nothing kata of it: step on it and you slip.",
     "A hollow cell with arrows is where a step off a ramp lands: up ana, down kata.",
