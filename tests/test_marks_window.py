@@ -1022,3 +1022,28 @@ def test_a_goal_out_along_y_in_the_both_view_is_not_framed_as_the_cell_beside_yo
     assert (goal.axis, goal.offset, goal.foot) == (1, 2, ())
     assert markers.words_of([goal]) == "goal 2 +y · not here: y hidden"
     assert any("not here: y hidden" in line for line in app.overlay.written)
+
+
+def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
+    """Level 4 in the stand view: the goal, three slices ana, is drawn at its place in your
+    slice, over a fall-out cross (nothing under it there), and blind players read it as
+    floating over nothing, out of reach.  In its own slice a block holds it up: drawn as a
+    faint pillar under it, down to that block's floor."""
+    app = make_app(open_level(4))
+    app.view_tips = 0
+    play = app.scene
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    (goal,) = [m for m in _marks(app) if m.what == "goal"]
+    assert goal.offset == 3 and not goal.foot and not goal.hidden
+    assert len(goal.post) == 8  # its floor's four corners, then its block's floor's
+    top_y = sum(y for _, y in goal.post[:4]) / 4
+    bottom_y = sum(y for _, y in goal.post[4:]) / 4
+    assert bottom_y > top_y + 10  # down the screen: a cell lower
+    # drawn: the goal's colour along the pillar, below the diamond
+    x = round(sum(x for x, _ in goal.post[4:]) / 4)
+    colours = {app.overlay.surface.get_at((x + dx, round(bottom_y) + dy))[:3]
+               for dx in range(-30, 31) for dy in range(-12, 13)}
+    assert markers.GOAL_COLOUR in colours

@@ -257,7 +257,12 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
                 x, y, _ = project(middle)
                 inside_of = solid_kind(room, state, put)
         height = cell[2] if axis == 3 and not yours else None  # (yours: the pawn's own z)
-        post = _post(room, state, cell, put, ground, b, project) if foot and not face else ()
+        # (with no ground under it in your slice, a post down its own slice's column: level
+        # 4's goal, three slices ana over a fall-out cross of yours, read to blind players as
+        # floating over nothing, out of reach)
+        post = _post(room, state, cell, put, ground, b, project) \
+            if (foot or (inside and not hidden and axis >= 2 and ground is None)) \
+            and not face else ()
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
@@ -383,13 +388,14 @@ def _post(room, state, cell, put, ground, b: np.ndarray, project) -> tuple:
     """:attr:`Marker.post`: the window corners of the column that holds ``cell`` up in its
     own slice, drawn at its place ``put`` in yours: its floor's four corners, then those of
     the floor of the lowest of the blocks, ramps or crates right under it there, no lower
-    than ``ground`` (the footprint's cell); () where nothing of its own slice is under it, or
-    it stands on the ground."""
+    than ``ground`` (the footprint's cell; None where your slice has none under it: as low
+    as they go); () where nothing of its own slice is under it, or it stands on the
+    ground."""
     up, sign = views.axis_of(b[:, 2])
     crates = {room.norm(c) for c in state.crates}
     at = [math.floor(float(v) + 0.5) for v in put]
     here, own, low = list(at), list(cell), None
-    while (here[up] - ground[up]) * sign > 0:
+    while ground is None or (here[up] - ground[up]) * sign > 0:
         own[up] -= sign
         here[up] -= sign
         c = room.norm(tuple(own))
@@ -1020,6 +1026,13 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
             pygame.draw.polygon(layer, (*colour, 60), face)
             dashed_outline(layer, colour, face, max(2, int(2 * s)), int(5 * s))
+        if m.post:  # what holds it up in its own slice: a faint pillar to its floor
+            post = [(px - box.x, py - box.y) for px, py in m.post]
+            hull = convex_hull(post)
+            pygame.draw.polygon(layer, (*colour, 45), hull)
+            dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
+            for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
+                dashed(layer, colour, a, b, 1, int(4 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
             # (dashed and faint: drawn solid and filled, a goal's footprint a row aside in the
@@ -1028,14 +1041,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             pygame.draw.polygon(layer, (*colour, 35), foot)
             dashed_outline(layer, colour, foot, max(1, int(2 * s)), int(5 * s))
             mid = (sum(fx for fx, _ in foot) / 4, sum(fy for _, fy in foot) / 4)
-            if m.post:  # what holds it up in its own slice: a faint pillar to its floor
-                post = [(px - box.x, py - box.y) for px, py in m.post]
-                hull = convex_hull(post)
-                pygame.draw.polygon(layer, (*colour, 45), hull)
-                dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
-                for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
-                    dashed(layer, colour, a, b, 1, int(4 * s))
-            else:
+            if not m.post:
                 dashed(layer, colour, (cx, cy), mid, max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
             pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
