@@ -75,6 +75,34 @@ def test_each_cue_comes_from_its_move_and_no_other(make_app, monkeypatch, capfd)
     ring = [app.overlay.surface.get_at((int(x + dx), int(y + dy)))[:3]
             for dx in range(-40, 41, 2) for dy in range(-40, 41, 2)]
     assert markers.CRATE_COLOUR in ring
+    # not over the large map: there its place in the room lay on another slice's panel, and
+    # a blind player read it as something there (drawn, the ring adds crate-coloured pixels
+    # that are gone once it has spread)
+    app.open(open_level(5))
+    play = app.scene
+    for move in "DR":
+        press(app, arrow_for(play, move))
+        settle(app)
+    press(app, pygame.K_b)
+    settle(app)
+    assert play.reading.large
+    press(app, arrow_for(play, "R"))
+    while play.busy:
+        app.tick(DT)
+    assert play.rings
+
+    def crate_pixels() -> int:
+        grid = pygame.surfarray.pixels3d(app.overlay.surface)
+        alpha = pygame.surfarray.pixels_alpha(app.overlay.surface)
+        n = int(((grid == markers.CRATE_COLOUR).all(axis=2) & (alpha > 0)).sum())
+        del grid, alpha
+        return n
+
+    app.tick(DT)
+    during = crate_pixels()
+    for _ in range(int(markers.RING_S / DT) + 5):
+        app.tick(DT)
+    assert crate_pixels() == during
     # a crate pushed off the floor falls out of the room
     app.open(Opened(levelfile.parse(CRATE_OUT), "room", "a drop"))
     play = app.scene

@@ -277,8 +277,9 @@ def draw_shown(ov, shown: Shown) -> None:
     map_rect, badges, badged, gizmo = None, [], [], None
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     # a crate's landing ring first: the badges and markers over it stay whole (a blind
-    # player read a ring cutting "walk" to "wal")
-    for at, age in shown.rings:
+    # player read a ring cutting "walk" to "wal"); not over the large map, where its place in
+    # the room lay on another slice's panel (a blind player read it as something there)
+    for at, age in () if large else shown.rings:
         markers.draw_ring(ov, at, age, s)
     band_top = reading.key_bar_top(ov)
     marks_top = right_panel.bottom
