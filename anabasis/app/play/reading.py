@@ -943,8 +943,8 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     # the crates' tops in sight: a badge keeps off them (lined back to its cell), as off the
     # pawn ("push" and "climb" laid on the crate they name hid it, and blind players of two
     # rounds lost the crate they were about to push)
-    avoid = [*avoid, *(r for r in (crate_top(c.cell, b, project)
-                                   for c in crates_in_sight(play, b, camera, ov.size)) if r)]
+    seen = crates_in_sight(play, b, camera, ov.size)
+    avoid = [*avoid, *(r for r in (crate_top(c.cell, b, project) for c in seen) if r)]
     px, py, depth = project(play.game.state.player)
     if depth > 0:  # the pawn itself is never covered: its box as the map keeps clear of it
         # (a cell's size on screen), and never less than two badges high (a blind player
@@ -981,8 +981,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
                 # crate lay framed in the row behind, and blind players of four rounds read it
                 # as standing a row further on, in the cell the step goes to
                 if crates_seen is None:
-                    crates_seen = [crate_outline(c.cell, b, project)
-                                   for c in crates_in_sight(play, b, camera, ov.size)]
+                    crates_seen = [crate_outline(c.cell, b, project) for c in seen]
                 under = tuple(c for c in crates_seen if c)
         words = mark.label
         if mark.kind in ("ramp ana", "ramp kata"):
@@ -1184,36 +1183,35 @@ class SeenCrate(NamedTuple):
 def crate_top(cell, b: np.ndarray, project) -> pygame.Rect | None:
     """The window box round the top of the crate in ``cell`` (its inset face up the slice's
     up axis), or None where a corner of it is behind the eye."""
-    across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
-    half = 0.5 - CRATE_INSET
-    xs, ys = [], []
-    for a in (-1, 1):
-        for d in (-1, 1):
-            x, y, z = project(np.asarray(cell, float) + half * a * across + half * d * depth
-                              + 0.5 * up)
-            if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
-                return None
-            xs.append(x)
-            ys.append(y)
-    return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)) + 1,
-                       round(max(ys) - min(ys)) + 1)
+    points = _crate_corners(cell, b, project, (1,))
+    if not points:
+        return None
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def crate_outline(cell, b: np.ndarray, project) -> tuple:
     """The window outline of the crate in ``cell``: the convex hull of its inset box's eight
     corners, projected; () where a corner is behind the eye."""
+    points = _crate_corners(cell, b, project, (-1, 1))
+    return tuple(markers.convex_hull(points)) if points else ()
+
+
+def _crate_corners(cell, b: np.ndarray, project, ends) -> list:
+    """The window points of the corners of the crate in ``cell`` (its inset box), at its
+    bottom (-1) and top (1) as ``ends`` asks; [] where one is behind the eye."""
     across, depth, up = np.round(b[:, 0]), np.round(b[:, 1]), np.round(b[:, 2])
     half = 0.5 - CRATE_INSET
     points = []
     for a in (-1, 1):
         for d in (-1, 1):
-            for h in (-1, 1):
+            for h in ends:
                 x, y, z = project(np.asarray(cell, float) + half * a * across
                                   + half * d * depth + 0.5 * h * up)
                 if z <= 0 or not (math.isfinite(x) and math.isfinite(y)):
-                    return ()
+                    return []
                 points.append((round(x), round(y)))
-    return tuple(markers.convex_hull(points))
+    return points
 
 
 #: The most crates whose floors are drawn (a crowded room's first ones).
