@@ -295,6 +295,29 @@ def ceiling(B: np.ndarray) -> float:
     return CEILING + (CEILING_W_UP - CEILING) * w_up
 
 
+def under_ceiling(offset, B: np.ndarray):
+    """Whether a cell whose centre lies ``offset`` (4D) from the player's centre is under
+    the ceiling's cut (:func:`ceiling`), so drawn; ``offset`` may be rows of an array, and
+    the answer then an array.
+
+    >>> from anabasis.picture.views import view_basis
+    >>> stand, w_up = view_basis("stand"), view_basis("w-up")
+    >>> bool(under_ceiling((0, 0, 2, 0), stand)), bool(under_ceiling((0, 0, 0, 1), w_up))
+    (True, False)
+    """
+    return np.asarray(offset, float) @ np.asarray(B[:, 2], float) < ceiling(B) + 0.5 - 1e-6
+
+
+def drawn_w(w, player_w: int, W: int):
+    """Where w wraps, the w of the copy of slice ``w`` that the picture draws: the one at or
+    kata of the player's slice ``player_w``, within one turn (:func:`wrap_band`).
+
+    >>> drawn_w(3, 1, 4), drawn_w(1, 1, 4), drawn_w(0, 1, 4)
+    (-1, 1, 0)
+    """
+    return player_w - (player_w - w) % W
+
+
 def bevel_light(B: np.ndarray, right, up) -> tuple[float, ...]:
     """By 4D axis, how far a top's edge on that axis's + side turns toward the light (up and
     left on screen), from -1 to 1: the axis's direction in the slice (``B``'s row) on the

@@ -211,19 +211,18 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         elif room.wrap and axis != 3:
             # a crate's: the copy that is drawn, in the band of one turn kata of the pawn
             # (picture.pose.wrap_band), not the cell's own w beyond it
-            W, pw = room.size[3], math.floor(player[3] + 0.5)
-            put[3] = pw - (pw - cell[3]) % W
+            put[3] = pose.drawn_w(cell[3], math.floor(player[3] + 0.5), room.size[3])
         hidden, seen, above = "", False, 0
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
             if _touches(put, player):
                 continue  # by the pawn: in its window, and its badges name it ("walk · goal")
-            lift = float((np.asarray(put, float) - np.asarray(player, float)) @ b[:, 2])
-            if what == "crate" and lift >= pose.ceiling(b) + 0.5 - 1e-6:
+            lift = np.asarray(put, float) - np.asarray(player, float)
+            if what == "crate" and not pose.under_ceiling(lift, b):
                 # over the ceiling's cut, not drawn (with w up, a crate some slices ana: in
                 # neither picture nor marker, its floor's dashes alone read as a hole)
-                hidden, above = "above", round(lift)
+                hidden, above = "above", round(float(lift @ b[:, 2]))
             else:
                 hidden, above = hidden_by(room, state, put, player, b, camera, what), 0
             if what == "goal" and not hidden:
@@ -301,14 +300,13 @@ def _drawn_solid(room, state, player, b: np.ndarray):
     along the slice's up).  A marker put inside a block the ceiling took had its cube drawn
     floating in the air, and no footprint under it."""
     crates = {room.norm(c) for c in state.crates}
-    up, origin = np.asarray(b[:, 2], float), np.asarray(player, float)
-    top = pose.ceiling(b) + 0.5 - 1e-6
+    origin = np.asarray(player, float)
 
     def solid(c):
         c = tuple(c)
         if not (room.cell(c) == BLOCK or room.cell(c) in RAMPS or room.norm(c) in crates):
             return False
-        return float(np.dot(np.asarray(c, float) - origin, up)) < top
+        return bool(pose.under_ceiling(np.asarray(c, float) - origin, b))
     return solid
 
 
@@ -521,8 +519,7 @@ def _sight_lines(room, state, cell, player, b: np.ndarray, camera: views.Camera,
     # in a wrapped room nothing out of the band of w it draws (pose.wrap_band: a goal lit
     # beside the pawn in level 7's w-up view was said "hidden by a wall", by the slices ana
     # of the pawn, which are not drawn)
-    up, origin = np.asarray(b[:, 2], float), np.asarray(player, float)
-    drawn = (cells - origin) @ up < pose.ceiling(b) + 0.5 - 1e-6
+    drawn = pose.under_ceiling(cells - np.asarray(player, float), b)
     if room.wrap:
         lo, hi = pose.wrap_band(room, tuple(math.floor(float(v) + 0.5) for v in player))
         drawn &= (cells[..., 3] >= lo) & (cells[..., 3] < hi)

@@ -53,7 +53,7 @@ from anabasis.app.viewer.projection import project_many
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.engine.cells import BLOCK, RAMPS
 from anabasis.picture import views
-from anabasis.picture.pose import CRATE_INSET, ceiling
+from anabasis.picture.pose import CRATE_INSET, drawn_w, under_ceiling
 
 #: Where the map may reach: this share of the window's width and height, at most.
 MAP_W, MAP_H = 0.40, 0.34
@@ -1153,15 +1153,13 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         return []
     here = int(drawn[axis]) % room.size[axis]
     project = markers.projecting(drawn, b, camera, size)
-    up = np.asarray(b[:, 2], float)
     out = []
     for cell in state.crates[:MOST_CRATE_FLOORS]:
         if cell[axis] % room.size[axis] != here:
             continue
         if room.wrap and axis != 3:  # w in the slice: the copy drawn, kata of the pawn
-            W, pw = room.size[3], int(drawn[3])
-            cell = (*cell[:3], pw - (pw - cell[3]) % W)
-        if (np.asarray(cell, float) - np.asarray(drawn, float)) @ up >= ceiling(b) + 0.5 - 1e-6:
+            cell = (*cell[:3], drawn_w(cell[3], int(drawn[3]), room.size[3]))
+        if not under_ceiling(np.asarray(cell, float) - np.asarray(drawn, float), b):
             continue  # over the ceiling's cut, not drawn (with w up, a slice ana: its floor
             # dashed alone, in the air past the room's walls, read as a thing out of the room)
         if markers.hidden_by(room, state, cell, drawn, b, camera, "crate"):
@@ -1283,11 +1281,9 @@ def drawn_rect(play, b, camera, size) -> pygame.Rect | None:
     else:
         cells = cells[cells[:, axis] == here]
         if room.wrap:  # w in the slice: the copy drawn, one turn kata of the pawn at most
-            pw, W = math.floor(player[3] + 0.5), room.size[3]
-            cells[:, 3] = pw - (pw - cells[:, 3]) % W
+            cells[:, 3] = drawn_w(cells[:, 3], math.floor(player[3] + 0.5), room.size[3])
     cells[:, axis] = player[axis]
-    up = np.asarray(b[:, 2], float)
-    cells = cells[(cells - player) @ up < ceiling(b) + 0.5 - 1e-6]
+    cells = cells[under_ceiling(cells - player, b)]
     if not len(cells):
         return None
     corners = np.array([(i, j, k) for i in (-0.5, 0.5) for j in (-0.5, 0.5)
