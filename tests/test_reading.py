@@ -29,6 +29,7 @@ from anabasis.app.play.session import open_level
 from anabasis.app.settings import progress as progress_mod
 from anabasis.app.viewer import slicemap
 from anabasis.engine import rules, solver
+from anabasis.engine.cells import BLOCK
 from anabasis.picture import views
 
 
@@ -1672,3 +1673,82 @@ def test_a_wall_in_your_slice_with_w_up_says_its_top_is_the_floor_ana(make_app):
     assert play.sight.view == "w-up"
     assert any("stays · a wall · its top: w 2's floor" in line
                for line in app.overlay.written), app.overlay.written
+
+
+def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
+    """Seen from above, level 2's hatched wall, one over the walkway with its side away from
+    the eye, read to five blind players of eight as level with their walkway.  With the step
+    marks on, each block's top in sight round the pawn says the z you would stand at, as the
+    HUD says yours: "z 2" on the wall, "z 1" on the walkway.  None on the slip pit (its
+    floor shows, but you would slip kata there), none over a badge, a marker or the pawn."""
+    app = marked(make_app, open_level(2))
+    play = app.scene
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    room, state = play.room, play.state
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    assert state.player[2] == 1
+    walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]
+    floors = [t for t in tops if t not in walls]
+    assert walls and floors
+    assert {t.z for t in walls} == {2} and {t.z for t in floors} == {1}
+    for t in tops:  # each on its own block's top, in the pawn's slice
+        assert room.cell(t.cell) == BLOCK and t.cell[3] == state.player[3]
+        over = (*t.cell[:2], t.cell[2] + 1, t.cell[3])
+        assert not room.inside(over) or room.cell(over) != BLOCK
+    pit = (2, 2)  # the slip pit: its floor is in sight, its number is not
+    assert reading.SliceMap(room, (600, 300)).slips(*pit, state.player[3])
+    assert not any(t.cell[:2] == pit for t in tops)
+    written = play.reading.height_rects
+    assert written and len(written) <= len(tops)
+    assert "z 2" in app.overlay.written and "z 1" in app.overlay.written
+    taken = [*play.reading.badge_rects, *play.reading.word_rects]
+    assert not any(r.collidelist(taken) >= 0 for r in written)
+
+
+def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):
+    """The tops' heights are the step marks' company: off with them, and written only with
+    z up the screen (with w up, a top is another slice's floor, and its words say so)."""
+    app = marked(make_app, open_level(3))
+    play = app.scene
+    app.tick(DT)
+    assert play.reading.height_rects
+    while play.sight.view != "w-up":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    assert reading.top_heights(play, play.sight.basis(), play.sight.camera,
+                               app.overlay.size) == []
+    assert play.reading.height_rects == []
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    assert play.reading.height_rects
+    app.progress.step_marks = "held"  # (the marks only while their key is held)
+    play.reading.settings_changed()
+    for _ in range(3):
+        app.tick(DT)
+    assert not play.reading.badge_rects and play.reading.height_rects == []
+
+
+def test_a_tall_wall_round_the_pawn_has_no_height_written(make_app):
+    """A wall to the room's top two or more over you is hatched and tall: hard.impala's
+    corridor had a dozen "z 4" round the pawn.  Only a wall one over you (which looks a
+    step) says its height; every other top in sight round the pawn says its own."""
+    from anabasis.app.play import markers
+
+    app, _ = made_in_stand(make_app, "hard.impala")
+    play = app.scene
+    app.tick(DT)
+    room, (px, py, pz, pw) = play.room, play.state.player
+    b, cam = play.sight.basis(), play.sight.camera
+    reach = reading.TOP_REACH
+    tall = [(x, y, room.size[2] - 1, pw)
+            for x in range(max(0, px - reach), min(room.size[0], px + reach + 1))
+            for y in range(max(0, py - reach), min(room.size[1], py + reach + 1))
+            if markers.top_shows(room, play.state, (x, y, room.size[2] - 1, pw),
+                                 play.pose().player, b, cam)]
+    assert len(tall) >= 6 and room.size[2] - 1 - pz >= 1  # walls two or more over you
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    assert not {t.cell for t in tops} & set(tall)

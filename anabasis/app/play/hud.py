@@ -329,6 +329,16 @@ def draw_shown(ov, shown: Shown) -> None:
         if play is not None:
             play.reading.word_rects = [p.words for p in placed if not p.shared]
             play.reading.placed = placed
+        if play is not None:
+            # the height of each top round the pawn, as the HUD says yours, with the step
+            # marks: clear of all else (the tops' words are the first to go)
+            heights = (reading.top_heights(play, b, camera, ov.size)
+                       if shown.help is None and play.reading.showing_marks else [])
+            play.reading.height_rects = reading.paint_top_heights(
+                ov, heights, s,
+                [r for r in (map_rect, title_panel, right_panel, gizmo, *badges, *marked,
+                             *pawn, *tag, *crates, pygame.Rect(0, band_top, W, H - band_top))
+                 if r])
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)

@@ -346,6 +346,24 @@ def _face_in_sight(room, put, player, b: np.ndarray, camera: views.Camera, proje
     return tuple(corners), middle
 
 
+def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> bool:
+    """Whether the top of the block or crate in ``cell`` (its face up the slice's up axis)
+    shows: drawn (under the ceiling's cut), nothing drawn on it, and its middle and four points
+    round it (a tag's width) seen from the eye past every drawn solid cell.  ``player``: the
+    picture's centre."""
+    solid = _drawn_solid(room, state, player, b)
+    cell = tuple(int(v) for v in cell)
+    up = np.round(b[:, 2])
+    over = tuple(int(c + u) for c, u in zip(cell, up, strict=True))
+    if not solid(cell) or (room.inside(room.norm(over)) and solid(over)):
+        return False
+    eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]
+    middle = np.asarray(cell, float) + 0.52 * up
+    across, depth = np.round(b[:, 0]), np.round(b[:, 1])
+    return all(_sees(room, middle + 0.3 * (a * across + d * depth), eye, solid)
+               for a, d in ((0, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)))
+
+
 def _sees(room, point, eye, solid) -> bool:
     """Whether the line from 4D ``point`` to the ``eye`` meets no drawn solid cell of the
     room (``solid``), walked in steps of a quarter of a cell."""

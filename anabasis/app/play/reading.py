@@ -188,6 +188,8 @@ class Reading:
         #: the step badges' boxes as the HUD last drew them (clear of its panels and the
         #: map), in the order of :meth:`badged`
         self.badge_rects: list[pygame.Rect] = []
+        #: the boxes of the tops' heights written last (:func:`paint_top_heights`)
+        self.height_rects: list[pygame.Rect] = []
         #: the boxes of the markers' words, and the gizmo's (its "view:" caption's too), as
         #: the HUD last drew them
         self.word_rects: list[pygame.Rect] = []
@@ -1169,6 +1171,87 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
             continue
         out.append(SeenCrate(cell, corners))
     return out
+
+
+#: How far round the pawn, in cells along each of the slice's two flat axes, a block's top
+#: in sight says its height (:func:`top_heights`).
+TOP_REACH = 2
+
+
+class TopHeight(NamedTuple):
+    """A block's top in sight, and the height it says (:func:`top_heights`)."""
+    #: the block whose top it is
+    cell: tuple
+    #: the z you would stand at on it (the HUD's "height z")
+    z: int
+    #: the middle of its top, in window pixels
+    at: tuple[int, int]
+
+
+def top_heights(play, b, camera, size) -> list[TopHeight]:
+    """A :class:`TopHeight` for each block's top in sight within
+    :data:`TOP_REACH` of the pawn in its slice, with z up the screen (the stand view), at
+    rest; none on the pawn's own column (the pawn is on it) nor on a ramp (its wedge says
+    it).  The map writes these numbers; in 3D, with the eye looking down, a wall two up
+    whose side faces away read to five blind players of eight as level with their walkway,
+    and four asked for the map's numbers on the tops."""
+    if play.timeline is not None or play.won:
+        return []
+    drawn = play.pose().player
+    if any(float(v) != int(v) for v in drawn) or abs(float(b[2, 2])) < 0.999:
+        return []
+    room, state = play.room, play.game.state
+    (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
+    project = markers.projecting(drawn, b, camera, size)
+    smap = play.reading.shown_map()
+    crates = {room.norm(c) for c in state.crates}
+    out = []
+    for da in range(-TOP_REACH, TOP_REACH + 1):
+        for dd in range(-TOP_REACH, TOP_REACH + 1):
+            if da == dd == 0:
+                continue
+            column = list(state.player)
+            column[a] += da
+            column[d] += dd
+            if not (0 <= column[a] < room.size[a] and 0 <= column[d] < room.size[d]):
+                continue
+            for z in range(room.size[2] - 1, -1, -1):  # the highest top in sight
+                cell = (*column[:2], z, column[3])
+                if room.cell(room.norm(cell)) != BLOCK:
+                    continue
+                if markers.top_shows(room, state, cell, drawn, b, camera):
+                    # (not on a pit you would slip kata from: the map writes none there, and
+                    # the picture draws it dark)
+                    # (nor on a wall to the room's top that stands two or more over you:
+                    # hatched and tall, it reads as a wall, and a hard room's corridor had a
+                    # dozen of one number round the pawn; one over you, it looks a step)
+                    wall = z + 1 >= room.size[2]
+                    x, y, depth = project((*column[:2], z + 0.5, column[3]))
+                    if depth > 0 and math.isfinite(x) and math.isfinite(y) and (
+                            z - state.player[2] < 1 if wall else
+                            smap.held_at(*column[:2], z + 1, column[3], crates)):
+                        out.append(TopHeight(cell, z + 1, (round(x), round(y))))
+                    break
+    return out
+
+
+def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
+    """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
+    where its tag is clear of ``taken`` (the badges, the markers, the pawn, ...) and of
+    the tags before it; the boxes written."""
+    size = max(11, int(13 * s))
+    done: list[pygame.Rect] = []
+    for _, z, at in heights:
+        text = f"z {z}"
+        rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
+        rect.center = at
+        if rect.collidelist([*taken, *done]) >= 0:
+            continue
+        ov.panel(rect, (12, 14, 20, 150), 5)
+        ov.text(text, rect.center, size, views.AXIS_COLOURS["z"], anchor="center",
+                shadow=False)
+        done.append(rect)
+    return done
 
 
 class SeenCrate(NamedTuple):
