@@ -1679,8 +1679,9 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     """Seen from above, level 2's hatched wall, one over the walkway with its side away from
     the eye, read to five blind players of eight as level with their walkway.  With the step
     marks on, each block's top in sight round the pawn says the z you would stand at, as the
-    HUD says yours: "z 2" on the wall, "z 1" on the walkway.  None on the slip pit (its
-    floor shows, but you would slip kata there), none over a badge, a marker or the pawn."""
+    HUD says yours: "z 2" on the wall, "z 1" on the walkway.  The slip pit, read by two as a
+    drop in z, says instead where you would slip to ("slip to w 1").  None lies over a
+    badge, a marker or the pawn."""
     app = marked(make_app, open_level(2))
     play = app.scene
     app.tick(DT)
@@ -1688,6 +1689,12 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     room, state = play.room, play.state
     tops = reading.top_heights(play, b, cam, app.overlay.size)
     assert state.player[2] == 1
+    pit = (2, 2)  # the slip pit: its floor is in sight; it says where you would slip to
+    assert reading.SliceMap(room, (600, 300)).slips(*pit, state.player[3])
+    (slip,) = [t for t in tops if t.cell[:2] == pit]
+    assert slip.slip == state.player[3] - 1 == 1
+    tops = [t for t in tops if t is not slip]
+    assert all(t.slip is None for t in tops)
     walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]
     floors = [t for t in tops if t not in walls]
     assert walls and floors
@@ -1696,12 +1703,9 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
         assert room.cell(t.cell) == BLOCK and t.cell[3] == state.player[3]
         over = (*t.cell[:2], t.cell[2] + 1, t.cell[3])
         assert not room.inside(over) or room.cell(over) != BLOCK
-    pit = (2, 2)  # the slip pit: its floor is in sight, its number is not
-    assert reading.SliceMap(room, (600, 300)).slips(*pit, state.player[3])
-    assert not any(t.cell[:2] == pit for t in tops)
     written = play.reading.height_rects
     assert written and len(written) <= len(tops)
-    assert "z 2" in app.overlay.written and "z 1" in app.overlay.written
+    assert {"z 2", "z 1", "slip to w 1"} <= set(app.overlay.written)
     taken = [*play.reading.badge_rects, *play.reading.word_rects]
     assert not any(r.collidelist(taken) >= 0 for r in written)
 

@@ -41,6 +41,8 @@ ENTRIES = [
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d: no move ({step_marks} held: all)"),
+    ("height", "\u201cz 2\u201d on a top near you: the z you'd stand at there, as yours (top"
+               " right); on a pit, \u201cslip to w 1\u201d: where you'd land"),
     ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
             " a number: the z you'd stand at; lighter: higher"),
     ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"
@@ -267,6 +269,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, stepmarks.colour_of("climb", palette), r, 1, border_radius=4)
         ov.text(stepmarks.GLYPH["climb"], c, max(8, size - 2),
                 stepmarks.colour_of("climb", palette), anchor="center", shadow=False)
+    elif name == "height":  # (a top's height tag, as the room writes one)
+        pygame.draw.rect(s, TILE, r)
+        tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
+        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
+        ov.text("z", tag.center, max(8, size - 3), views.AXIS_COLOURS["z"], anchor="center",
+                shadow=False)
     elif name == "map":
         half = r.width // 2
         pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half, h))

@@ -1186,15 +1186,18 @@ class TopHeight(NamedTuple):
     z: int
     #: the middle of its top, in window pixels
     at: tuple[int, int]
+    #: where it is a pit you would slip kata from: the slice you would come to rest in
+    #: (its words say that, not the height), else None
+    slip: int | None = None
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
-    """A :class:`TopHeight` for each block's top in sight within
-    :data:`TOP_REACH` of the pawn in its slice, with z up the screen (the stand view), at
-    rest; none on the pawn's own column (the pawn is on it) nor on a ramp (its wedge says
-    it).  The map writes these numbers; in 3D, with the eye looking down, a wall two up
-    whose side faces away read to five blind players of eight as level with their walkway,
-    and four asked for the map's numbers on the tops."""
+    """A :class:`TopHeight` for each block's top in sight within :data:`TOP_REACH` of
+    the pawn in its slice, with z up the screen (the stand view), at rest; none on the
+    pawn's own column (the pawn is on it), on a ramp (its wedge says it) nor on a pit you
+    would fall out from (its cross says it).  The map writes these numbers; in 3D, with the
+    eye looking down, a wall one up whose side faces away read to five blind players of
+    eight as level with their walkway, and four asked for the map's numbers on the tops."""
     if play.timeline is not None or play.won:
         return []
     drawn = play.pose().player
@@ -1219,37 +1222,49 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 cell = (*column[:2], z, column[3])
                 if room.cell(room.norm(cell)) != BLOCK:
                     continue
-                if markers.top_shows(room, state, cell, drawn, b, camera):
-                    # (not on a pit you would slip kata from: the map writes none there, and
-                    # the picture draws it dark)
-                    # (nor on a wall to the room's top that stands two or more over you:
-                    # hatched and tall, it reads as a wall, and a hard room's corridor had a
-                    # dozen of one number round the pawn; one over you, it looks a step)
-                    wall = z + 1 >= room.size[2]
-                    x, y, depth = project((*column[:2], z + 0.5, column[3]))
-                    if depth > 0 and math.isfinite(x) and math.isfinite(y) and (
-                            z - state.player[2] < 1 if wall else
-                            smap.held_at(*column[:2], z + 1, column[3], crates)):
-                        out.append(TopHeight(cell, z + 1, (round(x), round(y))))
+                if not markers.top_shows(room, state, cell, drawn, b, camera):
+                    continue
+                x, y, depth = project((*column[:2], z + 0.5, column[3]))
+                if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
                     break
+                wall = z + 1 >= room.size[2]
+                slip = None
+                if not wall and not smap.held_at(*column[:2], z + 1, column[3], crates):
+                    # a pit you would slip kata from: where you would come to rest, not a
+                    # height (the map writes none; blind players read level 2's pit as a
+                    # drop in z, and the picture tells a slip of one slice from one of
+                    # two by nothing); none under a shelf, nor where you fall out (the
+                    # cross says so)
+                    end = (smap.rests(*column[:2], column[3], crates)
+                           if smap.top(*column[:2], column[3]) == (z, BLOCK) else None)
+                    if end is None:
+                        break
+                    slip = end[3]
+                if wall and z - state.player[2] >= 1:
+                    break  # (a wall to the room's top two or more over you: hatched and
+                    # tall, it reads as a wall, and a hard room's corridor had a dozen of
+                    # one number round the pawn; one over you, it looks a step)
+                out.append(TopHeight(cell, z + 1, (round(x), round(y)), slip))
+                break
     return out
 
 
 def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
-    where its tag is clear of ``taken`` (the badges, the markers, the pawn, ...) and of
-    the tags before it; the boxes written."""
-    size = max(11, int(13 * s))
+    or on a pit the slice you would slip to ("slip to w 1"), where its tag is clear of
+    ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; the boxes
+    written."""
+    size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
-    for _, z, at in heights:
-        text = f"z {z}"
+    for _, z, at, slip in heights:
+        text = f"z {z}" if slip is None else f"slip to w {slip}"
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
         rect.center = at
         if rect.collidelist([*taken, *done]) >= 0:
             continue
         ov.panel(rect, (12, 14, 20, 150), 5)
-        ov.text(text, rect.center, size, views.AXIS_COLOURS["z"], anchor="center",
-                shadow=False)
+        ov.text(text, rect.center, size, views.AXIS_COLOURS["z" if slip is None else "w"],
+                anchor="center", shadow=False)
         done.append(rect)
     return done
 
