@@ -1756,3 +1756,29 @@ def test_a_tall_wall_round_the_pawn_has_no_height_written(make_app):
     assert len(tall) >= 6 and room.size[2] - 1 - pz >= 1  # walls two or more over you
     tops = reading.top_heights(play, b, cam, app.overlay.size)
     assert not {t.cell for t in tops} & set(tall)
+
+
+def test_past_the_tutorial_a_wall_in_the_way_is_the_maps_no_move_alone(make_app):
+    """hard.steenbok opens with the pawn in a pocket, three of its steps stopped by walls:
+    three "stays · too high" badges among the markers there, and a blind player could not
+    tell which words were whose cell's.  Past the tutorial such a badge is ⊘ alone (the
+    map's "no move"); the tutorial's levels keep the words, where they are learnt."""
+    from anabasis.app.viewer import slicemap
+
+    app, _ = made_in_stand(make_app, "hard.steenbok")
+    play = app.scene
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    marks = play.reading.step_marks()
+    walls = [m for m in marks if m.label in reading.PLAIN_STAYS]
+    assert len(walls) >= 2
+    texts = [p.text for p in reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)]
+    assert texts.count(slicemap.STAYS_GLYPH) == len(walls)
+    assert not any("too high" in t for t in texts)
+    app = marked(make_app, open_level(2))  # (the tutorial: "stays · a wall")
+    play = app.scene
+    app.tick(DT)
+    texts = [p.text for p in reading.place_marks(app.overlay, play, play.sight.basis(),
+                                                 play.sight.camera, app.overlay.scale)]
+    assert any(t.endswith("stays · a wall") for t in texts)
+    assert slicemap.STAYS_GLYPH not in texts

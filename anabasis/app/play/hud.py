@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 import pygame
 
-from anabasis.app.play import daily_card, hook, legend, markers, reading, recipe, stepmarks
+from anabasis.app.play import daily_card, hook, legend, markers, reading, recipe
 from anabasis.app.settings.keymap import key_label
 from anabasis.app.shell.overlay import DIM, GOLD, GOOD, INK, WARN
 from anabasis.app.viewer.projection import projector, to_slice
@@ -316,8 +316,8 @@ def draw_shown(ov, shown: Shown) -> None:
         crates = (reading.crate_boxes(play, b, camera, ov.size, seen)
                   if play is not None and shown.marks else [])
         # (over a plain walk's dot rather than two cells off their shape)
-        dots = [m.rect for m in badged if m.text == stepmarks.GLYPH["walk"]]
-        firm = [m.rect for m in badged if m.text != stepmarks.GLYPH["walk"]]
+        dots = [m.rect for m in badged if m.text in reading.GLYPH_ALONE]
+        firm = [m.rect for m in badged if m.text not in reading.GLYPH_ALONE]
         # (by a badge over its shape, the words lie just by it, a label of their own: never
         # joined to it as one label, read as one sentence by blind players)
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,

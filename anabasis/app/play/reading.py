@@ -930,6 +930,14 @@ class Badge(NamedTuple):
     under: tuple = ()
 
 
+#: A "stays" badge's words where a wall is what stops you: past the tutorial, its glyph
+#: alone (:data:`GLYPH_ALONE`).
+PLAIN_STAYS = ("stays · too high", f"stays · {stepmarks.TOP_WORDS}")
+#: The badges that are a glyph alone, past the tutorial: a plain walk's dot, and a "stays"
+#: where a wall stops you (a marker's words may lie over them, as over a cell's floor).
+GLYPH_ALONE = (stepmarks.GLYPH["walk"], slicemap.STAYS_GLYPH)
+
+
 def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     """Where :func:`draw_marks` draws each badge (:class:`Badge`), placed but not drawn
     (what is drawn under the badges goes first)."""
@@ -1005,6 +1013,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         text = f"{glyph} {words}"
         if words == "walk" and not tutorial:
             text = stepmarks.GLYPH["walk"]  # a plain walk: its dot alone (the legend's)
+        elif words in PLAIN_STAYS and not tutorial:
+            # a wall in the way: the map's "no move" alone (three "stays · too high" round
+            # a pawn in a hard room's pocket, with the markers there, and a blind player
+            # could not tell which words were whose cell's)
+            text = slicemap.STAYS_GLYPH
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
