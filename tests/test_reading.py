@@ -1708,6 +1708,10 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     assert {"z 2", "z 1", "slip to w 1"} <= set(app.overlay.written)
     taken = [*play.reading.badge_rects, *play.reading.word_rects]
     assert not any(r.collidelist(taken) >= 0 for r in written)
+    # nor on the goal's face, drawn on the wall that is where it is in your slice (a "z 2"
+    # there read as the goal's height)
+    faces = [reading.points_box(p.marker.face) for p in play.reading.placed if p.marker.face]
+    assert faces and not any(r.collidelist(faces) >= 0 for r in written)
 
 
 def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):
@@ -1782,3 +1786,23 @@ def test_past_the_tutorial_a_wall_in_the_way_is_the_maps_no_move_alone(make_app)
                                                  play.sight.camera, app.overlay.scale)]
     assert any(t.endswith("stays · a wall") for t in texts)
     assert slicemap.STAYS_GLYPH not in texts
+
+
+def test_no_height_on_a_cell_a_ramps_step_carries_you_over(make_app):
+    """Level 3 in w 2, by the ramps back kata: the cells their steps carry you over are
+    walls of your slice, and "z 2" on them read to a blind player as walls, though their
+    badges said "ramp kata to w 1".  They have no height; the walls beside them do."""
+    app = marked(make_app, open_level(3))
+    play = app.scene
+    for move in "RRD":
+        press(app, arrow_for(play, move))
+        settle(app)
+    app.tick(DT)
+    assert play.state.player[3] == 2
+    b, cam = play.sight.basis(), play.sight.camera
+    ramps = {m.cell[:2] for m in play.reading.step_marks()
+             if m.kind in ("ramp ana", "ramp kata")}
+    assert ramps
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    assert tops and not {t.cell[:2] for t in tops} & ramps
+    assert 2 in {t.z for t in tops}  # (the walls beside them still say theirs)

@@ -334,11 +334,14 @@ def draw_shown(ov, shown: Shown) -> None:
             # marks: clear of all else (the tops' words are the first to go)
             heights = (reading.top_heights(play, b, camera, ov.size)
                        if shown.help is None and play.reading.showing_marks else [])
+            # (nor on a marker's face, a thing of another slice drawn on a block: a height
+            # there reads as that thing's)
+            faces = [reading.points_box(p.marker.face) for p in placed if p.marker.face]
             play.reading.height_rects = reading.paint_top_heights(
                 ov, heights, s,
                 [r for r in (map_rect, title_panel, right_panel, gizmo, *badges, *marked,
-                             *pawn, *tag, *crates, pygame.Rect(0, band_top, W, H - band_top))
-                 if r])
+                             *faces, *pawn, *tag, *crates,
+                             pygame.Rect(0, band_top, W, H - band_top)) if r])
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)

@@ -1148,9 +1148,7 @@ def crate_boxes(play, b, camera, size, seen=None) -> list[pygame.Rect]:
         seen = crates_in_sight(play, b, camera, size)
     for crate in seen:
         above = tuple(int(c + u) for c, u in zip(crate.cell, up, strict=True))
-        points = [*crate.floor, *markers.floor_of(above, b, project)]
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        out.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+        out.append(points_box([*crate.floor, *markers.floor_of(above, b, project)]))
     return out
 
 
@@ -1202,6 +1200,9 @@ class TopHeight(NamedTuple):
     #: where it is a pit you would slip kata from: the slice you would come to rest in
     #: (its words say that, not the height), else None
     slip: int | None = None
+    #: four more points on its top, toward its corners: where the tag goes when its middle
+    #: is taken
+    others: tuple = ()
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
@@ -1221,6 +1222,11 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     project = markers.projecting(drawn, b, camera, size)
     smap = play.reading.shown_map()
     crates = {room.norm(c) for c in state.crates}
+    # (none on a cell a ramp's step carries you over: drawn as your slice has it, mostly a
+    # wall, its badge says where the step lands; level 3's walls where a ramp takes you kata
+    # said "z 2", and a blind player read them as walls)
+    ramped = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
+              if m.kind in ("ramp ana", "ramp kata")}
     out = []
     for da in range(-TOP_REACH, TOP_REACH + 1):
         for dd in range(-TOP_REACH, TOP_REACH + 1):
@@ -1229,7 +1235,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
             column = list(state.player)
             column[a] += da
             column[d] += dd
-            if not (0 <= column[a] < room.size[a] and 0 <= column[d] < room.size[d]):
+            if not (0 <= column[a] < room.size[a] and 0 <= column[d] < room.size[d]) \
+                    or (column[a], column[d]) in ramped:
                 continue
             for z in range(room.size[2] - 1, -1, -1):  # the highest top in sight
                 cell = (*column[:2], z, column[3])
@@ -1237,8 +1244,17 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     continue
                 if not markers.top_shows(room, state, cell, drawn, b, camera):
                     continue
-                x, y, depth = project((*column[:2], z + 0.5, column[3]))
-                if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+                spots = []  # its top's middle, then four points round it (a badge may lie
+                # on the middle: level 2's wall beside the pawn, "stays · a wall" on it and
+                # no height, read to a blind player as a plain floor)
+                for da2, dd2 in ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
+                    point = [*column[:2], z + 0.5, column[3]]
+                    point[a] += 0.25 * da2
+                    point[d] += 0.25 * dd2
+                    x, y, depth = project(tuple(point))
+                    if depth > 0 and math.isfinite(x) and math.isfinite(y):
+                        spots.append((round(x), round(y)))
+                if len(spots) < 5:
                     break
                 wall = z + 1 >= room.size[2]
                 slip = None
@@ -1257,9 +1273,15 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     break  # (a wall to the room's top two or more over you: hatched and
                     # tall, it reads as a wall, and a hard room's corridor had a dozen of
                     # one number round the pawn; one over you, it looks a step)
-                out.append(TopHeight(cell, z + 1, (round(x), round(y)), slip))
+                out.append(TopHeight(cell, z + 1, spots[0], slip, tuple(spots[1:])))
                 break
     return out
+
+
+def points_box(points) -> pygame.Rect:
+    """The window box round ``points`` (window pixels)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
@@ -1269,11 +1291,14 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     written."""
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
-    for _, z, at, slip in heights:
+    for _, z, at, slip, others in heights:
         text = f"z {z}" if slip is None else f"slip to w {slip}"
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
-        rect.center = at
-        if rect.collidelist([*taken, *done]) >= 0:
+        for spot in (at, *others):
+            rect.center = spot
+            if rect.collidelist([*taken, *done]) < 0:
+                break
+        else:
             continue
         ov.panel(rect, (12, 14, 20, 150), 5)
         ov.text(text, rect.center, size, views.AXIS_COLOURS["z" if slip is None else "w"],
@@ -1293,10 +1318,7 @@ def crate_top(cell, b: np.ndarray, project) -> pygame.Rect | None:
     """The window box round the top of the crate in ``cell`` (its inset face up the slice's
     up axis), or None where a corner of it is behind the eye."""
     points = _crate_corners(cell, b, project, (1,))
-    if not points:
-        return None
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    return points_box(points) if points else None
 
 
 def crate_outline(cell, b: np.ndarray, project) -> tuple:
