@@ -1712,6 +1712,9 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     # there read as the goal's height)
     faces = [reading.points_box(p.marker.face) for p in play.reading.placed if p.marker.face]
     assert faces and not any(r.collidelist(faces) >= 0 for r in written)
+    # nor on the pawn's floor, where a height reads as the pawn's own
+    floor = reading.pawn_floor_box(play, b, cam, app.overlay.size)
+    assert floor and floor.collidelist(written) < 0
 
 
 def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):

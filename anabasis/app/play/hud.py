@@ -335,12 +335,15 @@ def draw_shown(ov, shown: Shown) -> None:
             heights = (reading.top_heights(play, b, camera, ov.size)
                        if shown.help is None and play.reading.showing_marks else [])
             # (nor on a marker's face, a thing of another slice drawn on a block: a height
-            # there reads as that thing's)
+            # there reads as that thing's; off the pawn's figure and its floor, where a
+            # height reads as yours)
             faces = [reading.points_box(p.marker.face) for p in placed if p.marker.face]
             play.reading.height_rects = reading.paint_top_heights(
                 ov, heights, s,
                 [r for r in (map_rect, title_panel, right_panel, gizmo, *badges, *marked,
-                             *faces, *pawn, *tag, *crates,
+                             *faces, *(p.inflate(-p.width // 4, -p.height // 4)
+                                       for p in pawn),
+                             reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
                              pygame.Rect(0, band_top, W, H - band_top)) if r])
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay

@@ -1128,6 +1128,14 @@ def pawn_floor(play, b, camera, size) -> tuple:
     return markers.floor_of(state.player, b, markers.projecting(drawn, b, camera, size))
 
 
+def pawn_floor_box(play, b, camera, size) -> pygame.Rect | None:
+    """The window box round the pawn's floor (its cell's face down the slice's up axis), or
+    None where a corner of it is behind the eye."""
+    drawn = play.pose().player
+    corners = markers.floor_of(drawn, b, markers.projecting(drawn, b, camera, size))
+    return points_box(corners) if corners else None
+
+
 def crate_floors(play, b, camera, size) -> list[tuple]:
     """The window corners of the floor each crate in the slice stands on (at rest, the
     crate in sight), for :func:`paint_crate_floors`.  A crate's top, a cell up, lies over the
