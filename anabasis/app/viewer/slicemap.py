@@ -220,6 +220,8 @@ class Layout:
 
 #: The least cell, in pixels, a column's number is written in.
 DIGITS_CELL = 14
+#: From this many pixels a cell, the goal's number in its diamond says its axis ("z3").
+GOAL_Z_CELL = 28
 
 #: The pawn's radius on the map, as a part of a cell; and where a crate shares its column
 #: (the pawn stands on it, or it rests on the pawn in z), smaller: the crate shows round it.
@@ -579,6 +581,22 @@ class SliceMap:
         written in the column but where the column is a pit (:meth:`slips`)."""
         top = self.top(x, y, w)
         return None if top is None or top[1] != BLOCK or self.wall(x, y, w) else top[0] + 1
+
+    def number_words(self, x: int, y: int, w: int) -> str:
+        """:meth:`number` as the map writes it: the digits, and in the goal's diamond, in
+        cells of :data:`GOAL_Z_CELL` pixels or more, its axis too (``z3``): a bare "3" there
+        read to blind players as three slices, as the next cell's, or not at all.
+
+        >>> from anabasis.formats import levels
+        >>> room = levels.load_level(3)
+        >>> SliceMap(room, (600, 300), most=40).number_words(1, 2, 1)
+        'z1'
+        >>> SliceMap(room, (600, 300), most=40).number_words(0, 2, 1)
+        '1'
+        """
+        text = str(self.number(x, y, w))
+        return f"z{text}" if self.layout.cell >= GOAL_Z_CELL and self._ringed((x, y, w)) \
+            else text
 
     def wall(self, x: int, y: int, w: int) -> bool:
         """Whether column ``(x, y)`` of slice ``w`` is a block to the room's top: nothing
@@ -991,7 +1009,7 @@ class SliceMap:
             if self._ringed((x, y, w)):  # the goal's: smaller, in the middle of its diamond
                 corner, anchor, size = (rect.centerx + 1, rect.centery + 1), "center", \
                     max(9, round(size * 0.7))
-            _text(surface, str(self.number(x, y, w)), corner, size, ink_on(ground), anchor)
+            _text(surface, self.number_words(x, y, w), corner, size, ink_on(ground), anchor)
         if under:  # last, whole over a pit or a wall's frame (a blind player lost one under)
             self._hollow(surface, rect, under, not self.held_at(x, y, under[0], w, crates))
         kind = "ramp" if c in RAMPS else "wall" if walled else \
