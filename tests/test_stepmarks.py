@@ -78,6 +78,9 @@ def check(room, state, mark):
                 "ramp ana": room.norm(_add(p, d, w)),
                 "ramp kata": room.norm(_add(p, d, (0, 0, 0, -1)))}[mark.kind]
     assert first.player == expected, (mark, first.player)
+    if mark.kind == "climb":  # onto a crate that could not move: said so
+        crate = room.norm(_add(p, d)) in {room.norm(c) for c in state.crates}
+        assert ("onto the crate" in mark.label) == crate, mark
     if mark.kind == "walk":
         assert first.player[2:] == p[2:]
 
@@ -306,6 +309,19 @@ def test_a_push_mark_says_what_the_crate_does_after_it_is_pushed():
                         seen["slips"] += 1
     assert seen[""] > 20 and seen["slips"] > 10, seen
     assert stepmarks.Mark("R", "push", then="slips kata 1").label == "push · crate slips kata 1"
+
+
+def test_a_climb_onto_a_crate_says_so():
+    """A crate that cannot move is climbed as a block is; blind players of two rounds, a
+    "climb" badge on the crate beside them, pressed toward it to push it.  hard.roan's
+    first step up climbs its crate: "climb · onto the crate"."""
+    from anabasis import gen
+
+    room = gen.build(*gen.parse_spec("hard.roan")).room
+    state = rules.start(room).state
+    mark = stepmarks.classify(room, state, "U")
+    assert mark.kind == "climb" and mark.label == "climb · onto the crate"
+    check(room, state, mark)
 
 
 def test_a_climb_refused_at_the_rooms_top_says_so_and_not_a_block():
