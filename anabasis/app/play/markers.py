@@ -357,11 +357,9 @@ def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera) ->
     over = tuple(int(c + u) for c, u in zip(cell, up, strict=True))
     if not solid(cell) or (room.inside(room.norm(over)) and solid(over)):
         return False
-    eye = np.asarray(player, float) + b[:, :3] @ camera.frame()[0]
-    middle = np.asarray(cell, float) + 0.52 * up
-    across, depth = np.round(b[:, 0]), np.round(b[:, 1])
-    return all(_sees(room, middle + 0.3 * (a * across + d * depth), eye, solid)
-               for a, d in ((0, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)))
+    # (the lines to its top's middle and four points near its corners, walked at once and
+    # kept for the state and camera: :func:`_sight_lines`)
+    return not _sight_lines(room, state, cell, player, b, camera, False, False)[3][1:].any()
 
 
 def _sees(room, point, eye, solid) -> bool:
