@@ -1018,6 +1018,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # a pawn in a hard room's pocket, with the markers there, and a blind player
             # could not tell which words were whose cell's)
             text = slicemap.STAYS_GLYPH
+        elif words in PLAIN_STAYS and abs(float(b[2, 2])) > 0.999:
+            # in the tutorial, with z up, the wall's height too, as the tops say theirs: its
+            # top's words have no room by the pawn, and the round window cut into it there,
+            # level 2's wall beside the pawn read to blind players of two rounds as a floor
+            text += f" · z {wall_top(play.room, mark.cell)}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
@@ -1080,6 +1085,20 @@ def top_words(room, mark, b: np.ndarray) -> str:
             or room.cell(ana) in (BLOCK, *RAMPS):
         return ""
     return f" · its top: w {ana[3]}'s floor"
+
+
+def wall_top(room, cell) -> int:
+    """The z you would stand at on the block in ``cell`` and those right over it: one over
+    the last of them.
+
+    >>> from anabasis.formats import levels
+    >>> wall_top(levels.load_level(2), (0, 1, 1, 2))
+    2
+    """
+    x, y, z, w = cell
+    while room.cell(room.norm((x, y, z + 1, w))) == BLOCK:
+        z += 1
+    return z + 1
 
 
 def landing_w(room, mark) -> int:
