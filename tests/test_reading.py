@@ -1705,7 +1705,9 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
         assert not room.inside(over) or room.cell(over) != BLOCK
     written = play.reading.height_rects
     assert written and len(written) <= len(tops)
-    assert {"z 2", "z 1", "slip to w 1"} <= set(app.overlay.written)
+    # (the wall, to the room's top, named: its "z 2" alone read as a floor to climb onto)
+    assert {"wall · z 2", "z 1", "slip to w 1"} <= set(app.overlay.written)
+    assert "z 2" not in app.overlay.written
     taken = [*play.reading.badge_rects, *play.reading.word_rects]
     assert not any(r.collidelist(taken) >= 0 for r in written)
     # nor on the goal's face, drawn on the wall that is where it is in your slice (a "z 2"
@@ -1811,3 +1813,26 @@ def test_no_height_on_a_cell_a_ramps_step_carries_you_over(make_app):
     tops = reading.top_heights(play, b, cam, app.overlay.size)
     assert tops and not {t.cell[:2] for t in tops} & ramps
     assert 2 in {t.z for t in tops}  # (the walls beside them still say theirs)
+
+
+def test_a_wall_one_over_you_says_so_only_beside_you(make_app):
+    """Level 7 is walls one over the pawn nearly everywhere: each said "wall · z 2", seven
+    round the pawn.  A wall to the room's top says its height only beside the pawn (a
+    cell away, diagonals too); the walls further off have the hatching alone."""
+    app = marked(make_app, open_level(7))
+    play = app.scene
+    app.tick(DT)
+    from anabasis.app.play import markers
+
+    room, (px, py, _, pw) = play.room, play.state.player
+    b, cam = play.sight.basis(), play.sight.camera
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]
+    assert walls
+    assert all(max(abs(t.cell[0] - px), abs(t.cell[1] - py)) <= 1 for t in walls)
+    far = [(x, y) for x in range(room.size[0]) for y in range(room.size[1])
+           if max(abs(x - px), abs(y - py)) == 2
+           and room.cell((x, y, room.size[2] - 1, pw)) == BLOCK
+           and markers.top_shows(room, play.state, (x, y, room.size[2] - 1, pw),
+                                 play.pose().player, b, cam)]
+    assert far  # (walls two off in sight, in reach of a floor's height, with none said)

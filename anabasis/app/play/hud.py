@@ -344,7 +344,8 @@ def draw_shown(ov, shown: Shown) -> None:
                              *faces, *(p.inflate(-p.width // 4, -p.height // 4)
                                        for p in pawn),
                              reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
-                             pygame.Rect(0, band_top, W, H - band_top)) if r])
+                             pygame.Rect(0, band_top, W, H - band_top)) if r],
+                play.room.size[2])
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)

@@ -1296,10 +1296,11 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     if end is None:
                         break
                     slip = end[3]
-                if wall and z - state.player[2] >= 1:
+                if wall and (z - state.player[2] >= 1 or max(abs(da), abs(dd)) > 1):
                     break  # (a wall to the room's top two or more over you: hatched and
                     # tall, it reads as a wall, and a hard room's corridor had a dozen of
-                    # one number round the pawn; one over you, it looks a step)
+                    # one number round the pawn; one over you, it looks a step: said by
+                    # the pawn alone, level 7's seven walls round it each said it)
                 out.append(TopHeight(cell, z + 1, spots[0], slip, tuple(spots[1:])))
                 break
     return out
@@ -1311,15 +1312,20 @@ def points_box(points) -> pygame.Rect:
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
+def paint_top_heights(ov, heights, s: float, taken, len_z: int) -> list[pygame.Rect]:
     """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
     or on a pit the slice you would slip to ("slip to w 1"), where its tag is clear of
-    ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; the boxes
+    ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; a wall to
+    the room's top (``len_z``, the room's height) named too ("wall · z 2"); the boxes
     written."""
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     for _, z, at, slip, others in heights:
         text = f"z {z}" if slip is None else f"slip to w {slip}"
+        if z >= len_z and slip is None:
+            # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
+            # player as a floor to climb onto)
+            text = f"wall · z {z}"
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
         for spot in (at, *others):
             rect.center = spot
