@@ -29,7 +29,7 @@ from anabasis.app.play.session import open_level
 from anabasis.app.settings import progress as progress_mod
 from anabasis.app.viewer import slicemap
 from anabasis.engine import rules, solver
-from anabasis.engine.cells import BLOCK
+from anabasis.engine.cells import BLOCK, EMPTY
 from anabasis.picture import views
 
 
@@ -1836,3 +1836,20 @@ def test_a_wall_one_over_you_says_so_only_beside_you(make_app):
            and markers.top_shows(room, play.state, (x, y, room.size[2] - 1, pw),
                                  play.pose().player, b, cam)]
     assert far  # (walls two off in sight, in reach of a floor's height, with none said)
+
+
+def test_a_ramps_step_over_a_gap_says_so(make_app):
+    """Level 7's ramps step you ana over gaps of your slice, drawn dark: in its w-up view
+    blind players of three rounds read "ramp ana to w 2" on one as a pit to fall in.  The
+    badge says "over the gap"; a ramp's step onto a block of your slice does not."""
+    app = marked(make_app, open_level(7))
+    play = app.scene
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    texts = [p.text for p in reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)]
+    assert any(t.endswith("ramp ana to w 1 · over the gap") for t in texts), texts
+    for mark in play.reading.step_marks():
+        if mark.kind in ("ramp ana", "ramp kata"):
+            x, y, _, w = mark.cell
+            assert reading.over_gap(play, mark) == (
+                all(play.room.cell((x, y, z, w)) == EMPTY for z in range(play.room.size[2])))

@@ -999,6 +999,10 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # wall, and blind players read that wall as the ramp ("ramp kata" on a wall read
             # as a wall, and the way back down was not found)
             words = words.replace(mark.kind, f"{mark.kind} to w {landing_w(play.room, mark)}", 1)
+            if over_gap(play, mark):
+                # (its cell of your slice a gap, drawn dark: in level 7's w-up view blind
+                # players of three rounds read "ramp ana to w 2" on it as a pit to fall in)
+                words += " · over the gap"
         if mark.won:
             words += " · goal"
         words += top_words(play.room, mark, b)
@@ -1085,6 +1089,30 @@ def top_words(room, mark, b: np.ndarray) -> str:
             or room.cell(ana) in (BLOCK, *RAMPS):
         return ""
     return f" · its top: w {ana[3]}'s floor"
+
+
+def over_gap(play, mark) -> bool:
+    """Whether a ramp's step (``mark``) goes over a gap of your slice: the column it goes
+    toward holds nothing there (the picture draws it dark, the map bare).
+
+    >>> from anabasis.app.play.stepmarks import Mark
+    >>> from anabasis.formats import levels
+    >>> class Play:  # (what it asks of the scene: the room and its map)
+    ...     room = levels.load_level(7)
+    ...     class reading:
+    ...         shown_map = staticmethod(lambda: SliceMap(Play.room, (600, 300)))
+    >>> over_gap(Play, Mark("R", "ramp ana", cell=(1, 0, 1, 0)))
+    True
+    >>> over_gap(Play, Mark("D", "ramp ana", cell=(3, 1, 1, 0)))
+    False
+    """
+    room = play.room
+    x, y, _, w = mark.cell
+    if not room.inside(room.norm(mark.cell)):
+        return False
+    w = room.norm(mark.cell)[3]
+    smap = play.reading.shown_map()
+    return smap.top(x, y, w) is None and smap.ramp_crosses(x, y, w)
 
 
 def wall_top(room, cell) -> int:
