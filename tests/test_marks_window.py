@@ -589,14 +589,17 @@ def test_the_goal_beside_the_pawn_is_never_marked_behind_a_wall():
 def test_a_marker_across_z_says_the_axis_not_above_or_below():
     """In the w-up view the screen's up is w: a blind player read "↑ 2 above" (z hidden) as
     up the screen, and another "↑ 1 up in z" as a slice ana.  Across z a marker says "up in
-    z" or "down in z", with no arrow; and, as across x or y, that z is hidden here ("goal 2
-    up in z" beside "crate ↑ 1 ana" still read to blind players of two rounds as up the
-    screen)."""
+    z" or "down in z", with no arrow.  Its words say where it is, as the HUD says the goal's,
+    and that it is not at your z: "goal 1 up in z" beside "crate ↑ 1 ana" still read to
+    blind players of three rounds as up the screen."""
     up = markers.Marker("goal", (0, 0, 3, 0), 2, 2, (0, 0), True)
-    down = up._replace(offset=-1)
+    down = up._replace(offset=-1, cell=(0, 0, 0, 0))
     assert (up.label, down.label) == ("2 up in z", "1 down in z")
-    assert markers.words_of([up]) == "goal 2 up in z · not here: z hidden"
-    assert markers.words_of([down]) == "goal 1 down in z · not here: z hidden"
+    assert markers.words_of([up]) == "goal z 3 w 0 · not at your z"
+    assert markers.words_of([down]) == "goal z 0 w 0 · not at your z"
+    two = markers.Marker("crate", (0, 0, 3, 1), 2, 2, (0, 0), True)
+    assert markers.words_of([two, two._replace(cell=(0, 0, 2, 1), offset=1)]) \
+        == "2 crates 1, 2 up in z · not at your z"
     assert markers.words_of([up._replace(axis=3)]) == "goal ↑ 2 ana"
 
 

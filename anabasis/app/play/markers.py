@@ -737,14 +737,14 @@ def words_of(ms: list[Marker]) -> str:
     >>> words_of([one._replace(height=1, inside_of="block")])
     'crate ↓ 1 kata · z 1 w 1 · inside the block you see'
 
-    Out along x, y or z (the both view hides y, the w-up view z), it is not here, wherever
-    it is drawn: two blind players read a goal two rows +y, drawn on the cell beside them,
-    as one step away.
+    Out along x or y (the both view hides y), it is not here, wherever it is drawn: two
+    blind players read a goal two rows +y, drawn on the cell beside them, as one step away.
+    Out along z (the w-up view hides it), where it is, and that it is not at your z.
 
     >>> words_of([Marker("goal", (1, 2, 1, 1), 1, 2, (0, 0), True)])
     'goal 2 +y · not here: y hidden'
     >>> words_of([Marker("goal", (1, 2, 3, 1), 2, 2, (0, 0), True)])
-    'goal 2 up in z · not here: z hidden'
+    'goal z 3 w 1 · not at your z'
     """
     if ms[0].hidden:
         return f"{ms[0].what} {ms[0].label}"
@@ -757,12 +757,18 @@ def words_of(ms: list[Marker]) -> str:
     kinds = {m.inside_of for m in ms}
     inside = f" · inside the {ms[0].inside_of} you see" if len(kinds) == 1 and ms[0].inside_of \
         else ""
-    # out along x, y or z (the both view hides y, the w-up view z): not here, wherever it
-    # is drawn (with w up, "goal 2 up in z" beside "crate ↑ 1 ana" read to blind players of
-    # two rounds as up the screen, where w runs)
+    # out along x or y (the both view hides y): not here, wherever it is drawn
     away = f" · not here: {views.AXES[ms[0].axis]} hidden" \
-        if ms[0].axis < 3 and not any(m.yours for m in ms) else ""
-    return (f"{head} " + _sides(ms) + away + height + behind_words(ms[0].foot_behind) + inside
+        if ms[0].axis < 2 and not any(m.yours for m in ms) else ""
+    sides = _sides(ms)
+    if ms[0].axis == 2 and not any(m.yours for m in ms):
+        # out along z (the w-up view hides it): where it is, as the HUD says the goal's,
+        # and that it is not at your z ("goal 1 up in z" beside "crate ↑ 1 ana", w up the
+        # screen, read to blind players of three rounds as up the screen, where w runs)
+        spots = {(m.cell[2], m.cell[3]) for m in ms}
+        sides = (f"z {ms[0].cell[2]} w {ms[0].cell[3]}" if len(spots) == 1 else sides) \
+            + " · not at your z"
+    return (f"{head} " + sides + away + height + behind_words(ms[0].foot_behind) + inside
             + next((f" · you'd {m.slips}" for m in ms if m.slips), ""))
 
 
