@@ -1693,6 +1693,7 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     assert reading.SliceMap(room, (600, 300)).slips(*pit, state.player[3])
     (slip,) = [t for t in tops if t.cell[:2] == pit]
     assert slip.slip == state.player[3] - 1 == 1
+    assert slip.others == ()  # (on its middle alone: moved, it read as the next cell's)
     tops = [t for t in tops if t is not slip]
     assert all(t.slip is None for t in tops)
     walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]

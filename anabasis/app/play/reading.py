@@ -1329,7 +1329,11 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     # tall, it reads as a wall, and a hard room's corridor had a dozen of
                     # one number round the pawn; one over you, it looks a step: said by
                     # the pawn alone, level 7's seven walls round it each said it)
-                out.append(TopHeight(cell, z + 1, spots[0], slip, tuple(spots[1:])))
+                # (a pit's words on its middle alone: wider than a height's, moved toward a
+                # corner they lay by the next cell, and a blind player read "slip to w 3"
+                # as the plain floor's beside it)
+                out.append(TopHeight(cell, z + 1, spots[0], slip,
+                                     () if slip is not None else tuple(spots[1:])))
                 break
     return out
 
