@@ -1033,7 +1033,7 @@ def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
     """Level 4 in the stand view: the goal, three slices ana, is drawn at its place in your
     slice, over a fall-out cross (nothing under it there), and blind players read it as
     floating over nothing, out of reach.  In its own slice a block holds it up: drawn as a
-    faint pillar under it, down to that block's floor."""
+    pillar under it, down to that block's floor, hiding the cross behind it."""
     app = make_app(open_level(4))
     app.view_tips = 0
     play = app.scene
@@ -1052,3 +1052,13 @@ def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
     colours = {app.overlay.surface.get_at((x + dx, round(bottom_y) + dy))[:3]
                for dx in range(-30, 31) for dy in range(-12, 13)}
     assert markers.GOAL_COLOUR in colours
+    # and it hides what is behind it: faint, the fall-out cross of your slice showed
+    # through, and blind players of two more rounds read the goal as over a hole
+    hull = markers.convex_hull(goal.post)
+    words = [p.words for p in app.scene.reading.placed]
+    inside = [(x, y) for x in range(min(x for x, _ in hull), max(x for x, _ in hull), 3)
+              for y in range(min(y for _, y in hull), max(y for _, y in hull), 3)
+              if markers.inside_convex((x, y), hull)
+              and not any(w.inflate(8, 8).collidepoint(x, y) for w in words)]
+    alphas = sorted(app.overlay.surface.get_at(p)[3] for p in inside)
+    assert len(alphas) > 20 and alphas[0] >= 180, alphas

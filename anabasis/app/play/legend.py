@@ -32,8 +32,8 @@ ENTRIES = [
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
     ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
                " or out of sight"),
-    ("footprint", "a marker's framed cell: the floor under it; a faint pillar up to it:"
-                  " what holds it in its own slice"),
+    ("footprint", "a marker's framed cell: the floor under it; a pillar up to it: what"
+                  " holds it in its own slice"),
     ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"

@@ -102,7 +102,7 @@ class Marker(NamedTuple):
     #: where it is drawn above its footprint (``foot``) and stands on blocks, ramps or crates
     #: in its own slice: the window corners of those cells' column, from the footprint up to
     #: its floor (eight points: its floor's four, then the lowest cell's floor's four), drawn
-    #: as a faint pillar.  With a dashed line alone down to its footprint, 2.1's goal two up
+    #: as a pillar.  With a dashed line alone down to its footprint, 2.1's goal two up
     #: a slice kata, over a pit of your slice, read to a blind player as floating outside
     #: the room.  Empty: it stands on your slice's ground, or on nothing in its own.
     post: tuple = ()
@@ -1050,10 +1050,15 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
             pygame.draw.polygon(layer, (*colour, 60), face)
             dashed_outline(layer, colour, face, max(2, int(2 * s)), int(5 * s))
-        if m.post:  # what holds it up in its own slice: a faint pillar to its floor
+        if m.post:  # what holds it up in its own slice: a pillar to its floor
             post = [(px - box.x, py - box.y) for px, py in m.post]
             hull = convex_hull(post)
-            pygame.draw.polygon(layer, (*colour, 45), hull)
+            # (over a pit of your slice, faint, its cross showed through, and blind players
+            # of two rounds read level 4's goal as floating over a hole: the pillar hides
+            # what is behind it, as a thing of its own slice standing there)
+            # (one fill: the layer's pixels are written, not blended)
+            pygame.draw.polygon(layer, (*(round(g + 0.3 * (c - g)) for g, c
+                                          in zip(POST_GROUND, colour, strict=True)), 200), hull)
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
                 dashed(layer, colour, a, b, 1, int(4 * s))
@@ -1166,6 +1171,8 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 
 #: The pawn's colour in the picture (the shaders' PLAYER_COLOUR): its hidden floor's dashes.
 PAWN_COLOUR = (250, 77, 133)
+#: What a marker's pillar (:attr:`Marker.post`) is filled with under its colour's tint.
+POST_GROUND = (40, 36, 30)
 
 
 def dashed_outline(surface, colour, corners, width: int, dash: int,
