@@ -517,8 +517,10 @@ def test_a_ramps_badge_says_the_slice_it_takes_you_to(make_app, level, moves):
 
 def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_app):
     """A blind player, the pawn behind a crate one row nearer the eye, read the pawn as
-    standing on the crate.  Where a crate or a block in front hides the pawn's feet, its
-    floor is dashed in the pawn's colour over what hides it; with nothing in front, none."""
+    standing on the crate.  Where a crate in front hides the pawn's feet, its floor is
+    dashed in the pawn's colour over the crate; with nothing in front, none.  A block in
+    front has the round window cut in it, which shows the feet: there the dashes lay over
+    the wall's top too, and blind players of level 2 read the pawn as on or in the wall."""
     from anabasis.app.play import reading
     from anabasis.app.play.session import open_code
     from anabasis.formats import codes
@@ -546,6 +548,17 @@ def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_
     assert len(corners) == 4 and pink >= 20, (corners, pink)
     assert drawn(())[0] == ()  # nothing in front
     assert drawn(((2, 3, 1, 0),))[0] == ()  # a crate behind the pawn hides nothing of it
+    # level 2's start: the wall in front hides the feet, and the window shows them
+    from anabasis.app.play.session import open_level
+
+    app = make_app(open_level(2), size=(1280, 720))
+    play = app.scene
+    settle(app)
+    b, cam = play.sight.basis(), play.sight.camera
+    state = play.game.state
+    assert markers.hidden_by(play.room, state, state.player, play.pose().player, b, cam,
+                             "floor") == "wall"
+    assert reading.pawn_floor(play, b, cam, app.overlay.size) == ()
 
 
 def test_a_crate_beside_the_pawn_is_never_marked_behind_a_wall():

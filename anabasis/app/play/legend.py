@@ -26,7 +26,7 @@ ENTRIES = [
     ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp)"),
     ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
-    ("feet", "pink dashes round you: your floor, where something in front hides your feet"),
+    ("feet", "pink dashes round you: your floor, where a crate in front hides your feet"),
     ("crate", "a crate, in from its cell's sides: its cell's floor round it, dark, dashed"),
     ("push", "dashed light orange cell, arrows: where a push takes the crate beside you"),
     ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),

@@ -1161,8 +1161,8 @@ def paint_marks(ov, placed: list[Badge]) -> None:
 
 
 def pawn_floor(play, b, camera, size) -> tuple:
-    """The window corners of the pawn's floor where a crate or a block of the slice hides
-    it from the eye (the pawn at rest), else ().  A blind player, the pawn's feet hidden
+    """The window corners of the pawn's floor where a crate of the slice hides it from the
+    eye (the pawn at rest), else ().  A blind player, the pawn's feet hidden
     behind a crate in front, read the pawn as standing on the crate."""
     if play.timeline is not None or play.won:
         return ()
@@ -1170,7 +1170,10 @@ def pawn_floor(play, b, camera, size) -> tuple:
     if any(float(v) != int(v) for v in drawn):
         return ()
     state = play.game.state
-    if not markers.hidden_by(play.room, state, state.player, drawn, b, camera, "floor"):
+    # (a crate alone: a block in front has the round window cut in it, which shows the
+    # feet; dashed over it too, the pawn's floor lay over the wall's top, and blind
+    # players of level 2 read the pawn as standing on or in the wall beside it)
+    if markers.hidden_by(play.room, state, state.player, drawn, b, camera, "floor") != "crate":
         return ()
     return markers.floor_of(state.player, b, markers.projecting(drawn, b, camera, size))
 
