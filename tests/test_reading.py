@@ -1854,3 +1854,24 @@ def test_a_ramps_step_over_a_gap_says_so(make_app):
             x, y, _, w = mark.cell
             assert reading.over_gap(play, mark) == (
                 all(play.room.cell((x, y, z, w)) == EMPTY for z in range(play.room.size[2])))
+
+
+def test_pits_beside_each_other_that_slip_as_far_say_it_once(make_app):
+    """In hard.oribi3 three "slip to w 2" stood down a column of pits beside the pawn, with
+    a badge and a crate's words by them, and a blind player could not tell which label was
+    whose cell's.  Pits beside each other that slip to one slice have one tag; a pit that
+    slips elsewhere, or a pit apart, has its own."""
+    app = marked(make_app, open_level(2))
+    ov = app.overlay
+
+    def pit(x, y, slip, at):
+        return reading.TopHeight((x, y, 0, 2), 1, at, slip)
+
+    heights = [pit(0, 0, 2, (100, 100)), pit(0, 1, 2, (100, 160)), pit(0, 2, 2, (100, 220)),
+               pit(1, 2, 1, (200, 220)), pit(3, 0, 2, (400, 100)), reading.TopHeight(
+                   (1, 0, 0, 2), 1, (200, 100))]
+    before = len(ov.written)
+    rects = reading.paint_top_heights(ov, heights, app.overlay.scale, [], 3)
+    written = ov.written[before:]
+    assert sorted(written) == ["slip to w 1", "slip to w 2", "slip to w 2", "z 1"]
+    assert len(rects) == 4

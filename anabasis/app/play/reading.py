@@ -1355,7 +1355,15 @@ def paint_top_heights(ov, heights, s: float, taken, len_z: int) -> list[pygame.R
     written."""
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
-    for _, z, at, slip, others in heights:
+    slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
+    for cell, z, at, slip, others in heights:
+        if slip is not None and any(
+                to == slip and max(abs(cell[0] - near[0]), abs(cell[1] - near[1])) <= 1
+                for near, to in slips):
+            slips.append((cell, slip))  # (said by the group's words: the next beside it too)
+            continue  # one pit's words for the pits beside it that slip as far (three
+            # "slip to w 2" down a column of pits read as a pile of labels, whose cell's
+            # each was no one could tell)
         text = f"z {z}" if slip is None else f"slip to w {slip}"
         if z >= len_z and slip is None:
             # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
@@ -1368,6 +1376,8 @@ def paint_top_heights(ov, heights, s: float, taken, len_z: int) -> list[pygame.R
                 break
         else:
             continue
+        if slip is not None:
+            slips.append((cell, slip))
         ov.panel(rect, (12, 14, 20, 150), 5)
         ov.text(text, rect.center, size, views.AXIS_COLOURS["z" if slip is None else "w"],
                 anchor="center", shadow=False)
