@@ -1058,7 +1058,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             # what is behind it, as a thing of its own slice standing there)
             # (one fill: the layer's pixels are written, not blended)
             pygame.draw.polygon(layer, (*(round(g + 0.3 * (c - g)) for g, c
-                                          in zip(POST_GROUND, colour, strict=True)), 200), hull)
+                                          in zip(POST_GROUND, colour, strict=True)), 255), hull)
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
                 dashed(layer, colour, a, b, 1, int(4 * s))
