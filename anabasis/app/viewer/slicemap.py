@@ -423,6 +423,8 @@ def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -
 #: its picture a plain pit, as its first words say: drawn with bars, a blind player read the
 #: plain pits of the room as not the key's)
 DEEP_WORDS = "slip kata 1; bars: 2+ slices"
+#: The smallest text the map's key is drawn in, where it must shrink to fit (pixels).
+KEY_LEAST = 11
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
 KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
@@ -788,11 +790,26 @@ class SliceMap:
         each kind of cell and what it says (:data:`KEY`).  Blind players met the ✕ and the
         pits with no word of what they were, learning them by stepping, or never (the help's
         legend was never opened).  ``bottom``: the first band's foot."""
-        space, cell = 4, max(8, size)
+        space = 4
         deep = "deep" in self.kinds  # (pits two slices deep or more: one item with the pit's)
-        items = [(kind, _rendered(DEEP_WORDS if deep and kind == "pit" else words, size, LABEL))
-                 for kind, words in KEY if kind in self.kinds]
-        rows = self._key_rows(items, left, right, cell, space)
+
+        def laid(size: int):
+            cell = max(8, size)
+            items = [(kind, _rendered(DEEP_WORDS if deep and kind == "pit" else words, size,
+                                      LABEL))
+                     for kind, words in KEY if kind in self.kinds]
+            return cell, items, self._key_rows(items, left, right, cell, space)
+
+        cell, items, rows = laid(size)
+        if rows is None and some:
+            # smaller words before fewer items: the last items ("floor a crate 1 kata
+            # holds", "where a step goes") fell off two hard rooms' large maps, and their
+            # blind players took the crate-held floors for targets or pressure plates
+            for smaller in range(size - 1, max(KEY_LEAST, size - 4) - 1, -1):
+                smaller_laid = laid(smaller)
+                if smaller_laid[2] is not None:
+                    size, (cell, items, rows) = smaller, smaller_laid
+                    break
         while rows is None and some and len(items) > 1:  # (the first that fit, where asked)
             items = items[:-1]
             rows = self._key_rows(items, left, right, cell, space)
