@@ -1871,7 +1871,7 @@ def test_pits_beside_each_other_that_slip_as_far_say_it_once(make_app):
                pit(1, 2, 1, (200, 220)), pit(3, 0, 2, (400, 100)), reading.TopHeight(
                    (1, 0, 0, 2), 1, (200, 100))]
     before = len(ov.written)
-    rects = reading.paint_top_heights(ov, heights, app.overlay.scale, [], 3)
+    rects = reading.paint_top_heights(ov, heights, app.overlay.scale, [])
     written = ov.written[before:]
     assert sorted(written) == ["slip to w 1", "slip to w 2", "slip to w 2", "z 1"]
     assert len(rects) == 4

@@ -329,7 +329,6 @@ def draw_shown(ov, shown: Shown) -> None:
         if play is not None:
             play.reading.word_rects = [p.words for p in placed if not p.shared]
             play.reading.placed = placed
-        if play is not None:
             # the height of each top round the pawn, as the HUD says yours, with the step
             # marks: clear of all else (the tops' words are the first to go)
             heights = (reading.top_heights(play, b, camera, ov.size)
@@ -337,15 +336,13 @@ def draw_shown(ov, shown: Shown) -> None:
             # (nor on a marker's face, a thing of another slice drawn on a block: a height
             # there reads as that thing's; off the pawn's figure and its floor, where a
             # height reads as yours)
-            faces = [reading.points_box(p.marker.face) for p in placed if p.marker.face]
-            play.reading.height_rects = reading.paint_top_heights(
-                ov, heights, s,
-                [r for r in (map_rect, title_panel, right_panel, gizmo, *badges, *marked,
-                             *faces, *(p.inflate(-p.width // 4, -p.height // 4)
-                                       for p in pawn),
-                             reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
-                             pygame.Rect(0, band_top, W, H - band_top)) if r],
-                play.room.size[2])
+            taken = [] if not heights else [r for r in (
+                map_rect, title_panel, right_panel, gizmo, *badges, *marked,
+                *(reading.points_box(p.marker.face) for p in placed if p.marker.face),
+                *(p.inflate(-p.width // 4, -p.height // 4) for p in pawn),
+                reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
+                pygame.Rect(0, band_top, W, H - band_top)) if r]
+            play.reading.height_rects = reading.paint_top_heights(ov, heights, s, taken)
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)

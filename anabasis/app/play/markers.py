@@ -294,12 +294,14 @@ def goal_holds(room, crates) -> str:
     return "slip kata" if end[3] != room.goal[3] else "fall"
 
 
-def _drawn_solid(room, state, player, b: np.ndarray):
+def _drawn_solid(room, state, player, b: np.ndarray, crates=None):
     """Whether a cell holds a block, a ramp or a crate (in ``state``) that the picture draws:
     not one over the ceiling's cut (``pose.ceiling``, above the pawn's centre ``player``
     along the slice's up).  A marker put inside a block the ceiling took had its cube drawn
-    floating in the air, and no footprint under it."""
-    crates = {room.norm(c) for c in state.crates}
+    floating in the air, and no footprint under it.  ``crates``: the state's crates,
+    normalised, where the caller has them (a crowded room holds thousands)."""
+    if crates is None:
+        crates = {room.norm(c) for c in state.crates}
     origin = np.asarray(player, float)
 
     def solid(c):
@@ -346,12 +348,14 @@ def _face_in_sight(room, put, player, b: np.ndarray, camera: views.Camera, proje
     return tuple(corners), middle
 
 
-def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera) -> bool:
+def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera,
+              crates=None) -> bool:
     """Whether the top of the block or crate in ``cell`` (its face up the slice's up axis)
     shows: drawn (under the ceiling's cut), nothing drawn on it, and its middle and four points
     round it (a tag's width) seen from the eye past every drawn solid cell.  ``player``: the
-    picture's centre."""
-    solid = _drawn_solid(room, state, player, b)
+    picture's centre; ``crates``: the state's crates, normalised, where the caller has them
+    (asked of many cells, they were gathered again for each)."""
+    solid = _drawn_solid(room, state, player, b, crates)
     cell = tuple(int(v) for v in cell)
     up = np.round(b[:, 2])
     over = tuple(int(c + u) for c, u in zip(cell, up, strict=True))

@@ -1107,10 +1107,9 @@ def over_gap(play, mark) -> bool:
     False
     """
     room = play.room
-    x, y, _, w = mark.cell
-    if not room.inside(room.norm(mark.cell)):
+    x, y, _, w = cell = room.norm(mark.cell)
+    if not room.inside(cell):
         return False
-    w = room.norm(mark.cell)[3]
     smap = play.reading.shown_map()
     return smap.top(x, y, w) is None and smap.ramp_crosses(x, y, w)
 
@@ -1261,6 +1260,8 @@ class TopHeight(NamedTuple):
     #: four more points on its top, toward its corners: where the tag goes when its middle
     #: is taken
     others: tuple = ()
+    #: it is a wall to the room's top (its words name it: "wall · z 2")
+    wall: bool = False
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
@@ -1300,7 +1301,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 cell = (*column[:2], z, column[3])
                 if room.cell(room.norm(cell)) != BLOCK:
                     continue
-                if not markers.top_shows(room, state, cell, drawn, b, camera):
+                if not markers.top_shows(room, state, cell, drawn, b, camera, crates):
                     continue
                 spots = []  # its top's middle, then four points round it (a badge may lie
                 # on the middle: level 2's wall beside the pawn, "stays · a wall" on it and
@@ -1336,7 +1337,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 # corner they lay by the next cell, and a blind player read "slip to w 3"
                 # as the plain floor's beside it)
                 out.append(TopHeight(cell, z + 1, spots[0], slip,
-                                     () if slip is not None else tuple(spots[1:])))
+                                     () if slip is not None else tuple(spots[1:]), wall))
                 break
     return out
 
@@ -1347,16 +1348,15 @@ def points_box(points) -> pygame.Rect:
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-def paint_top_heights(ov, heights, s: float, taken, len_z: int) -> list[pygame.Rect]:
+def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
     or on a pit the slice you would slip to ("slip to w 1"), where its tag is clear of
     ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; a wall to
-    the room's top (``len_z``, the room's height) named too ("wall · z 2"); the boxes
-    written."""
+    the room's top named too ("wall · z 2"); the boxes written."""
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
-    for cell, z, at, slip, others in heights:
+    for cell, z, at, slip, others, wall in heights:
         if slip is not None and any(
                 to == slip and max(abs(cell[0] - near[0]), abs(cell[1] - near[1])) <= 1
                 for near, to in slips):
@@ -1365,7 +1365,7 @@ def paint_top_heights(ov, heights, s: float, taken, len_z: int) -> list[pygame.R
             # "slip to w 2" down a column of pits read as a pile of labels, whose cell's
             # each was no one could tell)
         text = f"z {z}" if slip is None else f"slip to w {slip}"
-        if z >= len_z and slip is None:
+        if wall:
             # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
             # player as a floor to climb onto)
             text = f"wall · z {z}"
