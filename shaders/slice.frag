@@ -51,7 +51,6 @@ uniform vec4 u_ao_pick[4];   // the same as a mask by face axis: 1.0 on those tw
 uniform mat4x3 u_to_slice;   // 4D to slice (across, depth, up): the basis transposed
 uniform mat4x3 u_face_n;     // u_to_slice's columns made unit (face_normal)
 uniform vec4 u_face_k;       // by axis: how much of that normal shows, its length / 0.2, at most 1
-uniform vec3 u_lane_shift;   // the slice's origin less the player's centre, in the slice
 uniform float u_w_shows;     // how much w lies in the slice (0 with w hidden)
 uniform uvec2 u_ghost_codes;  // the cell codes the ghost shows, lo to hi (solids, or ramps)
 uniform float u_ghost;       // how strongly the ghost is drawn (fades through a turn)
@@ -62,6 +61,8 @@ uniform float u_far;         // nothing is drawn farther than this from the eye
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn and a little more)
 uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
+uniform ivec2 u_goal_plate;   // the view's up axis and the hidden axis, at rest with the goal in
+                             // the slice (slice_footing's goal_plate); (-1, -1) otherwise
 uniform vec4 u_mark_lo[2];   // MARKS: where a ramp step lands, or a push takes a crate (or far)
 uniform float u_mark_way[2]; // +1 that step goes ana, -1 kata; +2 where a push takes a crate
 uniform vec3 u_mark_dir[2];  // the way its chevrons point, in the slice

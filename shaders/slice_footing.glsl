@@ -318,22 +318,17 @@ vec3 held_mark(vec3 col, float edge) {
     return mix(col, CRATE_COLOUR, 0.85 * band);
 }
 
-// The player's row and column, drawn on the ground as two lanes with a dotted line down their
-// middle: what lies in line with the player (a crate to push, the goal straight ahead, a tall
-// block's top) reads at a glance, at any height.  By the cell's and the point's place in the
-// slice (across, depth) against the player's centre: no texel read.  `s` is the point in slice
-// coordinates from the slice's origin (what the fog measures); of the cell's centre only its
-// across and depth are needed: two dot products, no matrix.
-vec3 lane(vec3 col, ivec4 cell, vec3 s_hit, float line) {
+// The player's row and column, drawn on the ground as two lanes of lighter tiles: what lies
+// in line with the player (a crate to push, the goal straight ahead, a tall block's top) reads
+// at a glance, at any height.  No line down their middle: a dotted line from the pawn that
+// stopped at a ramp (a lane is drawn on the ground alone) read as a route to it (t209).  By
+// the cell's place in the slice (across, depth) against the player's centre: no texel read;
+// of the cell's centre only its across and depth are needed: two dot products, no matrix.
+vec3 lane(vec3 col, ivec4 cell) {
     vec4 c = vec4(cell) + 0.5 - u_centre;
     bool row = abs(dot(u_basis[1], c)) < 0.5;     // the cell's centre in depth ...
     bool column = abs(dot(u_basis[0], c)) < 0.5;  // ... and across
-    vec3 q = s_hit + u_lane_shift;
-    float off = row ? abs(q.y) : abs(q.x);
-    float run = row ? q.x : q.y;
-    float dots = step(0.5, fract(run * 3.0)) * (1.0 - line_step(line, 1.0, off));
-    vec3 lit = col * 1.1 + vec3(0.02) + 0.35 * dots * vec3(1.0, 0.95, 0.9);
-    return (row || column) ? lit : col;
+    return (row || column) ? col * 1.12 + vec3(0.025) : col;
 }
 
 // Which of the goal cell's two floors (its top, axis 2, or its face ana, axis 3) is marked, by
@@ -475,10 +470,86 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
 }
 #endif
 
+// The goal's floor where the picture has none: where nothing is drawn under the goal along
+// the view's up axis (nothing is there, or the ceiling's cut took it), but its floor is there
+// (the cut block, or one along the hidden axis: with w hidden, the block kata of it), a plate
+// on the goal's underside in the ghost's way, a dashed outline and a faint fill.  With w up,
+// level 4's goal, three slices ana on a block the ceiling cuts, was a glowing cube over
+// nothing, and four blind players of two rounds said it floated.
+// A plane's crossing a pixel; a texel read or two in the goal's footprint only.
+vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+    int a = u_goal_plate.x;
+    if (a < 0 || rd[a] >= 0.0) return col;
+    float t = (u_goal[a] - ro[a]) / rd[a];
+    if (t <= 0.0 || t >= t_hit) return col;
+    vec4 f = ro + rd * t - u_goal;
+    int i = u_ao_a[a];
+    int j = u_ao_b[a];
+    if (min(f[i], f[j]) < 0.0 || max(f[i], f[j]) > 1.0) return col;
+    ivec4 g = ivec4(floor(u_goal + 0.5));
+    ivec4 under = g;
+    under[a] -= 1;
+    ivec4 floor_out = g;
+    floor_out[u_goal_plate.y] -= 1;
+    bool cut = code_at(under) != CELL_EMPTY;  // (under it, but over the ceiling's cut)
+    if (cut ? !over_ceiling(under) : code_at(floor_out) == CELL_EMPTY) return col;
+    float edge = min(min(f[i], 1.0 - f[i]), min(f[j], 1.0 - f[j]));
+    float line = t * (1.4 * u_tan / u_resolution.y);
+    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
+    float dash = step(0.5, fract((f[i] + f[j]) * 4.0));
+    return mix(col, GHOST_COLOUR, 0.22 + 0.7 * outline * dash);
+}
+
 // -- the window's rim ----------------------------------------------------------------------
 // The window round the pawn (slice_march: the walk steps past what hides the pawn inside it)
 // has a rim where it is cut in something: a ring in the pawn's colour at its edge, so that it
 // reads as a hole cut there, not a wall seen through (trace_slice draws it).
+
+// Inside the window, a block it cuts keeps its top as a lid: its outer edges outlined and a
+// veil of its colour over what the window shows, at the top's own height.  Cut bare, the
+// wall in front of level 2's pawn lost the corner by the pawn, and blind players read the
+// cut cell as a floor cut down, or the wall as starting at the edge of their own cell.  The
+// tops at the pawn's level and one over it (the window cuts nothing lower), the nearer
+// first; by the ray's crossing of each plane: a texel read or two, inside the window only.
+const vec3 LID_EDGE = vec3(0.90, 0.94, 0.88);
+vec3 window_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
+    int a = (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
+    if (abs(u_basis[2][a]) < 0.99 || rd[a] >= 0.0) return col;  // (turning, or looking up)
+    float level = floor(u_centre[a]);  // the pawn's cell, along the view's up
+    for (int k = 2; k >= 1; k--) {
+        float plane = level + float(k);
+        float t = (plane - ro[a]) / rd[a];
+        if (t <= 0.0 || t >= t_hit) continue;
+        vec4 p = ro + rd * t;
+        ivec4 cell = ivec4(floor(p));
+        cell[a] = int(plane) - 1;
+        ivec4 over = cell;
+        over[a] += 1;
+        if (code_at(cell) != CELL_BLOCK || code_at(over) != CELL_EMPTY
+            || !hides_pawn(cell, dir)) continue;
+        vec4 f = clamp(p - vec4(cell), 0.0, 1.0);
+        g_inv_line = 1.0 / (max(t, 1.0) * (1.4 * u_tan / u_resolution.y));
+        float outline = 0.0;
+        for (int n = 0; n < 2; n++) {
+            int j = (n == 0) ? u_ao_a[a] : u_ao_b[a];
+            bool plus = f[j] >= 0.5;
+            float d = min(f[j], 1.0 - f[j]);
+            if (d > 0.2) continue;
+            ivec4 next = cell;
+            next[j] += plus ? 1 : -1;
+            ivec4 next_over = next;
+            next_over[a] += 1;
+            // an outer edge: no top at this height goes on past it
+            if (code_at(next) != CELL_BLOCK || code_at(next_over) != CELL_EMPTY) {
+                outline = max(outline, 1.0 - line_step(0.03, 1.5, d));
+            }
+        }
+        vec3 top = albedo(CELL_BLOCK, cell, WRAPS ? wrap_w(cell.w) : cell.w, f, a, 1.0, 1.0);
+        col = mix(col, top * 1.1, 0.3);
+        return mix(col, LID_EDGE, 0.85 * outline);
+    }
+    return col;
+}
 
 // The colour of the slice whose eye (4D) is `ro`, along the pixel's ray `dir` (rd in 4D).
 vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
@@ -557,7 +628,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
             }
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
-            col = lane(col, h.cell, s, line);
+            col = lane(col, h.cell);
             if (held_by_crate(above)) col = held_mark(col, edge);
         }
         if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
@@ -599,6 +670,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #ifdef MARKS
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
 #endif
+    col = goal_plate(col, ro, rd, t_hit);
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
     // that dims with the distance in 4D says it is near.
@@ -610,6 +682,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
     col += GOAL_COLOUR * (goal_light * inside / (inside + 0.6) + 0.35 * halo * halo);
+    if (window2 < u_window_k.z) col = window_lid(col, ro, rd, dir, t_hit);
     // the rim: where the ring's ray ends nearer than the pawn, above its feet (on what the
     // window cuts, not on the floor in front)
     if (window2 < u_window_k.w && window2 >= u_window_k.z && h.found && h.t < along - 0.3

@@ -142,19 +142,19 @@ def test_the_xrayed_pawn_reads_as_you_behind_a_block_not_as_another_creature(ctx
     assert u["u_window"] == 1.0
 
 
-def test_the_window_shows_the_floor_the_pawn_stands_on_not_the_wall_top_in_front(ctx):
-    """Level 2's start, stand view: the pawn stands in the back row, and a wall one high
-    stands in front of it.  Two blind players read the pawn as standing on that wall's top:
-    the window cut round the pawn showed its body and little else.  The window now reaches
-    the pawn's feet and the floor round them: the front half of the floor the pawn stands on
-    is drawn through it as it would be with no wall in front."""
+LID_SIZE = (480, 320)  # the lid's edge a line of a few pixels
+
+
+def _level_2_start_with_and_without_its_wall(ctx, size=SIZE):
+    """Level 2's start in the stand view, drawn as it is and with the wall in front of the
+    pawn taken out: the room, the pose, the frame's uniforms, both frames."""
     room = levels.load_level(2)
     state = rules.start(room).state
     px, py, pz, pw = state.player
     player = tuple(float(c) for c in state.player)
     pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    SIZE[0] / SIZE[1], room.wrap), marks=())
-    u, _ = render.frame_uniforms(room, pose, SIZE)
+                                                    size[0] / size[1], room.wrap), marks=())
+    u, _ = render.frame_uniforms(room, pose, size)
     walls = [(x, y, pz, pw) for x in range(room.size[0]) for y in range(py + 1, room.size[1])
              if room.cell((x, y, pz, pw)) == cells.BLOCK]
     assert walls and (px, py + 1, pz, pw) in walls  # (the wall in front, toward the eye)
@@ -162,16 +162,67 @@ def test_the_window_shows_the_floor_the_pawn_stands_on_not_the_wall_top_in_front
     for c in walls:
         opened[room.index(c)] = cells.EMPTY
     open_room = replace(room, cells=bytes(opened))
-    seen, bare = _draw(ctx, room, state, pose), _draw(ctx, open_room, state, pose)
+    return room, state, u, _draw(ctx, room, state, pose, size), _draw(ctx, open_room, state,
+                                                                      pose, size)
+
+
+def _pixels(u, points, size=SIZE):
+    """The pixels (x, y) where 4D points are drawn."""
+    sx, sy = _project(u, (np.asarray(points) - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3],
+                      size)
+    return [(int(x), int(y)) for x, y in zip(sx, sy, strict=True)]
+
+
+def test_the_window_shows_the_floor_the_pawn_stands_on_not_the_wall_top_in_front(ctx):
+    """Level 2's start, stand view: the pawn stands in the back row, and a wall one high
+    stands in front of it.  Two blind players read the pawn as standing on that wall's top:
+    the window cut round the pawn showed its body and little else.  The window now reaches
+    the pawn's feet and the floor round them: the front half of the floor the pawn stands on
+    is drawn through it as it would be with no wall in front, under the wall's lid (a veil
+    of the wall's colour; its edge aside, the next test's)."""
+    room, state, u, seen, bare = _level_2_start_with_and_without_its_wall(ctx, LID_SIZE)
+    px, py, pz, pw = state.player
     # the floor's top under the pawn, its front half (toward the eye: +y here)
-    points = np.array([[px + fx, py + fy, pz + 0.01, pw + 0.5] for fx in (0.15, 0.3, 0.7, 0.85)
-                       for fy in (0.6, 0.75)])
-    sx, sy = _project(u, (points - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], SIZE)
-    got = [(seen[int(y), int(x)], bare[int(y), int(x)]) for x, y in zip(sx, sy, strict=True)
-           if not _pink(seen[int(y), int(x)][None])[0]]
+    points = [[px + fx, py + fy, pz + 0.01, pw + 0.5] for fx in (0.15, 0.3, 0.7, 0.85)
+              for fy in (0.6, 0.75)]
+    edge = _pixels(u, [[px + fx, py + 1, pz + 1, pw + 0.5] for fx in np.linspace(0, 1, 41)],
+                   LID_SIZE)
+    got = [(seen[y, x], bare[y, x]) for x, y in _pixels(u, points, LID_SIZE)
+           if not _pink(seen[y, x][None])[0]
+           and min(abs(x - ex) + abs(y - ey) for ex, ey in edge) > 3]
     assert len(got) >= 4, "the floor in front of the pawn's body is in the window"
-    off = [int(np.abs(a - b).sum()) for a, b in got]
-    assert max(off) < 60, off
+    off = [int(np.abs(a.astype(int) - b).sum()) for a, b in got]
+    assert max(off) < 100, off
+
+
+def test_the_wall_in_front_of_the_pawn_keeps_its_tops_edge_across_the_window(ctx):
+    """Level 2's start: the window round the pawn is cut in the wall in front of it.  Cut
+    bare, the wall lost its corner by the pawn, and blind players read the cut cell as a floor
+    cut down (t192, t195, t204) or the wall as starting at the edge of their own cell (t211).
+    The wall's top now goes on across the window as a lid: its back edge, where it meets the
+    pawn's row, is drawn light all the way through the window, where the floor alone shows
+    with the wall taken out."""
+    room, state, u, seen, bare = _level_2_start_with_and_without_its_wall(ctx, LID_SIZE)
+    px, py, pz, pw = state.player
+    (cx, cy), radius, dist = _window(u, LID_SIZE)
+    inside = dist < radius - 2
+
+    def line(img):  # near white, not the floor's own green (its lit rim is green-white)
+        i = img.astype(int)
+        return (i.min(axis=2) > 185) & (i.max(axis=2) - i.min(axis=2) < 25) & inside
+
+    assert line(bare).sum() == 0
+    drawn = np.argwhere(line(seen))
+    assert len(drawn) >= 40, len(drawn)
+    # ... along the wall's back edge, as projected (just inside the wall's cell: toward the
+    # eye, a pixel down the screen)
+    edge = np.array(_pixels(u, [[px + fx, py + 1.02, pz + 1, pw + 0.5]
+                                for fx in np.linspace(-0.1, 1.1, 121)], LID_SIZE))
+    far = [min(np.abs(edge - (x, y)).sum(axis=1)) for y, x in drawn]
+    assert max(far) <= 2, far
+    # ... from the window's rim to the pawn, whatever the pawn hides
+    xs = drawn[:, 1]
+    assert xs.min() < cx - 0.6 * radius, (xs.min(), cx, radius)
 
 
 def test_a_low_rooms_camera_sees_most_of_the_floor_behind_a_wall_one_high(ctx):
@@ -601,3 +652,51 @@ def test_a_ramp_under_your_slice_shows_its_way_up_in_the_w_up_view(ctx):
     high, low = pixels((0.7, 0.8, 0.9)), pixels((0.1, 0.2, 0.3))
     got = (lum[high].mean(), lum_turned[high].mean(), lum[low].mean(), lum_turned[low].mean())
     assert (got[0] - got[1]) - (got[2] - got[3]) > 8, got  # (before: under 1)
+
+
+# -- level 4: the goal floats over nothing --------------------------------------------------
+
+
+def _goal_underside_blue(ctx, n, view, moves=""):
+    """Level ``n`` after ``moves`` in ``view`` at the room's camera: the share of the goal
+    cell's underside (points round the face under it along the view's up axis, where the
+    plate's dashed outline lies) drawn
+    in the ghost's pale blue, and the frame's uniforms."""
+    room = levels.load_level(n)
+    state = rules.replay(room, moves).state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, view, camera=room_camera(room.size, view, player, LID_SIZE[0]
+                                                 / LID_SIZE[1], room.wrap), marks=())
+    u, _ = render.frame_uniforms(room, pose, LID_SIZE)
+    img = _draw(ctx, room, state, pose, LID_SIZE)
+    up = int(np.argmax(np.abs(u["u_basis"][:, 2])))
+    hidden = int(np.argmax(np.abs(u["u_basis"][:, 3])))
+    across = [a for a in range(4) if a not in (up, hidden)]
+    points = []  # on the plate's outline, 0.06 in from its sides
+    ring = [(0.06, t) for t in np.linspace(0.06, 0.94, 30)]
+    for fa, fb in ring + [(1 - a, b) for a, b in ring] + [(b, a) for a, b in ring] \
+            + [(b, 1 - a) for a, b in ring]:
+        p = np.asarray(room.goal, float)
+        p[across[0]] += fa
+        p[across[1]] += fb
+        p[hidden] = u["u_origin"][hidden]
+        points.append(p)
+    drawn = [img[y, x] for x, y in _pixels(u, points, LID_SIZE)
+             if 0 <= x < LID_SIZE[0] and 0 <= y < LID_SIZE[1]]
+    assert len(drawn) > 100
+    blue = [int(b) > int(r) + 30 and int(b) > 120 for r, g, b in drawn]
+    return float(np.mean(blue)), u
+
+
+def test_level_4s_goal_stands_on_a_plate_in_the_w_up_view_not_on_nothing(ctx):
+    """Level 4 with w up: the goal, three slices ana at the pawn's z, stands on a block the
+    ceiling's cut takes (and on its floor in z, hidden), so nothing was drawn under it: a
+    glowing cube over nothing.  Four blind players of two rounds (t206, t215, t216, t218)
+    said it floated.  Its underside is now a plate in the ghost's way (a dashed pale blue
+    outline and a faint fill): its floor, out of the picture.  Where the goal's floor is
+    drawn (level 1's, in its own view), no plate."""
+    share, u = _goal_underside_blue(ctx, 4, "w-up")
+    assert tuple(u["u_goal_plate"]) == (3, 2)
+    assert share > 0.2, share
+    share, u = _goal_underside_blue(ctx, 1, levels.load_level(1).view)
+    assert share == 0.0, share

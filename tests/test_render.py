@@ -1737,3 +1737,18 @@ def test_the_holes_variant_is_drawn_only_where_a_hole_can_show():
     assert "HOLES" in names(shafts, "stand", player) and "HOLES" in names(shafts, "both", player)
     assert "HOLES" not in names(shafts, "w-up", player)
     assert "HOLES" not in names(levels.load_level(1), "stand")
+
+def test_the_lanes_are_lighter_tiles_with_no_line_down_their_middle(ctx):
+    """A lane (the player's row or column) is its tiles drawn lighter, evenly: a dotted line
+    down its middle, from the pawn to where the ground stopped at a ramp, read to a blind
+    player (t209, hard.kudu4) as a route to the ramp, and he took it into a fall.  Of a
+    tile in the pawn's column, no pixel is much lighter than the tile's own middle tone."""
+    room = _open_room()  # the player at (3, 3, 1, 1), on the floor at z = 0
+    pose = pose_of(room, "stand")
+    img = _image(ctx, room, pose).astype(float)
+    for cell in ((3, 5, 0, 1), (3, 6, 0, 1), (1, 3, 0, 1)):  # in its column, and its row
+        tile = _face_pixels(ctx, room, pose, cell, TOP)
+        assert tile.sum() >= 30, cell
+        green = img[tile][:, 1]
+        lighter = (green > np.median(green) + 30).mean()
+        assert lighter < 0.01, (cell, lighter)

@@ -192,6 +192,12 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     # is marked and nothing spills onto its neighbours).
     goal_off = abs(float((goal + 0.5 - origin) @ B[:, 3]))
     goal_away = min(max(goal_off - 0.25, 0.0) / 0.5, 1.0)
+    # The goal's floor out of the slice (the shader's goal_plate): at rest, the goal in the
+    # slice, the view's up axis and the hidden one (the shader asks whether the goal has
+    # nothing under it along the first and its floor along the second)
+    up_axis, hidden_axis = int(np.argmax(np.abs(B[:, 2]))), int(np.argmax(np.abs(B[:, 3])))
+    goal_plate = (up_axis, hidden_axis) if (goal_off < 0.25 and abs(B[up_axis, 2]) > 0.999
+                                            and abs(B[hidden_axis, 3]) > 0.999) else (-1, -1)
     crate_lo = np.full(4, -1000.0)
     if pose.moving_crate is not None:
         cell, offset = pose.moving_crate
@@ -246,13 +252,13 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_face_n": B.T[:3, :] / np.maximum(np.linalg.norm(B.T[:3, :], axis=0), 1e-6),
         "u_face_k": np.minimum(np.linalg.norm(B.T[:3, :], axis=0) / 0.2, 1.0),
         # the same for both slices of a cross-fade: they differ only along the hidden axis
-        "u_lane_shift": B.T[:3, :] @ (origin - centre),
         "u_ghost": ghost,
         "u_w_shows": 1.0 - float(B[3, 3]) ** 2,
         "u_ghost_step": ghost_step,
         "u_ghost_codes": ghost_codes,
         "u_player_cell": player_cell,
         "u_goal_away": goal_away,
+        "u_goal_plate": goal_plate,
         "u_wband": wrap_band(room, player_cell),
         "u_tones": list(colours["tones"]),
         "u_mark_colour": colours["mark"],

@@ -16,15 +16,17 @@ from anabasis.picture import pose, views
 TITLE = "What the marks mean"
 
 ENTRIES = [
-    ("lanes", "lighter tiles, a dotted line: your row and column (not a route)"),
+    ("lanes", "lighter tiles: your row and column, the whole room across (not a route)"),
     ("pit", "a dark pit, rimmed (map: no number; bars: 2+ slices): you slip kata;"
             " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans; a floor from"
              " any side"),
     ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
                 " solid teal)"),
-    ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp)"),
-    ("outline", "you in a round window cut in a block, pink-rimmed: you stand behind it"),
+    ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp);"
+              " under the goal: its floor, out of sight"),
+    ("outline", "you in a round window cut in a block, pink-rimmed, the block's top edged"
+                " across it: you stand behind the block"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
     ("feet", "pink dashes round you: your floor, where a crate in front hides your feet"),
     ("crate", "a crate, in from its cell's sides: its cell's floor round it, dark, dashed"),
@@ -140,9 +142,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
     c = r.center
     h = r.height
     if name == "lanes":
-        pygame.draw.rect(s, LANE, r)
-        for x in range(r.x + 2, r.right - 2, max(3, h // 3)):
-            pygame.draw.line(s, (120, 110, 90), (x, c[1]), (x + max(1, h // 6), c[1]), 2)
+        pygame.draw.rect(s, LANE, r)  # a row of lighter tiles
+        for x in range(r.x + h, r.right - 1, h):
+            pygame.draw.line(s, TILE, (x, r.y), (x, r.bottom - 1), 1)
     elif name == "held":  # a floor framed in the crate's colour; a map cell framed so too
         tile = pygame.Rect(r.x, r.y, r.width // 2 - 2, h)
         pygame.draw.rect(s, TILE, tile)
