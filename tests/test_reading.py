@@ -1687,7 +1687,7 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     app.tick(DT)
     b, cam = play.sight.basis(), play.sight.camera
     room, state = play.room, play.state
-    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    tops = every_top = reading.top_heights(play, b, cam, app.overlay.size)
     assert state.player[2] == 1
     pit = (2, 2)  # the slip pit: its floor is in sight; it says where you would slip to
     assert reading.SliceMap(room, (600, 300)).slips(*pit, state.player[3])
@@ -1697,18 +1697,21 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     tops = [t for t in tops if t is not slip]
     assert all(t.slip is None for t in tops)
     walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]
-    floors = [t for t in tops if t not in walls]
-    assert walls and floors
-    assert {t.z for t in walls} == {2} and {t.z for t in floors} == {1}
+    # (the wall beside the pawn is named once, by the badge of the step it stops, "stays ·
+    # a wall · z 2": a tag on its next cell too read to a blind player as a second wall)
+    assert not walls and tops
+    assert {t.z for t in tops} == {1}
     for t in tops:  # each on its own block's top, in the pawn's slice
         assert room.cell(t.cell) == BLOCK and t.cell[3] == state.player[3]
         over = (*t.cell[:2], t.cell[2] + 1, t.cell[3])
         assert not room.inside(over) or room.cell(over) != BLOCK
     written = play.reading.height_rects
-    assert written and len(written) <= len(tops)
-    # (the wall, to the room's top, named: its "z 2" alone read as a floor to climb onto)
-    assert {"wall · z 2", "z 1", "slip to w 1"} <= set(app.overlay.written)
-    assert "z 2" not in app.overlay.written
+    assert written and len(written) <= len(every_top)
+    # (the wall, to the room's top, named by its badge: its "z 2" alone read as a floor to
+    # climb onto)
+    assert {"z 1", "slip to w 1"} <= set(app.overlay.written)
+    assert "z 2" not in app.overlay.written and "wall · z 2" not in app.overlay.written
+    assert [t for t in app.overlay.written if t.endswith("a wall · z 2")]
     taken = [*play.reading.badge_rects, *play.reading.word_rects]
     assert not any(r.collidelist(taken) >= 0 for r in written)
     # nor on the goal's face, drawn on the wall that is where it is in your slice (a "z 2"
@@ -1829,7 +1832,10 @@ def test_a_wall_one_over_you_says_so_only_beside_you(make_app):
     b, cam = play.sight.basis(), play.sight.camera
     tops = reading.top_heights(play, b, cam, app.overlay.size)
     walls = [t for t in tops if t.cell[2] + 1 >= room.size[2]]
-    assert walls
+    # (the tutorial's: a wall whose step's badge names it, "stays · a wall · z 2", has no tag
+    # on it or beside it)
+    named = [m.cell for m in play.reading.step_marks() if reading.names_its_wall(play, m, b)]
+    assert walls or named
     assert all(max(abs(t.cell[0] - px), abs(t.cell[1] - py)) <= 1 for t in walls)
     far = [(x, y) for x in range(room.size[0]) for y in range(room.size[1])
            if max(abs(x - px), abs(y - py)) == 2
@@ -1875,3 +1881,27 @@ def test_pits_beside_each_other_that_slip_as_far_say_it_once(make_app):
     written = ov.written[before:]
     assert sorted(written) == ["slip to w 1", "slip to w 2", "slip to w 2", "z 1"]
     assert len(rects) == 4
+
+
+def test_a_wall_is_named_once_not_by_a_tag_and_a_badge(make_app):
+    """Level 2's start: one 2x2 wall in front of the pawn.  Its step's badge said "stays · a
+    wall · z 2" and a tag on it "wall · z 2", and a blind player (t212) read two walls, one
+    per label.  Where a badge names a wall (the tutorial's, with z up), no tag names it
+    again, on its cell or beside it; a wall no badge names keeps its tag (level 7, from
+    the middle of its first row, turned)."""
+    app = marked(make_app, open_level(2))
+    play = app.scene
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    (named,) = [m.cell for m in play.reading.step_marks() if reading.names_its_wall(play, m, b)]
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    assert not [t for t in tops if t.wall and abs(t.cell[0] - named[0])
+                + abs(t.cell[1] - named[1]) <= 1]
+    said = [t for t in app.overlay.written if "z 2" in t]
+    assert len(said) == 1 and said[0].endswith("stays · a wall · z 2"), said
+    # past the tutorial, ⊘ names nothing: the tag says the wall's height
+    app, _ = made_in_stand(make_app, "hard.steenbok")
+    play = app.scene
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    assert not [m for m in play.reading.step_marks() if reading.names_its_wall(play, m, b)]

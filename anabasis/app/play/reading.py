@@ -965,7 +965,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
     # A plain walk's badge says "walk" in the tutorial, where the marks are learnt; past it,
     # its dot alone: four badges round the pawn, two or three of them "walk", stacked onto
     # each other and the markers there, and blind players read labels on the wrong cells.
-    tutorial = play.opened.kind == "level" and play.opened.chapter == 1
+    tutorial = in_tutorial(play)
     crates_seen = None  # (the crates' outlines in the slice, worked out where first asked)
     # (a mark no key takes in this view, its axis hidden, has no badge: the map has it)
     for mark in play.reading.badged(marks, b, camera.yaw):
@@ -1065,6 +1065,19 @@ def badge_at(mark, drawn) -> tuple:
 def _ramp_way(mark) -> int:
     """A ramp's step (``mark``): +1 ana, -1 kata; 0 for any other."""
     return {"ramp ana": 1, "ramp kata": -1}.get(mark.kind, 0)
+
+
+def in_tutorial(play) -> bool:
+    """Whether the room played is one of the first chapter's levels, where the marks are
+    learnt (their badges say more there)."""
+    return play.opened.kind == "level" and play.opened.chapter == 1
+
+
+def names_its_wall(play, mark, b: np.ndarray) -> bool:
+    """Whether ``mark``'s badge says the height of the wall that stops it (``stays · a wall ·
+    z 2``): in the tutorial, with z up."""
+    return (in_tutorial(play) and abs(float(b[2, 2])) > 0.999
+            and mark.label + top_words(play.room, mark, b) in PLAIN_STAYS)
 
 
 def top_words(room, mark, b: np.ndarray) -> str:
@@ -1286,6 +1299,10 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     # said "z 2", and a blind player read them as walls)
     ramped = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
               if m.kind in ("ramp ana", "ramp kata")}
+    # (no wall named on or beside a cell whose badge names it: level 2's one wall, with
+    # "wall · z 2" and "stays · a wall · z 2", read to a blind player as two walls)
+    named = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
+             if names_its_wall(play, m, b)}
     out = []
     for da in range(-TOP_REACH, TOP_REACH + 1):
         for dd in range(-TOP_REACH, TOP_REACH + 1):
@@ -1328,7 +1345,10 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     if end is None:
                         break
                     slip = end[3]
-                if wall and (z - state.player[2] >= 1 or max(abs(da), abs(dd)) > 1):
+                if wall and (z - state.player[2] >= 1 or max(abs(da), abs(dd)) > 1
+                             or any((column[a] + ea, column[d] + ed) in named
+                                    for ea, ed in ((0, 0), (1, 0), (-1, 0), (0, 1),
+                                                   (0, -1)))):
                     break  # (a wall to the room's top two or more over you: hatched and
                     # tall, it reads as a wall, and a hard room's corridor had a dozen of
                     # one number round the pawn; one over you, it looks a step: said by
