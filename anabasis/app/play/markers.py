@@ -898,9 +898,9 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             if within(near) and near.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0:
                 rect = near
         if not within(rect):
-            # shorter words within reach rather than the whole two rows off: the shape names
-            # the thing (a diamond, a square), then the tail after " · " goes (blind players
-            # read words drifted two rows off, a leader line back, as another cell's)
+            # shorter words within reach rather than the whole two rows off: the tail after
+            # " · " goes (blind players read words drifted two rows off, a leader line back,
+            # as another cell's)
             for short in shorter(text, m.what):
                 near_place = under(short, at)
                 fits = clear_of(near_place, [*taken, *soft], top + 2, bottom - 2, W,
@@ -934,23 +934,17 @@ def by_badge(box: pygame.Rect, wanted: pygame.Rect, shape: pygame.Rect, band: tu
 
 def shorter(text: str, what: str) -> list[str]:
     """Shorter words for a marker's ``text`` that cannot be placed near its shape: without
-    what follows " · ", then without the thing's name as well (its shape names it; a blind
-    player met a bare "↓ 1 kata" and could not tell what it was of, so the name goes last).
+    what follows " · ".  Never without the thing's name: a bare "↓ 1 kata" left a blind
+    player asking what it was of, and a bare "↑ 3 ana" beside another crate's whole words
+    read to another (t207) as nobody's; such words go where they fit, a line back.
 
     >>> shorter("crate ↓ 2 kata · hidden by a wall", "crate")
-    ['crate ↓ 2 kata', '↓ 2 kata']
+    ['crate ↓ 2 kata']
     >>> shorter("goal ↑ 1 ana", "goal"), shorter("2 crates ↓ 1 kata", "crate")
-    (['↑ 1 ana'], ['↓ 1 kata'])
+    ([], [])
     """
-    out = []
     first = text.split(" · ")[0]
-    if first != text:
-        out.append(first)
-    # the name as :func:`words_of` begins with it: "crate", or "2 crates" for more than one
-    name = re.match(rf"(?:\d+ {re.escape(what)}s|{re.escape(what)}) ", first)
-    if name:
-        out.append(first[name.end():])
-    return out
+    return [first] if first != text else []
 
 
 def free_of(rect: pygame.Rect, taken) -> bool:
