@@ -997,8 +997,10 @@ def test_level_7s_goal_in_the_w_up_view_is_marked_where_its_glow_is(make_app):
     """Level 7 wraps in w.  In the w-up view, at w 2, the goal (w 3) glows one slice ana
     of the pawn, the copy nearest it, as the picture draws it (``pose.goal_copy``); its
     marker lay three slices kata, in the band the picture draws cells in, "goal hidden by a
-    wall", and a blind player read it as a second goal.  Nothing there hides it: it has no
-    marker, and wherever the goal's marker is, it is at the drawn copy."""
+    wall", and a blind player read it as a second goal.  Nothing there hides it: its only
+    marker says it is over the ceiling's cut, one slice ana (as level 4's goal's does, which
+    blind players read as floating out of reach), and wherever the goal's marker is, it is
+    at the drawn copy."""
     from anabasis.picture import pose
 
     app = make_app(open_level(7), size=(1280, 720))
@@ -1015,7 +1017,7 @@ def test_level_7s_goal_in_the_w_up_view_is_marked_where_its_glow_is(make_app):
         press(app, pygame.K_v)
         settle(app)
     goal = [m for m in _marks(app) if m.what == "goal"]
-    assert not [m for m in goal if m.hidden], goal
+    assert [(m.hidden, m.above) for m in goal] == [("above", 1)], goal
     copy = pose.goal_copy(room, play.state.player[3])
     assert copy[3] == 3
     for step in (2, 3):  # the copy nearest: half a turn away, the one kata (in the band)

@@ -1905,3 +1905,33 @@ def test_a_wall_is_named_once_not_by_a_tag_and_a_badge(make_app):
     app.tick(DT)
     b, cam = play.sight.basis(), play.sight.camera
     assert not [m for m in play.reading.step_marks() if reading.names_its_wall(play, m, b)]
+
+
+def test_with_w_up_a_goal_over_the_ceilings_cut_says_how_far_ana_it_is(make_app):
+    """Level 4 with w up: the goal, three slices ana at the pawn's z, glows over the pits of
+    the pawn's slice, and what holds it up and the ramps up to it are over the ceiling's
+    cut, not drawn.  Blind players of three rounds (t206, t215, t216, t218, t222) said it
+    floated, out of reach.  Like a crate there, it has a marker that says where it is:
+    "goal ↑ 3 ana"; in the stand view it has its usual one, out of the slice."""
+    from anabasis.app.play import markers
+
+    app = marked(make_app, open_level(4))
+    play = app.scene
+    while play.sight.view != "w-up":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
+    (goal,) = [m for m in found if m.what == "goal"]
+    assert goal.hidden == "above" and goal.above == 3
+    assert markers.words_of([goal]) == "goal \u2191 3 ana"
+    assert any(t.startswith("goal \u2191 3 ana") for t in app.overlay.written)
+    while play.sight.view != "stand":
+        press(app, pygame.K_v)
+        settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
+    (goal,) = [m for m in found if m.what == "goal"]
+    assert goal.hidden != "above" and goal.offset == 3

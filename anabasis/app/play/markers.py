@@ -159,7 +159,7 @@ def find(room, state, player, b: np.ndarray, camera: views.Camera,
     """A :class:`Marker` for the goal and each crate that the slice ``b`` misses (the
     nearest :data:`MOST_CRATE_MARKS` crates, where more are out of it), and, at rest, for
     the goal or a crate in the slice where something in the slice hides it from the eye
-    (a crate only where a wall does), or where it lies over the ceiling's cut (a crate).
+    (a crate only where a wall does), or where it lies over the ceiling's cut.
 
     Only at rest (``b``'s hidden axis is a 4D axis): mid-turn the slice is
     oblique and nothing is cleanly in or out of it.  ``player`` is the drawn
@@ -219,9 +219,13 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             if _touches(put, player):
                 continue  # by the pawn: in its window, and its badges name it ("walk · goal")
             lift = np.asarray(put, float) - np.asarray(player, float)
-            if what == "crate" and not pose.under_ceiling(lift, b):
+            if not pose.under_ceiling(lift, b):
                 # over the ceiling's cut, not drawn (with w up, a crate some slices ana: in
-                # neither picture nor marker, its floor's dashes alone read as a hole)
+                # neither picture nor marker, its floor's dashes alone read as a hole); the
+                # goal's glow is drawn there, but not what holds it up nor the way to it (with
+                # w up, level 4's goal three slices ana, over the pits of yours, read to
+                # blind players of three rounds as floating, out of reach): its words say
+                # where it is
                 hidden, above = "above", round(float(lift @ b[:, 2]))
             else:
                 hidden, above = hidden_by(room, state, put, player, b, camera, what), 0
