@@ -545,7 +545,7 @@ vec3 window_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
             }
         }
         vec3 top = albedo(CELL_BLOCK, cell, WRAPS ? wrap_w(cell.w) : cell.w, f, a, 1.0, 1.0);
-        col = mix(col, top * 1.1, 0.3);
+        col = mix(col, top * 1.1, 0.15);
         return mix(col, LID_EDGE, 0.85 * outline);
     }
     return col;

@@ -1935,3 +1935,49 @@ def test_with_w_up_a_goal_over_the_ceilings_cut_says_how_far_ana_it_is(make_app)
     found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
     (goal,) = [m for m in found if m.what == "goal"]
     assert goal.hidden != "above" and goal.offset == 3
+
+
+def test_nothing_of_the_room_shows_round_the_large_map(display, tmp_path):
+    """hard.chamois on the large map's slices near yours (Tab): a sliver of the 3D room
+    showed over the map's top, through the words' panel there, and a blind player (t220)
+    took it for a glitch.  Round the large map, above the key bar, the window is the same
+    whatever the room behind it shows (the camera orbited a quarter turn)."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+    from anabasis.app.routes import App
+
+    made = gen.build(*gen.parse_spec("hard.chamois"))
+    app = App(size=(1280, 720), opened=opened_made(made), data_dir=tmp_path)
+    try:
+        settle(app)
+        play = app.scene
+        assert play.reading.large
+        press(app, pygame.K_TAB)
+        settle(app)
+        app.tick(DT)
+        shots = []
+        assert play.message  # (the large map's words: their panel over the map's top, but
+        # their text fades, and the orbit's words take their place: none in either shot)
+        for _ in range(2):
+            play.message_left = 0.0
+            app.tick(DT)
+            rect = play.reading.map_rect
+            band = window_pixels(app)[:, :rect.top].copy()
+            shots.append((rect, band, list(app.overlay.written)))
+            for _ in range(20):  # (Q held: the camera orbits)
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0,
+                                                     unicode="q", scancode=0))
+                app.tick(DT)
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0,
+                                                     unicode="q", scancode=0))
+                app.tick(DT)
+            settle(app)
+            app.tick(DT)
+        (r0, a, t0), (r1, b, t1) = shots
+        assert t0 == t1, (t0, t1)
+        assert r0 == r1 and r0.top > 20
+        diff = (a != b).any(axis=2)
+        xs, ys = np.nonzero(diff)
+        assert not diff.any(), (int(diff.sum()), xs.min(), xs.max(), ys.min(), ys.max())
+    finally:
+        app.close()

@@ -40,6 +40,7 @@ of 200 runs, level 7 at rest):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from typing import NamedTuple
@@ -731,6 +732,7 @@ def draw_near(ov, play, box: tuple[int, int], bottom: int, top: int) -> pygame.R
                 + lay.pad + (lay.gap if play.room.wrap else 0))
     part = reading.near_part(smap, whole, left, right)
     here = part.get_rect(center=(W // 2, (top + bottom) // 2))
+    cover_round(ov, here, bottom)
     ov.show(part, here)
     reading.map_rect = here
     reading.drawn_map, reading.drawn_from = smap, left
@@ -777,10 +779,40 @@ def draw_large(ov, play, bottom: int, top: int) -> pygame.Rect:
     smap = reading.slice_map(box, slicemap.LARGE_CELL)
     picture = reading.grounded(smap.picture(pose.player, pose.crates, reading.step_marks()))
     here = picture.get_rect(center=(ov.size[0] // 2, (top + bottom) // 2))
+    cover_round(ov, here, bottom)
     ov.show(picture, here)
     reading.map_rect = here
     reading.drawn_map, reading.drawn_from = smap, 0
     return here
+
+
+#: What lies round the large map, over the room: the picture's own background colour.
+ROUND_LARGE = (37, 40, 57)
+
+
+def cover_round(ov, rect: pygame.Rect, bottom: int) -> None:
+    """Cover the room round the large map (``rect``), above the key bar's ``bottom``: a
+    room taller than the band the map leaves showed a sliver of itself over the map's top,
+    through the words' panel there, and a blind player took it for a glitch (t220).  Over
+    the map a layer (the panel's see-through ground is written into the HUD, not blended
+    there), kept while its size does not change; round it the HUD, filled."""
+    W = ov.size[0]
+    if rect.top > 0:
+        ov.show(_round_strip((W, rect.top)), pygame.Rect(0, 0, W, rect.top))
+    for r in (pygame.Rect(0, 0, W, rect.top), pygame.Rect(0, rect.bottom, W, bottom - rect.bottom),
+              pygame.Rect(0, rect.top, rect.left, rect.height),
+              pygame.Rect(rect.right, rect.top, W - rect.right, rect.height)):
+        if r.width > 0 and r.height > 0:
+            ov.surface.fill((*ROUND_LARGE, 255), r)
+
+
+@functools.lru_cache(maxsize=4)
+def _round_strip(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque strip of :data:`ROUND_LARGE` (the same Surface while its size is: a
+    layer is sent to the GL again only when its picture is a new one)."""
+    strip = pygame.Surface(size, pygame.SRCALPHA, 32)
+    strip.fill((*ROUND_LARGE, 255))
+    return strip
 
 
 #: The hovered column's guide on the map: its row and column through every slice, lined
