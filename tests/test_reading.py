@@ -1917,23 +1917,23 @@ def test_with_w_up_a_goal_over_the_ceilings_cut_says_how_far_ana_it_is(make_app)
 
     app = marked(make_app, open_level(4))
     play = app.scene
-    while play.sight.view != "w-up":
-        press(app, pygame.K_v)
-        settle(app)
-    app.tick(DT)
-    b, cam = play.sight.basis(), play.sight.camera
-    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
-    (goal,) = [m for m in found if m.what == "goal"]
+
+    def goal_in(view):
+        while play.sight.view != view:
+            press(app, pygame.K_v)
+            settle(app)
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        found = markers.find(play.room, play.state, play.pose().player, b, cam,
+                             app.overlay.size)
+        (goal,) = [m for m in found if m.what == "goal"]
+        return goal
+
+    goal = goal_in("w-up")
     assert goal.hidden == "above" and goal.above == 3
     assert markers.words_of([goal]) == "goal \u2191 3 ana"
     assert any(t.startswith("goal \u2191 3 ana") for t in app.overlay.written)
-    while play.sight.view != "stand":
-        press(app, pygame.K_v)
-        settle(app)
-    app.tick(DT)
-    b, cam = play.sight.basis(), play.sight.camera
-    found = markers.find(play.room, play.state, play.pose().player, b, cam, app.overlay.size)
-    (goal,) = [m for m in found if m.what == "goal"]
+    goal = goal_in("stand")
     assert goal.hidden != "above" and goal.offset == 3
 
 
