@@ -509,24 +509,23 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
 // veil of its colour over what the window shows, at the top's own height.  Cut bare, the
 // wall in front of level 2's pawn lost the corner by the pawn, and blind players read the
 // cut cell as a floor cut down, or the wall as starting at the edge of their own cell.  The
-// tops at the pawn's level and one over it (the window cuts nothing lower), the nearer
-// first; by the ray's crossing of each plane: a texel read or two, inside the window only.
+// tops of blocks at the pawn's level only (the window cuts nothing lower; one higher, the
+// ceiling's cut takes them with w up, and their lid drew a grey cap over the pawn); by the
+// ray's crossing of that plane: a texel read or two, inside the window only.
 const vec3 LID_EDGE = vec3(0.90, 0.94, 0.88);
 vec3 window_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     int a = (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
     if (abs(u_basis[2][a]) < 0.99 || rd[a] >= 0.0) return col;  // (turning, or looking up)
-    float level = floor(u_centre[a]);  // the pawn's cell, along the view's up
-    for (int k = 2; k >= 1; k--) {
-        float plane = level + float(k);
-        float t = (plane - ro[a]) / rd[a];
-        if (t <= 0.0 || t >= t_hit) continue;
+    float plane = floor(u_centre[a]) + 1.0;  // the top of the pawn's cell, along the view's up
+    float t = (plane - ro[a]) / rd[a];
+    if (t > 0.0 && t < t_hit) {
         vec4 p = ro + rd * t;
         ivec4 cell = ivec4(floor(p));
         cell[a] = int(plane) - 1;
         ivec4 over = cell;
         over[a] += 1;
-        if (code_at(cell) != CELL_BLOCK || code_at(over) != CELL_EMPTY
-            || !hides_pawn(cell, dir)) continue;
+        if (code_at(cell) != CELL_BLOCK || (code_at(over) != CELL_EMPTY && !over_ceiling(over))
+            || over_ceiling(cell) || !hides_pawn(cell, dir)) return col;
         vec4 f = clamp(p - vec4(cell), 0.0, 1.0);
         g_inv_line = 1.0 / (max(t, 1.0) * (1.4 * u_tan / u_resolution.y));
         float outline = 0.0;

@@ -225,6 +225,30 @@ def test_the_wall_in_front_of_the_pawn_keeps_its_tops_edge_across_the_window(ctx
     assert xs.min() < cx - 0.6 * radius, (xs.min(), cx, radius)
 
 
+def test_the_windows_lid_is_only_on_what_the_window_cuts_not_the_ceiling(ctx):
+    """Level 3 with w up: the blocks ana of the pawn's slice are over the ceiling's cut, and
+    the window's lid drew the top of the one over the pawn, a grey cap in the window over its
+    head (t226 could not tell which side of the ridge he stood).  Where a ray inside the
+    window meets nothing (the debug frame's), it is drawn as the sky beside the room in its
+    row is: no lid."""
+    room = levels.load_level(3)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                   LID_SIZE[0] / LID_SIZE[1], room.wrap),
+                marks=())
+    u, _ = render.frame_uniforms(room, pose, LID_SIZE)
+    img = _draw(ctx, room, state, pose, LID_SIZE)
+    index, _ = _debug(ctx, room, state, pose, LID_SIZE)
+    (cx, cy), radius, dist = _window(u, LID_SIZE)
+    sky = (index < 0) & (dist < radius - 3) & ~_pink(img)
+    ys, xs = np.nonzero(sky)
+    assert len(ys) > 100, len(ys)  # (over the pawn's head, the window shows the sky)
+    beside = img[ys, 2]  # the sky at the window's left, in the same rows
+    off = np.abs(img[ys, xs] - beside).sum(axis=1)
+    assert off.max() < 20, off.max()
+
+
 def test_a_low_rooms_camera_sees_most_of_the_floor_behind_a_wall_one_high(ctx):
     """Four blind players read the pawn behind a wall one high (levels 2 and 3) as standing
     on the wall's top: at the low rooms' old pitch (1.05) the wall hid four fifths of the
