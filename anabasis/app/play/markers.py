@@ -674,12 +674,18 @@ def tail_of(text: str, what: str) -> str:
     return re.sub(rf"^(?:\d+ {re.escape(what)}s|{re.escape(what)}) ", "", text)
 
 
+#: How near (in text heights) the words of things said alike must lie to be said as one.
+ALIKE_ROWS = 3
+
+
 def clusters(groups, label_box) -> list[list[int]]:
     """The indices of ``groups`` (:func:`_groups`'s) whose words say one thing of one kind
     but for how many (two crates both "↑ 3 ana · z 3 w 6"), each in sight of the window and
     out of the slice, and whose words, each under its own shape (``label_box(text, at)``),
-    would crowd each other: said as one label, a line to each shape.  Two such labels, one
-    moved under the other, left blind players unable to tell which square was whose."""
+    would lie within :data:`ALIKE_ROWS` text heights of each other: said as one label, a
+    line to each shape.  Two such labels, one moved under the other, left blind players
+    unable to tell which square was whose; two a few rows apart, one moved toward the other
+    to clear a badge, read to another (t227) as one crate's words said twice."""
     out: list[list[int]] = []
     keys = []
     for first, at, ms in groups:
@@ -690,8 +696,9 @@ def clusters(groups, label_box) -> list[list[int]]:
         joined = None
         if key is not None:
             for c in out:
+                reach = 2 * (SPACE + ALIKE_ROWS * key[2].height)
                 if any(keys[j] is not None and keys[j][:2] == key[:2]
-                       and keys[j][2].inflate(2 * SPACE, 2 * SPACE).colliderect(key[2])
+                       and keys[j][2].inflate(reach, reach).colliderect(key[2])
                        for j in c):
                     joined = c
                     break

@@ -496,9 +496,9 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     top left (below ``top``) or the bottom right (left of ``clear_of``'s rectangles, the
     gizmo), whichever covers the least of ``keep`` (:func:`keep_clear`'s rectangles: the
     pawn and the cells of its steps, the goal, the crates in the slice), then of the
-    room's box (``room``), chosen for each view and framing; as the pawn moves, it moves
-    only where it would cover the pawn (no jumping corner to corner mid-level).  Where
-    every place has the room under it, the part over the room is drawn faded
+    room's box (``room``), chosen for each view and framing; as the pawn moves, it stays
+    (no jumping corner to corner mid-level).  Where the room is under it (every place
+    had the room under it, or the pawn came under it), that part is drawn faded
     (:data:`MAP_FADE`), so that the map never hides the room."""
     reading = play.reading
     reading.sprites_at = None
@@ -541,16 +541,17 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         if cost(places[best]) < cost(here):  # moved only where it covers less
             reading.map_corner, here = best, places[best]
         reading.map_for = chosen_for
-    elif keep and here.colliderect(keep[0]):
-        # as the pawn moves, only off the pawn itself: moved off a step's cell or a crate
-        # too, the map jumped corner to corner mid-level, and four blind players lost it
-        free = [k for k in places if not places[k].colliderect(keep[0])]
-        if free:
-            best = min(free, key=lambda k: cost(places[k]))
-            reading.map_corner, here = best, places[best]
-    if room is not None and here.colliderect(room):
-        # nowhere clear of the room (a big room's "both" view): faded over it
-        picture = reading.faded(picture, here.clip(room).move(-here.left, -here.top))
+    # (as the pawn moves, the map stays where it is: moved off a step's cell or a crate,
+    # then off the pawn alone, it jumped corner to corner mid-level, and blind players of
+    # every round lost it, t198, t205, t221 and t228 the last; over the pawn it is faded)
+    pawn = keep[0].inflate(-keep[0].width * 2 // 5, -keep[0].height * 2 // 5) if keep else None
+    under = here.clip(room) if room is not None and here.colliderect(room) else \
+        here.clip(pawn) if pawn is not None and here.colliderect(pawn) else None
+    if under is not None:
+        # nowhere clear of the room (a big room's "both" view), or the pawn itself (its box
+        # less its margin: a notch faded in the map's top by a pawn clear of it read as a
+        # fault) come under it: faded there
+        picture = reading.faded(picture, under.move(-here.left, -here.top))
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
     reading.drawn_map, reading.drawn_from = smap, 0
     reading.sprites_at = (len(ov.shown), len(sprites)) if sprites else None
