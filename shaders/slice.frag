@@ -120,7 +120,13 @@ void main() {
     t_hit = (k < 0.5) ? t_hit : t_b;
 #endif
 #if !defined(PLAIN) && !defined(EDIT)
-    col = draw_player(col, dir, t_hit);
+    float t_pawn;
+    col = draw_player(col, dir, t_hit, t_pawn);
+    // the lid of what the window round the pawn cuts: over the pawn too, where nearer
+    float along = dot(u_window_to, dir);
+    if ((u_window_k.x - along * along) * u_window_k.y < u_window_k.z) {
+        col = window_lid(col, u_ro, rd, dir, min(t_hit, t_pawn));
+    }
 #endif
     // A gentle shoulder, so that the goal's glow saturates softly.
     col = col / (1.0 + 0.15 * col) * 1.15;

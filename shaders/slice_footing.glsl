@@ -506,7 +506,9 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
 // reads as a hole cut there, not a wall seen through (trace_slice draws it).
 
 // Inside the window, a block it cuts keeps its top as a lid: its outer edges outlined and a
-// veil of its colour over what the window shows, at the top's own height.  Cut bare, the
+// veil of its colour over what the window shows, at the top's own height, the pawn too where
+// the lid is nearer the eye (drawn under the lid's edge, the pawn behind level 3's ridge
+// read, with w up, as standing on it: t229).  Cut bare, the
 // wall in front of level 2's pawn lost the corner by the pawn, and blind players read the
 // cut cell as a floor cut down, or the wall as starting at the edge of their own cell.  The
 // tops of blocks at the pawn's level only (the window cuts nothing lower; one higher, the
@@ -681,7 +683,6 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     float d2 = dot(to_goal - rd * tc, to_goal - rd * tc);
     float halo = u_goal_away / (1.0 + 2.2 * d2);
     col += GOAL_COLOUR * (goal_light * inside / (inside + 0.6) + 0.35 * halo * halo);
-    if (window2 < u_window_k.z) col = window_lid(col, ro, rd, dir, t_hit);
     // the rim: where the ring's ray ends nearer than the pawn, above its feet (on what the
     // window cuts, not on the floor in front)
     if (window2 < u_window_k.w && window2 >= u_window_k.z && h.found && h.t < along - 0.3
@@ -704,12 +705,13 @@ float sphere(vec3 ro, vec3 rd, vec3 centre, float radius) {
     return t > 0.0 ? t : NEVER;
 }
 
-vec3 draw_player(vec3 col, vec3 dir, float t_hit) {
+vec3 draw_player(vec3 col, vec3 dir, float t_hit, out float t_pawn) {
     const vec3 BODY = vec3(0.0, 0.0, -0.14);
     const vec3 HEAD = vec3(0.0, 0.0, 0.27);
     float tb = sphere(u_eye, dir, BODY, 0.30);
     float th = sphere(u_eye, dir, HEAD, 0.19);
     float t = min(tb, th);
+    t_pawn = t;
     if (t >= NEVER) return col;
     vec3 p = u_eye + dir * t;
     // A point on a sphere is its radius from the centre: no normalize.

@@ -611,8 +611,11 @@ def test_ramp_mark_is_drawn_over_the_wall_the_step_goes_round(ctx):
     def pink(a):
         return (a[..., 0] > 150) & (a[..., 0] - a[..., 1] > 60)
 
+    def lid(a):  # (the wall's top edge, drawn on across the window, over the pawn's body)
+        return a.min(axis=-1) > 170
+
     core = plain[SIZE[1] // 2 - 1: SIZE[1] // 2 + 2, SIZE[0] // 2 - 2: SIZE[0] // 2 + 1]
-    assert pink(core).all(), "the player seen, in its colour"
+    assert (pink(core) | lid(core)).all() and pink(core).mean() > 0.6, "the player seen"
     from anabasis.picture import twins
 
     eye = np.asarray(u["u_eye"])
