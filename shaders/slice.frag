@@ -61,6 +61,9 @@ uniform float u_far;         // nothing is drawn farther than this from the eye
 uniform float u_tunnel;      // the tunnel's radius round the line from player to camera
 uniform vec2 u_wband;        // WRAP: the unwrapped w drawn, [lo, hi] (one turn and a little more)
 uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more out of it
+uniform vec4 u_stair[MOST_STAIR];  // STAIR: with w up, where ramps ana over the ceiling's cut
+                             // hold you (pose.stair_cells)
+uniform int u_stair_n;       // ... how many
 uniform ivec2 u_goal_plate;   // the view's up axis and the hidden axis, at rest with the goal in
                              // the slice (slice_footing's goal_plate); (-1, -1) otherwise
 uniform vec4 u_mark_lo[2];   // MARKS: where a ramp step lands, or a push takes a crate (or far)

@@ -500,6 +500,29 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
     return mix(col, GHOST_COLOUR, 0.22 + 0.7 * outline * dash);
 }
 
+#ifdef STAIR
+// With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
+// nearest MOST_STAIR, pose.stair_cells): each outlined in the ramps' teal, dashed, a faint
+// fill, over whatever lies behind, as the ghost is drawn.  Level 4's goal three slices ana
+// glowed over the pawn's pits with the ramps up to it cut away, and blind players of four
+// rounds read it as floating out of reach.  A box test a ramp, in a variant of its own.
+vec3 stair(vec3 col, vec4 ro, vec4 rd) {
+    for (int i = 0; i < MOST_STAIR; i++) {
+        if (i >= u_stair_n) break;
+        int axis;
+        vec2 m = box(ro, rd, u_stair[i], axis);
+        if (m.x > m.y || m.y <= 0.0) continue;
+        vec4 f = clamp(ro + rd * max(m.x, 0.0) - u_stair[i], 0.0, 1.0);
+        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
+        float edge = edge_distance(f, axis);
+        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
+        float dash = step(0.5, fract((f.x + f.y + f.z + f.w) * 4.0));
+        col = mix(col, RAMP_COLOUR, 0.06 + 0.75 * outline * dash);
+    }
+    return col;
+}
+#endif
+
 // -- the window's rim ----------------------------------------------------------------------
 // The window round the pawn (slice_march: the walk steps past what hides the pawn inside it)
 // has a rim where it is cut in something: a ring in the pawn's colour at its edge, so that it
@@ -672,6 +695,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
 #endif
     col = goal_plate(col, ro, rd, t_hit);
+#ifdef STAIR
+    col = stair(col, ro, rd);
+#endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo
     // that dims with the distance in 4D says it is near.

@@ -734,3 +734,44 @@ def test_level_4s_goal_stands_on_a_plate_in_the_w_up_view_not_on_nothing(ctx):
     assert share > 0.2, share
     share, u = _goal_underside_blue(ctx, 1, levels.load_level(1).view)
     assert share == 0.0, share
+
+
+def test_level_4s_ramps_ana_are_outlined_in_the_w_up_view_the_way_up_to_its_goal(ctx):
+    """Level 4 with w up: nothing ana of the pawn's slice is drawn, and the ramps up to the
+    goal, three slices ana, were cut away with it: the goal glowed over the pawn's pits,
+    and blind players of four rounds said it floated out of reach (t230 the last).  Where
+    you would stand on each ramp ana (the nearest, pose.stair_cells) is outlined in the
+    ramps' teal, dashed, a stair up to the goal; the stand view has none."""
+    room = levels.load_level(4)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+
+    def teal_on_edges(view, cell):
+        pose = Pose(player, view, camera=room_camera(room.size, view, player,
+                                                     LID_SIZE[0] / LID_SIZE[1], room.wrap),
+                    marks=())
+        u, variant = render.frame_uniforms(room, pose, LID_SIZE)
+        img = _draw(ctx, room, state, pose, LID_SIZE)
+        points = []  # along the box's twelve edges, a little in from its corners
+        for axis in range(4):
+            if axis == int(np.argmax(np.abs(u["u_basis"][:, 3]))):
+                continue  # (the hidden axis: the box is a cube of the slice)
+            others = [a for a in range(4) if a != axis
+                      and a != int(np.argmax(np.abs(u["u_basis"][:, 3])))]
+            for ca in (0.0, 1.0):
+                for cb in (0.0, 1.0):
+                    for t in np.linspace(0.1, 0.9, 9):
+                        q = np.asarray(cell, float) + 0.5
+                        q[axis] = cell[axis] + t
+                        q[others[0]] = cell[others[0]] + ca
+                        q[others[1]] = cell[others[1]] + cb
+                        points.append(q)
+        px = [img[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3) for x, y in _pixels(u, points, LID_SIZE)
+              if 1 <= x < LID_SIZE[0] - 1 and 1 <= y < LID_SIZE[1] - 1]
+        teal = [((p[:, 1] > p[:, 0] + 40) & (p[:, 2] > p[:, 0] + 30)).any() for p in px]
+        return float(np.mean(teal)), variant
+
+    share, variant = teal_on_edges("w-up", (3, 0, 1, 4))
+    assert "STAIR" in variant and share > 0.3, share
+    share, variant = teal_on_edges("stand", (3, 0, 1, 4))
+    assert "STAIR" not in variant

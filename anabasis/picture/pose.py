@@ -66,7 +66,7 @@ FACE_INSIDE = 9
 SHADER_CONSTANTS = {"FAR": "float", "FOG_START": "float", "HAIR": "float", "SNAP": "float",
                     "NEVER": "float", "FEET": "float", "CRATE_INSET": "float", "FACE_MISS": "float",
                     "FACE_INSIDE": "float", "MAX_STEPS": "int", "MOST_HELD": "int",
-                    "MOST_CROSSED": "int"}
+                    "MOST_CROSSED": "int", "MOST_STAIR": "int"}
 #: The most cells held up by a crate kata (``render.held_cells``) the shader is told of as a
 #: list (``u_held``); past it, each floor's pixel reads the cell kata of it (``HELD_READ``).
 MOST_HELD = 8
@@ -74,6 +74,9 @@ MOST_HELD = 8
 #: (``u_crossed``): the levels have seven at most, 48 made rooms six; past it, the rest are
 #: drawn as any pit you fall out from, crossed.
 MOST_CROSSED = 16
+#: The most ramps over the ceiling's cut the w-up view outlines (:func:`stair_cells`,
+#: ``u_stair``): the nearest the pawn.
+MOST_STAIR = 4
 
 
 #: The picture's colours by palette: a tone per w slice (the block's hue, eight round), the
@@ -218,6 +221,10 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         mark_lo[i], mark_way[i], mark_dir[i] = lo, 2.0, (float(away[0]), float(away[1]), 0.0)
     if any(mark_way):
         variant.add("MARKS")
+    at_rest = all(float(v) == math.floor(float(v)) for v in pose.player)
+    stair = stair_cells(room, B, player_cell) if at_rest else []
+    if stair:
+        variant.add("STAIR")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -259,6 +266,9 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_player_cell": player_cell,
         "u_goal_away": goal_away,
         "u_goal_plate": goal_plate,
+        "u_stair": [tuple(float(v) for v in c) for c in stair]
+                   + [(-9.0, -9.0, -9.0, -9.0)] * (MOST_STAIR - len(stair)),
+        "u_stair_n": len(stair),
         "u_wband": wrap_band(room, player_cell),
         "u_tones": list(colours["tones"]),
         "u_mark_colour": colours["mark"],
@@ -376,6 +386,47 @@ def opens_below(size, data: bytes) -> bool:
     X, Y, Z, W = size
     grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
     return bool((grid[:, 0] == cells.EMPTY).any())
+
+
+def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, int, int]]:
+    """With w up, at rest: where you would stand on the ramps of the layer under the pawn
+    (its z less one: with z hidden, what holds you up there) ana of it, over the ceiling's
+    cut, so not drawn: the cells over those ramps, in the pawn's z, the nearest
+    :data:`MOST_STAIR` past a step away (a step's landing is marked by the step's own marks),
+    w unwrapped into the turn ana of the pawn where w wraps; [] in any other view.  The
+    shader outlines them (``STAIR``), as the landing of a ramp's step is outlined: with w
+    up, level 4's goal three slices ana glowed over the pawn's pits with the ramps up to it
+    cut away, and read to blind players of four rounds as floating out of reach; the ramps
+    ana are the way up.
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.picture.views import view_basis
+    >>> stair_cells(levels.load_level(4), view_basis("w-up"), (0, 0, 1, 1))
+    [(2, 0, 1, 3), (3, 0, 1, 4)]
+    >>> stair_cells(levels.load_level(4), view_basis("stand"), (0, 0, 1, 1))
+    []
+    """
+    px, py, pz, pw = player_cell
+    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
+        return []
+    W = room.size[3]
+    found = []
+    for x, y, w in ramp_columns(room.size, room.cells, pz - 1):
+        dw = (w - pw) % W if room.wrap else w - pw
+        away = abs(x - px) + abs(y - py) + dw
+        if dw <= 0 or under_ceiling((0, 0, 0, dw), B) or away <= 2:
+            continue
+        found.append((away, (x, y, pz, pw + dw)))
+    return [cell for _, cell in sorted(found)[:MOST_STAIR]]
+
+
+@lru_cache(maxsize=32)
+def ramp_columns(size, data: bytes, z: int) -> tuple[tuple[int, int, int], ...]:
+    """``(x, y, w)`` of each ramp at height ``z`` of a room's ``size`` and ``cells``."""
+    X, Y, Z, W = size
+    grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
+    w, y, x = np.nonzero(np.isin(grid[:, z], tuple(cells.RAMPS)))
+    return tuple(zip(x.tolist(), y.tolist(), w.tolist(), strict=True))
 
 
 def crossed_gaps(room: Room) -> tuple[tuple[int, int, int], ...]:

@@ -72,6 +72,7 @@ from anabasis.picture.pose import (  # noqa: F401 (the API)
     MAX_STEPS,
     MOST_CROSSED,
     MOST_HELD,
+    MOST_STAIR,
     NEVER,
     PALETTES,
     SHADER_CONSTANTS,

@@ -21,8 +21,8 @@ ENTRIES = [
             " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans; a floor from"
              " any side"),
-    ("landing", "dashed lavender cell, chevrons up or down: a ramp step lands there (ramps:"
-                " solid teal)"),
+    ("landing", "dashed lavender cell, chevrons: a ramp step lands there (ramps: solid teal;"
+                " w up, dashed teal: a ramp ana)"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp);"
               " under the goal: its floor, out of sight"),
     ("outline", "you in a round window cut in a block, pink-rimmed, the block's top edged"
