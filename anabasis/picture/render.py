@@ -458,7 +458,9 @@ class Renderer:
                 and not self.ghost_can_show(u, "FADE" in names)):
             names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "STAIR"}
+        if "EDIT" in names:
+            names.discard("STAIR")  # (the ramps over a pawn: the editor draws none)
         if "PLAIN" in names:
             names.discard("SKIP")
         self._draw_program(names, u, viewport)
