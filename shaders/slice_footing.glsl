@@ -24,6 +24,18 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
     return (texel & held) == held ? 1 : 0;
 }
 
+// Whether `cell` (unwrapped) lies in the pawn's column down the view's up axis: the pawn's
+// own cell or one under it (w wrapped where the room wraps).
+bool under_pawn(ivec4 cell) {
+    ivec4 d = cell - u_player_cell;
+    if (WRAPS) d.w = ((d.w % u_size.w) + u_size.w) % u_size.w;  // (a drop's pixels only)
+    int a = (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
+    if (WRAPS && a == 3 && d.w > 0) d.w -= u_size.w;  // (under it: kata, round the turn)
+    int up = d[a];
+    d[a] = 0;
+    return all(equal(d, ivec4(0))) && up <= 0;
+}
+
 // A cut face: one whose cell in front (toward the eye) is solid, so that it shows only because
 // a cutaway took that cell.  Where the tunnel before the pawn took it, the face is striped dark
 // across, a block cut through, never a floor one lower (a blind player read the tunnel's stumps
@@ -648,7 +660,12 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
                 col = mix(col * 0.8, DROP_COLOUR, 0.9);
             } else {
                 col = drop_face(col, f, h.axis, edge, line);
-                if (falls_out(above) && !ramp_carries(above)) col = out_mark(col, f, h.axis, line);
+                // (no cross down the pawn's own column: what holds it there, a ramp of the
+                // hidden layer with w up, is not in the slice, and four blind players read the
+                // pawn on level 4's ramps as standing over a fall-out cell)
+                if (falls_out(above) && !ramp_carries(above) && !under_pawn(above)) {
+                    col = out_mark(col, f, h.axis, line);
+                }
             }
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)

@@ -1756,3 +1756,38 @@ def test_the_lanes_are_lighter_tiles_with_no_line_down_their_middle(ctx):
         green = img[tile][:, 1]
         lighter = (green > np.median(green) + 30).mean()
         assert lighter < 0.01, (cell, lighter)
+
+
+def test_no_fall_out_cross_down_the_pawns_own_column(ctx):
+    """Level 4 with w up, the pawn on its ramp at w 3: what holds it there is the ramp of
+    the layer under it (z hidden), not in the slice, and the bottom of its column in the
+    slice is a pit you would fall out from, crossed in red.  Four blind players (t222, t230,
+    t237, t238) read the pawn as standing over a fall-out cell.  No cross is drawn down the
+    pawn's own column; the pit beside the goal keeps its cross."""
+    from anabasis.formats import levels
+    from anabasis.picture.views import room_camera
+
+    room = levels.load_level(4)
+    state = rules.replay(room, "RR").state
+    px, py, pz, pw = state.player
+    assert pw == 3 and room.cell((px, py, pz - 1, pw)) in cells.RAMPS
+    pose = Pose(tuple(float(v) for v in state.player), "w-up",
+                camera=room_camera(room.size, "w-up", state.player, 16 / 9, room.wrap))
+
+    def crossed(pixels):  # pixels in the fall-out cross's red
+        return int((np.abs(pixels.astype(int) - (255, 90, 90)).sum(axis=-1) < 60).sum())
+
+    size = (480, 270)
+    image = _image(ctx, room, pose, state, size=size)
+    ana = 1 + 2 * 3 + 1  # the debug face code of a +w face
+
+    def column_floor(x):  # the +w face at the bottom of column x of the pawn's row, in sight
+        tile = np.zeros((size[1], size[0]), bool)
+        for w in range(pw):
+            tile |= _face_pixels(ctx, room, pose, (x, py, pz, w), ana, size)
+        return tile
+
+    under, beside = column_floor(px), column_floor(4)
+    assert under.sum() > 20 and beside.sum() > 20
+    assert crossed(image[under]) == 0
+    assert crossed(image[beside]) > 5
