@@ -391,9 +391,10 @@ def opens_below(size, data: bytes) -> bool:
 def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, int, int]]:
     """With w up, at rest: where you would stand on the ramps of the layer under the pawn
     (its z less one: with z hidden, what holds you up there) ana of it, over the ceiling's
-    cut, so not drawn: the cells over those ramps, in the pawn's z, the nearest
-    :data:`MOST_STAIR` past a step away (a step's landing is marked by the step's own marks),
-    w unwrapped into the turn ana of the pawn where w wraps; [] in any other view.  The
+    cut, so not drawn: the cells over those ramps, in the pawn's z, that a chain of ramp
+    steps reaches from the pawn, the first :data:`MOST_STAIR` past the first step (its
+    landing is marked by the step's own marks), w unwrapped into the turn ana of the pawn
+    where w wraps; [] in any other view.  The
     shader outlines them (``STAIR``), as the landing of a ramp's step is outlined: with w
     up, level 4's goal three slices ana glowed over the pawn's pits with the ramps up to it
     cut away, and read to blind players of four rounds as floating out of reach; the ramps
@@ -405,19 +406,36 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     [(2, 0, 1, 3), (3, 0, 1, 4)]
     >>> stair_cells(levels.load_level(4), view_basis("stand"), (0, 0, 1, 1))
     []
+    >>> stair_cells(levels.load_level(7), view_basis("w-up"), (0, 0, 1, 0))  # (not round it)
+    [(2, 0, 1, 2)]
     """
     px, py, pz, pw = player_cell
     if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
         return []
     W = room.size[3]
-    found = []
+    ana = {}  # (x, y, how far ana): where you would stand on a ramp ana of the pawn
     for x, y, w in ramp_columns(room.size, room.cells, pz - 1):
         dw = (w - pw) % W if room.wrap else w - pw
-        away = abs(x - px) + abs(y - py) + dw
-        if dw <= 0 or under_ceiling((0, 0, 0, dw), B) or away <= 2:
-            continue
-        found.append((away, (x, y, pz, pw + dw)))
-    return [cell for _, cell in sorted(found)[:MOST_STAIR]]
+        if dw > 0:
+            ana[(x, y, dw)] = (x, y, pz, pw + dw)
+    # a stair: those a chain of ramp steps reaches from the pawn (each one across and one
+    # ana: scattered, level 7's ramps ana round the room read to a blind player as unbuilt
+    # walls), the first link (the step's own landing, marked) and those under the ceiling's
+    # cut (drawn) aside
+    out, frontier, seen = [], [(px, py, 0)], set()
+    while frontier and len(out) < MOST_STAIR:
+        step = []
+        for x, y, dw in frontier:
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                key = (nx, ny, dw + 1)
+                if key in ana and key not in seen:
+                    seen.add(key)
+                    step.append(key)
+        for x, y, dw in step:
+            if dw > 1 and not under_ceiling((0, 0, 0, dw), B) and len(out) < MOST_STAIR:
+                out.append(ana[(x, y, dw)])
+        frontier = step
+    return out
 
 
 @lru_cache(maxsize=32)
