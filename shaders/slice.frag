@@ -125,11 +125,15 @@ void main() {
 #if !defined(PLAIN) && !defined(EDIT)
     float t_pawn;
     col = draw_player(col, dir, t_hit, t_pawn);
-    // the lid of what the window round the pawn cuts: over the pawn too, where nearer
+#ifdef LID
+    // the lid of what the window round the pawn cuts: over the pawn too, where nearer (a
+    // variant, in the frames with the window open: llvmpipe pays for its body in every
+    // pixel, inside the window or not, a sixth of the frame)
     float along = dot(u_window_to, dir);
     if ((u_window_k.x - along * along) * u_window_k.y < u_window_k.z) {
         col = window_lid(col, u_ro, rd, dir, min(t_hit, t_pawn));
     }
+#endif
 #endif
     // A gentle shoulder, so that the goal's glow saturates softly.
     col = col / (1.0 + 0.15 * col) * 1.15;

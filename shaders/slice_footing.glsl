@@ -488,7 +488,8 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
 // on the goal's underside in the ghost's way, a dashed outline and a faint fill.  With w up,
 // level 4's goal, three slices ana on a block the ceiling cuts, was a glowing cube over
 // nothing, and four blind players of two rounds said it floated.
-// A plane's crossing a pixel; a texel read or two in the goal's footprint only.
+// A plane's crossing a pixel; a texel read or two in the goal's footprint only; a variant
+// of its own (PLATE), where nothing of the room is drawn under the goal (pose.frame_uniforms).
 vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
     int a = u_goal_plate.x;
     if (a < 0 || rd[a] >= 0.0) return col;
@@ -711,7 +712,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #ifdef MARKS
     col = ramp_marks(col, ro, rd, t_hit, h.cell);
 #endif
-    col = goal_plate(col, ro, rd, t_hit);
+#ifdef PLATE
+    col = goal_plate(col, ro, rd, t_hit);  // (a variant: every pixel paid for it, a sixth)
+#endif
 #ifdef STAIR
     col = stair(col, ro, rd);
 #endif

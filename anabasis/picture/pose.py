@@ -201,6 +201,16 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     up_axis, hidden_axis = int(np.argmax(np.abs(B[:, 2]))), int(np.argmax(np.abs(B[:, 3])))
     goal_plate = (up_axis, hidden_axis) if (goal_off < 0.25 and abs(B[up_axis, 2]) > 0.999
                                             and abs(B[hidden_axis, 3]) > 0.999) else (-1, -1)
+    if goal_plate[0] >= 0:
+        # its variant only where nothing of the room is drawn under the goal (empty, or over
+        # the ceiling's cut: the shader asks again, crates too)
+        under = list(room.goal)
+        under[up_axis] -= 1
+        lift = np.zeros(4)
+        lift[up_axis] = under[up_axis] - math.floor(float(pose.player[up_axis]) + 0.5)
+        if (not room.inside(room.norm(tuple(under))) or room.cell(room.norm(tuple(under)))
+                == cells.EMPTY or not under_ceiling(lift, B)):
+            variant.add("PLATE")
     crate_lo = np.full(4, -1000.0)
     if pose.moving_crate is not None:
         cell, offset = pose.moving_crate

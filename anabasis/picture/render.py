@@ -369,14 +369,19 @@ class Renderer:
 
     def warm(self, pose: Pose, variant=()) -> None:
         """Compile the program ``pose`` needs (with ``variant``'s names added), its ghost
-        included where its view has one, by drawing it into one pixel of the bound framebuffer.
+        included where its view has one, and the same with the window's lid (``LID``, the
+        frames where the window round the pawn is open), by drawing each into one pixel of the
+        bound framebuffer.
 
         :meth:`draw` leaves the ghost out of a frame where it can draw nothing
         (:meth:`ghost_can_show`), so a pose's own frame may not compile the program that a
         later one of the same view needs.
         """
         _, names = self.uniforms(pose, (1, 1))
-        self.draw(pose, (0, 0, 1, 1), variant=set(variant) | (names & {"GHOST"}))
+        ghost = set(variant) | (names & {"GHOST"})
+        self.draw(pose, (0, 0, 1, 1), variant=ghost, lid=False)
+        if "EDIT" not in variant:  # (and with the window's lid: a frame with it open)
+            self.draw(pose, (0, 0, 1, 1), variant=ghost, lid=True)
 
     def current_palette(self) -> str:
         """The palette this frame is drawn in (:attr:`palette_of`'s answer, or :attr:`palette`):
@@ -437,11 +442,13 @@ class Renderer:
         return u, names
 
     def draw(self, pose: Pose, viewport: tuple[int, int, int, int] | None = None,
-             variant=()) -> None:
+             variant=(), lid: bool | None = None) -> None:
         """Draw one frame into the bound framebuffer's ``viewport`` ``(x, y, w, h)``.
 
         ``variant`` adds ``#define`` names (``PLAIN``, ``DEBUG``) for the bench and the tests;
         ``GHOST`` keeps the ghost in a frame where it can draw nothing (:meth:`ghost_can_show`).
+        ``lid``: the window's lid (``LID``) in the program or not, whatever the window (the
+        warm-up's); None: where the window is open.
         """
         if viewport is None:
             viewport = self.ctx.fbo.viewport
@@ -452,13 +459,15 @@ class Renderer:
         self._window(u, pawn=not ({"EDIT", "PLAIN", "DEBUG"} & set(variant)))
         self._sync()
         names = set(variant) | auto
+        if (u.get("u_window") == 1.0) if lid is None else lid:
+            names.add("LID")  # (the window's lid: only where the window is open)
         # The ghost costs a tenth of the frame on llvmpipe even where it draws nothing: left
         # out where it cannot draw (forced on by variant={"GHOST"})
         if ("GHOST" in auto and "GHOST" not in variant
                 and not self.ghost_can_show(u, "FADE" in names)):
             names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "STAIR"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "STAIR", "PLATE", "LID"}
         if "EDIT" in names:
             names.discard("STAIR")  # (the ramps over a pawn: the editor draws none)
         if "PLAIN" in names:
