@@ -24,12 +24,17 @@ int footing(ivec4 cell, int axis, vec4 rd, uint code, uint texel, out ivec4 abov
     return (texel & held) == held ? 1 : 0;
 }
 
+// The 4D axis the view's up runs along most (z or w).
+int view_up() {
+    return (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
+}
+
 // Whether `cell` (unwrapped) lies in the pawn's column down the view's up axis: the pawn's
 // own cell or one under it (w wrapped where the room wraps).
 bool under_pawn(ivec4 cell) {
     ivec4 d = cell - u_player_cell;
     if (WRAPS) d.w = ((d.w % u_size.w) + u_size.w) % u_size.w;  // (a drop's pixels only)
-    int a = (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
+    int a = view_up();
     if (WRAPS && a == 3 && d.w > 0) d.w -= u_size.w;  // (under it: kata, round the turn)
     int up = d[a];
     d[a] = 0;
@@ -363,6 +368,15 @@ vec3 goal_floor(vec3 col, float edge, float line, bool drop) {
     return mix(fill, GOAL_COLOUR * 1.6, frame);
 }
 
+// A floor out of the slice's outline (the ghost's, the goal's plate's): dashed, a little in
+// from the cell's sides, by the point's place (fa, fb) across the floor and the ray's `t`.
+float ghost_rim(float fa, float fb, float t) {
+    float edge = min(min(fa, 1.0 - fa), min(fb, 1.0 - fb));
+    float line = t * (1.4 * u_tan / u_resolution.y);
+    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
+    return outline * step(0.5, fract((fa + fb) * 4.0));
+}
+
 #ifdef GHOST
 // The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
 // plane just under the player's feet, only where this slice has no floor there: with w hidden
@@ -388,10 +402,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     if (code < u_ghost_codes.x || code > u_ghost_codes.y) return col;
     bool ramp = code >= CELL_RAMP_XP && code <= CELL_RAMP_YN;
     vec4 f = p - floor(p);
-    float edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
-    float line = tp * (1.4 * u_tan / u_resolution.y);
-    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
-    float dash = step(0.5, fract((f.x + f.y) * 4.0));
+    float rim = ghost_rim(f.x, f.y, tp);
     vec3 tint = ramp ? RAMP_COLOUR : GHOST_COLOUR;
     float fill = 0.16;
     if (ramp) {
@@ -405,7 +416,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
         float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
         fill = 0.12 + 0.4 * lean + 0.25 * chevron;
     }
-    return mix(col, tint, u_ghost * (fill + 0.65 * outline * dash));
+    return mix(col, tint, u_ghost * (fill + 0.65 * rim));
 }
 #endif
 
@@ -506,11 +517,7 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
     floor_out[u_goal_plate.y] -= 1;
     bool cut = code_at(under) != CELL_EMPTY;  // (under it, but over the ceiling's cut)
     if (cut ? !over_ceiling(under) : code_at(floor_out) == CELL_EMPTY) return col;
-    float edge = min(min(f[i], 1.0 - f[i]), min(f[j], 1.0 - f[j]));
-    float line = t * (1.4 * u_tan / u_resolution.y);
-    float outline = 1.0 - smoothstep(1.5 * line, 3.0 * line, abs(edge - 0.06));
-    float dash = step(0.5, fract((f[i] + f[j]) * 4.0));
-    return mix(col, GHOST_COLOUR, 0.22 + 0.7 * outline * dash);
+    return mix(col, GHOST_COLOUR, 0.22 + 0.7 * ghost_rim(f[i], f[j], t));
 }
 
 #ifdef STAIR
@@ -552,7 +559,7 @@ vec3 stair(vec3 col, vec4 ro, vec4 rd) {
 // ray's crossing of that plane: a texel read or two, inside the window only.
 const vec3 LID_EDGE = vec3(0.90, 0.94, 0.88);
 vec3 window_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
-    int a = (abs(u_basis[2].z) >= abs(u_basis[2].w)) ? 2 : 3;
+    int a = view_up();
     if (abs(u_basis[2][a]) < 0.99 || rd[a] >= 0.0) return col;  // (turning, or looking up)
     float plane = floor(u_centre[a]) + 1.0;  // the top of the pawn's cell, along the view's up
     float t = (plane - ro[a]) / rd[a];

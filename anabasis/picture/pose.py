@@ -208,8 +208,9 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         under[up_axis] -= 1
         lift = np.zeros(4)
         lift[up_axis] = under[up_axis] - math.floor(float(pose.player[up_axis]) + 0.5)
-        if (not room.inside(room.norm(tuple(under))) or room.cell(room.norm(tuple(under)))
-                == cells.EMPTY or not under_ceiling(lift, B)):
+        under = room.norm(tuple(under))
+        if (not room.inside(under) or room.cell(under) == cells.EMPTY
+                or not under_ceiling(lift, B)):
             variant.add("PLATE")
     crate_lo = np.full(4, -1000.0)
     if pose.moving_crate is not None:

@@ -800,7 +800,7 @@ def cover_round(ov, rect: pygame.Rect, bottom: int) -> None:
     W = ov.size[0]
     if rect.top > 0:
         ov.show(_round_strip((W, rect.top)), pygame.Rect(0, 0, W, rect.top))
-    for r in (pygame.Rect(0, 0, W, rect.top), pygame.Rect(0, rect.bottom, W, bottom - rect.bottom),
+    for r in (pygame.Rect(0, rect.bottom, W, bottom - rect.bottom),
               pygame.Rect(0, rect.top, rect.left, rect.height),
               pygame.Rect(rect.right, rect.top, W - rect.right, rect.height)):
         if r.width > 0 and r.height > 0:
@@ -1055,7 +1055,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # a pawn in a hard room's pocket, with the markers there, and a blind player
             # could not tell which words were whose cell's)
             text = slicemap.STAYS_GLYPH
-        elif words in PLAIN_STAYS and abs(float(b[2, 2])) > 0.999:
+        elif words in PLAIN_STAYS and names_its_wall(play, mark, b):
             # in the tutorial, with z up, the wall's height too, as the tops say theirs: its
             # top's words have no room by the pawn, and the round window cut into it there,
             # level 2's wall beside the pawn read to blind players of two rounds as a floor

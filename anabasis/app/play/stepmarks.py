@@ -266,7 +266,7 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
         if kind in ("walk", "climb") and room.cell((end[0], end[1], end[2] - 1, end[3])) in RAMPS:
             # (a blind player found a step onto a ramp said only "walk")
             return Mark(move, kind, 0, won, toward, "onto a ramp", drop)
-        if kind == "climb" and room.norm(toward) in {room.norm(c) for c in state.crates}:
+        if kind == "climb" and room.norm(toward) in state.crates:  # (crates lie in the room)
             # a crate that cannot move, climbed: said (blind players of two rounds, a
             # "climb" badge on the crate beside them, pressed toward it to push it)
             return Mark(move, kind, 0, won, toward, "onto the crate", drop)
