@@ -485,7 +485,11 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         // Its faces barely tinted: filled, blind players took both boxes for things in the
         // room (a ghost crate standing on a pit, a glass block on a wall).
         float tint = push ? (behind ? 0.03 : 0.06) : 0.05;
-        float ink = behind ? 0.4 : 1.0;
+        // A ramp's landing with w up lies in the cavity under the wall the step goes round,
+        // hidden by the walkway's own block: drawn faintly there, level 3's way back kata
+        // "almost vanished" to a blind player, who would not have found it.  With w up its
+        // box is drawn over what hides it as strongly as where it shows.
+        float ink = !behind ? 1.0 : (!push && u_basis[2].w > 0.7) ? 0.9 : 0.4;
         col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
                   max(ink * max(0.9 * outline, 0.85 * mark), tint));
     }

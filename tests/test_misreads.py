@@ -627,7 +627,9 @@ def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(c
     wall there, down a slice onto the ramp's tip.  In the w-up view that landing lies under
     the wall (w is up), and a ramp's landing mark was drawn only where nothing hid it: the
     wall was all a blind player saw, and read the way as a wall.  Seen through the wall it
-    is drawn (faint, as a push's free cell behind a wall is)."""
+    is drawn, as strongly as where it shows: drawn faint (as a push's free cell behind a
+    wall is), it "almost vanished" to a later blind player, who would not have found the
+    way back kata."""
     room = levels.load_level(3)
     state = rules.replay(room, "RRD").state
     assert set(render.ramp_marks(room, state)) == {((2, 0, 1, 1), -1), ((2, 2, 1, 1), -1)}
@@ -644,6 +646,7 @@ def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(c
         over = _cell_box(u, landing, PUSH_SIZE) & (index == room.index(wall))
         assert over.sum() > 50, wall
         assert (change[over] > 20).sum() > 10, ("the landing seen through", wall)
+        assert (change[over] > 150).sum() > 10, ("as strongly as in sight", wall)
     boxes = _cell_box(u, (2, 2, 1, 1), PUSH_SIZE) | _cell_box(u, (2, 0, 1, 1), PUSH_SIZE)
     assert (change[~boxes] > 20).sum() == 0
 
