@@ -1183,17 +1183,25 @@ def test_the_corner_map_stays_put_as_the_pawn_moves_faded_where_it_covers_the_pa
     only off the pawn itself, it still jumped, and blind players of three more rounds lost it
     (t221, t228 the last).  Chosen for the view and framing, the map stays where it is as
     the pawn moves; where the pawn comes under it, the map is faded there, so the pawn shows
-    through.  The tutorial's levels and a chapter level, played through."""
+    through.  The tutorial's levels and a chapter level, played through; level 7, whose
+    room wraps, in each view too (with w up the room's box on screen changes with the
+    pawn's slice, and it jumped for t240 as the pawn came to the bottom left: the map is
+    chosen for the view, the window and the camera's turn, not for the room's box)."""
     from anabasis.engine import solver
 
     app = make_app(open_level(6), size=(1280, 720))
-    for opened, moves in ((None, None), (open_level(7), None), (open_level(6, chapter=2), None),
-                          (open_level(5), "DRLD")):  # (the last: it jumped, the pawn near it)
+    for opened, moves, turns in ((None, None, 0), (open_level(7), None, 0),
+                                 (open_level(7), None, 1),
+                                 (open_level(6, chapter=2), None, 0),
+                                 (open_level(5), "DRLD", 0)):  # (it jumped, the pawn near it)
         if opened is not None:
             app.open(opened)
         app.view_tips = 0
         play = app.scene
         settle(app)
+        for _ in range(turns):
+            press(app, pygame.K_v)
+            settle(app)
         app.tick(DT)
         for move in moves or solver.solve(play.room).moves:
             before = play.reading.map_corner

@@ -534,7 +534,12 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         return pawn, covered, hit.width * hit.height
 
     here = places.get(reading.map_corner, places["bottom left"])
-    chosen_for = (play.sight.view, None if room is None else tuple(room))
+    # (keyed on the view, the window and the camera's turn, not on the room's box: in a
+    # wrapped room that changes with the pawn's slice, and level 7's map jumped for t240
+    # with w up as the pawn came to the bottom left; a turn is chosen for once it ends)
+    sight = play.sight
+    chosen_for = (sight.view, sight.turning, ov.size, round(sight.camera.yaw, 3),
+                  round(sight.camera.pitch, 3), sight.zoomed, room is None)
     if reading.map_for != chosen_for:
         # a new view or framing: the place that covers least
         best = min(places, key=lambda k: (cost(places[k]), k != reading.map_corner))
