@@ -28,7 +28,7 @@ from anabasis.app.play.scene import Play
 from anabasis.app.play.session import open_level
 from anabasis.app.settings import progress as progress_mod
 from anabasis.app.viewer import slicemap
-from anabasis.engine import rules, solver
+from anabasis.engine import cells, rules, solver
 from anabasis.engine.cells import BLOCK, EMPTY
 from anabasis.picture import views
 
@@ -1740,9 +1740,16 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     assert floor and floor.collidelist(written) < 0
 
 
-def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):
-    """The tops' heights are the step marks' company: off with them, and written only with
-    z up the screen (with w up, a top is another slice's floor, and its words say so)."""
+def test_a_tops_height_keeps_to_the_marks_and_says_w_with_w_up(make_app):
+    """The tops' heights are the step marks' company: off with them.  Written with z up the
+    screen as z; with w up as w (the slice you would stand in on the top), where w does not
+    wrap.  Blind players read the w-up view's walls as steps and
+    its walkways as walls (t229, t234, t235, t237).  Level 3 with w up: at the start, the
+    front row's floor says "w 1", the pawn's own w, and the wall row, named by the badge
+    in front of the pawn ("its top: w 2's floor"), is named by no tag beside it; from the
+    slice ana, after "RRD", the walls beside the pawn, as high as the pawn, are named
+    walls (no step climbs in w), and none is said on the ramps' cells (their badges say
+    where the steps go)."""
     app = marked(make_app, open_level(3))
     play = app.scene
     app.tick(DT)
@@ -1751,9 +1758,30 @@ def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):
         press(app, pygame.K_v)
         settle(app)
     app.tick(DT)
-    assert reading.top_heights(play, play.sight.basis(), play.sight.camera,
-                               app.overlay.size) == []
-    assert play.reading.height_rects == []
+
+    def said():
+        tops = reading.top_heights(play, play.sight.basis(), play.sight.camera,
+                                   app.overlay.size)
+        assert all(top.axis == "w" for top in tops)
+        assert len(play.reading.height_rects) == len(tops) > 0
+        return {top.cell[:2]: (top.z, top.wall) for top in tops}
+
+    start = said()
+    assert start[(0, 2)] == (1, False)  # (the front row's floor: standing on it, at w 1)
+    assert not any(wall for _, wall in start.values())  # (the badge names the wall row)
+    for move in "RRD":
+        press(app, arrow_for(play, move))
+        settle(app)
+    app.tick(DT)
+    assert play.game.state.player == (2, 1, 1, 2)
+    ana = said()
+    assert ana[(1, 0)] == (3, True) and ana[(1, 2)] == (3, True)
+    assert (2, 0) not in ana and (2, 2) not in ana
+    press(app, pygame.K_v)  # (the both view: z up the screen, as in the stand view)
+    settle(app)
+    app.tick(DT)
+    assert all(top.axis == "z" for top in reading.top_heights(
+        play, play.sight.basis(), play.sight.camera, app.overlay.size))
     while play.sight.view != "stand":
         press(app, pygame.K_v)
         settle(app)
@@ -1764,6 +1792,39 @@ def test_a_tops_height_keeps_to_the_stand_view_and_the_marks(make_app):
     for _ in range(3):
         app.tick(DT)
     assert not play.reading.badge_rects and play.reading.height_rects == []
+
+
+def test_with_w_up_a_top_says_its_w_only_where_you_would_stand_held_in_z(make_app):
+    """With w up, z is hidden: a top where you would fall along z (nothing solid under you
+    in z) says no height, or its words would lie; one as high as the pawn or higher is a
+    wall.  Level 3 and level 6 with w up, played through: every top said is the w you
+    would stand in on it, held in z there."""
+    app = marked(make_app, open_level(3))
+    count = 0
+    for opened in (None, open_level(6)):
+        if opened is not None:
+            app.open(opened)
+            app.view_tips = 0
+            settle(app)
+        play = app.scene
+        while play.sight.view != "w-up":
+            press(app, pygame.K_v)
+            settle(app)
+        for move in solver.solve(play.room).moves:
+            app.tick(DT)
+            room, state = play.room, play.game.state
+            for top in reading.top_heights(play, play.sight.basis(), play.sight.camera,
+                                           app.overlay.size):
+                x, y, z, w = top.cell
+                assert top.axis == "w" and top.z == w + 1
+                assert top.wall == (w >= state.player[3] or w + 1 >= room.size[3])
+                if not top.wall:
+                    assert z > 0 and room.cell((x, y, z - 1, w + 1)) in (cells.BLOCK,
+                                                                          *cells.RAMPS)
+                count += 1
+            press(app, arrow_for(play, move))
+            settle(app)
+    assert count > 10
 
 
 def test_a_tall_wall_round_the_pawn_has_no_height_written(make_app):

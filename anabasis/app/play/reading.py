@@ -1301,7 +1301,8 @@ class TopHeight(NamedTuple):
     """A block's top in sight, and the height it says (:func:`top_heights`)."""
     #: the block whose top it is
     cell: tuple
-    #: the z you would stand at on it (the HUD's "height z")
+    #: the height you would stand at on it along the view's up axis (the HUD's "height z",
+    #: or with w up its "w")
     z: int
     #: the middle of its top, in window pixels
     at: tuple[int, int]
@@ -1313,21 +1314,29 @@ class TopHeight(NamedTuple):
     others: tuple = ()
     #: it is a wall to the room's top (its words name it: "wall · z 2")
     wall: bool = False
+    #: the axis up the screen, whose height it says: "z" (the stand view) or "w" (w up)
+    axis: str = "z"
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
     """A :class:`TopHeight` for each block's top in sight within :data:`TOP_REACH` of
-    the pawn in its slice, with z up the screen (the stand view), at rest; none on the
-    pawn's own column (the pawn is on it), on a ramp (its wedge says it) nor on a pit you
-    would fall out from (its cross says it).  The map writes these numbers; in 3D, with the
-    eye looking down, a wall one up whose side faces away read to five blind players of
-    eight as level with their walkway, and four asked for the map's numbers on the tops."""
+    the pawn in its slice, with z up the screen (the stand view) or w (where w does not
+    wrap), at rest; none on the pawn's own column (the pawn is on it), on a ramp (its wedge
+    says it) nor on a pit you would fall out from (its cross says it).  The map writes
+    these numbers; in 3D, with the eye looking down, a wall one up whose side faces away
+    read to five blind players of eight as level with their walkway, and four asked for
+    the map's numbers on the tops.  With w up the height is a w ("w 2": the slice you would
+    stand in on it), and only where you would stand held in z too (z is hidden: a fall
+    along it does not show); blind players read that view's walls as steps, and its
+    walkways as walls (t229, t234, t235, t237)."""
     if play.timeline is not None or play.won:
         return []
     drawn = play.pose().player
-    if any(float(v) != int(v) for v in drawn) or abs(float(b[2, 2])) < 0.999:
-        return []
     room, state = play.room, play.game.state
+    up, sign = views.axis_of(b[:, 2])
+    if any(float(v) != int(v) for v in drawn) or sign < 0 or abs(float(b[up, 2])) < 0.999 \
+            or up not in (2, 3) or (up == 3 and room.wrap):
+        return []
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
     project = markers.projecting(drawn, b, camera, size)
     smap = play.reading.shown_map()
@@ -1338,9 +1347,10 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     ramped = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
               if m.kind in ("ramp ana", "ramp kata")}
     # (no wall named on or beside a cell whose badge names it: level 2's one wall, with
-    # "wall · z 2" and "stays · a wall · z 2", read to a blind player as two walls)
+    # "wall · z 2" and "stays · a wall · z 2", read to a blind player as two walls; with w
+    # up, a badge that says the wall's top, "its top: w 2's floor")
     named = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
-             if names_its_wall(play, m, b)}
+             if names_its_wall(play, m, b) or top_words(room, m, b)}
     out = []
     for da in range(-TOP_REACH, TOP_REACH + 1):
         for dd in range(-TOP_REACH, TOP_REACH + 1):
@@ -1352,8 +1362,10 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
             if not (0 <= column[a] < room.size[a] and 0 <= column[d] < room.size[d]) \
                     or (column[a], column[d]) in ramped:
                 continue
-            for z in range(room.size[2] - 1, -1, -1):  # the highest top in sight
-                cell = (*column[:2], z, column[3])
+            for z in range(room.size[up] - 1, -1, -1):  # the highest top in sight
+                cell = list(column)
+                cell[up] = z
+                cell = tuple(cell)
                 if room.cell(room.norm(cell)) != BLOCK:
                     continue
                 if not markers.top_shows(room, state, cell, drawn, b, camera, crates):
@@ -1362,7 +1374,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 # on the middle: level 2's wall beside the pawn, "stays · a wall" on it and
                 # no height, read to a blind player as a plain floor)
                 for da2, dd2 in ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
-                    point = [*column[:2], z + 0.5, column[3]]
+                    point = [float(v) for v in cell]
+                    point[up] = z + 0.5
                     point[a] += 0.25 * da2
                     point[d] += 0.25 * dd2
                     x, y, depth = project(tuple(point))
@@ -1370,9 +1383,19 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                         spots.append((round(x), round(y)))
                 if len(spots) < 5:
                     break
-                wall = z + 1 >= room.size[2]
+                # (with w up, a block as high as you or higher is a wall too: no step
+                # climbs in w, only a ramp; its top said as a height read as a step up)
+                wall = z + 1 >= room.size[up] or (up == 3 and z >= state.player[3])
                 slip = None
-                if not wall and not smap.held_at(*column[:2], z + 1, column[3], crates):
+                if up == 3:
+                    # (with w up: held in z where you would stand on it, or no height: a
+                    # fall along the hidden z does not show, and its words would lie)
+                    under = (*column[:2], column[2] - 1, z + 1)
+                    if not wall and (column[2] == 0 or (
+                            room.cell(under) != BLOCK and room.cell(under) not in RAMPS
+                            and under not in crates)):
+                        break
+                elif not wall and not smap.held_at(*column[:2], z + 1, column[3], crates):
                     # a pit you would slip kata from: where you would come to rest, not a
                     # height (the map writes none; blind players read level 2's pit as a
                     # drop in z, and the picture tells a slip of one slice from one of
@@ -1383,7 +1406,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                     if end is None:
                         break
                     slip = end[3]
-                if wall and (z - state.player[2] >= 1 or max(abs(da), abs(dd)) > 1
+                if wall and (z - state.player[up] >= 1 or max(abs(da), abs(dd)) > 1
                              or any((column[a] + ea, column[d] + ed) in named
                                     for ea, ed in ((0, 0), (1, 0), (-1, 0), (0, 1),
                                                    (0, -1)))):
@@ -1395,7 +1418,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 # corner they lay by the next cell, and a blind player read "slip to w 3"
                 # as the plain floor's beside it)
                 out.append(TopHeight(cell, z + 1, spots[0], slip,
-                                     () if slip is not None else tuple(spots[1:]), wall))
+                                     () if slip is not None else tuple(spots[1:]), wall,
+                                     "zw"[up - 2]))
                 break
     return out
 
@@ -1414,7 +1438,7 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
-    for cell, z, at, slip, others, wall in heights:
+    for cell, z, at, slip, others, wall, axis in heights:
         if slip is not None and any(
                 to == slip and max(abs(cell[0] - near[0]), abs(cell[1] - near[1])) <= 1
                 for near, to in slips):
@@ -1422,11 +1446,11 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
             continue  # one pit's words for the pits beside it that slip as far (three
             # "slip to w 2" down a column of pits read as a pile of labels, whose cell's
             # each was no one could tell)
-        text = f"z {z}" if slip is None else f"slip to w {slip}"
+        text = f"{axis} {z}" if slip is None else f"slip to w {slip}"
         if wall:
             # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
             # player as a floor to climb onto)
-            text = f"wall · z {z}"
+            text = f"wall · {axis} {z}"
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
         for spot in (at, *others):
             rect.center = spot
@@ -1437,7 +1461,7 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
         if slip is not None:
             slips.append((cell, slip))
         ov.panel(rect, (12, 14, 20, 150), 5)
-        ov.text(text, rect.center, size, views.AXIS_COLOURS["z" if slip is None else "w"],
+        ov.text(text, rect.center, size, views.AXIS_COLOURS[axis if slip is None else "w"],
                 anchor="center", shadow=False)
         done.append(rect)
     return done
