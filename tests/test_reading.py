@@ -844,6 +844,46 @@ def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path,
         app.close()
 
 
+def test_leaving_the_plan_view_frames_the_room_in_the_view_on_screen(make_app):
+    """A blind player turned level 7's view while looking straight down, and leaving the
+    plan view put back the framing of the view it began in: the room lay half off the
+    window's top, under the moves panel.  In level 7 and a hard room, the plan view left in
+    each view after a turn (and after a move) shows the whole room above the key bar, the
+    camera's turn and tilt as they were before it."""
+    from anabasis import gen
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(open_level(7), size=(1280, 720))
+    app.view_tips = 0
+    checked = 0
+    for opened in (None, opened_made(gen.build("hard", 1))):
+        if opened is not None:
+            app.open(opened)
+        play = app.scene
+        W, H = app.overlay.size
+        key_bar = int(18 * app.overlay.scale) + 2 * int(18 * app.overlay.scale) - 4
+        for _ in range(3):
+            settle(app)
+            before = play.sight.camera
+            play.reading.toggle_plan()
+            settle(app)
+            press(app, pygame.K_v)
+            settle(app)
+            if checked % 2:  # a move made while looking down
+                assert any(play.move(m) for m in "RLDU")
+                settle(app)
+            play.reading.toggle_plan()
+            settle(app)
+            cam = play.sight.camera
+            assert (cam.yaw, cam.pitch) == (before.yaw, before.pitch)
+            rect = reading.room_rect(play, play.sight.basis(), cam, (W, H))
+            assert rect is not None and rect.top >= 0 and rect.left >= 0, (
+                play.opened.title, play.sight.view, rect)
+            assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+            checked += 1
+    assert checked == 6
+
+
 def test_the_message_of_the_moment_keeps_off_the_pawn(make_app):
     """A blind player found a view's tip and "no way on from here" over the pawn and its
     badges.  Along level 7's and 3.5's shortest ways, at 1280x720, a message said at each

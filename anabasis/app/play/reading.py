@@ -178,6 +178,7 @@ class Reading:
         self.marks_on = marks_wanted(progress.step_marks, play.opened.kind)
         self.held = False  #: the step marks' key is held down
         self.plan_from: views.Camera | None = None  #: the camera before the plan view
+        self.plan_for: tuple | None = None  #: the view and the pawn's cell it began at
         self.marks = stepmarks.Cache(play.room)
         self._map: SliceMap | None = None
         self._map_for = None
@@ -420,10 +421,19 @@ class Reading:
         sight = play.sight
         if self.plan_from is not None:
             back, self.plan_from = self.plan_from, None
+            if not (sight.zoomed and self.plan_for == (sight.view, play.game.state.player)):
+                # (the camera's turn and tilt come back, framed for the view and the pawn
+                # as they are now: a blind player turned the view in the plan view, and its
+                # end put back the last view's framing, the room half off the window and
+                # under the top right panel)
+                back = play._framing(replace(sight, camera=replace(
+                    sight.camera, yaw=back.yaw, pitch=back.pitch)))
             play.sight = replace(sight, camera=back)
+            self._anchor = self._aimed = None
             play.say("plan view off", "dim", 1.0)
             return
         self.plan_from = sight.camera
+        self.plan_for = (sight.view, play.game.state.player)
         down = replace(sight.camera, yaw=0.0, pitch=PLAN_PITCH)
         play.sight = replace(sight, camera=play._framing(replace(sight, camera=down),
                                                          PLAN_MARGIN, gizmo=True))
