@@ -1694,7 +1694,9 @@ def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_pa
         settle(app)
         assert play.state.player != start and play.reading.large
         z, w = play.state.player[2:]
-        assert any(t.startswith(f"moves 1 / par 45 · you: z {z} w {w} · B back to the room")
+        gz, gw = play.room.goal[2:]
+        assert any(t.startswith(f"moves 1 / par 45 · you: z {z} w {w} · goal: z {gz} w {gw}"
+                                " · B back to the room")
                    for t in app.overlay.written), "the key line says the moves, par, z and w"
         press(app, pygame.K_b)
         settle(app)

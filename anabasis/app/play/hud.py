@@ -749,9 +749,13 @@ def key_line(play) -> str:
         # (and par: a blind player who played two made rooms on it never saw their par)
         # and where you stand: two could not tell their own z on the map, standing on a crate
         par = play.opened.par
+        # and the goal's: two more read the goal's number on the map, "3" in its diamond,
+        # as a count or a slice, not the z it stands at (t248, t249)
         _, _, z, w = play.game.state.player
+        _, _, gz, gw = play.room.goal
         hint = f"moves {play.game.moves}" + (f" / par {par}" if par is not None else "") \
-            + f" · you: z {z} w {w}" + " · " + keys.text(back) + " · " + hint
+            + f" · you: z {z} w {w} · goal: z {gz} w {gw}" + " · " + keys.text(back) \
+            + " · " + hint
     if play.game.hook:
         hint = hook.keys_line(play) + " · " + hint
     return hint
