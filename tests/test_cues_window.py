@@ -119,10 +119,10 @@ def test_a_moves_words_go_when_the_next_move_is_played(make_app):
 
     app = make_app(open_level(2))
     play = app.scene
-    for move in "RRD":
+    for move in "DDR":
         press(app, arrow_for(play, move))
         settle(app)
-    press(app, arrow_for(play, "D"))
+    press(app, arrow_for(play, "R"))
     settle(app)
     assert play.message == "you slipped kata to w 1" and play.message_left > 0
     state = play.game.state

@@ -26,7 +26,7 @@ from anabasis.formats import codes, levelfile, levels
 #: number -> (file, par, needs, wrap, solution).
 TABLE = {
     1: ("01-held.txt", 5, (), False, "DRRRU"),
-    2: ("02-slip.txt", 6, ("gravity-w",), False, "RRDDLL"),
+    2: ("02-slip.txt", 6, ("gravity-w",), False, "DDRRUU"),
     3: ("03-around.txt", 5, ("ramps",), False, "RRDDL"),
     4: ("04-stair.txt", 4, ("ramps",), False, "RRRR"),
     5: ("05-bridge.txt", 6, ("crates",), False, "DRRRRD"),

@@ -15,6 +15,7 @@ import numpy as np
 import pygame
 import pytest
 from conftest import DT
+from rooms import open_wall_before_pawn
 from window import arrow_for, made_in_stand, old_pitch, old_room_camera, press, settle
 
 from anabasis.app.play import markers
@@ -30,7 +31,8 @@ def _marks(app):
 
 
 def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
-    app = make_app(open_level(2))  # the goal is a slice kata of the start, two rows on in y
+    # (level 2 as it was laid out: the goal a slice kata of the start, two rows on in y)
+    app = make_app(open_wall_before_pawn())
     app.view_tips = 0  # (a tip's panel would lie over the mark)
     play = app.scene
     # (nor the map or the step badges: a marker keeps off them, and the map's own goal and
@@ -549,9 +551,8 @@ def test_the_pawns_floor_is_dashed_where_something_in_front_hides_its_feet(make_
     assert drawn(())[0] == ()  # nothing in front
     assert drawn(((2, 3, 1, 0),))[0] == ()  # a crate behind the pawn hides nothing of it
     # level 2's start: the wall in front hides the feet, and the window shows them
-    from anabasis.app.play.session import open_level
 
-    app = make_app(open_level(2), size=(1280, 720))
+    app = make_app(open_wall_before_pawn(), size=(1280, 720))  # (level 2 as it was)
     play = app.scene
     settle(app)
     b, cam = play.sight.basis(), play.sight.camera

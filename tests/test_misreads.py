@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+from rooms import wall_before_pawn
 
 from anabasis import gen
 from anabasis.engine import cells, reference, rules, solver
@@ -150,9 +151,10 @@ LID_SIZE = (480, 320)  # the lid's edge a line of a few pixels
 
 
 def _level_2_start_with_and_without_its_wall(ctx, size=SIZE):
-    """Level 2's start in the stand view, drawn as it is and with the wall in front of the
-    pawn taken out: the room, the pose, the frame's uniforms, both frames."""
-    room = levels.load_level(2)
+    """Level 2's start (as it was laid out: tests/rooms.py) in the stand view, drawn as it is
+    and with the wall in front of the pawn taken out: the room, the pose, the frame's
+    uniforms, both frames."""
+    room = wall_before_pawn()
     state = rules.start(room).state
     px, py, pz, pw = state.player
     player = tuple(float(c) for c in state.player)
@@ -265,8 +267,8 @@ def test_a_low_rooms_camera_sees_most_of_the_floor_behind_a_wall_one_high(ctx):
     pawn's floor, and a height of one lifted a top half a row up the screen.  The camera a
     low room opens with looks down more steeply: past the wall, the walk alone (no window
     cut), at least half the floor the pawn stands on is in sight."""
-    for n in (2, 3):
-        room = levels.load_level(n)
+    for n in (2, 3):  # (level 2 as it was laid out, with its wall in front: tests/rooms.py)
+        room = wall_before_pawn() if n == 2 else levels.load_level(n)
         state = rules.start(room).state
         px, py, pz, pw = state.player
         player = tuple(float(c) for c in state.player)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rooms import wall_before_pawn
 from window import old_room_camera
 
 from anabasis.engine import cells, rules
@@ -1586,9 +1587,8 @@ def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):
     """Level 2's wall, one high at the room's edge, drawn flat and hatched, read to three blind
     players of five as striped floor at their own height.  Its top is bevelled as a raised
     tile is drawn: the mass's edges turned up on screen lit, those turned down shaded."""
-    from anabasis.formats import levels
 
-    room = levels.load_level(2)
+    room = wall_before_pawn()  # (level 2 as it was: the wall between the eye and the pawn)
     state = rules.start(room).state
     image, _, index, faces = _stand_frame(ctx, room, state, (480, 300))
     walls = [(x, y, 1, 2) for x in (0, 1) for y in (1, 2)]
@@ -1620,7 +1620,8 @@ def test_a_raised_tops_far_edge_is_lit_and_the_floor_past_it_in_its_shadow(
     from anabasis.formats import levels
     from anabasis.picture import views
 
-    room = levels.load_level(level)
+    # (level 2 as it was laid out: its wall between the eye and the pawn)
+    room = wall_before_pawn() if level == 2 else levels.load_level(level)
     state = rules.start(room).state
     size = (480, 300)
     camera = views.room_camera(room.size, view, state.player, size[0] / size[1])
