@@ -2019,6 +2019,17 @@ def test_a_wall_is_named_once_not_by_a_tag_and_a_badge(make_app):
                 + abs(t.cell[1] - named[1]) <= 1]
     said = [t for t in app.overlay.written if "z 2" in t]
     assert len(said) == 1 and said[0].endswith("stays · a wall · z 2"), said
+    # with w up, the badge says its w and no tag names it again (level 2's wall was three
+    # labels, "stays · a wall" and "wall · w 3" twice)
+    press(app, pygame.K_v)
+    settle(app)
+    app.overlay.written.clear()
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    assert play.sight.view == "w-up"
+    (named,) = [m.cell for m in play.reading.step_marks() if reading.names_its_wall(play, m, b)]
+    said = [t for t in app.overlay.written if t.startswith("wall ·") or "stays · a wall" in t]
+    assert len(said) == 1 and said[0].endswith("stays · a wall · w 3"), said
     # past the tutorial, ⊘ names nothing: the tag says the wall's height
     app, _ = made_in_stand(make_app, "hard.steenbok")
     play = app.scene

@@ -1074,7 +1074,10 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # in the tutorial, with z up, the wall's height too, as the tops say theirs: its
             # top's words have no room by the pawn, and the round window cut into it there,
             # level 2's wall beside the pawn read to blind players of two rounds as a floor
-            text += f" · z {wall_top(play.room, mark.cell)}"
+            # (with w up its w, and no tag of its own: level 2's wall, with "stays · a wall"
+            # and two tags "wall · w 3" on its cells, was three labels on one wall)
+            up = view_up(b)
+            text += f" · {'zw'[up - 2]} {wall_top(play.room, mark.cell, up)}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
@@ -1121,10 +1124,22 @@ def in_tutorial(play) -> bool:
     return play.opened.kind == "level" and play.opened.chapter == 1
 
 
+def view_up(b: np.ndarray) -> int | None:
+    """The 4D axis straight up the screen at rest, z (2) or w (3); None mid-turn or in
+    a view whose up is neither.
+
+    >>> view_up(views.view_basis("w-up")), view_up(views.view_basis("both"))
+    (3, 2)
+    """
+    up, sign = views.axis_of(b[:, 2])
+    return up if sign > 0 and up in (2, 3) and abs(float(b[up, 2])) > 0.999 else None
+
+
 def names_its_wall(play, mark, b: np.ndarray) -> bool:
     """Whether ``mark``'s badge says the height of the wall that stops it (``stays · a wall ·
-    z 2``): in the tutorial, with z up."""
-    return (in_tutorial(play) and abs(float(b[2, 2])) > 0.999
+    z 2``; with w up, ``w 3``): in the tutorial, with z or w up (w where it does not wrap)."""
+    up = view_up(b)
+    return (in_tutorial(play) and up is not None and not (up == 3 and play.room.wrap)
             and mark.label + top_words(play.room, mark, b) in PLAIN_STAYS)
 
 
@@ -1175,18 +1190,24 @@ def over_gap(play, mark) -> bool:
     return smap.top(x, y, w) is None and smap.ramp_crosses(x, y, w)
 
 
-def wall_top(room, cell) -> int:
-    """The z you would stand at on the block in ``cell`` and those right over it: one over
-    the last of them.
+def wall_top(room, cell, axis: int = 2) -> int:
+    """The height along ``axis`` (z, or w) you would stand at on the block in ``cell`` and
+    those right over it: one over the last of them (a whole column round a wrapped w: its
+    own cell's top).
 
     >>> from anabasis.formats import levels
-    >>> wall_top(levels.load_level(2), (0, 1, 1, 2))
-    2
+    >>> wall_top(levels.load_level(2), (1, 0, 1, 2)), wall_top(levels.load_level(2),
+    ...                                                        (1, 0, 1, 1), 3)
+    (2, 3)
     """
-    x, y, z, w = cell
-    while room.cell(room.norm((x, y, z + 1, w))) == BLOCK:
-        z += 1
-    return z + 1
+    cell = list(cell)
+    top = cell[axis]
+    for _ in range(room.size[axis] - 1):
+        cell[axis] += 1
+        if not room.inside(tuple(cell)) or room.cell(room.norm(tuple(cell))) != BLOCK:
+            break
+        top += 1
+    return top + 1
 
 
 def landing_w(room, mark) -> int:
