@@ -484,7 +484,11 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         // push's box over the wall in front of it read as the crate going onto that wall.
         // Its faces barely tinted: filled, blind players took both boxes for things in the
         // room (a ghost crate standing on a pit, a glass block on a wall).
-        float tint = push ? (behind ? 0.03 : 0.06) : 0.05;
+        // With w up a ramp's landing hidden (kata: in the cavity under the wall the step
+        // goes round) is filled more: a faint outline on the wall's hatching, level 3's way
+        // back kata read to blind players of two rounds as more wall (t249, t250).
+        bool sunk = u_mark_way[i] < -0.5 && behind && u_basis[2].w > 0.7;
+        float tint = push ? (behind ? 0.03 : 0.06) : sunk ? 0.3 : 0.05;
         // A ramp's landing with w up lies in the cavity under the wall the step goes round,
         // hidden by the walkway's own block: drawn faintly there, level 3's way back kata
         // "almost vanished" to a blind player, who would not have found it.  With w up its

@@ -631,7 +631,8 @@ def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(c
     wall was all a blind player saw, and read the way as a wall.  Seen through the wall it
     is drawn, as strongly as where it shows: drawn faint (as a push's free cell behind a
     wall is), it "almost vanished" to a later blind player, who would not have found the
-    way back kata."""
+    way back kata; and filled, its outline alone on the wall's hatching still read as wall
+    to two more."""
     room = levels.load_level(3)
     state = rules.replay(room, "RRD").state
     assert set(render.ramp_marks(room, state)) == {((2, 0, 1, 1), -1), ((2, 2, 1, 1), -1)}
@@ -649,6 +650,9 @@ def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(c
         assert over.sum() > 50, wall
         assert (change[over] > 20).sum() > 10, ("the landing seen through", wall)
         assert (change[over] > 150).sum() > 10, ("as strongly as in sight", wall)
+        # and filled, not an outline alone on the wall's hatching: level 3's way back kata
+        # read to blind players of two more rounds as wall (t249, t250)
+        assert (change[over] > 40).mean() > 0.6, ("filled", wall)
     boxes = _cell_box(u, (2, 2, 1, 1), PUSH_SIZE) | _cell_box(u, (2, 0, 1, 1), PUSH_SIZE)
     assert (change[~boxes] > 20).sum() == 0
 
