@@ -528,6 +528,23 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
     return mix(col, GHOST_COLOUR, 0.22 + 0.7 * ghost_rim(f[i], f[j], t));
 }
 
+#ifdef RAMP_TOPS
+// With w up, a ramp of the hidden layer (under the cell you would stand in, in z) on a top
+// of another slice than the pawn's: drawn on that top as the ghost draws the pawn's own (its
+// lean, chevrons up it, a dashed rim; the ghost's plane is the pawn's floor alone).  Left
+// out, level 6's ramp, with the pawn a slice ana of it, was a plain floor, and a blind player
+// thought it gone (t252).  A texel read on such tops, in a variant of its own.
+vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
+    uint code = code_at(above - ivec4(0, 0, 1, 0));
+    if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) return col;
+    float lean = ramp_lean(code, f);
+    float across = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? f.y : f.x;
+    float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
+    float fill = 0.12 + 0.4 * lean + 0.25 * chevron;
+    return mix(col, RAMP_COLOUR, fill + 0.65 * ghost_rim(f.x, f.y, t));
+}
+#endif
+
 #ifdef STAIR
 // With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
 // nearest MOST_STAIR, pose.stair_cells): each outlined in the ramps' teal, dashed, a faint
@@ -687,6 +704,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
             col = lane(col, h.cell);
             if (held_by_crate(above)) col = held_mark(col, edge);
+#ifdef RAMP_TOPS
+            if (h.axis == 3 && above.w != u_player_cell.w) col = ramp_top(col, above, f, h.t);
+#endif
         }
         if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
             // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in from

@@ -697,6 +697,34 @@ def test_a_ramp_under_your_slice_shows_its_way_up_in_the_w_up_view(ctx):
     assert (got[0] - got[1]) - (got[2] - got[3]) > 8, got  # (before: under 1)
 
 
+def test_with_w_up_a_ramp_of_a_slice_under_the_pawns_shows_on_its_floor(ctx):
+    """Level 6 with w up after "LLUU": the pawn has gone up its ramp to w 3, and the ramp
+    (in the layer under, at w 2) was drawn as the plain floor it makes of the block kata of
+    it: a blind player thought it gone (t252).  That floor is drawn in the ramps' teal, as
+    the ghost draws a ramp under the pawn's own floor; the floors beside it are not."""
+    room = levels.load_level(6)
+    state = rules.replay(room, "LLUU").state
+    assert state.player[3] == 3
+    ramp = (0, 1, 0, 2)
+    assert room.cell(ramp) in cells.RAMPS and room.cell((0, 1, 1, 2)) == cells.EMPTY
+    player = tuple(float(c) for c in state.player)
+    size = (480, 300)
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                    size[0] / size[1], room.wrap))
+    img = _draw(ctx, room, state, pose, size).astype(float)
+    index, faces = _debug(ctx, room, state, pose, size)
+    ana = 1 + 2 * 3 + 1  # the debug face code of a +w face (a floor with w up)
+
+    def teal(cell):
+        face = (index == room.index(cell)) & (faces == ana)
+        assert face.sum() > 100, cell
+        rgb = img[face].mean(axis=0)
+        return (rgb[1] + rgb[2]) / 2 - rgb[0]
+
+    assert teal((0, 1, 1, 1)) > 40  # the floor the ramp makes, at w 2
+    assert teal((1, 1, 1, 1)) < 10 and teal((0, 2, 1, 1)) < 10  # plain floors beside it
+
+
 # -- level 4: the goal floats over nothing --------------------------------------------------
 
 

@@ -236,6 +236,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     stair = stair_cells(room, B, player_cell) if at_rest else []
     if stair:
         variant.add("STAIR")
+    if at_rest and ramps_on_other_floors(room, B, player_cell):
+        variant.add("RAMP_TOPS")
     # Occlusion looks along the two tangent axes of a face that show most in the slice.
     ao_a, ao_b = [], []
     shows = 1.0 - B[:, 3] ** 2
@@ -447,6 +449,25 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
                 out.append(ana[(x, y, dw)])
         frontier = step
     return out
+
+
+def ramps_on_other_floors(room: Room, B: np.ndarray, player_cell) -> bool:
+    """With w up: whether the layer under the pawn's (its z less one: with z hidden, what
+    holds you up there) holds a ramp in a slice other than the pawn's.  The ghost draws
+    those of the pawn's own slice on the plane under its feet; the shader's ``RAMP_TOPS``
+    draws the others on the tops they make floors of.  Left out, level 6's ramp, with the
+    pawn a slice ana of it, was a plain floor, and a blind player thought it gone (t252).
+
+    >>> from anabasis.formats import levels
+    >>> from anabasis.picture.views import view_basis
+    >>> room = levels.load_level(6)
+    >>> [ramps_on_other_floors(room, view_basis(v), (0, 0, 1, 3)) for v in ("w-up", "stand")]
+    [True, False]
+    """
+    pz, pw = player_cell[2], player_cell[3]
+    if float(B[3, 2]) < 0.999 or pz < 1:
+        return False
+    return any(w != pw for _, _, w in ramp_columns(room.size, room.cells, pz - 1))
 
 
 @lru_cache(maxsize=32)

@@ -467,7 +467,8 @@ class Renderer:
                 and not self.ghost_can_show(u, "FADE" in names)):
             names.discard("GHOST")
         if "PLAIN" in names or "DEBUG" in names:
-            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "STAIR", "PLATE", "LID"}
+            names -= {"GHOST", "FADE", "MOVING_CRATE", "MARKS", "STAIR", "PLATE", "LID",
+                      "RAMP_TOPS"}
         if "EDIT" in names:
             names.discard("STAIR")  # (the ramps over a pawn: the editor draws none)
         if "PLAIN" in names:
