@@ -377,6 +377,15 @@ float ghost_rim(float fa, float fb, float t) {
     return outline * step(0.5, fract((fa + fb) * 4.0));
 }
 
+// A ramp's fill out of the slice (the ghost's, RAMP_TOPS'), by the point's place (f) across
+// its floor: brighter toward its high side, under chevrons pointing up it.
+float ramp_fill(uint code, vec4 f) {
+    float lean = ramp_lean(code, f);
+    float across = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? f.y : f.x;
+    float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
+    return 0.12 + 0.4 * lean + 0.25 * chevron;
+}
+
 #ifdef GHOST
 // The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
 // plane just under the player's feet, only where this slice has no floor there: with w hidden
@@ -411,10 +420,7 @@ vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
         // ramp, the way on, more strongly than a floor's ghost.  Drawn as plain stripes
         // across it, with w up three blind players of a round read level 3's and level 7's
         // ramps as flat striped pads with no slope or way.
-        float lean = ramp_lean(code, f);
-        float across = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? f.y : f.x;
-        float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
-        fill = 0.12 + 0.4 * lean + 0.25 * chevron;
+        fill = ramp_fill(code, f);
     }
     return mix(col, tint, u_ghost * (fill + 0.65 * rim));
 }
@@ -537,11 +543,7 @@ vec3 goal_plate(vec3 col, vec4 ro, vec4 rd, float t_hit) {
 vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
     uint code = code_at(above - ivec4(0, 0, 1, 0));
     if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) return col;
-    float lean = ramp_lean(code, f);
-    float across = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? f.y : f.x;
-    float chevron = step(0.62, fract((lean + 0.7 * abs(across - 0.5)) * 2.5));
-    float fill = 0.12 + 0.4 * lean + 0.25 * chevron;
-    return mix(col, RAMP_COLOUR, fill + 0.65 * ghost_rim(f.x, f.y, t));
+    return mix(col, RAMP_COLOUR, ramp_fill(code, f) + 0.65 * ghost_rim(f.x, f.y, t));
 }
 #endif
 
