@@ -808,6 +808,17 @@ def test_no_stays_badge_floats_past_the_rooms_edge(make_app):
     assert past > 0  # there were steps off the edge to leave unbadged
 
 
+def room_in_window(app, play) -> pygame.Rect:
+    """The room's box on screen, asserted wholly in the window and above the key bar."""
+    W, H = app.overlay.size
+    key_bar = int(18 * app.overlay.scale) + 2 * int(18 * app.overlay.scale) - 4
+    rect = reading.room_rect(play, play.sight.basis(), play.sight.camera, (W, H))
+    assert rect is not None and rect.top >= 0 and rect.left >= 0, (
+        play.opened.title, play.sight.view, rect)
+    assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+    return rect
+
+
 @pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
 def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path, size):
     """A blind player found a hard room's last rows under the key bar in the plan view, and
@@ -826,16 +837,11 @@ def test_the_plan_view_shows_the_whole_room_above_the_key_bar(display, tmp_path,
             if opened is not None:
                 app.open(opened)
             play = app.scene
-            W, H = app.overlay.size
-            key_bar = int(18 * app.overlay.scale) + 2 * int(18 * app.overlay.scale) - 4
             for _ in range(3):
                 settle(app)
                 play.reading.toggle_plan()
                 settle(app)
-                b, cam = play.sight.basis(), play.sight.camera
-                rect = reading.room_rect(play, b, cam, (W, H))
-                assert rect is not None and rect.top >= 0 and rect.left >= 0, rect
-                assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+                rect = room_in_window(app, play)
                 assert not rect.colliderect(reading.gizmo_rect(app.overlay)), (
                     play.opened.title, play.sight.view, rect)
                 play.reading.toggle_plan()
@@ -860,8 +866,6 @@ def test_leaving_the_plan_view_frames_the_room_in_the_view_on_screen(make_app):
         if opened is not None:
             app.open(opened)
         play = app.scene
-        W, H = app.overlay.size
-        key_bar = int(18 * app.overlay.scale) + 2 * int(18 * app.overlay.scale) - 4
         for _ in range(3):
             settle(app)
             before = play.sight.camera
@@ -876,10 +880,7 @@ def test_leaving_the_plan_view_frames_the_room_in_the_view_on_screen(make_app):
             settle(app)
             cam = play.sight.camera
             assert (cam.yaw, cam.pitch) == (before.yaw, before.pitch)
-            rect = reading.room_rect(play, play.sight.basis(), cam, (W, H))
-            assert rect is not None and rect.top >= 0 and rect.left >= 0, (
-                play.opened.title, play.sight.view, rect)
-            assert rect.right <= W and rect.bottom <= H - key_bar, (play.sight.view, rect)
+            room_in_window(app, play)
             checked += 1
     assert checked == 6
 
