@@ -354,6 +354,9 @@ def test_the_help_has_a_legend_line_with_a_picture_for_every_mark(make_app):
         assert name in words
     # colours are said in words too: every axis by name, the map's slices by number
     assert all(f"{a} " in words["axes"] for a in "xyzw") and "w 0" in words["map"]
+    # and the blocks' tones, slice by slice (two blind players asked what the blue floors
+    # were with w up: t250, t252)
+    assert all(f"w {k}" in words["slices"] for k in range(4))
     app = make_app(open_level(7), size=(1280, 720))  # (every line of it on the surface)
     press(app, pygame.K_h)
     assert app.scene.help

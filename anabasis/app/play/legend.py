@@ -64,6 +64,8 @@ ENTRIES = [
     ("held", "a floor framed in crate-brown, in the room and on the map: a crate 1 kata"
              " holds it up"),
     ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
+    ("slices", "a block's tone: the slice it is in (beside: w 0, w 1, w 2, w 3 …);"
+               " the tops near you say it in words"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
              " · {settings}: settings"),
@@ -349,6 +351,14 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                 cell = pygame.Rect(r.x + k * r.width // 3, r.y + j * h // 2, r.width // 3 - 1,
                                    h // 2 - 1)
                 pygame.draw.rect(s, slicemap.shade(k % 2, 2), cell)
+    elif name == "slices":  # (each slice's tone, numbered: never colour alone)
+        tones = pose.PALETTES.get(palette, pose.PALETTES["standard"])["tones"]
+        side = r.width // 4
+        for k in range(4):
+            cell = pygame.Rect(r.x + k * side, r.y, side - 1, h)
+            pygame.draw.rect(s, tuple(round(255 * v) for v in tones[k]), cell)
+            ov.text(str(k), cell.center, max(8, size - 3), (20, 20, 28), anchor="center",
+                    shadow=False)
     elif name == "axes":
         for k, axis in enumerate("xyzw"):
             x = r.x + k * r.width // 4
