@@ -1734,7 +1734,8 @@ def test_a_wall_in_your_slice_with_w_up_says_its_top_is_the_floor_ana(make_app):
     settle(app)
     app.tick(DT)
     assert play.sight.view == "w-up"
-    assert any("stays · a wall · its top: w 2's floor" in line
+    # (not "a wall": a floor called a wall read backwards to two more, t253 and t254)
+    assert any("stays · no step up in w · its top: w 2's floor" in line
                for line in app.overlay.written), app.overlay.written
 
 

@@ -1053,7 +1053,14 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
                 words += " · over the gap"
         if mark.won:
             words += " · goal"
-        words += top_words(play.room, mark, b)
+        top = top_words(play.room, mark, b)
+        if top and words in PLAIN_STAYS:
+            # (with w up the block is drawn one high over your floor, its top the floor ana:
+            # "a wall" on what shows as a floor read backwards to two more blind players, a
+            # floor called a wall (t253, t254); what stops you there is that no step climbs
+            # in w)
+            words = "stays · no step up in w"
+        words += top
         if behind == "crate":  # (behind a wall, its dashed floor alone: in a big room the
             # words were on nearly every badge, and read as noise)
             words += markers.behind_words(behind)
