@@ -36,7 +36,8 @@ ENTRIES = [
                " or out of sight"),
     ("footprint", "a marker's framed cell: the floor under it; a pillar up to it: what"
                   " holds it in its own slice"),
-    ("inside", "a marker on a dashed face of a block: its place is inside that cell"),
+    ("inside", "a marker in a dark round window on a block: its place is inside that"
+               " block, in another slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"
                " a step's cell out of sight behind it"),
@@ -253,7 +254,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, (150, 140, 130), block)
         face = [block.topleft, block.topright, (block.right - 1, block.bottom - 1),
                 (block.x, block.bottom - 1)]
-        markers.dashed_outline(s, slicemap.YOU, face, 1, 2)
+        hole = markers.window_in(face, 0.9, 20)
+        pygame.draw.polygon(s, (10, 12, 18), hole)
+        pygame.draw.polygon(s, slicemap.YOU, hole, 1)
         pts = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 1)
     elif name == "behind":  # (the crate in front of the cell's dashes, as in the room)

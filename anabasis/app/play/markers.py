@@ -1055,10 +1055,15 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         box.height = max(p[1] for p in points) - box.y + 5
         layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
         cx, cy = x - box.x, y - box.y
-        if m.face:  # inside a block: its cell's face in sight, dashed and faintly filled
+        if m.face:
+            # inside a block: a round window cut in its cell's face in sight, dark, rimmed in
+            # its colour, as the pawn behind a block is seen in one (dashed and faintly
+            # filled, the face read to blind players of every round as a tile on the wall's
+            # top, the goal or crate standing there within reach)
             face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
-            pygame.draw.polygon(layer, (*colour, 60), face)
-            dashed_outline(layer, colour, face, max(2, int(2 * s)), int(5 * s))
+            hole = window_in(face, 0.82)
+            pygame.draw.polygon(layer, (10, 12, 18, 200), hole)
+            pygame.draw.polygon(layer, colour, hole, max(2, int(2 * s)))
         if m.post:  # what holds it up in its own slice: a pillar to its floor
             post = [(px - box.x, py - box.y) for px, py in m.post]
             hull = convex_hull(post)
@@ -1103,6 +1108,22 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         if pawn is not None:
             layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
         ov.surface.blit(layer, box.topleft)
+
+
+def window_in(quad, k: float = 0.82, n: int = 28) -> list[tuple[float, float]]:
+    """An ellipse's points (``n``) inside the four-cornered ``quad`` (a cell's face on
+    screen, its corners in turn), ``k`` of the way from its middle to its sides' middles.
+
+    >>> [(round(x, 3), round(y, 3)) for x, y in window_in([(0, 0), (2, 0), (2, 2), (0, 2)],
+    ...                                                     1.0, 4)]
+    [(2.0, 1.0), (1.0, 2.0), (0.0, 1.0), (1.0, 0.0)]
+    """
+    a, b, c, d = (np.asarray(p, float) for p in quad)
+    mid = (a + b + c + d) / 4
+    u = ((b + c) - (d + a)) / 4 * k
+    v = ((c + d) - (a + b)) / 4 * k
+    return [(float(x), float(y)) for x, y in (mid + math.cos(t) * u + math.sin(t) * v
+                                              for t in (2 * math.pi * i / n for i in range(n)))]
 
 
 def convex_hull(points) -> list:
