@@ -449,6 +449,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     vec4 d = vec4(hit_cell - u_player_cell);
     if (t_hit < NEVER && abs(dot(d, u_basis[0])) < 0.5 && abs(dot(d, u_basis[1])) < 0.5
         && dot(d, u_basis[2]) < 0.5) return col;
+    bool w_up = u_basis[2].w > 0.7;  // (a landing kata lies under the wall it goes round)
     for (int i = 0; i < 2; i++) {
         int axis;
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
@@ -493,13 +494,13 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         // With w up a ramp's landing hidden (kata: in the cavity under the wall the step
         // goes round) is filled more: a faint outline on the wall's hatching, level 3's way
         // back kata read to blind players of two rounds as more wall (t249, t250).
-        bool sunk = u_mark_way[i] < -0.5 && behind && u_basis[2].w > 0.7;
+        bool sunk = u_mark_way[i] < -0.5 && behind && w_up;
         float tint = push ? (behind ? 0.03 : 0.06) : sunk ? 0.3 : 0.05;
         // A ramp's landing with w up lies in the cavity under the wall the step goes round,
         // hidden by the walkway's own block: drawn faintly there, level 3's way back kata
         // "almost vanished" to a blind player, who would not have found it.  With w up its
         // box is drawn over what hides it as strongly as where it shows.
-        float ink = !behind ? 1.0 : (!push && u_basis[2].w > 0.7) ? 0.9 : 0.4;
+        float ink = !behind ? 1.0 : (!push && w_up) ? 0.9 : 0.4;
         col = mix(col, push ? PUSH_COLOUR : u_mark_colour,
                   max(ink * max(0.9 * outline, 0.85 * mark), tint));
     }

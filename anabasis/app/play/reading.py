@@ -1083,7 +1083,7 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # level 2's wall beside the pawn read to blind players of two rounds as a floor
             # (with w up its w, and no tag of its own: level 2's wall, with "stays · a wall"
             # and two tags "wall · w 3" on its cells, was three labels on one wall)
-            up = view_up(b)
+            up = height_axis(play.room, b)
             text += f" · {'zw'[up - 2]} {wall_top(play.room, mark.cell, up)}"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
@@ -1142,11 +1142,17 @@ def view_up(b: np.ndarray) -> int | None:
     return up if sign > 0 and up in (2, 3) and abs(float(b[up, 2])) > 0.999 else None
 
 
+def height_axis(room, b: np.ndarray) -> int | None:
+    """The axis heights are said along (the tops' tags, a wall's badge): the view's up, z
+    or w (:func:`view_up`), but none along a w that wraps (no top is highest there)."""
+    up = view_up(b)
+    return None if up == 3 and room.wrap else up
+
+
 def names_its_wall(play, mark, b: np.ndarray) -> bool:
     """Whether ``mark``'s badge says the height of the wall that stops it (``stays · a wall ·
-    z 2``; with w up, ``w 3``): in the tutorial, with z or w up (w where it does not wrap)."""
-    up = view_up(b)
-    return (in_tutorial(play) and up is not None and not (up == 3 and play.room.wrap)
+    z 2``; with w up, ``w 3``): in the tutorial, along :func:`height_axis`."""
+    return (in_tutorial(play) and height_axis(play.room, b) is not None
             and mark.label + top_words(play.room, mark, b) in PLAIN_STAYS)
 
 
@@ -1371,9 +1377,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
         return []
     drawn = play.pose().player
     room, state = play.room, play.game.state
-    up, sign = views.axis_of(b[:, 2])
-    if any(float(v) != int(v) for v in drawn) or sign < 0 or abs(float(b[up, 2])) < 0.999 \
-            or up not in (2, 3) or (up == 3 and room.wrap):
+    up = height_axis(room, b)
+    if any(float(v) != int(v) for v in drawn) or up is None:
         return []
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
     project = markers.projecting(drawn, b, camera, size)
