@@ -450,6 +450,7 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
     if (t_hit < NEVER && abs(dot(d, u_basis[0])) < 0.5 && abs(dot(d, u_basis[1])) < 0.5
         && dot(d, u_basis[2]) < 0.5) return col;
     bool w_up = u_basis[2].w > 0.7;  // (a landing kata lies under the wall it goes round)
+    bool w_hidden = abs(u_basis[3].w) > 0.7;
     for (int i = 0; i < 2; i++) {
         int axis;
         vec2 m = box(ro, rd, u_mark_lo[i], axis);
@@ -487,6 +488,17 @@ vec3 ramp_marks(vec3 col, vec4 ro, vec4 rd, float t_hit, ivec4 hit_cell) {
         float v = dot(qs, dir) + 0.9 * across;
         float mark = (!face || across > 0.34) ? 0.0
                    : step(abs(v - 0.28), 0.07) + step(abs(v - 0.02), 0.07);
+        // With w hidden, a ramp's landing where your slice has a block (the wall its step goes
+        // round): no chevrons on the wall's sides but a dark round window in them, rimmed, as
+        // a marker inside a block is drawn (its place is there, in another slice).  With its
+        // chevrons up the wall's face, blind players of every round read level 3's wall as a
+        // step to climb, or a ramp (t250, t254, t259).
+        if (!push && w_hidden && face && !behind
+            && code_at(ivec4(floor(u_mark_lo[i] + 0.5))) != CELL_EMPTY) {
+            float r = length(qs - dot(qs, ns) * ns) - 0.3;
+            col = mix(col, vec3(0.04, 0.045, 0.07), 0.82 * (1.0 - smoothstep(-line, 0.0, r)));
+            mark = 1.0 - smoothstep(1.0 * line, 2.2 * line, abs(r));
+        }
         // lighter where seen through what hides it, its lines too: drawn as strong there, a
         // push's box over the wall in front of it read as the crate going onto that wall.
         // Its faces barely tinted: filled, blind players took both boxes for things in the

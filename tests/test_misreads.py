@@ -624,6 +624,44 @@ def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
     assert 0.02 < share < 0.2, share  # (filled: a third of its box)
 
 
+def test_a_ramp_steps_landing_in_a_wall_of_your_slice_is_a_window_not_chevrons_up_it(ctx):
+    """Level 3 on its ramp, in the stand view: the step ana lands where your slice has the
+    wall (w is hidden, so the landing is drawn in the wall's cell).  Its chevrons up the
+    wall's face read to blind players of every round as a step to climb, or the wall as a
+    ramp (t250, t254, t259).  There the landing's face has a dark round window, as a marker
+    inside a block does, and no chevrons: the middle of the wall's front face is dark where
+    it was lit, and its rim is in the landing's colour."""
+    room = levels.load_level(3)
+    state = rules.replay(room, "RR").state
+    marks = render.ramp_marks(room, state)
+    assert marks == (((2, 1, 1, 2), 1),)
+    assert room.cell((2, 1, 1, 1)) == cells.BLOCK  # the wall, in your slice
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
+    marked = _draw(ctx, room, state, replace(pose, marks=marks), PUSH_SIZE)
+    plain = _draw(ctx, room, state, replace(pose, marks=()), PUSH_SIZE)
+    u, _ = render.frame_uniforms(room, pose, PUSH_SIZE, marks)
+
+    def face(points):  # the wall's front face (y = 2), across (x) and up (z) its middle
+        p = np.array([[2 + a, 2.0 - 1e-3, 1 + b, player[3] + 0.5] for a, b in points])
+        px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], PUSH_SIZE)
+        return py.astype(int), px.astype(int)
+
+    grid = [(a, b) for a in (0.42, 0.5, 0.58) for b in (0.42, 0.5, 0.58)]
+    middle = face(grid)
+    lum, lum_plain = marked.mean(axis=2), plain.mean(axis=2)
+    assert lum_plain[middle].mean() > 60, lum_plain[middle]  # (the lit wall's face)
+    # dark: a window, no chevron across it
+    assert lum[middle].max() < min(48, 0.6 * lum_plain[middle].min()), (lum[middle],
+                                                                         lum_plain[middle])
+    rim = face([(0.5 + 0.3 * np.cos(t), 0.5 + 0.3 * np.sin(t))
+                for t in np.linspace(0, 2 * np.pi, 24, endpoint=False)])
+    colour = np.asarray(u["u_mark_colour"], float) * 255
+    near = np.abs(marked[rim] - colour).sum(axis=1) < 120
+    assert near.mean() > 0.5, marked[rim]
+
+
 def test_a_ramp_steps_landing_under_a_wall_in_the_w_up_view_is_seen_through_it(ctx):
     """Level 3 from the slice ana (w 2), after "RRD": a step on either side goes kata round the
     wall there, down a slice onto the ramp's tip.  In the w-up view that landing lies under

@@ -1987,6 +1987,35 @@ def test_a_ramps_step_over_a_gap_says_so(make_app):
                 all(play.room.cell((x, y, z, w)) == EMPTY for z in range(play.room.size[2])))
 
 
+def test_a_ramps_step_into_a_walls_place_says_the_wall_is_not_there(make_app):
+    """Level 3 on its ramp, in the stand view: the step ana lands in the wall's cell of your
+    slice (w is hidden), drawn as a round window in the wall.  Blind players read the wall
+    as a step to climb, or a ramp (t250, t254, t259): the badge says the wall is not in the
+    slice it takes you to.  With w up the landing is drawn in its own slice: no such words;
+    nor on level 7's steps over gaps."""
+    app = marked(make_app, open_level(3))
+    play = app.scene
+    for move in "RR":
+        press(app, arrow_for(play, move))
+        settle(app)
+    app.tick(DT)
+
+    def texts():
+        b, cam = play.sight.basis(), play.sight.camera
+        return [p.text for p in reading.place_marks(app.overlay, play, b, cam,
+                                                    app.overlay.scale)]
+
+    assert any(t.endswith("ramp ana to w 2 · no wall in w 2") for t in texts()), texts()
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    assert not any("no wall" in t for t in texts()), texts()
+    app = marked(make_app, open_level(7))
+    app.tick(DT)
+    play = app.scene
+    assert not any("no wall" in t for t in texts()), texts()
+
+
 def test_pits_beside_each_other_that_slip_as_far_say_it_once(make_app):
     """In hard.oribi3 three "slip to w 2" stood down a column of pits beside the pawn, with
     a badge and a crate's words by them, and a blind player could not tell which label was

@@ -21,8 +21,8 @@ ENTRIES = [
             " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp: bright on its high side; it rises ana the way it leans; a floor from"
              " any side"),
-    ("landing", "dashed lavender cell, chevrons: a ramp step lands there (ramps: solid teal;"
-                " w up, dashed teal: a ramp ana)"),
+    ("landing", "dashed lavender cell, chevrons: a ramp step lands there; a round window"
+                " in a wall: no wall there"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp);"
               " under the goal: its floor, out of sight"),
     ("outline", "you in a round window cut in a block, pink-rimmed, the block's top edged"
@@ -171,12 +171,19 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.polygon(s, (210, 200, 170), [r.bottomleft, r.bottomright, r.topright])
         pygame.draw.line(s, (255, 250, 230), r.bottomleft, r.topright, 2)
     elif name == "landing":
-        box = r.inflate(-h // 3, -2)
+        # a dashed box with its chevrons up; beside it, a wall with the landing's round
+        # window in its face
         mark = landing_colour(palette)
+        box = pygame.Rect(r.x + 1, r.y + 1, r.width // 2 - 3, h - 2)
         markers.dashed_outline(s, mark, _corners(box), 2, 3)
-        for x in (box.x + 3, box.right - 3):
-            pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)],
-                              2)
+        x = box.centerx
+        pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)], 2)
+        wall = box.move(r.width // 2 + 1, 0)
+        pygame.draw.rect(s, (150, 140, 120), wall)
+        markers.dashed_outline(s, mark, _corners(wall), 1, 3)
+        hole = markers.window_in(_corners(wall), 0.7, 20)
+        pygame.draw.polygon(s, (10, 12, 18), hole)
+        pygame.draw.polygon(s, mark, hole, 1)
     elif name == "ghost":
         box = r.inflate(-2, -2)
         for k in range(0, box.width, 5):

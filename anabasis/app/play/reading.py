@@ -52,7 +52,7 @@ from anabasis.app.play import hook, markers, stepmarks
 from anabasis.app.viewer import slicemap
 from anabasis.app.viewer.projection import project_many
 from anabasis.app.viewer.slicemap import SliceMap
-from anabasis.engine.cells import BLOCK, RAMPS
+from anabasis.engine.cells import BLOCK, EMPTY, RAMPS
 from anabasis.picture import views
 from anabasis.picture.pose import CRATE_INSET, drawn_w, under_ceiling
 
@@ -1051,6 +1051,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
                 # (its cell of your slice a gap, drawn dark: in level 7's w-up view blind
                 # players of three rounds read "ramp ana to w 2" on it as a pit to fall in)
                 words += " · over the gap"
+            elif in_a_block(play, mark, b):
+                # (with w hidden its cell of your slice is the wall the step goes round, drawn
+                # with a round window in it: chevrons up the wall read to blind players of
+                # every round as a step to climb; the words say the wall is not there)
+                words += f" · no wall in w {landing_w(play.room, mark)}"
         if mark.won:
             words += " · goal"
         top = top_words(play.room, mark, b)
@@ -1201,6 +1206,31 @@ def over_gap(play, mark) -> bool:
         return False
     smap = play.reading.shown_map()
     return smap.top(x, y, w) is None and smap.ramp_crosses(x, y, w)
+
+
+def in_a_block(play, mark, b: np.ndarray) -> bool:
+    """Whether a ramp's step (``mark``) lands, with w hidden at rest, where your slice has
+    a block: the picture draws its landing as a round window in that block.
+
+    >>> from anabasis.app.play.stepmarks import Mark
+    >>> from anabasis.formats import levels
+    >>> class Play:  # (what it asks of the scene: the room, and where the pawn stands)
+    ...     room = levels.load_level(3)
+    ...     class game:
+    ...         class state:
+    ...             player = (2, 0, 1, 1)
+    >>> stand = views.view_basis("stand")
+    >>> in_a_block(Play, Mark("D", "ramp ana", cell=(2, 1, 1, 2)), stand)
+    True
+    >>> in_a_block(Play, Mark("D", "ramp ana", cell=(2, 1, 1, 2)), views.view_basis("w-up"))
+    False
+    """
+    if views.axis_of(b[:, 3])[0] != 3 or abs(float(b[3, 3])) < 0.999:
+        return False
+    room = play.room
+    x, y, z, _ = mark.cell
+    cell = room.norm((x, y, z, play.game.state.player[3]))
+    return room.inside(cell) and room.cell(cell) != EMPTY
 
 
 def wall_top(room, cell, axis: int = 2) -> int:
