@@ -159,11 +159,18 @@ vec3 lip(vec3 col, vec3 base, uint beside, ivec4 cell, int axis, vec4 f) {
 }
 
 // A drop's face: a dark pit with its rim still drawn, so that it reads as a hole to fall
-// through, never as the path.
-vec3 drop_face(vec3 col, vec4 f, int axis, float edge, float line) {
+// through, never as the path.  Inside the rim, a shaft: its far sides, where the ray (`rd`)
+// would meet them going on down through the cell, lit at the top and dark a cell down.
+// Shaded from the rim in (a lighter band round a dark middle), it read to a blind player
+// as a floor sunk one lower, not a fall (t256, level 1's crossed cells).
+vec3 drop_face(vec3 col, vec4 f, vec4 rd, int axis, float edge, float line) {
     float rim = line_step(0.05, 3.0, edge);
-    float depth = SOFT_STEP(0.05, 0.45, edge);
-    vec3 pit = mix(DROP_COLOUR * 2.2, DROP_COLOUR, depth);
+    float deep = 4.0;  // how far down the shaft the ray meets its side, in cells
+    for (int a = 0; a < 4; a++) {
+        if (a == axis || abs(rd[a]) < HAIR) continue;
+        deep = min(deep, abs(rd[axis]) * (((rd[a] > 0.0) ? 1.0 : 0.0) - f[a]) / rd[a]);
+    }
+    vec3 pit = mix(col * 0.3, DROP_COLOUR, smoothstep(0.0, 0.8, deep));
     return mix(col * 0.8, pit, 0.35 + 0.6 * rim);
 }
 
@@ -707,7 +714,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
                 // read as a slip pit; crossed, as a fall)
                 col = mix(col * 0.8, DROP_COLOUR, 0.9);
             } else {
-                col = drop_face(col, f, h.axis, edge, line);
+                col = drop_face(col, f, rd, h.axis, edge, line);
                 // (no cross down the pawn's own column: what holds it there, a ramp of the
                 // hidden layer with w up, is not in the slice, and four blind players read the
                 // pawn on level 4's ramps as standing over a fall-out cell)

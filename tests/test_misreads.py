@@ -595,6 +595,34 @@ def test_a_gap_reads_as_a_hole_not_a_sunken_floor_in_every_view(ctx):
     assert crossed[True] >= 5 and crossed[False] >= 5, crossed
 
 
+def test_a_pit_is_drawn_as_a_shaft_going_down_not_a_floor_sunk_one_lower(ctx):
+    """Level 1's crossed cells were drawn as a dark middle in a lighter band all round: a
+    blind player read them as "recessed, like a lower floor inside.  There is no lower floor;
+    it is a fall" (t256).  Inside its rim a pit is a shaft seen from the eye: its far side
+    shows, lit at the top and dark further down, its near side does not; so just inside its
+    far edge it is lighter than just inside its near edge (a recess shaded from the rim in
+    is the same at both), and its middle stays dark."""
+    room = levels.load_level(1)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    size = (480, 320)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    size[0] / size[1], room.wrap))
+    img = _draw(ctx, room, state, pose, size)
+    lum = img.mean(axis=2)
+    u, _ = render.frame_uniforms(room, pose, size)
+    for x in (1, 2):  # the two crossed cells, their floor's top at z 1 (nothing kata of it)
+        def at(fx, fy, x=x):
+            p = np.array([[x + fx, fy, 1.0 + 1e-3, player[3] + 0.5]])
+            px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], size)
+            return float(lum[int(py[0]), int(px[0])])
+        # (y grows toward the eye: y = 0 is the cell's far edge; off the cross's arms)
+        far = np.mean([at(fx, 0.16) for fx in (0.45, 0.5, 0.55)])
+        near = np.mean([at(fx, 0.84) for fx in (0.45, 0.5, 0.55)])
+        assert far > near + 8, (x, far, near)
+        assert near < 30, (x, near)
+
+
 def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
     """Blind players took the push mark's box for a ghost crate standing on a pit, and the
     landing mark's for a glass block on a wall: both were boxes with tinted faces.  They are
