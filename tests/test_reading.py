@@ -1847,7 +1847,7 @@ def test_with_w_up_a_top_says_its_w_only_where_you_would_stand_held_in_z(make_ap
     wall.  Level 3 and level 6 with w up, played through: every top said is the w you
     would stand in on it, held in z there."""
     app = marked(make_app, open_level(3))
-    count = 0
+    count = rises = 0
     for opened in (None, open_level(6)):
         if opened is not None:
             app.open(opened)
@@ -1865,13 +1865,43 @@ def test_with_w_up_a_top_says_its_w_only_where_you_would_stand_held_in_z(make_ap
                 x, y, z, w = top.cell
                 assert top.axis == "w" and top.z == w + 1
                 assert top.wall == (w >= state.player[3] or w + 1 >= room.size[3])
+                # (a floor of a slice ana, not the room's top: "w 2 · no step up", not
+                # "wall · w 2", which read to blind players as a wall in their slice, or
+                # the ramp that carries you there as leading into a wall: t259, t262, t263)
+                assert top.rise == (top.wall and w + 1 < room.size[3])
+                if top.rise:
+                    rises += 1
+                    assert f"w {top.z} · no step up" in app.overlay.written, \
+                        app.overlay.written
+                    assert f"wall · w {top.z}" not in app.overlay.written
                 if not top.wall:
                     assert z > 0 and room.cell((x, y, z - 1, w + 1)) in (cells.BLOCK,
                                                                           *cells.RAMPS)
                 count += 1
             press(app, arrow_for(play, move))
             settle(app)
-    assert count > 10
+    assert count > 10 and rises > 0
+
+
+def test_a_step_whose_badge_says_its_fall_in_z_has_no_height_tag_too(make_app):
+    """Round the pawn on a crate in hard.takin2, "walk · 1 down in z" and a "z 1" tag said
+    one height twice, side by side with the other badges, and blind players of every round
+    said a hard room's labels pile up there (t262, t263).  Where a step's badge says the
+    fall in z it ends in, no tag on that cell says the height again; the other tops round
+    the pawn still say theirs (hard.dama, where a walk first drops one)."""
+    app, made = made_in_stand(make_app, "hard.dama")
+    play = app.scene
+    for move in made.moves[:11]:
+        press(app, arrow_for(play, move))
+        settle(app)
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    dropped = [m for m in play.reading.step_marks() if m.drop]
+    assert dropped
+    tops = reading.top_heights(play, b, cam, app.overlay.size)
+    assert tops
+    for m in dropped:
+        assert not [t for t in tops if t.cell[:2] == m.cell[:2]], (m, tops)
 
 
 def test_a_tall_wall_round_the_pawn_has_no_height_written(make_app):

@@ -44,9 +44,9 @@ ENTRIES = [
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d, \u2298: no move ({step_marks} held: all)"),
-    ("height", "\u201cz 2\u201d on a top near you (w up: \u201cw 2\u201d): where you'd stand,"
-               " as yours;"
-               " \u201cwall \u00b7 z 2\u201d: none can; on a pit: where you'd slip to"),
+    ("height", "\u201cz 2\u201d on a top near you (w up: \u201cw 2\u201d): you'd stand there;"
+               " \u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 no step up\u201d: no step can;"
+               " a pit: slip to"),
     ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
             " a number: the z you'd stand at; lighter: higher"),
     ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"

@@ -1390,6 +1390,9 @@ class TopHeight(NamedTuple):
     wall: bool = False
     #: the axis up the screen, whose height it says: "z" (the stand view) or "w" (w up)
     axis: str = "z"
+    #: with w up, a floor as high as yours or higher, not the room's top: a wall only in
+    #: that no step climbs along w ("w 2 · no step up", as the badge of a step onto one says)
+    rise: bool = False
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
@@ -1419,6 +1422,11 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     # said "z 2", and a blind player read them as walls)
     ramped = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
               if m.kind in ("ramp ana", "ramp kata")}
+    # (none where a step's badge says the fall in z it ends in, "walk · 1 down in z": the
+    # same height said twice, by cells side by side round the pawn, and blind players of
+    # every round said a hard room's labels pile up there, t263's among them)
+    ramped |= {(m.cell[a], m.cell[d]) for m in play.reading.step_marks() if m.drop} \
+        if up == 2 else set()
     # (no wall named on or beside a cell whose badge names it: level 2's one wall, with
     # "wall · z 2" and "stays · a wall · z 2", read to a blind player as two walls; with w
     # up, a badge that says the wall's top, "its top: w 2's floor")
@@ -1492,7 +1500,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 # as the plain floor's beside it)
                 out.append(TopHeight(cell, z + 1, spots[0], slip,
                                      () if slip is not None else tuple(spots[1:]), wall,
-                                     "zw"[up - 2]))
+                                     "zw"[up - 2], wall and up == 3 and z + 1 < room.size[up]))
                 break
     return out
 
@@ -1511,7 +1519,7 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
-    for cell, z, at, slip, others, wall, axis in heights:
+    for cell, z, at, slip, others, wall, axis, rise in heights:
         if slip is not None and any(
                 to == slip and max(abs(cell[0] - near[0]), abs(cell[1] - near[1])) <= 1
                 for near, to in slips):
@@ -1524,6 +1532,12 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
             # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
             # player as a floor to climb onto)
             text = f"wall · {axis} {z}"
+        if rise:
+            # (with w up, the floor of a slice ana: "wall · w 2" on level 3's middle row,
+            # where its ramps carry you, read to blind players as the ramps leading into a
+            # wall (t259), or a wall in your slice (t262, t263); its step's badge says "no
+            # step up in w · its top: w 2's floor")
+            text = f"{axis} {z} · no step up"
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
         for spot in (at, *others):
             rect.center = spot
