@@ -1904,6 +1904,27 @@ def test_a_step_whose_badge_says_its_fall_in_z_has_no_height_tag_too(make_app):
         assert not [t for t in tops if t.cell[:2] == m.cell[:2]], (m, tops)
 
 
+def test_no_height_tag_lies_in_a_hidden_steps_outlined_cell(make_app):
+    """Level 7, in the stand view: the ramp a step walks onto lay behind a wall, outlined
+    over it, and a "wall · z 2" tag sat in that outline; a blind player could not tell
+    which cell was the wall (t264).  Along its shortest way, at every rest, no height tag
+    lies in a step's hidden cell's outline."""
+    app = marked(make_app, open_level(7))
+    play = app.scene
+    outlined = 0
+    for move in solver.solve(play.room).moves:
+        app.tick(DT)
+        b, cam = play.sight.basis(), play.sight.camera
+        floors = [reading.points_box(m.floor) for m in reading.place_marks(
+            app.overlay, play, b, cam, app.overlay.scale) if m.floor]
+        outlined += len(floors)
+        for tag in play.reading.height_rects:
+            assert tag.collidelist(floors) < 0, (move, tag, floors)
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert outlined
+
+
 def test_a_tall_wall_round_the_pawn_has_no_height_written(make_app):
     """A wall to the room's top two or more over you is hatched and tall: hard.impala's
     corridor had a dozen "z 4" round the pawn.  Only a wall one over you (which looks a

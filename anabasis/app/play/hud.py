@@ -339,6 +339,9 @@ def draw_shown(ov, shown: Shown) -> None:
             taken = [] if not heights else [r for r in (
                 map_rect, title_panel, right_panel, gizmo, *badges, *marked,
                 *(reading.points_box(p.marker.face) for p in placed if p.marker.face),
+                # (nor in a step's cell hidden from the eye, outlined over what hides it: a
+                # "wall · z 2" in level 7's read to a blind player as that cell's, t264)
+                *(reading.points_box(m.floor) for m in badged if m.floor),
                 *(p.inflate(-p.width // 4, -p.height // 4) for p in pawn),
                 reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
                 pygame.Rect(0, band_top, W, H - band_top)) if r]
