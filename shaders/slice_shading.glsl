@@ -187,6 +187,10 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         float wedge = mix(1.0, line_step(-line, 2.0, lean - f.w), u_w_shows);
         col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
         col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+        // its high side's edge lit, as the map lights a ramp's tip: with w hidden the slope
+        // is not drawn, and blind players found nothing in the shading to say which side
+        // was high (t262)
+        col = mix(col, vec3(0.85, 1.00, 0.96), 0.9 * line_step(0.84, 1.5, lean) * wedge);
 #ifdef EDIT
     } else if (code == CELL_PLAYER) {
         // A player written into the room as a cell (the editor's): the pawn's colour.  Only

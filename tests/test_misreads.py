@@ -623,6 +623,36 @@ def test_a_pit_is_drawn_as_a_shaft_going_down_not_a_floor_sunk_one_lower(ctx):
         assert near < 30, (x, near)
 
 
+def test_a_ramps_high_side_is_lit_on_its_top_with_w_hidden(ctx):
+    """With w hidden a ramp's slope is not drawn (it rises along w), and a blind player
+    found nothing in level 3's shading to say which side of its ramps was high (t262).  Its
+    top's edge on the high side is lit, as the map lights a ramp's tip: level 3's front ramp
+    (high toward -y, the wall) against the same ramp turned round, at the same pixels near
+    that edge, far lighter; at its middle, about the same."""
+    room = levels.load_level(3)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    size = (480, 320)
+    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                    size[0] / size[1], room.wrap))
+    ramp = (2, 2, 0, 1)
+    assert cells.RAMP_LEAN[room.cell(ramp)] == (1, -1)
+    turned = bytearray(room.cells)
+    turned[room.index(ramp)] = cells.RAMP_OF_LEAN[(1, 1)]
+    lum = _draw(ctx, room, state, pose, size).mean(axis=2)
+    lum_turned = _draw(ctx, replace(room, cells=bytes(turned)), state, pose, size).mean(axis=2)
+    u, _ = render.frame_uniforms(room, pose, size)
+
+    def pixels(fy):
+        p = np.array([[2 + fx, 2 + fy, 1.0 - 1e-3, player[3] + 0.5] for fx in (0.4, 0.5, 0.6)])
+        px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], size)
+        return py.astype(int), px.astype(int)
+
+    edge, middle = pixels(0.06), pixels(0.5)
+    assert lum[edge].mean() > lum_turned[edge].mean() + 60, (lum[edge], lum_turned[edge])
+    assert abs(lum[middle].mean() - lum_turned[middle].mean()) < 40
+
+
 def test_the_push_and_landing_marks_are_hollow_dashed_cells_not_things(ctx):
     """Blind players took the push mark's box for a ghost crate standing on a pit, and the
     landing mark's for a glass block on a wall: both were boxes with tinted faces.  They are
