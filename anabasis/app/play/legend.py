@@ -36,7 +36,7 @@ ENTRIES = [
                " or out of sight"),
     ("footprint", "a marker's framed cell: the floor under it; a pillar up to it: what"
                   " holds it in its own slice"),
-    ("inside", "a marker down a dark round window in a block: its place is inside that"
+    ("inside", "a marker in a dark round window on a block: its place is inside that"
                " block, in another slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
     ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"
@@ -264,9 +264,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         hole = markers.window_in(face, 0.9, 20)
         pygame.draw.polygon(s, (10, 12, 18), hole)
         pygame.draw.polygon(s, slicemap.YOU, hole, 1)
-        # (the shape down the window, sunk in the block, as the room draws it)
-        d = (c[0], c[1] + k // 2)
-        pts = [(d[0], d[1] - k), (d[0] + k, d[1]), (d[0], d[1] + k), (d[0] - k, d[1])]
+        pts = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 1)
     elif name == "behind":  # (the crate in front of the cell's dashes, as in the room)
         crate = pygame.Rect(r.x + r.width // 4, r.y + h // 3, r.width // 2, h - h // 3)

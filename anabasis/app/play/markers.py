@@ -112,9 +112,6 @@ class Marker(NamedTuple):
     #: where ``hidden`` is ``"above"``: how far it lies up the view's up axis, over the
     #: ceiling's cut (with w up, a crate in the slice some slices ana: not drawn)
     above: int = 0
-    #: where it is drawn on a face (``face``): its cell's centre on screen, inside the
-    #: block; the shape is drawn down the window toward it, sunk in the block
-    core: tuple = ()
 
     @property
     def label(self) -> str:
@@ -256,15 +253,15 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         # (at rest, as the slice's hidden things are: a move's frames keep their time)
         foot_behind = hidden_by(room, state, ground, player, b, camera, "step") \
             if foot and at_rest else ""
-        face, inside_of, core = (), "", ()
+        face, inside_of = (), ""
         if inside and not hidden and solid([math.floor(float(v) + 0.5) for v in put]):
             face, middle = _face_in_sight(room, put, player, b, camera, project, solid)
             over = list(put)
             while not face:
                 # none of its cell's faces shows (a wall's inside, under its top and behind
-                # the next): the top of the column over it that shows, the shape sunk down
-                # toward its place (its pillar drawn on that top instead read to blind
-                # players as a stain on the wall, or a crate standing on it: t263, t264)
+                # the next): the window in the top of the column over it that shows (its
+                # pillar drawn on that top instead read to blind players as a stain on the
+                # wall, or a crate standing on it: t263, t264)
                 over = [float(v) + float(u) for v, u in zip(over, np.round(b[:, 2]),
                                                              strict=True)]
                 c = room.norm(tuple(math.floor(v + 0.5) for v in over))
@@ -275,8 +272,6 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
             if face:  # on the face of its cell that shows
                 x, y, _ = project(middle)
                 inside_of = solid_kind(room, state, put)
-                cx, cy, cz = project(put)  # (its cell's centre)
-                core = (cx, cy) if cz > 0 and math.isfinite(cx) and math.isfinite(cy) else ()
         height = cell[2] if axis == 3 and not yours else None  # (yours: the pawn's own z)
         # (with no ground under it in your slice, a post down its own slice's column: level
         # 4's goal, three slices ana over a fall-out cross of yours, read to blind players as
@@ -287,7 +282,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of, post, seen, above, core))
+                          inside_of, post, seen, above))
     return out
 
 
@@ -1073,7 +1068,6 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         box.height = max(p[1] for p in points) - box.y + 5
         layer = pygame.Surface(box.size, pygame.SRCALPHA, 32)
         cx, cy = x - box.x, y - box.y
-        rs = r  # the shape's size
         if m.face:
             # inside a block: a round window cut in its cell's face in sight, dark, rimmed in
             # its colour, as the pawn behind a block is seen in one (dashed and faintly
@@ -1082,17 +1076,6 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
             hole = window_in(face, 0.82)
             pygame.draw.polygon(layer, (10, 12, 18, 200), hole)
-            # and the shape down in it, smaller, toward the cell's middle, at the end of a
-            # shaft into the block: drawn on the window's middle, level with the wall's top,
-            # blind players of the next rounds still read it as on the wall (t260, t262,
-            # t263, t264)
-            sx, sy = _sunk(hole, (cx, cy), m.core and (m.core[0] - box.x, m.core[1] - box.y))
-            if (sx, sy) != (cx, cy):
-                deep = [(px + sx - cx, py + sy - cy) for px, py in window_in(face, 0.5)]
-                pygame.draw.polygon(layer, (4, 5, 9, 235), deep)
-                for i in range(0, len(hole), len(hole) // 4):
-                    pygame.draw.line(layer, (*colour, 110), hole[i], deep[i], 1)
-                cx, cy, rs = sx, sy, r * 0.85
             pygame.draw.polygon(layer, colour, hole, max(2, int(2 * s)))
         if m.post:  # what holds it up in its own slice: a pillar to its floor
             post = [(px - box.x, py - box.y) for px, py in m.post]
@@ -1117,11 +1100,11 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             if not m.post:
                 dashed(layer, colour, (cx, cy), mid, max(1, int(2 * s)), int(6 * s))
         if m.what == "goal":
-            pts = [(cx, cy - rs), (cx + rs, cy), (cx, cy + rs), (cx - rs, cy)]
+            pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
             pygame.draw.polygon(layer, (10, 12, 18, 90), pts)
             pygame.draw.polygon(layer, colour, pts, thick)
         else:
-            square = pygame.Rect(0, 0, int(rs * 1.6), int(rs * 1.6))
+            square = pygame.Rect(0, 0, int(r * 1.6), int(r * 1.6))
             square.center = (cx, cy)
             pygame.draw.rect(layer, (10, 12, 18, 90), square)
             pygame.draw.rect(layer, colour, square, thick)
@@ -1138,28 +1121,6 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         if pawn is not None:
             layer.fill((0, 0, 0, 0), pawn.move(-box.x, -box.y))
         ov.surface.blit(layer, box.topleft)
-
-
-def _sunk(hole, at, core) -> tuple[float, float]:
-    """Where a marker drawn in the round window ``hole`` (its points) on the face whose
-    middle is ``at`` sits, sunk toward its cell's middle ``core`` (window points; () for
-    none): half way there, no further than half way to the window's rim that way.
-
-    >>> _sunk(window_in([(0, 0), (40, 0), (40, 20), (0, 20)], 1.0, 8), (20, 10), (20, 30))
-    (20.0, 15.0)
-    >>> _sunk([(0, 0)], (20, 10), ())
-    (20, 10)
-    """
-    if not core:
-        return at
-    vx, vy = core[0] - at[0], core[1] - at[1]
-    length = math.hypot(vx, vy)
-    if length < 1:
-        return at
-    ux, uy = vx / length, vy / length
-    reach = max((px - at[0]) * ux + (py - at[1]) * uy for px, py in hole)
-    d = min(0.5 * length, 0.5 * reach)
-    return (at[0] + ux * d, at[1] + uy * d)
 
 
 def window_in(quad, k: float = 0.82, n: int = 28) -> list[tuple[float, float]]:
