@@ -404,8 +404,69 @@ float ramp_fill(uint code, vec4 f) {
 // llvmpipe pays for all of this in every pixel, drawn or not (a tenth of the frame), so the
 // renderer leaves GHOST out of a frame whose plane meets no cell with a ghost to show
 // (render.feet_plane_meets, on the CPU).
+// With w up (z hidden), a ramp of the layer under the cell `c` you would stand in on it, as
+// the slope it is: over that cell's floor (w = c.w), a surface rising one along w across
+// its lean (off its high side you step one slice ana), and the face that closes it on that
+// side; shaded into `shade` where the ray meets it nearer than `best` (which it lowers), by
+// `k` (how strongly: the ghost's fade).  Drawn flat on the feet's plane, three rounds of
+// blind players read the w-up view's ramps as glass, or as nothing there, and could not find
+// the way up (t264, t266, t267).
+void ramp_slope(vec4 ro, vec4 rd, ivec4 c, uint code, vec3 col, float k, inout float best,
+                inout vec3 shade) {
+    int a = (code == CELL_RAMP_XP || code == CELL_RAMP_XN) ? 0 : 1;
+    float s = (code == CELL_RAMP_XP || code == CELL_RAMP_YP) ? 1.0 : -1.0;
+    float w0 = float(c.w);
+    // the slope: its height over the floor is its lean there
+    float base = (s > 0.0) ? -float(c[a]) : 1.0 + float(c[a]);
+    float t = (s * ro[a] + base - ro.w + w0) / (rd.w - s * rd[a]);
+    vec4 p = ro + rd * t;
+    vec2 g = p.xy - vec2(c.xy);
+    if (t > 0.0 && t < best && all(greaterThanEqual(g, vec2(0.0))) && all(lessThan(g, vec2(1.0)))) {
+        best = t;
+        float lean = (s > 0.0) ? g[a] : 1.0 - g[a];
+        float rim = ghost_rim(lean, g[1 - a], t);
+        float fill = 0.5 + 0.5 * ramp_fill(code, vec4(g, 0.0, 0.0));
+        shade = mix(col, RAMP_COLOUR * (0.7 + 0.5 * lean), k * min(fill + 0.5 * rim, 0.95));
+    }
+    // its high side's face, up from the floor to the slope's top
+    float at = float(c[a]) + ((s > 0.0) ? 1.0 : 0.0);
+    float tf = (at - ro[a]) / rd[a];
+    vec4 q = ro + rd * tf;
+    float h = q.w - w0;
+    float along = q[1 - a] - float(c[1 - a]);
+    if (tf > 0.0 && tf < best && h >= 0.0 && h < 1.0 && along >= 0.0 && along < 1.0) {
+        best = tf;
+        float line = tf * (1.4 * u_tan / u_resolution.y);
+        float edge = min(min(h, 1.0 - h), min(along, 1.0 - along));
+        float rim = 1.0 - smoothstep(1.5 * line, 3.0 * line, edge);
+        shade = mix(col, RAMP_COLOUR * 0.55, k * (0.6 + 0.35 * rim));
+    }
+}
+
+// The ghost's ramps as slopes (ramp_slope), in the two columns where the ray crosses the top
+// of the slab over the pawn's floor and the feet's plane; not in the pawn's own column, whose
+// figure stands in it (drawn flat there).  (col, 0) where none is met before `t_hit`.
+vec4 ghost_slopes(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
+    float best = t_hit;
+    vec3 shade = col;
+    for (int k = 0; k < 2; k++) {
+        float t = (FEET + float(1 - k) - u_eye.z) / dir.z;
+        vec4 q = ro + rd * max(t, 0.0);
+        ivec4 c = ivec4(int(floor(q.x)), int(floor(q.y)), u_player_cell.z, u_player_cell.w);
+        if (c.x == u_player_cell.x && c.y == u_player_cell.y) continue;
+        uint code = code_at(c - ivec4(0, 0, 1, 0));
+        if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) continue;
+        ramp_slope(ro, rd, c, code, col, u_ghost, best, shade);
+    }
+    return vec4(shade, best < t_hit ? 1.0 : 0.0);
+}
+
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     float tp = (FEET - u_eye.z) / dir.z;
+    if (u_ghost_codes.x == uint(CELL_RAMP_XP) && dir.z < 0.0 && u_basis[2].w > 0.999) {
+        vec4 slope = ghost_slopes(col, ro, rd, dir, t_hit);
+        if (slope.w > 0.5) return slope.rgb;
+    }
     // A ramp under the feet shows over the floor at the feet too (the plane is just under
     // it): with z hidden, the ramp below a floor is what carries the pawn ana, and hidden
     // by that floor it could not be found (level 3 with w up).
@@ -569,24 +630,22 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 
 #ifdef STAIR
 // With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
-// nearest MOST_STAIR, pose.stair_cells): each outlined in the ramps' teal, dashed, a faint
-// fill, over whatever lies behind, as the ghost is drawn.  Level 4's goal three slices ana
-// glowed over the pawn's pits with the ramps up to it cut away, and blind players of four
-// rounds read it as floating out of reach.  A box test a ramp, in a variant of its own.
+// nearest MOST_STAIR, pose.stair_cells): each drawn as the slope it is (ramp_slope), over
+// whatever lies behind, as the ghost is drawn.  Level 4's goal three slices ana glowed over
+// the pawn's pits with the ramps up to it cut away, and blind players of four rounds read
+// it as floating out of reach; drawn as dashed boxes, a stair of them, three more rounds
+// read them as tall glass towers and never learnt what they were (t264, t267).
 vec3 stair(vec3 col, vec4 ro, vec4 rd) {
+    float best = NEVER;
+    vec3 shade = col;
     for (int i = 0; i < MOST_STAIR; i++) {
         if (i >= u_stair_n) break;
-        int axis;
-        vec2 m = box(ro, rd, u_stair[i], axis);
-        if (m.x > m.y || m.y <= 0.0) continue;
-        vec4 f = clamp(ro + rd * max(m.x, 0.0) - u_stair[i], 0.0, 1.0);
-        float line = max(m.x, 1.0) * (1.4 * u_tan / u_resolution.y);
-        float edge = edge_distance(f, axis);
-        float outline = 1.0 - smoothstep(1.5 * line, 3.5 * line, edge);
-        float dash = step(0.5, fract((f.x + f.y + f.z + f.w) * 4.0));
-        col = mix(col, RAMP_COLOUR, 0.06 + 0.75 * outline * dash);
+        ivec4 c = ivec4(floor(u_stair[i] + 0.5));
+        uint code = code_at(c - ivec4(0, 0, 1, 0));
+        if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) continue;
+        ramp_slope(ro, rd, c, code, col, 0.85, best, shade);
     }
-    return col;
+    return shade;
 }
 #endif
 

@@ -869,12 +869,46 @@ def test_level_4s_goal_stands_on_a_plate_in_the_w_up_view_not_on_nothing(ctx):
     assert share == 0.0, share
 
 
+def test_with_w_up_a_ramp_under_your_layer_is_drawn_as_a_slope_up_one_slice(ctx):
+    """With w up (z hidden), a ramp of the layer under the pawn's was drawn flat on the
+    feet's plane, a dashed teal pad: three rounds of blind players read level 3's as glass
+    or nothing there, and could not find the way up (t264, t266, t267).  It is drawn as the
+    slope it is, rising one slice along its lean to the floor its step reaches: level 3's
+    front ramp (its lean toward the middle row, w 2's floor), at points on that slope, low
+    and high, is teal; and by its high side, half a slice up, where the flat pad left the
+    wall row behind it in sight, teal too."""
+    room = levels.load_level(3)
+    state = rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                   LID_SIZE[0] / LID_SIZE[1], room.wrap))
+    ramp = (2, 2, 0, 1)
+    assert cells.RAMP_LEAN[room.cell(ramp)] == (1, -1)  # (rising toward y = 2)
+    img = _draw(ctx, room, state, pose, LID_SIZE).astype(int)
+    u, _ = render.frame_uniforms(room, pose, LID_SIZE)
+    w0 = state.player[3]
+
+    def teal(points):
+        out = []
+        for x, y in _pixels(u, points, LID_SIZE):
+            r, g, b = img[y, x]
+            out.append(g > r + 40 and b > r + 30)
+        return out
+
+    on = [(2 + a, 3 - lean, 1.5, w0 + lean) for a in (0.35, 0.5, 0.65) for lean in (0.3, 0.5, 0.7)]
+    assert all(teal(on)), teal(on)
+    # by its high side, half a slice up: the slope (drawn flat, the wall row behind it)
+    high = [(2 + a, 2.05, 1.5, w0 + 0.5) for a in (0.35, 0.5, 0.65)]
+    assert all(teal(high)), teal(high)
+
+
 def test_level_4s_ramps_ana_are_outlined_in_the_w_up_view_the_way_up_to_its_goal(ctx):
     """Level 4 with w up: nothing ana of the pawn's slice is drawn, and the ramps up to the
     goal, three slices ana, were cut away with it: the goal glowed over the pawn's pits,
     and blind players of four rounds said it floated out of reach (t230 the last).  Where
-    you would stand on each ramp ana (the nearest, pose.stair_cells) is outlined in the
-    ramps' teal, dashed, a stair up to the goal; the stand view has none."""
+    you would stand on each ramp ana (the nearest, pose.stair_cells) is drawn in the ramps'
+    teal (now as its slope, the teal along its cell's edges still), a stair up to the goal;
+    the stand view has none."""
     room = levels.load_level(4)
     state = rules.start(room).state
     player = tuple(float(c) for c in state.player)

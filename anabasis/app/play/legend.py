@@ -19,8 +19,8 @@ ENTRIES = [
     ("lanes", "lighter tiles: your row and column, the whole room across (not a route)"),
     ("pit", "a dark pit, rimmed (map: no number; bars: 2+ slices): you slip kata;"
             " \u2715: you fall out; no rim: a ramp steps over it"),
-    ("ramp", "a ramp (solid teal): bright on its high side, it rises ana that way; a floor"
-             " from any side; w up, dashed teal: a ramp ana"),
+    ("ramp", "a ramp (teal): its high side's edge lit, it rises ana that way; a floor from"
+             " any side; w up: a teal slope up one slice"),
     ("landing", "dashed lavender cell, chevrons: a ramp step lands there; a round window"
                 " in a wall: no wall there"),
     ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp);"
