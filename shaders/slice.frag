@@ -64,6 +64,10 @@ uniform float u_goal_away;   // 0 with the goal in the slice, 1 a slice or more 
 uniform vec4 u_stair[MOST_STAIR];  // STAIR: with w up, where ramps ana over the ceiling's cut
                              // hold you (pose.stair_cells)
 uniform int u_stair_n;       // ... how many
+uniform int u_stair_code[MOST_STAIR];  // ... the code of the ramp under each
+uniform int u_slopes_n;      // GHOST with w up: how many ramps of the layer under the pawn,
+                             // in its slice, but its own (pose.slope_ramps) ...
+uniform vec4 u_slopes_box;   // ... and the box round them (x, y lo; x, y hi)
 uniform ivec2 u_goal_plate;   // the view's up axis and the hidden axis, at rest with the goal in
                              // the slice (slice_footing's goal_plate); (-1, -1) otherwise
 uniform vec4 u_mark_lo[2];   // MARKS: where a ramp step lands, or a push takes a crate (or far)

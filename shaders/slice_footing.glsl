@@ -449,11 +449,16 @@ void ramp_slope(vec4 ro, vec4 rd, ivec4 c, uint code, vec3 col, float k, inout f
 vec4 ghost_slopes(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     float best = t_hit;
     vec3 shade = col;
+    ivec2 first = ivec2(-99);
     for (int k = 0; k < 2; k++) {
         float t = (FEET + float(1 - k) - u_eye.z) / dir.z;
         vec4 q = ro + rd * max(t, 0.0);
         ivec4 c = ivec4(int(floor(q.x)), int(floor(q.y)), u_player_cell.z, u_player_cell.w);
+        if (c.xy == first) break;  // (one column: the ray crosses the slab within it)
+        first = c.xy;
         if (c.x == u_player_cell.x && c.y == u_player_cell.y) continue;
+        if (any(lessThan(vec2(c.xy), u_slopes_box.xy))
+            || any(greaterThanEqual(vec2(c.xy), u_slopes_box.zw))) continue;
         uint code = code_at(c - ivec4(0, 0, 1, 0));
         if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) continue;
         ramp_slope(ro, rd, c, code, col, u_ghost, best, shade);
@@ -463,7 +468,8 @@ vec4 ghost_slopes(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
 
 vec3 ghost(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     float tp = (FEET - u_eye.z) / dir.z;
-    if (u_ghost_codes.x == uint(CELL_RAMP_XP) && dir.z < 0.0 && u_basis[2].w > 0.999) {
+    if (u_slopes_n != 0 && u_ghost_codes.x == uint(CELL_RAMP_XP) && dir.z < 0.0
+        && u_basis[2].w > 0.999) {
         vec4 slope = ghost_slopes(col, ro, rd, dir, t_hit);
         if (slope.w > 0.5) return slope.rgb;
     }
@@ -641,7 +647,7 @@ vec3 stair(vec3 col, vec4 ro, vec4 rd) {
     for (int i = 0; i < MOST_STAIR; i++) {
         if (i >= u_stair_n) break;
         ivec4 c = ivec4(floor(u_stair[i] + 0.5));
-        uint code = code_at(c - ivec4(0, 0, 1, 0));
+        uint code = uint(u_stair_code[i]);
         if (code < CELL_RAMP_XP || code > CELL_RAMP_YN) continue;
         ramp_slope(ro, rd, c, code, col, 0.85, best, shade);
     }
