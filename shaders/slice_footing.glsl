@@ -424,9 +424,32 @@ void ramp_slope(vec4 ro, vec4 rd, ivec4 c, uint code, vec3 col, float k, inout f
     if (t > 0.0 && t < best && all(greaterThanEqual(g, vec2(0.0))) && all(lessThan(g, vec2(1.0)))) {
         best = t;
         float lean = (s > 0.0) ? g[a] : 1.0 - g[a];
-        float rim = ghost_rim(lean, g[1 - a], t);
-        float fill = 0.5 + 0.5 * ramp_fill(code, vec4(g, 0.0, 0.0));
-        shade = mix(col, RAMP_COLOUR * (0.7 + 0.5 * lean), k * min(fill + 0.5 * rim, 0.95));
+        float across = g[1 - a];
+        float line = t * (1.4 * u_tan / u_resolution.y);
+        // as a ramp in the slice is drawn: brighter up its lean, dark chevrons pointing up
+        // it, its high side's edge lit
+        vec3 ramp = RAMP_COLOUR * (0.62 + 0.45 * lean);
+        float chevron = fract((lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
+        float mark = smoothstep(0.0, 2.0 * line, chevron)
+                   * (1.0 - smoothstep(0.28, 0.28 + 2.0 * line, chevron));
+        ramp = mix(ramp, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+        ramp = mix(ramp, vec3(0.85, 1.00, 0.96), 0.9 * smoothstep(0.84, 0.84 + 1.5 * line, lean));
+        shade = mix(col, ramp, k * (0.85 + 0.1 * ghost_rim(lean, across, t)));
+    }
+    // its two sides, triangles under the slope (a wedge: as a slope alone, blind players
+    // read it as a glassy cube, t269, t270)
+    for (int e = 0; e < 2; e++) {
+        float ts = (float(c[1 - a] + e) - ro[1 - a]) / rd[1 - a];
+        vec4 r = ro + rd * ts;
+        float hs = r.w - w0;
+        float u = r[a] - float(c[a]);
+        float ls = (s > 0.0) ? u : 1.0 - u;
+        if (ts > 0.0 && ts < best && u >= 0.0 && u < 1.0 && hs >= 0.0 && hs <= ls) {
+            best = ts;
+            float line = ts * (1.4 * u_tan / u_resolution.y);
+            float rim = 1.0 - smoothstep(1.5 * line, 3.0 * line, min(ls - hs, hs));
+            shade = mix(col, RAMP_COLOUR * 0.5, k * (0.75 + 0.2 * rim));
+        }
     }
     // its high side's face, up from the floor to the slope's top
     float at = float(c[a]) + ((s > 0.0) ? 1.0 : 0.0);
