@@ -286,8 +286,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
         "u_stair_code": [room.cell(room.norm((x, y, z - 1, w))) for x, y, z, w in stair]
                         + [0] * (MOST_STAIR - len(stair)),
         "u_slopes_n": len(slopes),
-        "u_slopes_box": (min(x for x, *_ in slopes), min(y for _, y, *_ in slopes),
-                         max(x for x, *_ in slopes) + 1, max(y for _, y, *_ in slopes) + 1)
+        "u_slopes_box": (min(x for x, _ in slopes), min(y for _, y in slopes),
+                         max(x for x, _ in slopes) + 1, max(y for _, y in slopes) + 1)
                         if slopes else (0, 0, 0, 0),
         "u_wband": wrap_band(room, player_cell),
         "u_tones": list(colours["tones"]),
@@ -477,25 +477,29 @@ def ramps_on_other_floors(room: Room, B: np.ndarray, player_cell) -> bool:
     return any(w != pw for _, _, w in ramp_columns(room.size, room.cells, pz - 1))
 
 
-def slope_ramps(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, int, int]]:
-    """With w up, at rest: ``(x, y, code, 0)`` of each ramp of the layer under the pawn, in
-    its slice, but the one under the pawn: the ghost draws them as slopes (the shader's
+def slope_ramps(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int]]:
+    """With w up, at rest: ``(x, y)`` of each ramp of the layer under the pawn, in its slice,
+    but the one under the pawn: the ghost draws them as slopes (the shader's
     ``ghost_slopes``, only in the box round them, ``u_slopes_box``: the rest of the frame
     pays nothing); [] in any other view.
 
     >>> from anabasis.formats import levels
     >>> from anabasis.picture.views import view_basis
     >>> slope_ramps(levels.load_level(3), view_basis("w-up"), (0, 0, 1, 1))
-    [(2, 0, 4, 0), (2, 2, 5, 0)]
+    [(2, 0), (2, 2)]
     >>> slope_ramps(levels.load_level(3), view_basis("stand"), (0, 0, 1, 1))
     []
     """
     px, py, pz, pw = player_cell
     if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
         return []
-    return [(x, y, room.cell((x, y, pz - 1, w)), 0)
-            for x, y, w in ramp_columns(room.size, room.cells, pz - 1)
-            if w == pw and (x, y) != (px, py)]
+    W = room.size[3]
+
+    def yours(w):  # (its slice the pawn's; round a wrapped w, any turn of it)
+        return (w - pw) % W == 0 if room.wrap else w == pw
+
+    return [(x, y) for x, y, w in ramp_columns(room.size, room.cells, pz - 1)
+            if yours(w) and (x, y) != (px, py)]
 
 
 @lru_cache(maxsize=32)
