@@ -70,6 +70,17 @@ def _cell_box(u, cell, size):
     return mask
 
 
+def _opened(level: int, view: str, size, moves: str = ""):
+    """Level ``level`` after ``moves``, at rest in ``view`` framed for ``size``: the room,
+    its state, the pawn's place and the pose."""
+    room = levels.load_level(level)
+    state = rules.replay(room, moves).state if moves else rules.start(room).state
+    player = tuple(float(c) for c in state.player)
+    pose = Pose(player, view, camera=room_camera(room.size, view, player, size[0] / size[1],
+                                                 room.wrap))
+    return room, state, player, pose
+
+
 def _pink(img):
     return (img[..., 0] > 150) & (img[..., 0] - img[..., 1] > 60) & (img[..., 2] > img[..., 1])
 
@@ -602,23 +613,16 @@ def test_a_pit_is_drawn_as_a_shaft_going_down_not_a_floor_sunk_one_lower(ctx):
     shows, lit at the top and dark further down, its near side does not; so just inside its
     far edge it is lighter than just inside its near edge (a recess shaded from the rim in
     is the same at both), and its middle stays dark."""
-    room = levels.load_level(1)
-    state = rules.start(room).state
-    player = tuple(float(c) for c in state.player)
     size = (480, 320)
-    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    size[0] / size[1], room.wrap))
-    img = _draw(ctx, room, state, pose, size)
-    lum = img.mean(axis=2)
+    room, state, player, pose = _opened(1, "stand", size)
+    lum = _draw(ctx, room, state, pose, size).mean(axis=2)
     u, _ = render.frame_uniforms(room, pose, size)
     for x in (1, 2):  # the two crossed cells, their floor's top at z 1 (nothing kata of it)
-        def at(fx, fy, x=x):
-            p = np.array([[x + fx, fy, 1.0 + 1e-3, player[3] + 0.5]])
-            px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], size)
-            return float(lum[int(py[0]), int(px[0])])
+        def at(fy, x=x):  # (its mean across the cell's middle)
+            points = [(x + fx, fy, 1.0 + 1e-3, player[3] + 0.5) for fx in (0.45, 0.5, 0.55)]
+            return float(np.mean([lum[py, px] for px, py in _pixels(u, points, size)]))
         # (y grows toward the eye: y = 0 is the cell's far edge; off the cross's arms)
-        far = np.mean([at(fx, 0.16) for fx in (0.45, 0.5, 0.55)])
-        near = np.mean([at(fx, 0.84) for fx in (0.45, 0.5, 0.55)])
+        far, near = at(0.16), at(0.84)
         assert far > near + 8, (x, far, near)
         assert near < 30, (x, near)
 
@@ -629,12 +633,8 @@ def test_a_ramps_high_side_is_lit_on_its_top_with_w_hidden(ctx):
     top's edge on the high side is lit, as the map lights a ramp's tip: level 3's front ramp
     (high toward -y, the wall) against the same ramp turned round, at the same pixels near
     that edge, far lighter; at its middle, about the same."""
-    room = levels.load_level(3)
-    state = rules.start(room).state
-    player = tuple(float(c) for c in state.player)
     size = (480, 320)
-    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    size[0] / size[1], room.wrap))
+    room, state, player, pose = _opened(3, "stand", size)
     ramp = (2, 2, 0, 1)
     assert cells.RAMP_LEAN[room.cell(ramp)] == (1, -1)
     turned = bytearray(room.cells)
@@ -644,9 +644,9 @@ def test_a_ramps_high_side_is_lit_on_its_top_with_w_hidden(ctx):
     u, _ = render.frame_uniforms(room, pose, size)
 
     def pixels(fy):
-        p = np.array([[2 + fx, 2 + fy, 1.0 - 1e-3, player[3] + 0.5] for fx in (0.4, 0.5, 0.6)])
-        px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], size)
-        return py.astype(int), px.astype(int)
+        points = [(2 + fx, 2 + fy, 1.0 - 1e-3, player[3] + 0.5) for fx in (0.4, 0.5, 0.6)]
+        xy = _pixels(u, points, size)
+        return np.array([y for _, y in xy]), np.array([x for x, _ in xy])
 
     edge, middle = pixels(0.06), pixels(0.5)
     assert lum[edge].mean() > lum_turned[edge].mean() + 60, (lum[edge], lum_turned[edge])
@@ -689,22 +689,18 @@ def test_a_ramp_steps_landing_in_a_wall_of_your_slice_is_a_window_not_chevrons_u
     ramp (t250, t254, t259).  There the landing's face has a dark round window, as a marker
     inside a block does, and no chevrons: the middle of the wall's front face is dark where
     it was lit, and its rim is in the landing's colour."""
-    room = levels.load_level(3)
-    state = rules.replay(room, "RR").state
+    room, state, player, pose = _opened(3, "stand", PUSH_SIZE, "RR")
     marks = render.ramp_marks(room, state)
     assert marks == (((2, 1, 1, 2), 1),)
     assert room.cell((2, 1, 1, 1)) == cells.BLOCK  # the wall, in your slice
-    player = tuple(float(c) for c in state.player)
-    pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
-                                                    PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
     marked = _draw(ctx, room, state, replace(pose, marks=marks), PUSH_SIZE)
     plain = _draw(ctx, room, state, replace(pose, marks=()), PUSH_SIZE)
     u, _ = render.frame_uniforms(room, pose, PUSH_SIZE, marks)
 
     def face(points):  # the wall's front face (y = 2), across (x) and up (z) its middle
-        p = np.array([[2 + a, 2.0 - 1e-3, 1 + b, player[3] + 0.5] for a, b in points])
-        px, py = _project(u, (p - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], PUSH_SIZE)
-        return py.astype(int), px.astype(int)
+        xy = _pixels(u, [(2 + a, 2.0 - 1e-3, 1 + b, player[3] + 0.5) for a, b in points],
+                     PUSH_SIZE)
+        return np.array([y for _, y in xy]), np.array([x for x, _ in xy])
 
     grid = [(a, b) for a in (0.42, 0.5, 0.58) for b in (0.42, 0.5, 0.58)]
     middle = face(grid)
@@ -877,11 +873,7 @@ def test_with_w_up_a_ramp_under_your_layer_is_drawn_as_a_slope_up_one_slice(ctx)
     front ramp (its lean toward the middle row, w 2's floor), at points on that slope, low
     and high, is teal; and by its high side, half a slice up, where the flat pad left the
     wall row behind it in sight, teal too."""
-    room = levels.load_level(3)
-    state = rules.start(room).state
-    player = tuple(float(c) for c in state.player)
-    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
-                                                   LID_SIZE[0] / LID_SIZE[1], room.wrap))
+    room, state, player, pose = _opened(3, "w-up", LID_SIZE)
     ramp = (2, 2, 0, 1)
     assert cells.RAMP_LEAN[room.cell(ramp)] == (1, -1)  # (rising toward y = 2)
     img = _draw(ctx, room, state, pose, LID_SIZE).astype(int)

@@ -19,6 +19,7 @@ from window import (
     rests_along,
     safe_palette_in_play,
     settle,
+    walk,
 )
 
 from anabasis.app.menus.launcher import Launcher
@@ -1891,9 +1892,7 @@ def test_a_step_whose_badge_says_its_fall_in_z_has_no_height_tag_too(make_app):
     the pawn still say theirs (hard.dama, where a walk first drops one)."""
     app, made = made_in_stand(make_app, "hard.dama")
     play = app.scene
-    for move in made.moves[:11]:
-        press(app, arrow_for(play, move))
-        settle(app)
+    walk(app, made.moves[:11])
     app.tick(DT)
     b, cam = play.sight.basis(), play.sight.camera
     dropped = [m for m in play.reading.step_marks() if m.drop]
@@ -1981,9 +1980,7 @@ def test_no_height_on_a_cell_a_ramps_step_carries_you_over(make_app):
     badges said "ramp kata to w 1".  They have no height; the walls beside them do."""
     app = marked(make_app, open_level(3))
     play = app.scene
-    for move in "RRD":
-        press(app, arrow_for(play, move))
-        settle(app)
+    walk(app, "RRD")
     app.tick(DT)
     assert play.state.player[3] == 2
     b, cam = play.sight.basis(), play.sight.camera
@@ -2046,9 +2043,7 @@ def test_a_ramps_step_into_a_walls_place_says_the_wall_is_not_there(make_app):
     nor on level 7's steps over gaps."""
     app = marked(make_app, open_level(3))
     play = app.scene
-    for move in "RR":
-        press(app, arrow_for(play, move))
-        settle(app)
+    walk(app, "RR")
     app.tick(DT)
 
     def texts():

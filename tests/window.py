@@ -30,6 +30,13 @@ def settle(app, limit=400):
     raise AssertionError("the game never came to rest")
 
 
+def walk(app, moves):
+    """Play ``moves`` (``"RRD"``) in the room open, each by its arrow, settled after each."""
+    for move in moves:
+        press(app, arrow_for(app.scene, move))
+        settle(app)
+
+
 def arrow_for(play, move):
     """The arrow key that means ``move`` on screen now."""
     for arrow, key in KEYS.items():
