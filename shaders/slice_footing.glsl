@@ -660,12 +660,12 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 #ifdef STAIR
 // With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
 // nearest MOST_STAIR, pose.stair_cells): each drawn as the slope it is (ramp_slope), over
-// whatever lies behind, as the ghost is drawn.  Level 4's goal three slices ana glowed over
+// whatever lies behind it.  Level 4's goal three slices ana glowed over
 // the pawn's pits with the ramps up to it cut away, and blind players of four rounds read
 // it as floating out of reach; drawn as dashed boxes, a stair of them, three more rounds
 // read them as tall glass towers and never learnt what they were (t264, t267).
-vec3 stair(vec3 col, vec4 ro, vec4 rd) {
-    float best = NEVER;
+vec3 stair(vec3 col, vec4 ro, vec4 rd, float t_hit) {
+    float best = t_hit;  // (behind what is drawn in front of it, the first one's, under the cut)
     vec3 shade = col;
     for (int i = 0; i < MOST_STAIR; i++) {
         if (i >= u_stair_n) break;
@@ -861,7 +861,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     col = goal_plate(col, ro, rd, t_hit);  // (a variant: every pixel paid for it, a sixth)
 #endif
 #ifdef STAIR
-    col = stair(col, ro, rd);
+    col = stair(col, ro, rd, t_hit);
 #endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo

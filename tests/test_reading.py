@@ -2051,7 +2051,8 @@ def test_a_ramps_step_into_a_walls_place_says_the_wall_is_not_there(make_app):
         return [p.text for p in reading.place_marks(app.overlay, play, b, cam,
                                                     app.overlay.scale)]
 
-    assert any(t.endswith("ramp ana to w 2 · no wall in w 2") for t in texts()), texts()
+    assert any(t.endswith("ana: you land here in w 2 · no wall there") for t in texts()), \
+        texts()
     press(app, pygame.K_v)
     settle(app)
     assert play.sight.view == "w-up"

@@ -1372,6 +1372,9 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
     for x, y, w in crossed:
         floor = (x, y, z, (w - 1) % W)  # the pit's floor with w up: the block kata of it
         tile = (index == room.index(floor)) & (faces == ANA_FACE)
+        # (but where the slope of the ramp a step goes onto lies over it: the gap seen past it)
+        teal = (image[..., 1] > image[..., 0] + 25) & (image[..., 2] > image[..., 0] + 15)
+        tile &= ~teal
         if tile.sum() < 40:
             continue
         assert red[tile].mean() == 0, ((x, y, w), red[tile].mean())

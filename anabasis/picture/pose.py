@@ -411,23 +411,21 @@ def opens_below(size, data: bytes) -> bool:
 def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, int, int]]:
     """With w up, at rest: where you would stand on the ramps of the layer under the pawn
     (its z less one: with z hidden, what holds you up there) ana of it, over the ceiling's
-    cut, so not drawn: the cells over those ramps, in the pawn's z, that a chain of ramp
-    steps reaches from the pawn, the first :data:`MOST_STAIR` past the first step (its
-    landing is marked by the step's own marks), w unwrapped into the turn ana of the pawn
-    where w wraps; [] in any other view.  The
-    shader outlines them (``STAIR``), as the landing of a ramp's step is outlined: with w
-    up, level 4's goal three slices ana glowed over the pawn's pits with the ramps up to it
-    cut away, and read to blind players of four rounds as floating out of reach; the ramps
-    ana are the way up.
+    cut, mostly not drawn: the cells over those ramps, in the pawn's z, that a chain of
+    ramp steps reaches from the pawn, the first :data:`MOST_STAIR` (the first step's
+    landing too), w unwrapped into the turn ana of the pawn where w wraps; [] in any other
+    view.  The shader draws each as its ramp's slope (``STAIR``): with w up, level 4's goal
+    three slices ana glowed over the pawn's pits with the ramps up to it cut away, and read
+    to blind players of four rounds as floating out of reach; the ramps ana are the way up.
 
     >>> from anabasis.formats import levels
     >>> from anabasis.picture.views import view_basis
     >>> stair_cells(levels.load_level(4), view_basis("w-up"), (0, 0, 1, 1))
-    [(2, 0, 1, 3), (3, 0, 1, 4)]
+    [(1, 0, 1, 2), (2, 0, 1, 3), (3, 0, 1, 4)]
     >>> stair_cells(levels.load_level(4), view_basis("stand"), (0, 0, 1, 1))
     []
     >>> stair_cells(levels.load_level(7), view_basis("w-up"), (0, 0, 1, 0))  # (not round it)
-    [(2, 0, 1, 2)]
+    [(1, 0, 1, 1), (2, 0, 1, 2)]
     """
     px, py, pz, pw = player_cell
     if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
@@ -440,8 +438,8 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
             ana[(x, y, dw)] = (x, y, pz, pw + dw)
     # a stair: those a chain of ramp steps reaches from the pawn (each one across and one
     # ana: scattered, level 7's ramps ana round the room read to a blind player as unbuilt
-    # walls), the first link (the step's own landing, marked) and those under the ceiling's
-    # cut (drawn) aside
+    # walls), the first link too (the step's own landing, marked): drawn as slopes, with
+    # that one left flat, the stair read as starting a cell later (t271)
     out, frontier, seen = [], [(px, py, 0)], set()
     while frontier and len(out) < MOST_STAIR:
         step = []
@@ -452,7 +450,7 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
                     seen.add(key)
                     step.append(key)
         for x, y, dw in step:
-            if dw > 1 and not under_ceiling((0, 0, 0, dw), B) and len(out) < MOST_STAIR:
+            if len(out) < MOST_STAIR:
                 out.append(ana[(x, y, dw)])
         frontier = step
     return out

@@ -1054,8 +1054,11 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             elif in_a_block(play, mark, b):
                 # (with w hidden its cell of your slice is the wall the step goes round, drawn
                 # with a round window in it: chevrons up the wall read to blind players of
-                # every round as a step to climb; the words say the wall is not there)
-                words += f" · no wall in w {landing_w(play.room, mark)}"
+                # every round as a step to climb, and "ramp ana to w 2" on it as the wall
+                # being a ramp (t271); the words say where you land, and that the wall is
+                # not there)
+                words = (f"{mark.kind.split()[1]}: you land here in w "
+                         f"{landing_w(play.room, mark)} · no wall there")
         if mark.won:
             words += " · goal"
         top = top_words(play.room, mark, b)
