@@ -424,16 +424,21 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     [(1, 0, 1, 2), (2, 0, 1, 3), (3, 0, 1, 4)]
     >>> stair_cells(levels.load_level(4), view_basis("stand"), (0, 0, 1, 1))
     []
-    >>> stair_cells(levels.load_level(7), view_basis("w-up"), (0, 0, 1, 0))  # (not round it)
-    [(1, 0, 1, 1), (2, 0, 1, 2)]
+
+    None where w wraps: the picture draws the slices a turn kata of the pawn there, the
+    ramps ana among them (their copies), and drawn again over the pawn, level 7's ran off
+    the room's top and under the title, read by blind players as sails, loose fins or
+    glass towers (t264, t270, t273, t276).
+
+    >>> stair_cells(levels.load_level(7), view_basis("w-up"), (0, 0, 1, 0))
+    []
     """
     px, py, pz, pw = player_cell
-    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
+    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1 or room.wrap:
         return []
-    W = room.size[3]
     ana = {}  # (x, y, how far ana): where you would stand on a ramp ana of the pawn
     for x, y, w in ramp_columns(room.size, room.cells, pz - 1):
-        dw = (w - pw) % W if room.wrap else w - pw
+        dw = w - pw
         if dw > 0:
             ana[(x, y, dw)] = (x, y, pz, pw + dw)
     # a stair: those a chain of ramp steps reaches from the pawn (each one across and one
