@@ -492,17 +492,27 @@ def slope_ramps(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int]]
     [(2, 0), (2, 2)]
     >>> slope_ramps(levels.load_level(3), view_basis("stand"), (0, 0, 1, 1))
     []
+
+    None where w wraps: the pawn's slice is the top of the turn drawn there, and level 7's
+    ramps round its edge, rising over it, read to blind players of four rounds as flaps or
+    fins hanging outside the room (t270, t273, t276, t279); drawn flat, as before.
+
+    >>> slope_ramps(levels.load_level(7), view_basis("w-up"), (0, 0, 1, 0))
+    []
+
+    Nor in the room's last slice, with no slice ana to rise to (level 4's, by its goal):
+
+    >>> room = levels.load_level(4)
+    >>> slope_ramps(room, view_basis("w-up"), (4, 0, 1, 4)), room.size[3]
+    ([], 5)
     """
     px, py, pz, pw = player_cell
-    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1:
-        return []
-    W = room.size[3]
-
-    def yours(w):  # (its slice the pawn's; round a wrapped w, any turn of it)
-        return (w - pw) % W == 0 if room.wrap else w == pw
-
+    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1 or room.wrap \
+            or pw + 1 >= room.size[3]:
+        return []  # (nor in the room's last slice: no slice ana to rise to; level 4's ramp
+        # by its goal, drawn so, read as a tipped slab over the room, t277)
     return [(x, y) for x, y, w in ramp_columns(room.size, room.cells, pz - 1)
-            if yours(w) and (x, y) != (px, py)]
+            if w == pw and (x, y) != (px, py)]
 
 
 @lru_cache(maxsize=32)
