@@ -662,8 +662,8 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 // nearest MOST_STAIR, pose.stair_cells): each drawn as the slope it is (ramp_slope), over
 // whatever lies behind it.  Level 4's goal three slices ana glowed over
 // the pawn's pits with the ramps up to it cut away, and blind players of four rounds read
-// it as floating out of reach; drawn as dashed boxes, a stair of them, three more rounds
-// read them as tall glass towers and never learnt what they were (t264, t267).
+// it as floating out of reach; drawn as dashed boxes, a stair of them, two more blind
+// players read them as tall glass towers and never learnt what they were (t264, t267).
 vec3 stair(vec3 col, vec4 ro, vec4 rd, float t_hit) {
     float best = t_hit;  // (behind what is drawn in front of it, the first one's, under the cut)
     vec3 shade = col;
