@@ -425,15 +425,11 @@ void ramp_slope(vec4 ro, vec4 rd, ivec4 c, uint code, vec3 col, float k, inout f
         best = t;
         float lean = (s > 0.0) ? g[a] : 1.0 - g[a];
         float across = g[1 - a];
-        float line = t * (1.4 * u_tan / u_resolution.y);
-        // as a ramp in the slice is drawn: brighter up its lean, dark chevrons pointing up
-        // it, its high side's edge lit
-        vec3 ramp = RAMP_COLOUR * (0.62 + 0.45 * lean);
-        float chevron = fract((lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
-        float mark = smoothstep(0.0, 2.0 * line, chevron)
-                   * (1.0 - smoothstep(0.28, 0.28 + 2.0 * line, chevron));
-        ramp = mix(ramp, vec3(0.02, 0.20, 0.18), 0.75 * mark);
-        ramp = mix(ramp, vec3(0.85, 1.00, 0.96), 0.9 * smoothstep(0.84, 0.84 + 1.5 * line, lean));
+        // as a ramp in the slice is drawn (ramp_paint), at the slope's own pixel width
+        float inv_line = g_inv_line;
+        g_inv_line = u_resolution.y / (t * 1.4 * u_tan);
+        vec3 ramp = ramp_paint(lean, lean, across, 1.0);
+        g_inv_line = inv_line;
         shade = mix(col, ramp, k * (0.85 + 0.1 * ghost_rim(lean, across, t)));
     }
     // its two sides, triangles under the slope (a wedge: as a slope alone, blind players

@@ -161,6 +161,20 @@ float soft_step(float d, float inv_width) {
     return t * t * (3.0 - 2.0 * t);
 }
 
+// A ramp's teal at a point `lean` of the way up its lean, `up` along the way its chevrons
+// point and `across` its width (0..1), `wedge` 1 where it is solid (dimmed where not):
+// brighter up the lean, dark chevrons pointing up it, and its high side's edge lit, as the
+// map lights a ramp's tip (with w hidden the slope is not drawn, and blind players found
+// nothing in the shading to say which side was high, t262).  The ramps in the slice and
+// the w-up view's slopes (ramp_slope), by line_step's pixel width (g_inv_line).
+vec3 ramp_paint(float lean, float up, float across, float wedge) {
+    float chevron = fract((up + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
+    float mark = line_step(0.0, 2.0, chevron) * (1.0 - line_step(0.28, 2.0, chevron));
+    vec3 col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
+    col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
+    return mix(col, vec3(0.85, 1.00, 0.96), 0.9 * line_step(0.84, 1.5, lean) * wedge);
+}
+
 // The albedo of a solid cell at the point whose position inside the cell is f (0..1 per axis).
 vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line) {
     vec3 col;
@@ -181,16 +195,8 @@ vec3 albedo(uint code, ivec4 c, int w, vec4 f, int axis, float edge, float line)
         // Up the lean is along (lean, w) in 4D: its trace in the slice is where the chevrons
         // point (up the lean with w hidden, up the slope with w up, ana with the lean hidden).
         float up_lean = lean + f.w - 0.5;
-        float chevron = fract((up_lean + 0.8 * abs(across - 0.5)) * 2.0 + 0.25);
-        float mark = line_step(0.0, 2.0, chevron)
-                     * (1.0 - line_step(0.28, 2.0, chevron));
         float wedge = mix(1.0, line_step(-line, 2.0, lean - f.w), u_w_shows);
-        col = RAMP_COLOUR * (0.62 + 0.45 * lean) * mix(0.4, 1.0, wedge);
-        col = mix(col, vec3(0.02, 0.20, 0.18), 0.75 * mark);
-        // its high side's edge lit, as the map lights a ramp's tip: with w hidden the slope
-        // is not drawn, and blind players found nothing in the shading to say which side
-        // was high (t262)
-        col = mix(col, vec3(0.85, 1.00, 0.96), 0.9 * line_step(0.84, 1.5, lean) * wedge);
+        col = ramp_paint(lean, up_lean, across, wedge);
 #ifdef EDIT
     } else if (code == CELL_PLAYER) {
         // A player written into the room as a cell (the editor's): the pawn's colour.  Only

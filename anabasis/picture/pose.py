@@ -408,15 +408,25 @@ def opens_below(size, data: bytes) -> bool:
     return bool((grid[:, 0] == cells.EMPTY).any())
 
 
+def w_up_at_rest(B: np.ndarray) -> bool:
+    """Whether basis ``B`` is the w-up view at rest: w straight up the screen, z hidden.
+
+    >>> from anabasis.picture.views import turn, view_basis
+    >>> w_up_at_rest(view_basis("w-up")), w_up_at_rest(turn("stand", "w-up", 0.5))
+    (True, False)
+    """
+    return abs(float(B[3, 2])) >= 0.999 and abs(float(B[2, 3])) >= 0.999
+
+
 def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, int, int]]:
     """With w up, at rest: where you would stand on the ramps of the layer under the pawn
     (its z less one: with z hidden, what holds you up there) ana of it, over the ceiling's
     cut, mostly not drawn: the cells over those ramps, in the pawn's z, that a chain of
     ramp steps reaches from the pawn, the first :data:`MOST_STAIR` (the first step's
-    landing too), w unwrapped into the turn ana of the pawn where w wraps; [] in any other
-    view.  The shader draws each as its ramp's slope (``STAIR``): with w up, level 4's goal
-    three slices ana glowed over the pawn's pits with the ramps up to it cut away, and read
-    to blind players of four rounds as floating out of reach; the ramps ana are the way up.
+    landing too); [] in any other view.  The shader draws each as its ramp's slope
+    (``STAIR``): with w up, level 4's goal three slices ana glowed over the pawn's pits with
+    the ramps up to it cut away, and read to blind players of four rounds as floating out
+    of reach; the ramps ana are the way up.
 
     >>> from anabasis.formats import levels
     >>> from anabasis.picture.views import view_basis
@@ -434,7 +444,7 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     []
     """
     px, py, pz, pw = player_cell
-    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1 or room.wrap:
+    if not w_up_at_rest(B) or pz < 1 or room.wrap:
         return []
     ana = {}  # (x, y, how far ana): where you would stand on a ramp ana of the pawn
     for x, y, w in ramp_columns(room.size, room.cells, pz - 1):
@@ -475,7 +485,7 @@ def ramps_on_other_floors(room: Room, B: np.ndarray, player_cell) -> bool:
     [True, False]
     """
     pz, pw = player_cell[2], player_cell[3]
-    if float(B[3, 2]) < 0.999 or pz < 1:
+    if not w_up_at_rest(B) or pz < 1:
         return False
     return any(w != pw for _, _, w in ramp_columns(room.size, room.cells, pz - 1))
 
@@ -507,8 +517,7 @@ def slope_ramps(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int]]
     ([], 5)
     """
     px, py, pz, pw = player_cell
-    if abs(float(B[3, 2])) < 0.999 or abs(float(B[2, 3])) < 0.999 or pz < 1 or room.wrap \
-            or pw + 1 >= room.size[3]:
+    if not w_up_at_rest(B) or pz < 1 or room.wrap or pw + 1 >= room.size[3]:
         return []  # (nor in the room's last slice: no slice ana to rise to; level 4's ramp
         # by its goal, drawn so, read as a tipped slab over the room, t277)
     return [(x, y) for x, y, w in ramp_columns(room.size, room.cells, pz - 1)

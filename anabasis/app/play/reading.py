@@ -1428,8 +1428,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     # (none where a step's badge says the fall in z it ends in, "walk · 1 down in z": the
     # same height said twice, by cells side by side round the pawn, and blind players of
     # every round said a hard room's labels pile up there, t263's among them)
-    ramped |= {(m.cell[a], m.cell[d]) for m in play.reading.step_marks() if m.drop} \
-        if up == 2 else set()
+    if up == 2:
+        ramped |= {(m.cell[a], m.cell[d]) for m in play.reading.step_marks() if m.drop}
     # (no wall named on or beside a cell whose badge names it: level 2's one wall, with
     # "wall · z 2" and "stays · a wall · z 2", read to a blind player as two walls; with w
     # up, a badge that says the wall's top, "its top: w 2's floor")
