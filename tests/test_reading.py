@@ -1127,21 +1127,62 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
 def test_every_legend_line_is_written_whole_in_the_help(display, tmp_path, size):
     """A blind player found the slice map's legend line cut off ("lighter is…"), the only
     place its numbers are explained: at the usual window sizes every line is whole."""
-    from anabasis.app.play import legend
+    from anabasis.app.play import hud, legend
     from anabasis.app.routes import App
 
     app = App(size=size, opened=open_level(7), data_dir=tmp_path)
     try:
         settle(app)
-        press(app, pygame.K_h)
-        for _ in range(3):
-            app.tick(DT)
-        assert app.scene.help
-        written = set(app.overlay.written)
+        written = set()
+        for _ in range(hud.HELP_PAGES):  # (the help's key turns its pages)
+            press(app, pygame.K_h)
+            for _ in range(3):
+                app.tick(DT)
+            assert app.scene.help
+            written |= set(app.overlay.written)
         cut = [(name, words) for name, words in legend.lines(app.keymap) if words not in written]
         assert not cut, cut
     finally:
         app.close()
+
+
+def test_the_helps_key_turns_its_pages_each_larger_than_the_help_on_one(make_app):
+    """Nearly every blind player found the help dense: at 1280 x 720 its controls, rules and
+    legend shared one page, at 14 pixels and less.  The help's key turns three pages (the
+    controls, views and rules; the marks in the room; the marks on the slice map) and
+    closes it after the last; any other key closes it, and does nothing else; each page's
+    text is larger than all on one was."""
+    from anabasis.app.play import hud, legend
+
+    app = make_app(open_level(7), size=(1280, 720))
+    settle(app)
+    play = app.scene
+    seen = []
+    for _ in range(hud.HELP_PAGES):
+        press(app, pygame.K_h)
+        app.tick(DT)
+        assert play.help
+        seen.append(" ".join(app.overlay.written))
+    words = dict(legend.lines(app.keymap))
+    assert "The rules" in seen[0] and "Controls" in seen[0] and legend.TITLE not in seen[0]
+    assert legend.PAGE_TITLES[0] in seen[1] and words["pit"] in seen[1]
+    assert words["wedge"] not in seen[1] and words["wedge"] in seen[2]
+    assert "page 1 of 3" in seen[0] and "page 3 of 3" in seen[2]
+    press(app, pygame.K_h)  # past the last page: closed
+    assert not play.help
+    press(app, pygame.K_h)
+    press(app, pygame.K_h)
+    press(app, pygame.K_RIGHT)  # another key closes it from any page, and does nothing else
+    assert not play.help and play.game.moves == 0
+    # the text sizes: all on one page (the legend's rows set it) against each page's own
+    ov = app.overlay
+    lines = tuple(app.keymap.text(line) for line in hud.help_lines(play))
+    entries = tuple(legend.lines(app.keymap))
+    H = ov.size[1]
+    one_page = int((H - 60) / ((len(entries) + 1) * 1.4 + 3))
+    for page in range(hud.HELP_PAGES):
+        assert ov.begin(("help page", page))
+        assert hud._help_panel(ov, ov.scale, lines, entries, page=page) > one_page, page
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1280, 1024), (1024, 768), (1440, 900)])
@@ -1157,13 +1198,16 @@ def test_the_helps_legend_is_whole_at_other_window_shapes(make_app, size):
     assert app.scene.help
     ov = app.overlay
     ov.resize(size)
-    assert ov.begin(("help at", size))
     lines = tuple(app.keymap.text(line) for line in hud.help_lines(app.scene))
     entries = tuple(legend.lines(app.keymap))
-    hud._help_panel(ov, ov.scale, lines, entries)
-    written = set(ov.written)
+    written: list[str] = []
+    for page in range(hud.HELP_PAGES):
+        assert ov.begin(("help at", size, page))
+        hud._help_panel(ov, ov.scale, lines, entries, page=page)
+        written += ov.written
     assert not [words for _, words in entries if words not in written]
-    assert not [line for line in lines if line not in written]
+    # the first page's lines, broken to their column, are written whole in turn
+    assert not [line for line in lines if line and line not in " ".join(written)]
 
 
 def test_no_step_badge_covers_the_pawn_in_a_hard_rooms_corridor(make_app):

@@ -130,6 +130,8 @@ class Shown:
     building: str
     win: tuple | None  #: the win panel: (moves line, note, its colour, the way on, the keys)
     help: tuple | None  #: the help panel's lines, while it is open
+    #: the help's page (0: controls, views, rules; 1: the marks) and the key that turns it
+    help_page: tuple = (0, "H")
     daily: tuple | None = None  #: after a win of today's room: its card (daily_card.shown)
     #: the hook's part, in a hook room (its line in flight, the crate on your head, ready):
     #: :func:`anabasis.app.play.hook.shown`
@@ -200,6 +202,7 @@ class Shown:
             else None,
             daily=daily_card.shown(play) if play.won and play.daily is not None else None,
             help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
+            help_page=(play.help_page, keys.label("help")) if play.help else (0, ""),
             hook=hook.shown(play, size) if not play.won and not play.help else None,
             legend=tuple(legend.lines(keys)) if play.help else None,
             reading=(reading.map_key(play), round(camera.distance, 2),
@@ -438,7 +441,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.daily is not None:
         daily_card.draw(ov, shown.daily, s)
     if shown.help is not None:
-        _help_panel(ov, s, shown.help, shown.legend or (), shown.palette)
+        _help_panel(ov, s, shown.help, shown.legend or (), shown.palette, *shown.help_page)
     ov.upload()
 
 
@@ -812,35 +815,79 @@ def help_lines(play) -> list[str]:
     return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
 
 
+#: The help's pages: the controls, views and rules; the marks in the room; the marks on the
+#: slice map.  (All on one, at 1280 x 720, its lines were fourteen pixels high: "dense",
+#: said nearly every blind player who opened it.)
+HELP_PAGES = 3
+#: Each help page's foot (``{key}``: the help's key).
+HELP_FOOT = ("page 1 of 3 · {key}: the marks in the room · any other key closes this",
+             "page 2 of 3 · {key}: the marks on the slice map · any other key closes this",
+             "page 3 of 3 · {key} or any key closes this")
+
+
+def help_columns(lines: tuple) -> tuple[tuple, tuple]:
+    """The help's first page in two columns: the controls and the views; the rules on
+    (and the hook's lines)."""
+    at = lines.index("The rules") if "The rules" in lines else len(lines)
+    left, right = lines[:at], lines[at:]
+    while left and not left[-1]:
+        left = left[:-1]
+    return tuple(left), tuple(right)
+
+
 def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
-                palette: str = "standard") -> None:
+                palette: str = "standard", page: int = 0, key: str = "H") -> int:
+    """The help over the room, its page ``page``: 0 the controls, views and rules
+    (``lines``, in two columns, long lines broken), 1 the legend's marks in the room and 2
+    those on the slice map (``entries``), each page's text as large as lets it be written
+    whole in the window; returns that text size."""
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
-    # the controls and rules on the left, the legend of every mark on the right
-    rows = max(len(lines), len(entries) + 1)
-    full = int(min(W - 40, 1500 * s))
-    left_w = int(full * 0.56)
-    # as large as fits the window: a small window gets smaller lines, never cut ones
-    size = max(9, min(int(18 * s), int((H - 60) / (rows * 1.4 + 3))))
-    widest = max(lines, key=lambda t: ov.width_of(t, size))
-    while size > 9 and ov.width_of(widest, size) > left_w - 52 * s:
-        size -= 1
-    # and the legend's lines whole in theirs (at 1280 x 800 two blind players met "with a
-    # ×: you f…": the text grew with the window's height, the column did not)
-    right_w = full - left_w - int(20 * s)
-    while size > 9 and entries and not legend.fits(ov, entries, size, right_w):
+    full = int(min(W - 40, 1300 * s))
+    pad, gap = int(26 * s), int(30 * s)
+    inner = full - 2 * pad
+    page = min(page, HELP_PAGES - 1)
+    columns = help_columns(lines)
+    col_w = (inner - gap) // 2
+    shown = legend.on_page(entries, page - 1) if page else ()
+
+    def rows_at(size: int) -> int:
+        if page == 0:
+            return max(sum(len(ov.wrap(t, size, col_w - size)) if t else 1 for t in col)
+                       for col in columns)
+        return len(shown) + 1
+
+    def fits(size: int) -> bool:
+        if int(size * 1.4) * rows_at(size) + int(60 * s) > H - 40:
+            return False
+        return page == 0 or legend.fits(ov, shown, size, inner)
+
+    # as large as fits the window: a small window gets smaller lines, never cut ones (at
+    # 1280 x 800 two blind players met "with a ×: you f…": the text grew with the window's
+    # height, the column did not)
+    size = int(20 * s)
+    while size > 9 and not fits(size):
         size -= 1
     line_h = int(size * 1.4)
-    box = pygame.Rect(0, 0, full, line_h * rows + int(50 * s))
+    box = pygame.Rect(0, 0, full, line_h * rows_at(size) + int(60 * s))
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 235), 14)
-    y = box.y + int(22 * s)
-    for line in lines:
-        heading = line in HEADINGS or line == HOOK_HEADING
-        ov.text(line, (box.x + int(26 * s), y), size, GOLD if heading else INK)
-        y += line_h
-    legend.draw(ov, box.x + left_w, box.y + int(22 * s), line_h, size,
-                box.right - int(20 * s) - box.x - left_w, entries, palette)
-    ov.text("any key closes this", (box.right - int(20 * s), box.bottom - size - 10),
-            int(15 * s), DIM, anchor="topright")
+    top = box.y + int(22 * s)
+    if page == 0:
+        for k, col in enumerate(columns):
+            x, y = box.x + pad + k * (col_w + gap), top
+            for line in col:
+                heading = line in HEADINGS or line == HOOK_HEADING
+                for k2, part in enumerate(ov.wrap(line, size, col_w - size) if line else ("",)):
+                    if part:  # (a broken line's rest indented under its start)
+                        ov.text(part, (x + (size if k2 else 0), y), size,
+                                GOLD if heading else INK)
+                    y += line_h
+    else:
+        legend.draw(ov, box.x + pad, top, line_h, size, inner, shown, palette,
+                    legend.PAGE_TITLES[page - 1])
+    foot = HELP_FOOT[page].format(key=key or "H")
+    ov.text(foot, (box.right - int(20 * s), box.bottom - int(15 * s) - 10), int(15 * s), DIM,
+            anchor="topright")
+    return size

@@ -94,6 +94,18 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
             (rect.left, rect.bottom - 1)]
 
 
+#: The entries of marks on the slice map alone: the help's last page.
+MAP_MARKS = frozenset({"map", "tag", "lands", "wedge", "gap", "hollow", "frame"})
+#: The titles of the help's two pages of marks.
+PAGE_TITLES = (TITLE + ": in the room", TITLE + ": on the slice map")
+
+
+def on_page(entries, page: int) -> tuple:
+    """The entries (:func:`lines`') on the help's page of marks ``page``: 0 the marks in the
+    room (a line that says a mark's look on the map too among them), 1 the slice map's."""
+    return tuple(e for e in entries if (e[0] in MAP_MARKS) == (page == 1))
+
+
 def lines(keys) -> list[tuple[str, str]]:
     """The entries with the keys bound now named in them (``keys``: the
     :class:`~anabasis.app.settings.keymap.Keymap`)."""
@@ -118,13 +130,14 @@ def _picture_width(line_h: int) -> int:
 
 
 def draw(ov, left: int, top: int, line_h: int, size: int, width: int,
-         entries, palette: str = "standard") -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-    """The legend at ``(left, top)``: its title, then a line per entry of ``entries``
+         entries, palette: str = "standard",
+         title: str = TITLE) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+    """The legend at ``(left, top)``: its ``title``, then a line per entry of ``entries``
     (:func:`lines`' (name, words)), its pictures in the settings' ``palette`` where the
     game draws those marks in it; returns each entry's (name, picture, words) rectangles."""
     from anabasis.app.shell.overlay import GOLD, INK
 
-    ov.text(TITLE, (left, top), size, GOLD)
+    ov.text(title, (left, top), size, GOLD)
     y = top + line_h
     pic = _picture_side(line_h)
     drawn = []

@@ -147,6 +147,10 @@ class Play(Scene):
         self.every_level_done = False  #: after a level's win: every level of every chapter
         self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
         self.help = False
+        #: the help's page while it is open: 0 the controls, views and rules, 1 the marks
+        #: (on one page, both at 1280 x 800 were ten pixels high: "dense", said nearly every
+        #: blind player who opened it)
+        self.help_page = 0
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
         self.pending: list[cues.Cue] = []  #: the cues of the move playing, not yet due
@@ -314,7 +318,13 @@ class Play(Scene):
         elif action == "share" and self.won and self.daily is not None:
             self.daily.share(self.app)
         elif action == "help":
-            self.help = not self.help
+            # the help's key turns its pages, and closes it after the last
+            if not self.help:
+                self.help, self.help_page = True, 0
+            elif self.help_page + 1 < hud.HELP_PAGES:
+                self.help_page += 1
+            else:
+                self.help = False
         elif action == "hint":
             self.hint()
         elif action == "next" and self.won:
