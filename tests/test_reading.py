@@ -1385,36 +1385,6 @@ def test_a_steps_cell_behind_a_crate_is_dashed_behind_it_not_over_it(make_app):
     assert len(dashes) > 20
 
 
-def test_a_fall_out_over_nothing_drawn_has_its_cell_outlined(make_app):
-    """Level 1 with w up: nothing of the slice lies under the crossed cells, no face of them
-    is drawn, and "× fall out" floated over the empty place (t262, t269, t271, t279).  The
-    step's cell is outlined in the badge's colour where you would step, the badge inside
-    it; in the stand view, where the cell's shaft is drawn with its cross, it is not."""
-    app = marked(make_app, open_level(1))
-    play = app.scene
-    b, cam = play.sight.basis(), play.sight.camera
-    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
-    assert [p for p in placed if "fall out" in p.text] and not [
-        p for p in placed if "fall out" in p.text and p.floor]  # (stand: the shaft says it)
-    press(app, pygame.K_v)
-    settle(app)
-    app.tick(DT)
-    assert play.sight.view == "w-up"
-    b, cam = play.sight.basis(), play.sight.camera
-    placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
-    (out,) = [p for p in placed if "fall out" in p.text]
-    assert out.floor
-    box = reading.points_box(out.floor)
-    assert box.contains(out.rect)  # the badge inside its cell's outline
-    surface = app.overlay.surface
-    on = 0
-    for (ax, ay), (bx, by) in zip(out.floor, out.floor[1:] + out.floor[:1], strict=True):
-        for k in range(21):
-            x, y = round(ax + (bx - ax) * k / 20), round(ay + (by - ay) * k / 20)
-            on += surface.get_at((x, y))[:3] == out.colour
-    assert on >= 20, on  # dashed: about half of the points along its four edges
-
-
 def test_a_step_badge_keeps_off_the_crates_top(make_app):
     """"push" and "climb", laid on the crate they name, hid it, and blind players of two
     rounds lost the crate they were about to push.  Level 5 beside its crate: no badge lies

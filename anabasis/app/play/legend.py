@@ -39,8 +39,8 @@ ENTRIES = [
     ("inside", "a marker in a dark round window on a block: its place is inside that"
                " block, in another slice"),
     ("ring", "a spreading ring: a crate just came to rest there"),
-    ("behind", "a dashed cell over a wall, behind a crate (\u201chidden by the crate\u201d),"
-               " or over nothing drawn: a step's cell, out of sight or in the air"),
+    ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"
+               " a step's cell out of sight behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
               " \u201cstays\u201d, \u2298: no move ({step_marks} held: all)"),

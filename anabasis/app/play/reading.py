@@ -1041,11 +1041,6 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
                 if crates_seen is None:
                     crates_seen = [crate_outline(c.cell, b, project) for c in seen]
                 under = tuple(c for c in crates_seen if c)
-        if mark.kind == "fall out" and not floor and over_nothing(play, mark.cell, b):
-            # nothing of the slice under its cell, down to the room's edge, so no face of it
-            # is drawn (level 1's crossed cells with w up): its floor outlined, where you
-            # would step (t262, t269, t271 and t279 found "× fall out" floating over nothing)
-            floor = markers.floor_of(mark.cell, b, project)
         words = mark.label
         if mark.kind in ("ramp ana", "ramp kata"):
             # the slice it takes you to: its badge lies on its cell of your slice, mostly a
@@ -1239,31 +1234,6 @@ def in_a_block(play, mark, b: np.ndarray) -> bool:
     x, y, z, _ = mark.cell
     cell = room.norm((x, y, z, play.game.state.player[3]))
     return room.inside(cell) and room.cell(cell) != EMPTY
-
-
-def over_nothing(play, cell, b) -> bool:
-    """Whether ``cell`` (in the room) and every cell under it down the view's up axis, in
-    the slice, to the room's edge, hold nothing: no block, ramp or crate (none drawn).
-
-    >>> from anabasis.app.play.session import open_level
-    >>> Play = type("Play", (), {"room": open_level(1).room,
-    ...                          "game": type("G", (), {"state": open_level(1).room.start})})
-    >>> over_nothing(Play, (1, 0, 1, 1), views.view_basis("w-up"))
-    True
-    >>> over_nothing(Play, (1, 0, 1, 1), views.view_basis("stand"))
-    False
-    """
-    room = play.room
-    a, _ = views.axis_of(b[:, 2])
-    if not room.inside(cell) or (room.wrap and a == 3):
-        return False
-    crates = set(play.game.state.crates)
-    c = list(cell)
-    for k in range(cell[a], -1, -1):
-        c[a] = k
-        if room.cell(tuple(c)) != EMPTY or tuple(c) in crates:
-            return False
-    return True
 
 
 def wall_top(room, cell, axis: int = 2) -> int:
