@@ -292,28 +292,38 @@ vec3 shaft_side(vec3 col, int axis, vec4 p, vec4 f, ivec4 cell, ivec4 front, uin
     return (faces_eye && top && !crossed_gap(front)) ? out_mark(col, f, axis, line) : col;
 }
 
-// A hole to the void: where a ray that hit nothing leaves the room through its bottom (z = 0,
-// with z up: the stand and both views), it looked down a column open to below the room, and
-// a mover there falls out.  Drawn as the sky alone, such a hole read to a blind player as a
-// shallow well to step into ("a gap looked like a sunken floor"): its cell on the room's
-// bottom is crossed in the "fall out" colour, as the map crosses it, over a darkened sky;
-// not where a ramp's step crosses the gap (crossed_gap: the map draws that one plain).
+// A hole to the void: where a ray that hit nothing leaves the room through its bottom (z = 0
+// with z up, the stand and both views; w = 0 with w up, where w does not wrap), it looked
+// down a column open to below the room, and a mover there falls out.  Drawn as the sky
+// alone, such a hole read to a blind player as a shallow well to step into ("a gap looked
+// like a sunken floor"): its cell on the room's bottom is crossed in the "fall out" colour,
+// as the map crosses it, over a darkened sky; not where a ramp's step crosses the gap
+// (crossed_gap: the map draws that one plain).  With w up, level 1's crossed cells were
+// nothing at all, and blind players of two rounds found "× fall out" floating over the
+// place; there a mover falls in z first, and the cell is crossed where that fall ends out of
+// the room (falls_out).
 vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
-    if (rd.z >= 0.0) return col;
-    float t = -ro.z / rd.z;
+    bool w_up = u_basis[2].w > 0.5;
+    int a = w_up ? 3 : 2;
+    if (rd[a] >= 0.0) return col;
+    float t = -ro[a] / rd[a];
     vec4 p = ro + rd * t;
     if (any(lessThan(p.xy, vec2(0.0))) || any(greaterThanEqual(p.xy, vec2(u_size.xy)))) return col;
+    if (w_up) {
+        if (WRAPS || p.z < 0.0 || p.z >= float(u_size.z)) return col;
+    } else {
 #ifdef WRAP
-    if (p.w < u_wband.x || p.w >= u_wband.y) return col;
+        if (p.w < u_wband.x || p.w >= u_wband.y) return col;
 #else
-    if (p.w < 0.0 || p.w >= float(u_size.w)) return col;
+        if (p.w < 0.0 || p.w >= float(u_size.w)) return col;
 #endif
+    }
     ivec4 c = ivec4(floor(p));
-    c.z = 0;
-    if (crossed_gap(c)) return col;
+    c[a] = 0;
+    if (crossed_gap(c) || (w_up && !falls_out(c))) return col;
     float line = t * (1.4 * u_tan / u_resolution.y);
     g_inv_line = 1.0 / line;
-    return out_mark(mix(col, DROP_COLOUR, 0.5), p - floor(p), 2, line);
+    return out_mark(mix(col, DROP_COLOUR, 0.5), p - floor(p), a, line);
 }
 
 #endif  // HOLES
@@ -785,7 +795,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
 #ifdef HOLES
-        if (h.code == CELL_BLOCK) {
+        if (h.code == CELL_BLOCK && u_basis[2].z > 0.5) {  // (a shaft's sides: z up alone)
             col = shaft_side(col, h.axis, p, f, h.cell, front, front_texel, line);
         }
 #endif

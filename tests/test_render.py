@@ -1391,6 +1391,48 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
     assert seen >= 1
 
 
+def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx):
+    """With w up, level 1's crossed cells have nothing of the slice under them down to the
+    room's bottom (w = 0): nothing was drawn there, and blind players of two rounds found
+    "× fall out" floating over the empty place (t262, t269, t271, t279, t280, t281).  Where
+    a ray leaves the room through its bottom in w, the cell there is crossed in the "fall
+    out" red, as the stand view crosses a hole to the void; and a column open to below the
+    room that a mover does not fall out of (a ramp under it in z holds it) is not."""
+    from anabasis.app.play import markers
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    def red_at(room, cells_):
+        state = rules.start(room).state
+        size = (480, 300)
+        camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1])
+        pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
+        image = _image(ctx, room, pose, state, size).astype(int)
+        red = (image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70) & (
+            image[..., 2] < 130)
+        b = views.view_basis("w-up")
+        project = markers.projecting(state.player, b, camera, size)
+        out = []
+        for x, y, z in cells_:
+            px, py, depth = project((x, y, z, -0.5))  # the middle of its bottom, at w = 0
+            assert depth > 0
+            px, py = round(px), round(py)
+            out.append(bool(red[py - 3:py + 4, px - 3:px + 4].any()))
+        return out
+
+    room = levels.load_level(1)
+    z = rules.start(room).state.player[2]
+    open_cells = [(x, y, z) for x in range(room.size[0]) for y in range(room.size[1])
+                  if all(room.cell((x, y, z, w)) == cells.EMPTY for w in range(room.size[3]))]
+    assert len(open_cells) == 2  # (the two crossed cells of the back row)
+    assert red_at(room, open_cells) == [True, True]
+    # a ramp under one in z holds a mover there: that column is not crossed
+    x, y, _ = open_cells[0]
+    held = _edit(room, {(x, y, z - 1, 0): cells.RAMP_XP})
+    assert not rules.falls_out(held, (x, y, z, 0), ())
+    assert red_at(held, open_cells) == [False, True]
+
+
 SHAFTS = """\
 ##### ##### #####
 ##### ##### #####

@@ -161,7 +161,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     centre = np.asarray(pose.player, float) + 0.5
     eye, fwd, right, up = pose.camera.frame()
     variant: set[str] = {"WRAP"} if room.wrap else set()
-    if abs(float(B[2, 2])) > 0.9 and opens_below(room.size, room.cells):
+    if (abs(float(B[2, 2])) > 0.9 and opens_below(room.size, room.cells)) or (
+            float(B[3, 2]) > 0.9 and not room.wrap and opens_below(room.size, room.cells, 3)):
         variant.add("HOLES")  # (its code alone cost a tenth of a frame on llvmpipe)
     origin = centre.copy()
     origin_b = centre.copy()
@@ -399,13 +400,14 @@ def toward_eye(B: np.ndarray, fwd) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=32)
-def opens_below(size, data: bytes) -> bool:
-    """Whether a room (its ``size`` and ``cells``) has a cell of its bottom layer empty: a
-    column there may be open to below the room, a shaft or a hole to the void, which the
-    ``HOLES`` variant draws (its sides dark and crossed, its bottom crossed), with z up."""
+def opens_below(size, data: bytes, axis: int = 2) -> bool:
+    """Whether a room (its ``size`` and ``cells``) has a cell of its bottom layer along
+    ``axis`` (z, or w) empty: a column there may be open to below the room, a shaft or a
+    hole to the void, which the ``HOLES`` variant draws (with z up its sides dark and
+    crossed, its bottom crossed; with w up its bottom crossed)."""
     X, Y, Z, W = size
     grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
-    return bool((grid[:, 0] == cells.EMPTY).any())
+    return bool(((grid[:, 0] if axis == 2 else grid[0]) == cells.EMPTY).any())
 
 
 def w_up_at_rest(B: np.ndarray) -> bool:
