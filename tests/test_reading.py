@@ -1385,6 +1385,30 @@ def test_a_steps_cell_behind_a_crate_is_dashed_behind_it_not_over_it(make_app):
     assert len(dashes) > 20
 
 
+def test_a_wall_with_the_goal_on_it_says_how_far_up_the_goal_is(make_app):
+    """Beside hard.takin8's goal at z 3, two over him, a blind player (t281) met a "⊘" alone
+    on the step onto it, could not tell why he could not go there, and spent six moves
+    finding out.  A step a wall stops, with the goal on that wall's top, says how far up the
+    goal is; a wall with no goal on it keeps its "⊘" alone."""
+    from anabasis.app.play.session import Opened
+    from anabasis.formats import levelfile
+
+    text = "name: t\nwrap: no\nview: stand\n\n### ### ### ###\n\n### @## .## {}\n"
+    for top, words in ((".*.", "\u2298 too high: the goal is 2 up in z"), ("..*", "\u2298")):
+        room = levelfile.parse(text.format(top))
+        app = marked(make_app, Opened(room, "room", "t"))
+        play = app.scene
+        b, cam = play.sight.basis(), play.sight.camera
+        texts = [p.text for p in reading.place_marks(app.overlay, play, b, cam,
+                                                      app.overlay.scale)]
+        assert words in texts and sum("the goal is" in t for t in texts) == (top == ".*."), \
+            texts
+        app.tick(DT)
+        app.tick(DT)
+        assert words in app.overlay.written
+        app.close()
+
+
 def test_a_step_badge_keeps_off_the_crates_top(make_app):
     """"push" and "climb", laid on the crate they name, hid it, and blind players of two
     rounds lost the crate they were about to push.  Level 5 beside its crate: no badge lies

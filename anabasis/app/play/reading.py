@@ -1093,6 +1093,12 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
             # and two tags "wall · w 3" on its cells, was three labels on one wall)
             up = height_axis(play.room, b)
             text += f" · {'zw'[up - 2]} {wall_top(play.room, mark.cell, up)}"
+        goal_up = goal_over(play, mark, b) if words in PLAIN_STAYS else 0
+        if goal_up:
+            # the goal on the wall that stops you: how far up it is, said (its "⊘" alone,
+            # a blind player beside hard.takin8's goal at z 3, two over him, could not tell
+            # why he could not step onto it, and spent six moves finding out)
+            text = f"{slicemap.STAYS_GLYPH} too high: the goal is {goal_up} up in z"
         w = ov.width_of(text, size) + 10
         rect = pygame.Rect(0, 0, w, size + 4)
         rect.center = (round(x), round(y))
@@ -1105,6 +1111,34 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         placed.append(Badge(rect, text, mark.tint(palette),
                             mark.kind == "nothing", size, floor, off, under))
     return placed
+
+
+def goal_over(play, mark, b) -> int:
+    """With z up, how far over the pawn's height the goal lies where it is on the column a
+    step (``mark``) goes toward, in the pawn's slice; else 0.
+
+    >>> from anabasis.app.play.stepmarks import Mark
+    >>> from anabasis.engine.world import State
+    >>> from anabasis.formats import levels
+    >>> room = levels.load_level(2)
+    >>> gx, gy, gz, gw = room.goal
+    >>> Play = type("Play", (), {"room": room, "game": type("G", (), {
+    ...     "state": State((gx - 1, gy, gz - 2, gw), ())})})
+    >>> stand = views.view_basis("stand")
+    >>> goal_over(Play, Mark("R", "nothing", cell=(gx, gy, gz - 2, gw)), stand)
+    2
+    >>> goal_over(Play, Mark("R", "nothing", cell=(gx, gy, gz - 2, gw)),
+    ...           views.view_basis("w-up"))
+    0
+    """
+    if views.axis_of(b[:, 2])[0] != 2:
+        return 0
+    room, player = play.room, play.game.state.player
+    gx, gy, gz, gw = room.goal
+    x, y, _, w = room.norm(tuple(mark.cell))
+    if (gx, gy, gw) != (x, y, room.norm(player)[3]) or w != gw:
+        return 0
+    return max(0, gz - player[2])
 
 
 def badge_at(mark, drawn) -> tuple:
