@@ -329,8 +329,10 @@ def depth_bars(surface, rect: pygame.Rect, slices: int) -> None:
     light bar for each, stacked in its middle (at most four; four or more, four)."""
     cell = rect.width
     n = min(slices, 4)
-    thick = max(1, cell // 14)
-    gap = max(1, cell // 14)
+    # (a pixel each on the large map, two bars and three were told apart only by zooming a
+    # screenshot, t280)
+    thick = max(1, cell // 9)
+    gap = max(1, cell // 10)
     width = max(3, cell * 2 // 5)
     height = n * thick + (n - 1) * gap
     top = rect.centery - height // 2
