@@ -815,14 +815,18 @@ def help_lines(play) -> list[str]:
     return [*HELP, "", HOOK_HEADING, *hook.HELP_LINES]
 
 
-#: The help's pages: the controls, views and rules; the marks in the room; the marks on the
-#: slice map.  (All on one, at 1280 x 720, its lines were fourteen pixels high: "dense",
+#: The help's pages: the controls, views and rules; then the marks, a group a page
+#: (``legend.PAGES``).  (All on one, at 1280 x 720, its lines were 13 pixels high: "dense",
 #: said nearly every blind player who opened it.)
-HELP_PAGES = 3
-#: Each help page's foot (``{key}``: the help's key).
-HELP_FOOT = ("page 1 of 3 · {key}: the marks in the room · any other key closes this",
-             "page 2 of 3 · {key}: the marks on the slice map · any other key closes this",
-             "page 3 of 3 · {key} or any key closes this")
+HELP_PAGES = 1 + len(legend.PAGES)
+
+
+def help_foot(page: int, key: str) -> str:
+    """The foot of the help's page ``page``: which it is, and what its key shows next."""
+    where = f"page {page + 1} of {HELP_PAGES}"
+    if page + 1 < HELP_PAGES:
+        return f"{where} · {key}: the marks: {legend.PAGES[page][0]} · any other key closes this"
+    return f"{where} · {key} or any key closes this"
 
 
 def help_columns(lines: tuple) -> tuple[tuple, tuple]:
@@ -887,7 +891,7 @@ def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
     else:
         legend.draw(ov, box.x + pad, top, line_h, size, inner, shown, palette,
                     legend.PAGE_TITLES[page - 1])
-    foot = HELP_FOOT[page].format(key=key or "H")
+    foot = help_foot(page, key or "H")
     ov.text(foot, (box.right - int(20 * s), box.bottom - int(15 * s) - 10), int(15 * s), DIM,
             anchor="topright")
     return size

@@ -94,16 +94,25 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
             (rect.left, rect.bottom - 1)]
 
 
-#: The entries of marks on the slice map alone: the help's last page.
-MAP_MARKS = frozenset({"map", "tag", "lands", "wedge", "gap", "hollow", "frame"})
-#: The titles of the help's two pages of marks.
-PAGE_TITLES = (TITLE + ": in the room", TITLE + ": on the slice map")
+#: The help's pages of marks, each a group a player looks in for one kind of mark: the
+#: room's floors, walls and ramps; the pawn, crates, the goal and what a step does; the
+#: slice map.  (Every mark of the room on one page, 25 lines, four blind players of four
+#: found it hard to scan: "split it into groups", t283.)
+PAGES = (
+    ("floors, walls, ramps", frozenset({"lanes", "pit", "ramp", "landing", "ghost", "cut", "lip",
+                                        "wall", "held", "height", "slices", "axes"})),
+    ("you, crates, the goal, your steps",
+     frozenset({"outline", "feet", "crate", "push", "goal", "marker", "footprint", "inside",
+                "ring", "behind", "hint", "badge", "plan"})),
+    ("the slice map", frozenset({"map", "tag", "lands", "wedge", "gap", "hollow", "frame"})),
+)
+#: The titles of the help's pages of marks.
+PAGE_TITLES = tuple(f"{TITLE}: {name}" for name, _ in PAGES)
 
 
 def on_page(entries, page: int) -> tuple:
-    """The entries (:func:`lines`') on the help's page of marks ``page``: 0 the marks in the
-    room (a line that says a mark's look on the map too among them), 1 the slice map's."""
-    return tuple(e for e in entries if (e[0] in MAP_MARKS) == (page == 1))
+    """The entries (:func:`lines`') on the help's page of marks ``page`` (:data:`PAGES`)."""
+    return tuple(e for e in entries if e[0] in PAGES[page][1])
 
 
 def lines(keys) -> list[tuple[str, str]]:
