@@ -56,6 +56,21 @@ vec3 cut_face(vec3 col, vec4 f, float line) {
     return mix(col * 0.72, CUT_COLOUR, 0.85 * stripe);
 }
 
+// The lid of a crate the ceiling cuts, on the top under it (`f`: the point's place in that
+// top's cell; `axis`: the top's): the crate's planks in its dark frame, CRATE_INSET in from
+// the cell's sides along x and y as its box is, and its foot round it in shadow.
+vec3 crate_lid(vec3 col, vec4 f, int axis) {
+    float inside = 1.0;  // how far in from the lid's edge, in cells (along x and y)
+    for (int a = 0; a < 2; a++) {
+        if (a == axis) continue;
+        inside = min(inside, min(f[a], 1.0 - f[a]) - CRATE_INSET);
+    }
+    if (inside < 0.0) return col * 0.25;
+    float frame = line_step(0.08, 1.0, inside);
+    float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
+    return mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
+}
+
 // Whether the cell `front`, in front of a face, lies where the ceiling or the wrap band cuts
 // (not the tunnel, nor the window round the pawn).
 bool over_ceiling(ivec4 front) {
@@ -825,9 +840,17 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #endif
         }
         if ((front_texel & TEXEL_CODE_MASK) == CELL_CRATE) {
-            // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in from
-            // its sides), or a face beside it, seen past its side; in its shadow.
-            col *= 0.25;
+            if (h.axis >= 0 && is_top(h.axis, rd) && over_ceiling(front)) {
+                // A crate the ceiling's cut takes (with w up, a crate one slice ana: nothing
+                // ana of you is drawn): its lid on the top it stands on.  Its whole cell's
+                // top in its foot's shadow, a dark square, read to three blind players of
+                // six as a hole in the wall (level 6's crate with w up, t282, t284, t285).
+                col = crate_lid(col, f, h.axis);
+            } else {
+                // A crate's foot: its own cell's floor round it (a crate stands CRATE_INSET in
+                // from its sides), or a face beside it, seen past its side; in its shadow.
+                col *= 0.25;
+            }
         } else if ((front_texel & TEXEL_CODE_MASK) != CELL_EMPTY) {  // shown by a cutaway
             if (h.axis >= 0 && over_ceiling(front)) {
                 if (is_top(h.axis, rd) && h.code == CELL_BLOCK) col = room_top_cap(col, f, line, h.near, h.axis);

@@ -1433,6 +1433,36 @@ def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx)
     assert red_at(held, open_cells) == [False, True]
 
 
+def test_a_crate_the_ceiling_cuts_has_its_lid_drawn_on_the_top_it_stands_on(ctx):
+    """With w up nothing ana of the pawn is drawn, and level 6's crate, one slice ana on the
+    back row's block, left that block's top in its foot's shadow: a dark square, which
+    three blind players of six read as a hole in the wall (t282, t284, t285).  The top a
+    cut crate stands on carries the crate's lid: crate-brown in the middle, its foot in
+    shadow round it; a top with no crate over it keeps its own colour."""
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(6)
+    state = rules.start(room).state
+    assert (1, 0, 1, 3) in state.crates and state.player[3] == 2
+    size = (480, 300)
+    camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1])
+    pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+
+    def top(cell):
+        tile = (index == room.index(cell)) & (faces == ANA_FACE)
+        assert tile.sum() > 60, cell
+        return image[tile].mean(axis=0)
+
+    lid, bare = top((1, 0, 1, 2)), top((0, 0, 1, 2))  # under the crate; beside it
+    assert lid[0] > 90 and lid[0] > lid[1] + 25 and lid[1] > lid[2] + 15, lid  # crate-brown
+    assert bare[1] >= bare[0] - 10, bare  # (the block beside it: its slice's pale green)
+
+
 SHAFTS = """\
 ##### ##### #####
 ##### ##### #####
