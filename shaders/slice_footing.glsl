@@ -197,23 +197,47 @@ vec3 drop_face(vec3 col, vec4 f, vec4 rd, int axis, float edge, float line) {
 // pixels (a few of the frame), a texel or two a step.  The map walks the same fall
 // (SliceMap.out); the tests hold both to anabasis.engine.rules.falls_out.  The pit you die in
 // and the one you slip through to a floor looked alike, and two blind players took level 5's
-// bridge gap for a death.
-bool falls_out(ivec4 p) {
+// bridge gap for a death.  settle_slips walks it and counts: how many slices kata the mover
+// slips before it rests (0: held at once), or -1 where it falls out.  A pit two slices deep
+// or more has that many bars in it (slip_bars), as the map's has: in the picture a pit a
+// crate drops two slices down looked like every other (t284, t285).
+int settle_slips(ivec4 p) {
     int run = 0;  // kata steps since the last z step
+    int slips = 0;
     int most = u_size.z * (u_size.w + 1) + u_size.w + 1;
     for (int i = 0; i < most; i++) {
-        if (p.z == 0) return true;
+        if (p.z == 0) return -1;
         uint below = code_at(p - ivec4(0, 0, 1, 0));
         if (below == CELL_EMPTY) { p.z -= 1; run = 0; continue; }
-        if (below >= CELL_RAMP_XP && below <= CELL_RAMP_YN) return false;  // a ramp holds
-        if (!WRAPS && p.w == 0) return true;
+        if (below >= CELL_RAMP_XP && below <= CELL_RAMP_YN) return slips;  // a ramp holds
+        if (!WRAPS && p.w == 0) return -1;
         ivec4 kata = p - ivec4(0, 0, 0, 1);
-        if (code_at(kata) != CELL_EMPTY) return false;
+        if (code_at(kata) != CELL_EMPTY) return slips;
         p = kata;
         run += 1;
-        if (WRAPS && run >= u_size.w) return true;
+        slips += 1;
+        if (WRAPS && run >= u_size.w) return -1;
     }
-    return false;
+    return slips;
+}
+
+bool falls_out(ivec4 p) {
+    return settle_slips(p) < 0;
+}
+
+// A pit's bars, one a slice it slips you, for two or more (at most four), stacked in its
+// middle along the view's depth, light on its dark: the map's way (slicemap.depth_bars).
+vec3 slip_bars(vec3 col, vec4 f, int slips) {
+    int n = min(slips, 4);
+    int a = (abs(u_basis[0].x) > 0.5) ? 0 : (abs(u_basis[0].y) > 0.5) ? 1 : 3;  // across
+    int d = (abs(u_basis[1].y) > 0.5) ? 1 : (abs(u_basis[1].x) > 0.5) ? 0 : 3;  // depth
+    float thick = 0.08, gap = 0.07;
+    float half_h = 0.5 * (float(n) * thick + float(n - 1) * gap);
+    float k = f[d] - 0.5 + half_h;  // from the stack's first edge, along depth
+    float slot = floor(k / (thick + gap));
+    float in_bar = step(0.0, k) * step(slot, float(n) - 1.0) * step(k - slot * (thick + gap), thick);
+    float across = 1.0 - line_step(0.2, 1.0, abs(f[a] - 0.5));
+    return mix(col, vec3(0.78, 0.80, 0.86), 0.9 * in_bar * across);
 }
 
 // Whether the step from the ramp underfoot carries you over cell `a`: the cell of your slice
@@ -827,8 +851,11 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
                 // (no cross down the pawn's own column: what holds it there, a ramp of the
                 // hidden layer with w up, is not in the slice, and four blind players read the
                 // pawn on level 4's ramps as standing over a fall-out cell)
-                if (falls_out(above) && !ramp_carries(above) && !under_pawn(above)) {
+                int slips = settle_slips(above);
+                if (slips < 0 && !ramp_carries(above) && !under_pawn(above)) {
                     col = out_mark(col, f, h.axis, line);
+                } else if (slips >= 2 && u_basis[2].z > 0.5) {  // (as the map, z up: a plan)
+                    col = slip_bars(col, f, slips);
                 }
             }
         }

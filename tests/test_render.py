@@ -1342,6 +1342,55 @@ def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not(ctx,
     assert seen[True] + seen[False] > 0
 
 
+@pytest.mark.parametrize("source, moves", [(6, "LULU"),
+                                           ("hard.wombat", "RDDRRULDLLUURDDDDDDDDDDRU")])
+def test_a_pit_two_slices_deep_or_more_has_a_bar_a_slice_in_the_room_too(ctx, source, moves):
+    """In level 6's slice ana, the shaft a crate drops two slices down looked like every
+    other pit (t284, t285); the map bars it.  Every pit in sight with z up has a light bar
+    for each slice it slips you, two or more, as the map's (``SliceMap.depth``); one a
+    slice, none."""
+    from anabasis import gen
+    from anabasis.app.play import markers
+    from anabasis.app.viewer.slicemap import SliceMap
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(source) if isinstance(source, int) else \
+        gen.build(*gen.parse_spec(source)).room
+    state = rules.start(room).state
+    for m in moves:
+        state = rules.step(room, state, m).state
+    size = (640, 400)
+    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1], room.wrap)
+    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(int)
+    light = (image.min(axis=2) > 150) & (image.max(axis=2) - image.min(axis=2) < 40)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    smap = SliceMap(room, (900, 500))
+    X, Y, _, _ = room.size
+    pw = state.player[3]
+    project = markers.projecting(state.player, views.view_basis("stand"), camera, size)
+    seen = {True: 0, False: 0}
+    for y in range(Y):
+        for x in range(X):
+            if not smap.slips(x, y, pw, state.crates) or smap.out(x, y, pw, state.crates):
+                continue
+            z = smap.top(x, y, pw)[0]
+            tile = (index == room.index((x, y, z, pw))) & (faces == TOP)
+            px, py, _ = project((x, y, z + 0.5, pw))  # (the middle of its top, where the
+            px, py = round(px), round(py)  # bars lie, in sight)
+            if tile.sum() < 60 or not (0 <= px < size[0] and 0 <= py < size[1]) \
+                    or not tile[py - 4:py + 5, px - 4:px + 5].all():
+                continue  # (out of sight, or mostly)
+            deep = smap.depth(x, y, pw, state.crates) >= 2
+            share = light[tile].mean()
+            assert (share > 0.04) if deep else (share < 0.01), ((x, y, z, pw), deep, share)
+            seen[deep] += 1
+    assert seen[True] >= 2 and seen[False] >= 1, seen
+
+
 @pytest.mark.parametrize("moves", ["", "R", "RU"])
 def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ctx, moves):
     """In level 7's w-up view, the gaps the ramps' steps cross (``pose.crossed_gaps``: the
