@@ -356,6 +356,14 @@ def test_q_e_and_a_mouse_drag_orbit_and_the_arrows_follow(make_app):
     assert abs(play.sight.camera.yaw - yaw - np.pi / 2) < 0.1
     assert not np.array_equal(shown, pygame.surfarray.array_alpha(app.overlay.surface))
     assert arrow_for(play, "R") != right_before  # the arrow that looks like R is another one
+    # and the key line's "across" names the axis the right arrow now steps along (it said
+    # "across +x" still, and a blind player, x up the screen, was misled: t284)
+    settle(app)
+    app.tick(DT)
+    app.tick(DT)
+    step = views.arrow_to_move(play.sight.basis(), play.sight.camera.yaw, "right")
+    across = {"R": "+x", "L": "-x", "D": "+y", "U": "-y"}[step]
+    assert across != "+x" and f"across {across}" in " ".join(app.overlay.written)
     held = play.sight.camera.yaw
     app.tick(DT)
     assert play.sight.camera.yaw == held  # let go: it stops

@@ -177,6 +177,22 @@ def axis_labels(b: np.ndarray) -> dict[str, str]:
     return out
 
 
+def screen_labels(b: np.ndarray, camera) -> dict[str, str]:
+    """:func:`axis_labels`, with "across" the 4D axis that runs most nearly right along
+    the screen for ``camera`` (its sign the way it runs): a blind player orbited a
+    quarter turn, x then up the screen, and the key line still said "across +x" (t284).
+
+    >>> screen_labels(view_basis("stand"), Camera())["across"]
+    '+x'
+    >>> screen_labels(view_basis("stand"), Camera(yaw=0.15 + math.pi / 2))["across"]
+    '+y'
+    """
+    out = axis_labels(b)
+    k, sign = axis_of(arrow_direction(b, camera.yaw, "right"))  # (the right arrow's step)
+    out["across"] = ("+" if sign > 0 else "-") + AXES[k]
+    return out
+
+
 @dataclass(frozen=True)
 class Camera:
     """An orbit camera round the player, in slice coordinates; a value (methods return new ones).

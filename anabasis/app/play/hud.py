@@ -182,7 +182,7 @@ class Shown:
                           for (x, y, _), age in
                           ((markers.project(cell, drawn, b, camera, size),
                             (play.clock - at) / markers.RING_S) for cell, at in play.rings))
-        labels = views.axis_labels(b)
+        labels = views.screen_labels(b, camera)  # (across: the right arrow's step)
         hint_line = key_line(play)
         return cls(
             size=size, title=title, teaches=opened.room.teaches,
