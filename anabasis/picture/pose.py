@@ -162,7 +162,8 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     eye, fwd, right, up = pose.camera.frame()
     variant: set[str] = {"WRAP"} if room.wrap else set()
     if (abs(float(B[2, 2])) > 0.9 and opens_below(room.size, room.cells)) or (
-            float(B[3, 2]) > 0.9 and not room.wrap and opens_below(room.size, room.cells, 3)):
+            float(B[3, 2]) > 0.9 and not room.wrap
+            and opens_below(room.size, room.cells, 3, math.floor(pose.player[2] + 0.5))):
         variant.add("HOLES")  # (its code alone cost a tenth of a frame on llvmpipe)
     origin = centre.copy()
     origin_b = centre.copy()
@@ -399,15 +400,25 @@ def toward_eye(B: np.ndarray, fwd) -> tuple[float, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=32)
-def opens_below(size, data: bytes, axis: int = 2) -> bool:
+@lru_cache(maxsize=64)
+def opens_below(size, data: bytes, axis: int = 2, z: int | None = None) -> bool:
     """Whether a room (its ``size`` and ``cells``) has a cell of its bottom layer along
-    ``axis`` (z, or w) empty: a column there may be open to below the room, a shaft or a
-    hole to the void, which the ``HOLES`` variant draws (with z up its sides dark and
-    crossed, its bottom crossed; with w up its bottom crossed)."""
+    ``axis`` (z, or w: there, in the layer ``z`` alone where it is given, the slice with w
+    up) empty: a column there may be open to below the room, a shaft or a hole to the void,
+    which the ``HOLES`` variant draws (with z up its sides dark and crossed, its bottom
+    crossed; with w up its bottom crossed).  The variant's code alone costs llvmpipe a
+    tenth of a frame or so: only frames that may need it pay.
+
+    >>> from anabasis.formats import levels
+    >>> one = levels.load_level(1)
+    >>> opens_below(one.size, one.cells, 3, 1), opens_below(one.size, one.cells, 3, 0)
+    (True, False)
+    """
     X, Y, Z, W = size
     grid = np.frombuffer(data, np.uint8).reshape(W, Z, Y, X)
-    return bool(((grid[:, 0] if axis == 2 else grid[0]) == cells.EMPTY).any())
+    if axis == 2:
+        return bool((grid[:, 0] == cells.EMPTY).any())
+    return bool(((grid[0] if z is None else grid[0, min(max(z, 0), Z - 1)]) == cells.EMPTY).any())
 
 
 def w_up_at_rest(B: np.ndarray) -> bool:
