@@ -322,6 +322,14 @@ def test_level_2_1s_goal_is_drawn_on_its_pillar_in_the_window(make_app):
     x, y = (int(v) for v in np.array(far) + 0.15 * (mid - np.array(far)))
     r, g, b, a = app.overlay.surface.get_at((x, y))
     assert a > 0 and r > b + 20 and g > b, (x, y, (r, g, b, a))  # the goal's gold, faint
+    # and its top lighter than that side, as a block's is (one tone all over, level 4's
+    # pillar read to a blind player as "a slanted gold six-sided plate", t288)
+    middle = np.mean(top, axis=0)
+    lids = [app.overlay.surface.get_at(tuple(int(v) for v in middle + 0.6 * (np.array(c) - middle)))
+            for c in top]  # (toward its corners: the diamond and its words lie over its middle)
+    lit = [c for c in lids if sum(c[:3]) > sum((r, g, b)) + 60 and c[0] > c[2] + 40
+           and c[3] > 200]
+    assert len(lit) >= 2, (lids, (r, g, b))
 
 
 def test_a_thing_in_the_pawns_own_column_is_said_in_the_panel_not_drawn_by_the_pawn(make_app):

@@ -1089,6 +1089,13 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
                 dashed(layer, colour, a, b, 1, int(4 * s))
+            # its top lighter than its sides, as a block's is: filled flat in one tone, level
+            # 4's goal's pillar, seen from a slice kata, read as "a slanted gold six-sided
+            # plate" (t288)
+            pygame.draw.polygon(layer, (*(round(g + 0.6 * (c - g)) for g, c
+                                          in zip(POST_GROUND, colour, strict=True)), 255),
+                                post[:4])
+            dashed_outline(layer, colour, post[:4], max(1, int(2 * s)), int(6 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
             # (dashed and faint: drawn solid and filled, a goal's footprint a row aside in the
