@@ -199,8 +199,9 @@ vec3 drop_face(vec3 col, vec4 f, vec4 rd, int axis, float edge, float line) {
 // and the one you slip through to a floor looked alike, and two blind players took level 5's
 // bridge gap for a death.  settle_slips walks it and counts: how many slices kata the mover
 // slips before it rests (0: held at once), or -1 where it falls out.  A pit two slices deep
-// or more has that many bars in it (slip_bars), as the map's has: in the picture a pit a
-// crate drops two slices down looked like every other (t284, t285).
+// or more has a rim in it for each slice past the first (slip_rims), as the map has a bar
+// a slice: in the picture a pit a crate drops two slices down looked like every other
+// (t284, t285).
 int settle_slips(ivec4 p) {
     int run = 0;  // kata steps since the last z step
     int slips = 0;
@@ -225,19 +226,22 @@ bool falls_out(ivec4 p) {
     return settle_slips(p) < 0;
 }
 
-// A pit's bars, one a slice it slips you, for two or more (at most four), stacked in its
-// middle along the view's depth, light on its dark: the map's way (slicemap.depth_bars).
-vec3 slip_bars(vec3 col, vec4 f, int slips) {
-    int n = min(slips, 4);
-    int a = (abs(u_basis[0].x) > 0.5) ? 0 : (abs(u_basis[0].y) > 0.5) ? 1 : 3;  // across
-    int d = (abs(u_basis[1].y) > 0.5) ? 1 : (abs(u_basis[1].x) > 0.5) ? 0 : 3;  // depth
-    float thick = 0.08, gap = 0.07;
-    float half_h = 0.5 * (float(n) * thick + float(n - 1) * gap);
-    float k = f[d] - 0.5 + half_h;  // from the stack's first edge, along depth
-    float slot = floor(k / (thick + gap));
-    float in_bar = step(0.0, k) * step(slot, float(n) - 1.0) * step(k - slot * (thick + gap), thick);
-    float across = 1.0 - line_step(0.2, 1.0, abs(f[a] - 0.5));
-    return mix(col, vec3(0.78, 0.80, 0.86), 0.9 * in_bar * across);
+// A pit that slips you two slices or more: a rim inside its rim for each slice past the
+// first (at most three), as a shaft's ledges seen from above, deeper in.  Drawn as light
+// bars across its middle, as the map draws them, the pits read to a blind player as vents
+// or grates to walk over (t287).
+vec3 slip_rims(vec3 col, vec4 f, int axis, int slips) {
+    float inside = 1.0;  // how far in from the cell's edge, in cells (along the face)
+    for (int a = 0; a < 4; a++) {
+        if (a == axis || abs(u_basis[3][a]) > 0.5) continue;  // (the face's two axes)
+        inside = min(inside, min(f[a], 1.0 - f[a]));
+    }
+    float ring = 0.0;
+    for (int i = 1; i < min(slips, 4); i++) {
+        float d = abs(inside - (0.10 + 0.09 * float(i)));
+        ring = max(ring, 1.0 - line_step(0.012, 1.0, d));
+    }
+    return mix(col, vec3(0.52, 0.54, 0.60), 0.8 * ring);
 }
 
 // Whether the step from the ramp underfoot carries you over cell `a`: the cell of your slice
@@ -854,8 +858,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
                 int slips = settle_slips(above);
                 if (slips < 0 && !ramp_carries(above) && !under_pawn(above)) {
                     col = out_mark(col, f, h.axis, line);
-                } else if (slips >= 2 && u_basis[2].z > 0.5) {  // (as the map, z up: a plan)
-                    col = slip_bars(col, f, slips);
+                } else if (slips >= 2 && u_basis[2].z > 0.5) {  // (z up, as the map: a plan)
+                    col = slip_rims(col, f, h.axis, slips);
                 }
             }
         }

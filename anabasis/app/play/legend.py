@@ -17,7 +17,7 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles: your row and column, the whole room across (not a route)"),
-    ("pit", "a dark pit, rimmed: you slip kata (bars: 2+ slices; map: no number);"
+    ("pit", "a dark pit, rimmed: you slip kata (a rim in it: 2+ slices; map: bars);"
             " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp (teal): its high side's edge lit, it rises ana that way; a floor from"
              " any side; w up: a teal slope up one slice"),
