@@ -479,6 +479,9 @@ def test_the_help_says_you_climb_one_high(make_app):
     app.tick(DT)
     words = " ".join(app.overlay.written)  # (its lines broken to the page's columns)
     assert "one high climbs onto it" in words
+    # and that a crate that cannot move is a step, in a line of its own (said after a push's
+    # words, three of six blind players under a goal two high never learnt it there)
+    assert any(t.startswith("A crate that cannot move is a step") for t in app.overlay.written)
 
 
 def test_the_key_line_names_the_step_marks_key_where_they_do_not_show(make_app):

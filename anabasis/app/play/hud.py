@@ -77,8 +77,10 @@ HELP = [
     "A step into something one high climbs onto it, if the cells above you and it are free.",
     # (said "then it is pushed, never climbed", a blind player read that crates are never
     # climbed, and planned a detour round one he could have climbed)
-    "Push a crate where the cell beyond is free; one that cannot move is climbed as a block"
-    " is. Crates fall kata too.",
+    "Push a crate where the cell beyond is free. Crates fall kata too.",
+    # (one line with the push, a blind player found the climb "buried mid-paragraph", and
+    # three of six stood under a goal two high with no idea a crate could be a step)
+    "A crate that cannot move is a step: you climb onto it as onto a block.",
     "Reach the glowing cell. Falling out of the world is undone.",
     "A floor drawn as a dark pit has nothing kata of it: step on it and you slip.",
     "A hollow cell with arrows is where a step off a ramp lands: up ana, down kata.",
