@@ -289,6 +289,22 @@ def _edit(room: Room, changes) -> Room:
     return replace(room, cells=bytes(data))
 
 
+def _frame_in(ctx, room, state, view, size, wrap=None) -> tuple:
+    """``room`` at ``state`` in ``view``, in the room's own camera (``wrap``: whether it
+    frames one turn of a wrapped w; the room's own by default): the camera, the picture
+    (float), and the debug frame's cell index and face code of each pixel."""
+    from anabasis.picture import views
+
+    wrap = room.wrap if wrap is None else wrap
+    camera = views.room_camera(room.size, view, state.player, size[0] / size[1], wrap)
+    pose = Pose(tuple(float(v) for v in state.player), view, None, 0.0, camera)
+    image = _image(ctx, room, pose, state, size).astype(float)
+    r = render.Renderer(ctx, room, state)
+    index, faces, _ = r.debug_frame(pose, size)
+    r.release()
+    return camera, image, index, faces
+
+
 def _face_pixels(ctx, room, pose, cell, face, size=SIZE):
     """The pixels where ``cell``'s ``face`` (a debug face code) is seen."""
     r = render.Renderer(ctx, room)
@@ -1363,13 +1379,8 @@ def test_a_pit_two_slices_deep_or_more_has_a_rim_in_it_a_slice_past_the_first(ct
     for m in moves:
         state = rules.step(room, state, m).state
     size = (640, 400)
-    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1], room.wrap)
-    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(int)
+    camera, image, index, faces = _frame_in(ctx, room, state, "stand", size)
     rim = (image.min(axis=2) > 95) & (image.max(axis=2) - image.min(axis=2) < 30)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
     smap = SliceMap(room, (900, 500))
     X, Y, _, _ = room.size
     pw = state.player[3]
@@ -1402,20 +1413,14 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
     the rules above, crossed where you fall out), and dark alone, with no rim."""
     from anabasis.formats import levels
     from anabasis.picture import pose as pose_of
-    from anabasis.picture import views
 
     room = levels.load_level(7)
     state = rules.start(room).state
     for m in moves:
         state = rules.step(room, state, m).state
     size = (480, 300)
-    camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1], room.wrap)
-    pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(int)
+    _, image, index, faces = _frame_in(ctx, room, state, "w-up", size)
     red = (image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70) & (image[..., 2] < 130)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
     crossed = pose_of.crossed_gaps(room)
     assert len(crossed) == 7
     z, W = state.player[2], room.size[3]
@@ -1456,9 +1461,7 @@ def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx)
     def red_at(room, cells_):
         state = rules.start(room).state
         size = (480, 300)
-        camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1])
-        pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
-        image = _image(ctx, room, pose, state, size).astype(int)
+        camera, image, _, _ = _frame_in(ctx, room, state, "w-up", size)
         red = (image[..., 0] > 150) & (image[..., 0] > image[..., 1] + 70) & (
             image[..., 2] < 130)
         b = views.view_basis("w-up")
@@ -1491,18 +1494,11 @@ def test_a_crate_the_ceiling_cuts_has_its_lid_drawn_on_the_top_it_stands_on(ctx)
     cut crate stands on carries the crate's lid: crate-brown in the middle, its foot in
     shadow round it; a top with no crate over it keeps its own colour."""
     from anabasis.formats import levels
-    from anabasis.picture import views
 
     room = levels.load_level(6)
     state = rules.start(room).state
     assert (1, 0, 1, 3) in state.crates and state.player[3] == 2
-    size = (480, 300)
-    camera = views.room_camera(room.size, "w-up", state.player, size[0] / size[1])
-    pose = Pose(tuple(float(v) for v in state.player), "w-up", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(float)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
+    _, image, index, faces = _frame_in(ctx, room, state, "w-up", (480, 300))
 
     def top(cell):
         tile = (index == room.index(cell)) & (faces == ANA_FACE)
@@ -1532,14 +1528,7 @@ SHAFTS = """\
 def _stand_frame(ctx, room, state, size) -> tuple:
     """``room`` at ``state`` in the stand view, in the room's own camera: the picture (float),
     its brightness, and the debug frame's cell index and face code of each pixel."""
-    from anabasis.picture import views
-
-    camera = views.room_camera(room.size, "stand", state.player, size[0] / size[1])
-    pose = Pose(tuple(float(v) for v in state.player), "stand", None, 0.0, camera)
-    image = _image(ctx, room, pose, state, size).astype(float)
-    r = render.Renderer(ctx, room, state)
-    index, faces, _ = r.debug_frame(pose, size)
-    r.release()
+    _, image, index, faces = _frame_in(ctx, room, state, "stand", size, wrap=False)
     return image, image.mean(axis=2), index, faces
 
 
