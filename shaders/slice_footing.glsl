@@ -838,6 +838,15 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
+        if (h.axis >= 0 && h.axis < 3 && u_basis[2].w > 0.5) {
+            // With w up, a block's side under the floor you stand on darkens down it, as a
+            // trench's wall does: the side of level 5's goal column, seen over the trench
+            // beside it and lit as a top is, read to four blind players as a column standing
+            // higher than the floor they stood on, at one height with it (t280, t284, t286,
+            // t291); the far side of the trench, facing away, shows nothing.
+            float below = (u_centre.w - 0.5) - p.w;
+            col *= 1.0 - 0.37 * clamp(below, 0.0, 1.5);
+        }
 #ifdef HOLES
         if (h.code == CELL_BLOCK && u_basis[2].z > 0.5) {  // (a shaft's sides: z up alone)
             col = shaft_side(col, h.axis, p, f, h.cell, front, front_texel, line);
@@ -859,7 +868,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
                 int slips = settle_slips(above);
                 if (slips < 0 && !ramp_carries(above) && !under_pawn(above)) {
                     col = out_mark(col, f, h.axis, line);
-                } else if (slips >= 2 && u_basis[2].z > 0.5) {  // (z up, as the map: a plan)
+                } else if (slips >= 2 && u_basis[2].z > 0.5 && abs(u_basis[3].w) > 0.5) {
+                    // (with w hidden, as the map: its slices kata are not in sight)
                     col = slip_rims(col, f, h.axis, slips);
                 }
             }

@@ -1363,7 +1363,7 @@ def test_a_pit_you_fall_out_from_is_crossed_and_one_you_slip_through_is_not(ctx,
 def test_a_pit_two_slices_deep_or_more_has_a_rim_in_it_a_slice_past_the_first(ctx, source,
                                                                             moves):
     """In level 6's slice ana, the shaft a crate drops two slices down looked like every
-    other pit (t284, t285); the map bars it.  Every pit in sight with z up that slips you
+    other pit (t284, t285); the map bars it.  Every pit in sight, w hidden, that slips you
     two slices or more (``SliceMap.depth``) has light rims inside its rim, a slice past the
     first; one a slice, none.  (Drawn as the map's bars, a blind player read them as
     grates to walk over, t287.)"""
@@ -1485,6 +1485,35 @@ def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx)
     held = _edit(room, {(x, y, z - 1, 0): cells.RAMP_XP})
     assert not rules.falls_out(held, (x, y, z, 0), ())
     assert red_at(held, open_cells) == [False, True]
+
+
+def test_with_w_up_a_blocks_side_under_your_floor_darkens_down_it(ctx):
+    """Level 5 with w up: the side of the goal's column, seen over the trench beside it and
+    lit as a top is, read to four blind players as a column standing higher than their
+    floor, at one height with it (t280, t284, t286, t291).  A block's side under the floor
+    the pawn stands on darkens down it, as a trench's wall; its top edge is as lit as before."""
+    from anabasis.app.play import markers
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(5)
+    state = rules.start(room).state
+    size = (640, 400)
+    camera, image, index, faces = _frame_in(ctx, room, state, "w-up", size)
+    lum = image.mean(axis=2)
+    west = 1 + 2 * 0 + 0  # the debug face code of a -x face (seen from the trench's side)
+    project = markers.projecting(state.player, views.view_basis("w-up"), camera, size)
+
+    def at(w):  # the side's brightness by its middle, at w (a cell's centre at w + 0.5)
+        x, y, _ = project((3.5, 1, 1, w - 0.5))
+        x, y = round(x), round(y)
+        box = (slice(y - 2, y + 3), slice(x - 2, x + 3))
+        on = (index[box] == room.index((4, 1, 1, 1))) & (faces[box] == west)
+        assert on.sum() >= 15, on
+        return lum[box][on].mean()
+
+    high, low = at(1.8), at(1.2)  # near its top, at your floor; near its foot, a level down
+    assert low < 0.8 * high, (low, high)
 
 
 def test_a_crate_the_ceiling_cuts_has_its_lid_drawn_on_the_top_it_stands_on(ctx):
