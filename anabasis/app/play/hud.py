@@ -132,7 +132,8 @@ class Shown:
     building: str
     win: tuple | None  #: the win panel: (moves line, note, its colour, the way on, the keys)
     help: tuple | None  #: the help panel's lines, while it is open
-    #: the help's page (0: controls, views, rules; 1: the marks) and the key that turns it
+    #: the help's page (0: controls, views, rules; then the marks, a group a page) and the
+    #: key that turns it
     help_page: tuple = (0, "H")
     daily: tuple | None = None  #: after a win of today's room: its card (daily_card.shown)
     #: the hook's part, in a hook room (its line in flight, the crate on your head, ready):
@@ -844,9 +845,9 @@ def help_columns(lines: tuple) -> tuple[tuple, tuple]:
 def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
                 palette: str = "standard", page: int = 0, key: str = "H") -> int:
     """The help over the room, its page ``page``: 0 the controls, views and rules
-    (``lines``, in two columns, long lines broken), 1 the legend's marks in the room and 2
-    those on the slice map (``entries``), each page's text as large as lets it be written
-    whole in the window; returns that text size."""
+    (``lines``, in two columns, long lines broken); from 1, the legend's marks
+    (``entries``), a group a page (``legend.PAGES``); each page's text as large as lets
+    it be written whole in the window.  Returns that text size."""
     W, H = ov.size
     # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
     ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)

@@ -1136,7 +1136,7 @@ def goal_over(play, mark, b) -> int:
     room, player = play.room, play.game.state.player
     gx, gy, gz, gw = room.goal
     x, y, _, w = room.norm(tuple(mark.cell))
-    if (gx, gy, gw) != (x, y, room.norm(player)[3]) or w != gw:
+    if (gx, gy) != (x, y) or not w == gw == room.norm(player)[3]:
         return 0
     return max(0, gz - player[2])
 

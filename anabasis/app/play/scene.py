@@ -147,9 +147,9 @@ class Play(Scene):
         self.every_level_done = False  #: after a level's win: every level of every chapter
         self.daily = None  #: after a win of today's room: its card (daily_card.DailyCard)
         self.help = False
-        #: the help's page while it is open: 0 the controls, views and rules, 1 the marks
-        #: (on one page, both at 1280 x 800 were ten pixels high: "dense", said nearly every
-        #: blind player who opened it)
+        #: the help's page while it is open: 0 the controls, views and rules, then the
+        #: marks, a group a page (all on one page, at 1280 x 720 its lines were 13 pixels
+        #: high: "dense", said nearly every blind player who opened it)
         self.help_page = 0
         self.camera_input = CameraInput()  #: drag, wheel, the orbit keys, the stick
         self.w_refusals = 0
