@@ -1106,6 +1106,13 @@ def test_the_large_maps_own_key_shows_the_slices_near_yours_larger(display, tmp_
         press(app, pygame.K_TAB)
         press(app, pygame.K_b)  # back to the room from the nearer map too
         assert not play.reading.large and not play.reading.near
+        # and the large map opens again nearer, as it was left (t293 found it all slices)
+        press(app, pygame.K_b)
+        assert play.reading.large and play.reading.near
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_b)
+        press(app, pygame.K_b)
+        assert play.reading.large and not play.reading.near
     finally:
         app.close()
     app = App(size=(1280, 720), opened=open_level(2), data_dir=tmp_path)

@@ -214,6 +214,7 @@ class Reading:
         #: the large map shows the slices near the pawn's, larger (B's second press where
         #: that makes its cells larger: a big room's seven slices at 24 pixels a cell)
         self.near = False
+        self._near_kept = False  #: the nearer map's choice while the large map is closed
         self._nearer = None  #: (the large map's box, whether B's second press comes nearer)
         self._grounded = None  #: (the large map on an opaque ground, the picture it is of)
         self._badged = None  #: ((the marks, the basis, the yaw), those with a badge there)
@@ -387,7 +388,10 @@ class Reading:
             # and given the room back in a small one, and five blind players, pressing it
             # to get back, met the nearer map; nearer is the map's own key while it is large)
             self.large = not self.large
-            self.near = False
+            # the nearer map kept for the large map's next opening (closed, it is not shown:
+            # back on the large map, a blind player found his three slices gone, t293)
+            self.near, self._near_kept = (self._near_kept, False) if self.large else (
+                False, self.near)
             if self.large and play.message.startswith(MAP_NEWS_HEAD):
                 # (what the corner map's cells mean, said over the large map's middle: a
                 # blind player waited for it to fade; the large map's own key says it)
