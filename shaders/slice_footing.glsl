@@ -67,9 +67,8 @@ vec3 crate_lid(vec3 col, vec4 f, int axis) {
     }
     if (inside < 0.0) return col * 0.8;  // (in its foot's full shadow, a dark ring round the
     // lid, the lid read to a blind player as sunk in a cut-out, t291)
-    float frame = line_step(0.08, 1.0, inside);
-    float plank = 0.86 + 0.14 * abs(fract((f.x + f.y + f.w) * 2.5) * 2.0 - 1.0);
-    return mix(vec3(0.30, 0.15, 0.05), CRATE_COLOUR * plank, frame);
+    return albedo(CELL_CRATE, ivec4(0), 0, f, axis, inside, 0.0);  // (a crate's face, its frame
+    // from the lid's edge)
 }
 
 // Whether the cell `front`, in front of a face, lies where the ceiling or the wrap band cuts

@@ -161,9 +161,10 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     centre = np.asarray(pose.player, float) + 0.5
     eye, fwd, right, up = pose.camera.frame()
     variant: set[str] = {"WRAP"} if room.wrap else set()
+    player_cell = tuple(int(math.floor(c + 0.5)) for c in pose.player)
     if (abs(float(B[2, 2])) > 0.9 and opens_below(room.size, room.cells)) or (
             float(B[3, 2]) > 0.9 and not room.wrap
-            and opens_below(room.size, room.cells, 3, math.floor(pose.player[2] + 0.5))):
+            and opens_below(room.size, room.cells, 3, player_cell[2])):
         variant.add("HOLES")  # (its code alone cost a tenth of a frame on llvmpipe)
     origin = centre.copy()
     origin_b = centre.copy()
@@ -192,7 +193,6 @@ def frame_uniforms(room: Room, pose: Pose, size: tuple[int, int],
     if ghost > 0.05:
         variant.add("GHOST")
     goal = np.asarray(goal_copy(room, pose.player[3]), float)
-    player_cell = tuple(int(math.floor(c + 0.5)) for c in pose.player)
     # How far the goal is out of the slice: its halo shows only then (in the slice, its cell
     # is marked and nothing spills onto its neighbours).
     goal_off = abs(float((goal + 0.5 - origin) @ B[:, 3]))

@@ -835,7 +835,8 @@ def help_foot(page: int, key: str) -> str:
 def help_columns(lines: tuple) -> tuple[tuple, tuple]:
     """The help's first page in two columns: the controls and the views; the rules on
     (and the hook's lines)."""
-    at = lines.index("The rules") if "The rules" in lines else len(lines)
+    rules = HEADINGS[-1]  # ("The rules")
+    at = lines.index(rules) if rules in lines else len(lines)
     left, right = lines[:at], lines[at:]
     while left and not left[-1]:
         left = left[:-1]
