@@ -2276,3 +2276,55 @@ def test_nothing_of_the_room_shows_round_the_large_map(display, tmp_path):
         assert not diff.any(), (int(diff.sum()), xs.min(), xs.max(), ys.min(), ys.max())
     finally:
         app.close()
+
+
+def test_the_goal_in_sight_says_how_high_it_is_against_you(make_app):
+    """With w up, level 5's goal stands on a column as high as the pawn's floor, across a
+    trench: its side shows over the trench and its top lies higher up the screen, and blind
+    players of every round read it as higher (t280, t284, t291, t292, t296, t297).  The
+    goal in plain sight in the pawn's slice says its height and how it stands against the
+    pawn's, as the HUD says both: "goal · w 2 · as high as you"; in the stand view its z.
+    At every rest of levels 1 to 7 in the stand view, a goal's tag, where there is one,
+    says what the engine has; a step from the goal, its badge names it and no tag does."""
+    app = marked(make_app, open_level(5))
+    play = app.scene
+
+    def said():
+        app.overlay.written.clear()
+        app.tick(DT)
+        return [t for t in app.overlay.written if t.startswith("goal ·")]
+
+    assert said() == ["goal · z 1 · as high as you"]
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    assert said() == ["goal · w 2 · as high as you"]
+    (top,) = [t for t in reading.top_heights(play, play.sight.basis(), play.sight.camera,
+                                             app.overlay.size) if t.goal is not None]
+    assert top.goal == 0 and top.cell == (4, 2, 1, 1)  # (the block kata of the goal)
+    tagged = ups = 0
+    for play, _ in rests_along(app, *(open_level(n) for n in range(1, 8))):
+        if play.sight.view != "stand":
+            continue
+        tags = said()
+        player, goal = play.state.player, play.room.goal
+        if sum(abs(a - g) for a, g in zip(player, goal, strict=True)) == 1:
+            assert not tags  # (its badge says "· goal")
+        for tag in tags:
+            rel = goal[2] - player[2]
+            how = "as high as you" if rel == 0 else f"{abs(rel)} {'up' if rel > 0 else 'down'}"
+            assert tag == f"goal · z {goal[2]} · {how}", (tag, player, goal)
+            assert reading.markers.in_slice(play.room, goal, play.pose().player,
+                                            play.sight.basis())
+            tagged += 1
+            ups += rel > 0
+    assert tagged >= 5
+    # (the levels never climb in z: a made room whose goal is up a step in the pawn's slice)
+    app, made = made_in_stand(make_app, "medium.dama")
+    play = app.scene
+    seen = []
+    for move in made.moves:
+        seen += said()
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert "goal · z 3 · 1 up" in seen and "goal · z 3 · as high as you" in seen, seen

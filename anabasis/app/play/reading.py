@@ -53,7 +53,7 @@ from anabasis.app.viewer import slicemap
 from anabasis.app.viewer.projection import project_many
 from anabasis.app.viewer.slicemap import SliceMap
 from anabasis.engine.cells import BLOCK, EMPTY, RAMPS
-from anabasis.picture import views
+from anabasis.picture import pose, views
 from anabasis.picture.pose import CRATE_INSET, drawn_w, under_ceiling
 
 #: Where the map may reach: this share of the window's width and height, at most.
@@ -1434,6 +1434,9 @@ class TopHeight(NamedTuple):
     #: with w up, a floor as high as yours or higher, not the room's top: a wall only in
     #: that no step climbs along w ("w 2 · no step up", as the badge of a step onto one says)
     rise: bool = False
+    #: the goal's floor: how far over your height the goal is (0: as high as you; below
+    #: you, less than 0), else None (:func:`goal_top`)
+    goal: int | None = None
 
 
 def top_heights(play, b, camera, size) -> list[TopHeight]:
@@ -1454,6 +1457,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     up = height_axis(room, b)
     if any(float(v) != int(v) for v in drawn) or up is None:
         return []
+    goal = goal_top(play, b, camera, size)
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
     project = markers.projecting(drawn, b, camera, size)
     smap = play.reading.shown_map()
@@ -1473,7 +1477,7 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     # up, a badge that says the wall's top, "its top: w 2's floor")
     named = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
              if names_its_wall(play, m, b) or top_words(room, m, b)}
-    out = []
+    out = [] if goal is None else [goal]  # (the goal's first: the other tags keep off it)
     for da in range(-TOP_REACH, TOP_REACH + 1):
         for dd in range(-TOP_REACH, TOP_REACH + 1):
             if da == dd == 0:
@@ -1482,7 +1486,9 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
             column[a] += da
             column[d] += dd
             if not (0 <= column[a] < room.size[a] and 0 <= column[d] < room.size[d]) \
-                    or (column[a], column[d]) in ramped:
+                    or (column[a], column[d]) in ramped \
+                    or (goal is not None and (column[a], column[d]) == (goal.cell[a],
+                                                                         goal.cell[d])):
                 continue
             for z in range(room.size[up] - 1, -1, -1):  # the highest top in sight
                 cell = list(column)
@@ -1546,13 +1552,71 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     return out
 
 
+def goal_top(play, b, camera, size) -> TopHeight | None:
+    """The goal in the pawn's slice, in plain sight on the top of what holds it up, not a
+    step from the pawn, at rest: a :class:`TopHeight` for that top, saying how far over
+    the pawn's height the goal is along the view's up (:func:`height_axis`); else None.
+
+    With w up, level 5's and level 6's goal stands on a column as high as the pawn's floor
+    across a trench; the column's side shows over the trench and its top lies higher up
+    the screen, and blind players of every round (t280, t284, t291, t292, t296, ...) read
+    it as standing higher.  In a big room, a goal three up did not look three up (t281,
+    t283).  Its tag says it: "goal · w 2 · as high as you", "goal · z 3 · 2 up"."""
+    room, state = play.room, play.game.state
+    drawn = play.pose().player
+    up = height_axis(room, b)
+    hidden, _ = views.axis_of(b[:, 3])
+    if up is None or abs(float(b[hidden, 3])) < 0.999 \
+            or not markers.in_slice(room, room.goal, drawn, b) \
+            or markers._touches(room.goal, state.player):
+        return None  # (a step from you: its badge says "· goal")
+    put = [int(v) for v in room.goal]
+    put[hidden] = int(drawn[hidden])  # (round a wrapped w, the slice it is drawn in)
+    if room.wrap and hidden != 3:
+        put[3] = pose.goal_copy(room, drawn[3])[3]
+    if tuple(put) == tuple(int(v) for v in drawn):
+        return None
+    lift = np.asarray(put, float) - np.asarray(drawn, float)
+    floor = list(put)
+    floor[up] -= 1
+    if put[up] == 0 or not under_ceiling(lift, b) \
+            or markers.hidden_by(room, state, put, drawn, b, camera, "goal") \
+            or markers.hidden_by(room, state, put, drawn, b, camera, "part") \
+            or not markers.top_shows(room, state, tuple(floor), drawn, b, camera):
+        return None  # (its marker says where it is, and what hides it)
+    project = markers.projecting(drawn, b, camera, size)
+    point = [float(v) for v in put]
+    point[up] -= 0.5
+    x, y, depth = project(tuple(point))
+    if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    return TopHeight(tuple(floor), room.goal[up], (round(x), round(y)), axis="zw"[up - 2],
+                     goal=room.goal[up] - state.player[up])
+
+
+def goal_words(top: TopHeight) -> str:
+    """The goal's tag (:func:`goal_top`): its height, and how far over yours it is.
+
+    >>> goal_words(TopHeight((4, 2, 0, 1), 2, (0, 0), axis="w", goal=0))
+    'goal · w 2 · as high as you'
+    >>> goal_words(TopHeight((4, 2, 2, 1), 3, (0, 0), goal=2))
+    'goal · z 3 · 2 up'
+    >>> goal_words(TopHeight((4, 2, 0, 1), 1, (0, 0), goal=-1))
+    'goal · z 1 · 1 down'
+    """
+    rel = top.goal
+    how = "as high as you" if rel == 0 else f"{abs(rel)} {'up' if rel > 0 else 'down'}"
+    return f"goal · {top.axis} {top.z} · {how}"
+
+
 def points_box(points) -> pygame.Rect:
     """The window box round ``points`` (window pixels)."""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
+def paint_top_heights(ov, heights, s: float, taken,
+                      palette: str = "standard") -> list[pygame.Rect]:
     """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
     or on a pit the slice you would slip to ("slip to w 1"), where its tag is clear of
     ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; a wall to
@@ -1560,7 +1624,8 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
-    for cell, z, at, slip, others, wall, axis, rise in heights:
+    for top in heights:
+        cell, z, at, slip, others, wall, axis, rise, goal = top
         if slip is not None and any(
                 to == slip and max(abs(cell[0] - near[0]), abs(cell[1] - near[1])) <= 1
                 for near, to in slips):
@@ -1579,6 +1644,9 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
             # wall (t259), or a wall in your slice (t262, t263); its step's badge says "no
             # step up in w · its top: w 2's floor")
             text = f"{axis} {z} · no step up"
+        colour = views.AXIS_COLOURS[axis if slip is None else "w"]
+        if goal is not None:
+            text, colour = goal_words(top), markers.colour_of("goal", palette)
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
         for spot in (at, *others):
             rect.center = spot
@@ -1588,9 +1656,9 @@ def paint_top_heights(ov, heights, s: float, taken) -> list[pygame.Rect]:
             continue
         if slip is not None:
             slips.append((cell, slip))
-        ov.panel(rect, (12, 14, 20, 150), 5)
-        ov.text(text, rect.center, size, views.AXIS_COLOURS[axis if slip is None else "w"],
-                anchor="center", shadow=False)
+        # (the goal's on its glow: dark enough that its gold words read there)
+        ov.panel(rect, (12, 14, 20, 150 if goal is None else 225), 5)
+        ov.text(text, rect.center, size, colour, anchor="center", shadow=False)
         done.append(rect)
     return done
 
