@@ -319,3 +319,16 @@ def test_the_help_says_a_fall_goes_down_in_z_first_as_the_engine_does():
     assert rules.start(room).state == start  # at rest on the pillar
     after = rules.step(room, start, "R").state
     assert after.player == (1, 0, 1, 1), after  # down in z; kata first: (1, 0, 2, 0)
+
+
+def test_the_help_says_what_ana_and_kata_are_before_it_uses_them():
+    """The help's rules used "ana", "kata" and "two downs" unsaid, and blind players of
+    every round from t286 to t294 called its words jargon.  Its rules open by saying what
+    the four axes are and which ways along w ana and kata are, before any rule uses them."""
+    from anabasis.app.play import hud
+
+    rules = hud.HELP[hud.HELP.index("The rules") + 1:]
+    said = next(i for i, line in enumerate(rules) if "Ana is +w, kata is -w" in line)
+    assert "x, y, z and w" in rules[said]
+    used = [i for i, line in enumerate(rules) if " ana" in line.lower() or "kata" in line]
+    assert used and min(used) == said

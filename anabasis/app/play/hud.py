@@ -68,9 +68,12 @@ HELP = [
     "A gold diamond or a crate's square marks the goal or a crate out of sight: \u2191 2 ana",
     "",
     "The rules",
-    "Two downs: things fall along -z, and also kata, along -w; down in z first, where they can.",
-    "You rest only where you are held from below and from kata.",
-    "Walk past the end of the block kata of you and you slip a slice.",
+    # (the rules' words unsaid: "ana", "kata" and "two downs" read to blind players of every
+    # round as jargon, t286 to t294)
+    "The room has four axes, x, y, z and w; each w is a slice. Ana is +w, kata is -w.",
+    "Two downs: things fall in z (-z), and also kata; down in z first, where they can.",
+    "You rest only where something holds you from below in z and from kata in w.",
+    "Walk past the end of the block kata of you and you slip kata, a slice or more.",
     "Only a ramp takes you ana, and never a crate; a ramp under your feet holds you up.",
     "A ramp takes you ana only round what blocks its high side, or over a gap: onto open"
     " floor, or the next ramp, you walk in your slice.",
@@ -351,7 +354,8 @@ def draw_shown(ov, shown: Shown) -> None:
                 *(p.inflate(-p.width // 4, -p.height // 4) for p in pawn),
                 reading.pawn_floor_box(play, b, camera, ov.size), *tag, *crates,
                 pygame.Rect(0, band_top, W, H - band_top)) if r]
-            play.reading.height_rects = reading.paint_top_heights(ov, heights, s, taken)
+            play.reading.height_rects = reading.paint_top_heights(
+                ov, heights, s, taken, shown.palette)
     if shown.hint is not None and not large:
         # (under the badges, whose words stay whole; not over the large map, where it lay
         # on another slice's panel: a blind player read it as there)
@@ -709,19 +713,24 @@ def _win_shown(play) -> tuple:
             recipe.text(opened))
 
 
+#: The win panel's recipe words: lighter than the keys' line under them, darker than the
+#: moves over them.
+RECIPE_INK = (205, 211, 226)
+
+
 def _win_panel(ov, win: tuple, s: float) -> None:
     line, note, colour, way_on, keys_line, made_of = win
     W, H = ov.size
     # a made room's recipe, under the note: what it was made of, now that it is solved
-    size = int(16 * s)
-    wide = min(W - 40, int(640 * s))
+    size = int(18 * s)  # (small and dim, it read to blind players as fine print: t289, t297)
+    wide = min(W - 40, int(700 * s))
     made_lines = ov.wrap(made_of, size, wide - int(40 * s))[:6] if made_of else []
     grow = len(made_lines) * (size + 4) + (int(10 * s) if made_lines else 0)
     box = pygame.Rect(0, 0, wide if made_lines else int(540 * s), int(214 * s) + grow)
     box.center = (W // 2, H // 2)
     ov.panel(box, (14, 18, 26, 225), 14)
     for i, text in enumerate(made_lines):
-        ov.text(text, (box.centerx, box.y + int(134 * s) + i * (size + 4)), size, DIM,
+        ov.text(text, (box.centerx, box.y + int(134 * s) + i * (size + 4)), size, RECIPE_INK,
                 anchor="midtop")
     ov.text("Solved!", (box.centerx, box.y + int(18 * s)), int(40 * s), GOLD, anchor="midtop")
     ov.text(line, (box.centerx, box.y + int(72 * s)), int(24 * s), INK, anchor="midtop")
