@@ -237,11 +237,15 @@ vec3 slip_rims(vec3 col, vec4 f, int axis, int slips) {
         inside = min(inside, min(f[a], 1.0 - f[a]));
     }
     float ring = 0.0;
+    float deep = 1.0;  // darker past each rim, a well going down (its rims alone, a faint
+    // square in a pit, blind players of a round told shafts from pits by the map alone:
+    // t298, t299, t300)
     for (int i = 1; i < min(slips, 4); i++) {
-        float d = abs(inside - (0.10 + 0.09 * float(i)));
-        ring = max(ring, 1.0 - line_step(0.012, 1.0, d));
+        float at = 0.10 + 0.09 * float(i);
+        ring = max(ring, 1.0 - line_step(0.012, 1.0, abs(inside - at)));
+        deep *= mix(1.0, 0.45, SOFT_STEP(at, at + 0.02, inside));
     }
-    return mix(col, vec3(0.52, 0.54, 0.60), 0.8 * ring);
+    return mix(col * deep, vec3(0.60, 0.62, 0.68), 0.85 * ring);
 }
 
 // Whether the step from the ramp underfoot carries you over cell `a`: the cell of your slice

@@ -1365,8 +1365,8 @@ def test_a_pit_two_slices_deep_or_more_has_a_rim_in_it_a_slice_past_the_first(ct
     """In level 6's slice ana, the shaft a crate drops two slices down looked like every
     other pit (t284, t285); the map bars it.  Every pit in sight, w hidden, that slips you
     two slices or more (``SliceMap.depth``) has light rims inside its rim, a slice past the
-    first; one a slice, none.  (Drawn as the map's bars, a blind player read them as
-    grates to walk over, t287.)"""
+    first, and is darker inside them; one a slice, none.  (Drawn as the map's bars, a blind
+    player read them as grates to walk over, t287.)"""
     from anabasis import gen
     from anabasis.app.play import markers
     from anabasis.app.viewer.slicemap import SliceMap
@@ -1386,6 +1386,7 @@ def test_a_pit_two_slices_deep_or_more_has_a_rim_in_it_a_slice_past_the_first(ct
     pw = state.player[3]
     project = markers.projecting(state.player, views.view_basis("stand"), camera, size)
     seen = {True: 0, False: 0}
+    middles = {True: [], False: []}  # the mean of each top's middle, deep or not
     for y in range(Y):
         for x in range(X):
             if not smap.slips(x, y, pw, state.crates) or smap.out(x, y, pw, state.crates):
@@ -1401,7 +1402,12 @@ def test_a_pit_two_slices_deep_or_more_has_a_rim_in_it_a_slice_past_the_first(ct
             share = rim[tile].mean()
             assert (share > 0.04) if deep else (share < 0.01), ((x, y, z, pw), deep, share)
             seen[deep] += 1
+            middles[deep].append(float(image[py - 4:py + 5, px - 4:px + 5].mean()))
     assert seen[True] >= 2 and seen[False] >= 1, seen
+    # and darker inside its rims, a well going down (its rims alone, a faint square in a
+    # pit, blind players of a round told shafts from pits by the map alone: t298 to t300)
+    mean = {k: sum(v) / len(v) for k, v in middles.items()}
+    assert mean[True] < 0.65 * mean[False], middles
 
 
 @pytest.mark.parametrize("moves", ["", "R", "RU"])
