@@ -530,3 +530,21 @@ def test_the_win_panel_steps_aside_when_you_turn_to_look_at_the_won_room(make_ap
     win(app)
     app.tick(DT)
     assert "Solved!" in app.overlay.written
+
+
+def test_the_help_hides_the_room_behind_it(make_app):
+    """Seen through, the room behind the help's words made them harder to read (t299).  Its
+    page is opaque: opened over two rooms, its middle is the same, pixel for pixel."""
+    import numpy as np
+
+    shots = []
+    for level in (1, 7):
+        app = make_app(open_level(level))
+        press(app, pygame.K_h)
+        assert app.scene.help
+        for _ in range(3):
+            app.tick(DT)
+        image = pygame.surfarray.array3d(pygame.image.load(str(app.screenshot())))
+        W, H = image.shape[:2]
+        shots.append(image[W // 2 - 250:W // 2 + 250, H // 2 - 120:H // 2 + 120].astype(int))
+    assert np.abs(shots[0] - shots[1]).max() <= 2

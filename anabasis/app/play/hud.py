@@ -889,7 +889,8 @@ def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
     line_h = int(size * 1.4)
     box = pygame.Rect(0, 0, full, line_h * rows_at(size) + int(60 * s))
     box.center = (W // 2, H // 2)
-    ov.panel(box, (14, 18, 26, 235), 14)
+    ov.panel(box, (14, 18, 26, 255), 14)  # (see-through, the room behind its words
+    # made them harder to read: t299)
     top = box.y + int(22 * s)
     if page == 0:
         for k, col in enumerate(columns):
