@@ -108,6 +108,17 @@ float bevel(uint beside, int axis, vec4 f) {
     return 1.0 + 0.7 * clamp(k, -1.0, 1.0);
 }
 
+// With w up, a block's side over the floor you stand on: no step climbs along w (only a
+// ramp takes you ana).  Drawn plain, one high, such a side read as a step to climb, as z's
+// are in the stand view ("the two views draw the same shape with opposite meanings", t299;
+// t300).  Hatched upright in light lines, as a wall's top is: a wall to you.
+vec3 rise_side(vec3 col, vec4 f, int axis, float line) {
+    float k = (f.x + f.y + f.z + f.w - f[axis]) * 4.0;  // (along the face: its two axes)
+    float d = abs(fract(k) - 0.5) * 0.25;  // in cells, from a hatch line's middle
+    float hatch = 1.0 - SOFT_STEP(0.014, 0.014 + line, d);
+    return mix(col * 0.8, max(col * 1.6, vec3(0.5)), 0.8 * hatch);
+}
+
 // The room's top: the top face of a block in the room's last layer of z (or of w, where w does
 // not wrap) is one nothing can stand on (the room ends over it).  Dark in its slice's tone and
 // hatched across in light lines (through its middle too), as a plan draws cut stone: a blind
@@ -838,7 +849,8 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         ivec4 front = h.cell;
         if (h.axis >= 0) front[h.axis] -= int(sign(rd[h.axis]));
         uint front_texel = texel_at(front);
-        col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
+        col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f,
+                         rd);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
         if (h.axis >= 0 && h.axis < 3 && u_basis[2].w > 0.5) {
@@ -849,6 +861,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
             // t291); the far side of the trench, facing away, shows nothing.
             float below = (u_centre.w - 0.5) - p.w;
             col *= 1.0 - 0.37 * clamp(below, 0.0, 1.5);
+            if (below < -SNAP && h.code == CELL_BLOCK) col = rise_side(col, f, h.axis, line);
         }
 #ifdef HOLES
         if (h.code == CELL_BLOCK && u_basis[2].z > 0.5) {  // (a shaft's sides: z up alone)

@@ -76,14 +76,21 @@ vec4 axis_mask(int axis) {
 // the cell in front (`front`) say which neighbours are solid; where w wraps they are read
 // (as the occlusion does there).  Through the window round the pawn, what it cuts casts
 // nothing: the floor is drawn as with no wall (shaded, the pawn read as sunk in a pit).
-float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f) {
+// With w up, the eye's side of a floor is the ray's own (the camera's perspective): level 5's
+// trench, right of the screen's middle, showed the far column's side and hid the near
+// floor's, and with no shade on the trench's near side the column beyond read to blind
+// players of every round as higher than the floor it is level with (t280 to t298).  So
+// there a block beside the floor on the ray's near side, across the screen too, shades it.
+float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f, vec4 rd) {
     // (a top seen from above, not through the window)
     if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5 || g_windowed) return 1.0;
+    bool by_ray = u_basis[2].w > 0.5;
+    float ground = length(vec2(rd[u_ao_a[axis]], rd[u_ao_b[axis]]));
     float shade = 0.0;
     for (int k = 0; k < 2; k++) {
         int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
-        float way = u_toward[j];
-        if (abs(way) < 0.5) continue;
+        float way = by_ray ? -rd[j] / max(ground, HAIR) : u_toward[j];
+        if (abs(way) < (by_ray ? 0.25 : 0.5)) continue;
         bool plus = way > 0.0;
 #ifdef WRAP
         bool solid = code_at(front_cell + ivec4(axis_mask(j)) * (plus ? 1 : -1)) != CELL_EMPTY;
@@ -101,7 +108,7 @@ float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f)
 // face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): no read
 // of its own, the texel of the cell in front (`front`, read once for this and the footing)
 // says which of its neighbours are solid.
-float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
+float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f, vec4 rd) {
     if (axis < 0) return 1.0;
     // A neighbour the ceiling cuts away is not drawn, so it darkens nothing: counted, the tops
     // just under the ceiling (the walls at the pawn's level with w up) were shaded as pillows,
@@ -133,7 +140,8 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1)) * kept;
     float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
-    return (1.0 - 0.42 * min(occ, 1.5)) * cast_shade(front_cell, front, axis, front_step, f);
+    return (1.0 - 0.42 * min(occ, 1.5)) * cast_shade(front_cell, front, axis, front_step, f,
+                                                      rd);
 }
 
 // How near the point is to an edge of its cell's face, in cells (axes other than the normal).

@@ -1951,3 +1951,69 @@ def test_no_fall_out_cross_down_the_pawns_own_column(ctx):
     assert under.sum() > 20 and beside.sum() > 20
     assert crossed(image[under]) == 0
     assert crossed(image[beside]) > 5
+
+
+def test_with_w_up_a_trench_right_of_the_eye_is_shaded_on_its_near_side(ctx):
+    """Level 5 with w up: the trench (a column of w 1 open over the w 0 floor) lies right of
+    the screen's middle, so the camera sees the far column's side and not the near floor's.
+    Unshaded on its near side, the trench read as the near floor's level, and the goal's
+    column past it as higher, to blind players of every round (t280 to t298).  With w up the
+    eye's side is the ray's own: each of the trench's floor cells in sight is darker on its
+    near third (by the floor it lies under) than past its middle, as a floor past a block on
+    the eye's side is in the stand view."""
+    from anabasis.app.play import markers
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(5)
+    state = rules.start(room).state
+    size = (640, 360)
+    camera, image, index, faces = _frame_in(ctx, room, state, "w-up", size)
+    project = markers.projecting(state.player, views.view_basis("w-up"), camera, size)
+    lum = image.sum(axis=2)
+    seen = 0
+    for y in range(room.size[1]):
+        floor = (3, y, 1, 0)  # the trench's floor: w 1 is open over it, w 0 holds it
+        assert room.cell(floor) == cells.BLOCK and room.cell((3, y, 1, 1)) == cells.EMPTY
+        assert room.cell((2, y, 1, 1)) == cells.BLOCK  # the near floor, one higher
+        tile = (index == room.index(floor)) & (faces == ANA_FACE)
+        parts = []
+        for fx in (-0.25, 0.2):
+            px, py, _ = project((3 + fx, y, 1, 0.5))
+            px, py = round(px), round(py)
+            patch = tile[py - 1:py + 2, px - 1:px + 2]
+            if patch.size < 9 or not patch.all():
+                break
+            parts.append(float(lum[py - 1:py + 2, px - 1:px + 2].mean()))
+        else:
+            near, past = parts
+            assert near < 0.8 * past, (floor, near, past)
+            seen += 1
+    assert seen >= 2
+
+
+def test_with_w_up_a_side_rising_over_your_floor_is_hatched(ctx):
+    """With w up, a block one slice over your floor is drawn one high, as a step in z is in
+    the stand view, and no step climbs it: level 3's middle row, one slice ana, read to
+    blind players as a ledge to climb ("the two views draw the same shape with opposite
+    meanings", t299; t300).  Its side over your floor is hatched in light lines; a side
+    under your floor (level 5's trench wall, the goal's column beside it) is not."""
+    from anabasis.formats import levels
+
+    def light_share(level, cell, face):
+        room = levels.load_level(level)
+        state = rules.start(room).state
+        _, image, index, faces = _frame_in(ctx, room, state, "w-up", (640, 360))
+        tile = (index == room.index(cell)) & (faces == face)
+        assert tile.sum() >= 60, (level, cell, tile.sum())
+        lum = image.sum(axis=2)[tile]
+        return float((lum > 1.3 * np.median(lum)).mean())
+
+    room = levels.load_level(3)
+    assert rules.start(room).state.player[3] == 1 and room.cell((1, 1, 1, 1)) == cells.BLOCK
+    PLUS_Y = 1 + 2 * 1 + 1  # the debug face code of a +y face (toward the eye)
+    MINUS_X = 1 + 2 * 0  # of a -x face
+    rises = [light_share(3, (x, 1, 1, 1), PLUS_Y) for x in (0, 1)]
+    assert min(rises) > 0.06, rises
+    # level 5's goal column, its side to the trench: under the pawn's floor (w 2), no hatch
+    assert light_share(5, (4, 1, 1, 1), MINUS_X) < 0.03

@@ -17,7 +17,8 @@ TITLE = "What the marks mean"
 
 ENTRIES = [
     ("lanes", "lighter tiles: your row and column, the whole room across (not a route)"),
-    ("pit", "a dark pit, rimmed: you slip kata (a rim in it: 2+ slices; map: bars);"
+    ("pit", "a dark pit, rimmed: you slip kata (a rim in it, darker past it: 2+ slices;"
+            " map: bars);"
             " \u2715: you fall out; no rim: a ramp steps over it"),
     ("ramp", "a ramp (teal): its high side's edge lit, it rises ana that way; a floor from"
              " any side; w up: a teal slope up one slice"),
@@ -60,6 +61,8 @@ ENTRIES = [
     ("lip", "a top's edge dark, or lit with a shadow past it: a step down past it"),
     ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
              " no number)"),
+    ("rise", "w up: a block's side hatched: it rises over your floor, and no step climbs it"
+             " (only a ramp takes you ana)"),
     ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
                " (rimmed: it slips)"),
     ("held", "a floor framed in crate-brown, in the room and on the map: a crate 1 kata"
@@ -100,7 +103,7 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
 #: found it hard to scan: "split it into groups", t283.)
 PAGES = (
     ("floors, walls, ramps", frozenset({"lanes", "pit", "ramp", "landing", "ghost", "cut", "lip",
-                                        "wall", "held", "height", "slices", "axes"})),
+                                        "wall", "rise", "held", "height", "slices", "axes"})),
     ("you, crates, the goal, your steps",
      frozenset({"outline", "feet", "crate", "push", "goal", "marker", "footprint", "inside",
                 "ring", "behind", "hint", "badge", "plan"})),
@@ -363,6 +366,17 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         s.set_clip(cap)
         for k in range(-h, cap.width, max(3, h // 3)):
             pygame.draw.line(s, (170, 182, 160), (cap.x + k, cap.y), (cap.x + k + h, cap.bottom))
+        s.set_clip(clip)
+    elif name == "rise":  # a top (a floor a slice ana), and under it its side, hatched
+        top = pygame.Rect(r.x, r.y, r.width, h // 2)
+        pygame.draw.rect(s, TILE, top)
+        side = pygame.Rect(r.x, top.bottom, r.width, h - top.height)
+        pygame.draw.rect(s, (96, 86, 66), side)
+        clip = s.get_clip()
+        s.set_clip(side)
+        for k in range(-h, side.width, max(3, h // 3)):
+            pygame.draw.line(s, (196, 186, 160), (side.x + k, side.bottom),
+                             (side.x + k + side.height, side.y))
         s.set_clip(clip)
     elif name == "hollow":
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
