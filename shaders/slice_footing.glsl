@@ -253,7 +253,7 @@ vec3 slip_rims(vec3 col, vec4 f, int axis, int slips) {
     // t298, t299, t300)
     for (int i = 1; i < min(slips, 4); i++) {
         float at = 0.10 + 0.09 * float(i);
-        ring = max(ring, 1.0 - line_step(0.012, 1.0, abs(inside - at)));
+        ring = max(ring, 1.0 - line_step(0.024, 1.0, abs(inside - at)));  // (0.012: faint, t305)
         deep *= mix(1.0, 0.45, SOFT_STEP(at, at + 0.02, inside));
     }
     return mix(col * deep, vec3(0.60, 0.62, 0.68), 0.85 * ring);
@@ -850,7 +850,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         if (h.axis >= 0) front[h.axis] -= int(sign(rd[h.axis]));
         uint front_texel = texel_at(front);
         col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f,
-                         rd);
+                         vec4(h.cell) + 0.5 - ro);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
         if (h.axis >= 0 && h.axis < 3 && u_basis[2].w > 0.5) {

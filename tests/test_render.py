@@ -2017,3 +2017,33 @@ def test_with_w_up_a_side_rising_over_your_floor_is_hatched(ctx):
     assert min(rises) > 0.06, rises
     # level 5's goal column, its side to the trench: under the pawn's floor (w 2), no hatch
     assert light_share(5, (4, 1, 1, 1), MINUS_X) < 0.03
+
+
+def test_with_w_up_a_floors_shade_is_a_band_along_its_edge_not_across_it(ctx):
+    """Level 2 with w up: the floor below the pawn's lies by the wall on its +x side, and
+    its shade, asked of each pixel's ray, ended where the ray turned, across the cell: a
+    dark wedge, read by blind players as a ramp's slope (t304, t305, t306).  Asked of the
+    cell, the shade is a band along the wall's edge: its whole length dark, the far side
+    of the cell lit, at every point along the edge."""
+    from anabasis.app.play import markers
+    from anabasis.formats import levels
+    from anabasis.picture import views
+
+    room = levels.load_level(2)
+    state = rules.start(room).state
+    floor = (0, 1, 1, 1)
+    assert state.player == (0, 0, 1, 2) and room.cell((1, 1, 1, 2)) == cells.BLOCK
+    size = (640, 360)
+    camera, image, index, faces = _frame_in(ctx, room, state, "w-up", size)
+    project = markers.projecting(state.player, views.view_basis("w-up"), camera, size)
+    tile = (index == room.index(floor)) & (faces == ANA_FACE)
+    lum = image.sum(axis=2)
+
+    def at(fx, fy):
+        px, py, _ = project((fx - 0.5, 1 + fy - 0.5, 1, 1.5))
+        px, py = round(px), round(py)
+        assert tile[py - 1:py + 2, px - 1:px + 2].all(), (fx, fy)
+        return float(lum[py - 1:py + 2, px - 1:px + 2].mean())
+
+    for fy in (0.15, 0.35, 0.5, 0.65, 0.85):
+        assert at(0.85, fy) < 0.75 * at(0.2, fy), fy
