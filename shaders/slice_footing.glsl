@@ -849,8 +849,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         ivec4 front = h.cell;
         if (h.axis >= 0) front[h.axis] -= int(sign(rd[h.axis]));
         uint front_texel = texel_at(front);
-        col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f,
-                         vec4(h.cell) + 0.5 - ro);
+        col *= occlusion(h.cell, front_texel, h.axis, (h.axis >= 0) ? int(sign(rd[h.axis])) : 0, f);
         vec3 s = u_eye + dir * h.t;
         col = light(col, n, dir) * player_shadow(s);
         if (h.axis >= 0 && h.axis < 3 && u_basis[2].w > 0.5) {

@@ -76,25 +76,14 @@ vec4 axis_mask(int axis) {
 // the cell in front (`front`) say which neighbours are solid; where w wraps they are read
 // (as the occlusion does there).  Through the window round the pawn, what it cuts casts
 // nothing: the floor is drawn as with no wall (shaded, the pawn read as sunk in a pit).
-// With w up, the eye's side of a floor is the one toward the eye from its own cell
-// (`to_cell`: from the eye to the cell's middle; the camera's perspective): level 5's
-// trench, right of the screen's middle, showed the far column's side and hid the near
-// floor's, and with no shade on the trench's near side the column beyond read to blind
-// players of every round as higher than the floor it is level with (t280 to t298).  So
-// there a block beside the floor on that side, across the screen too, shades it.  (Asked
-// of each pixel's own ray, the band's end ran across the cell where the ray turned, and a
-// blind player read the diagonal shade as a ramp's slope, t306.)
-float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f,
-                 vec4 to_cell) {
+float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f) {
     // (a top seen from above, not through the window)
     if (front_step >= 0 || abs(u_basis[2][axis]) < 0.5 || g_windowed) return 1.0;
-    bool by_cell = u_basis[2].w > 0.5;
-    float ground = length(vec2(to_cell[u_ao_a[axis]], to_cell[u_ao_b[axis]]));
     float shade = 0.0;
     for (int k = 0; k < 2; k++) {
         int j = (k == 0) ? u_ao_a[axis] : u_ao_b[axis];
-        float way = by_cell ? -to_cell[j] / max(ground, HAIR) : u_toward[j];
-        if (abs(way) < (by_cell ? 0.25 : 0.5)) continue;
+        float way = u_toward[j];
+        if (abs(way) < 0.5) continue;
         bool plus = way > 0.0;
 #ifdef WRAP
         bool solid = code_at(front_cell + ivec4(axis_mask(j)) * (plus ? 1 : -1)) != CELL_EMPTY;
@@ -103,9 +92,7 @@ float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f,
         bool solid = ((front >> bit) & uint(1)) != uint(0);
 #endif
         float d = plus ? 1.0 - f[j] : f[j];  // in cells, from that edge
-        // (with w up its end crisp, a shadow's: soft across the screen's depth, the band
-        // read to a blind player as the slope of a ramp, t304, t306)
-        if (solid) shade = max(shade, 1.0 - smoothstep(0.5, by_cell ? 0.53 : 0.7, d));
+        if (solid) shade = max(shade, 1.0 - smoothstep(0.5, 0.7, d));
     }
     return 1.0 - 0.55 * shade;
 }
@@ -114,7 +101,7 @@ float cast_shade(ivec4 front_cell, uint front, int axis, int front_step, vec4 f,
 // face's two tangent axes that show most in the slice (u_ao_a, u_ao_b, by face axis): no read
 // of its own, the texel of the cell in front (`front`, read once for this and the footing)
 // says which of its neighbours are solid.
-float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f, vec4 to_cell) {
+float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f) {
     if (axis < 0) return 1.0;
     // A neighbour the ceiling cuts away is not drawn, so it darkens nothing: counted, the tops
     // just under the ceiling (the walls at the pawn's level with w up) were shaded as pillows,
@@ -146,8 +133,7 @@ float occlusion(ivec4 cell, uint front, int axis, int front_step, vec4 f, vec4 t
     vec4 solid = vec4((uvec4(front >> TEXEL_NEAR_SHIFT) >> bit) & uvec4(1)) * kept;
     float occ = dot(solid * near_edge * near_edge, u_ao_pick[axis]);
 #endif
-    return (1.0 - 0.42 * min(occ, 1.5)) * cast_shade(front_cell, front, axis, front_step, f,
-                                                      to_cell);
+    return (1.0 - 0.42 * min(occ, 1.5)) * cast_shade(front_cell, front, axis, front_step, f);
 }
 
 // How near the point is to an edge of its cell's face, in cells (axes other than the normal).
