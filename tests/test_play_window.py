@@ -548,3 +548,36 @@ def test_the_help_hides_the_room_behind_it(make_app):
         W, H = image.shape[:2]
         shots.append(image[W // 2 - 250:W // 2 + 250, H // 2 - 120:H // 2 + 120].astype(int))
     assert np.abs(shots[0] - shots[1]).max() <= 2
+
+
+def test_with_w_up_the_room_is_seen_square_on_its_tops_level_on_screen(make_app):
+    """Level 5 with w up: turned by the room's yaw, its rows rose to the right, and the goal's
+    column past the trench had its top higher up the screen than the floor it is level with,
+    and its side showing over the trench: blind players of every round read it as higher
+    (t280 to t309), its tag saying "as high as you".  Turned to w up, the camera swings to
+    look square on, with the narrower field of view: the far edges of the floor's top and
+    the column's, one height, lie level on screen.  Turned on, it swings back; an orbited
+    camera keeps its yaw."""
+    from anabasis.app.play import markers
+
+    app = make_app(open_level(5))
+    play = app.scene
+    assert play.sight.view == "stand" and play.sight.camera.yaw == views.ROOM_YAW
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    camera = play.sight.camera
+    assert (camera.yaw, camera.fov) == (views.W_UP_YAW, views.ROOM_FOV_TALL)
+    b = play.sight.basis()
+    project = markers.projecting(play.pose().player, b, camera, app.overlay.size)
+    # the far (-y) edge of two tops at w 2: the floor's at x 2, the goal's column's at x 4
+    (_, floor_y, _), (_, column_y, _) = (project((x, -0.5, 1, 1.5)) for x in (2.0, 4.0))
+    assert abs(floor_y - column_y) < 1.5, (floor_y, column_y)
+    for _ in range(2):  # on to the both view, and round to the stand view
+        press(app, pygame.K_v)
+        settle(app)
+    assert play.sight.view == "stand" and play.sight.camera.yaw == views.ROOM_YAW
+    play.sight = play.sight.orbit(0.3)  # (as Q or E does)
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up" and abs(play.sight.camera.yaw - views.ROOM_YAW - 0.3) < 1e-9

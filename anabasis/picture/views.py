@@ -306,6 +306,26 @@ ROOM_PITCH_LOW, ROOM_PITCH_TALL = 1.25, 1.15
 #: beside the pawn hardly overlapped the row behind it, and three blind players of seven
 #: read it as level with their floor, or lower.
 ROOM_FOV_LOW, ROOM_FOV_TALL = 50.0, 34.0
+#: With w up the camera looks square on, and with the narrower field of view over every
+#: room: turned by ROOM_YAW, the rows rose to the right, and level 5's goal column, past
+#: the trench, had its top higher up the screen than the floor it is level with and its
+#: side showing over the trench; blind players of every round read it as higher (t280 to
+#: t309), with its tag saying "as high as you".
+W_UP_YAW = 0.0
+
+
+def room_yaw(view: str) -> float:
+    """The yaw a room is seen from in ``view`` until the player orbits: :data:`W_UP_YAW`
+    with w up, else :data:`ROOM_YAW`."""
+    return W_UP_YAW if view == "w-up" else ROOM_YAW
+
+
+def room_fov(view: str, size) -> float:
+    """The field of view a room is seen with in ``view`` (``size``: the room's): the
+    camera's own over a room 3 cells or fewer along the view's up axis, else narrower; with
+    w up, always the narrower (:data:`W_UP_YAW`)."""
+    up_axis, _ = axis_of(view_basis(view)[:, 2])
+    return ROOM_FOV_LOW if size[up_axis] <= 3 and view != "w-up" else ROOM_FOV_TALL
 
 
 def room_box(size, player, wrap: bool = False) -> np.ndarray:
@@ -360,8 +380,9 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
 
     The pitch and the field of view follow the room's extent along the view's up axis
     (3 cells or fewer: :data:`ROOM_PITCH_LOW` and :data:`ROOM_FOV_LOW`, else
-    :data:`ROOM_PITCH_TALL` and :data:`ROOM_FOV_TALL`); the aim and the distance are
-    :func:`frame_room`'s: the room centred, as large as fits.
+    :data:`ROOM_PITCH_TALL` and :data:`ROOM_FOV_TALL`; with w up, :func:`room_fov`), the
+    yaw the view (:func:`room_yaw`); the aim and the distance are :func:`frame_room`'s: the
+    room centred, as large as fits.
 
     >>> cam = room_camera((4, 2, 2, 2), "stand", (0, 0, 1, 1))
     >>> (cam.yaw, cam.pitch, cam.distance >= Camera().distance)
@@ -370,8 +391,8 @@ def room_camera(size, view: str, player, aspect: float = 16 / 9, wrap: bool = Fa
     b = view_basis(view)
     up_axis, _ = axis_of(b[:, 2])
     low = size[up_axis] <= 3
-    camera = Camera(yaw=ROOM_YAW, pitch=ROOM_PITCH_LOW if low else ROOM_PITCH_TALL,
-                    fov=ROOM_FOV_LOW if low else ROOM_FOV_TALL)
+    camera = Camera(yaw=room_yaw(view), pitch=ROOM_PITCH_LOW if low else ROOM_PITCH_TALL,
+                    fov=room_fov(view, size))
     return frame_room(camera, b, size, player, aspect, wrap, area=area)
 
 

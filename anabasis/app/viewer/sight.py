@@ -38,6 +38,9 @@ class Sight:
     zoomed: bool = False  #: the player set the distance (wheel): turns keep it
     #: the camera's (distance, target) from, to, over a turn
     zoom: tuple[tuple, tuple] | None = None
+    #: the camera's (yaw, fov) from, to, over a turn (into or out of w up, where the room's
+    #: own yaw and field of view differ: views.room_yaw, room_fov)
+    swing: tuple[tuple, tuple] | None = None
 
     @property
     def turning(self) -> bool:
@@ -72,11 +75,14 @@ class Sight:
         """
         if isinstance(framing, (int, float)):
             framing = replace(self.camera, distance=float(framing))
-        zoom = None
+        zoom = swing = None
         if framing is not None and not self.zoomed:
             zoom = ((self.camera.distance, self.camera.target), (framing.distance, framing.target))
+        if framing is not None and (framing.yaw, framing.fov) != (self.camera.yaw,
+                                                                  self.camera.fov):
+            swing = ((self.camera.yaw, self.camera.fov), (framing.yaw, framing.fov))
         return replace(self, turn_from=self.view, view=views.next_view(self.view), turn_t=0.0,
-                       zoom=zoom)
+                       zoom=zoom, swing=swing)
 
     def advanced(self, dt: float) -> Sight:
         """``dt`` seconds later: the turn (and its zoom) further on, or over."""
@@ -84,13 +90,17 @@ class Sight:
             return self
         t = self.turn_t + dt / TURN_S
         camera = self.camera
+        k = smooth(min(t, 1.0))
         if self.zoom is not None:
             (da, ta), (db, tb) = self.zoom
-            k = smooth(min(t, 1.0))
             camera = replace(camera, distance=da + (db - da) * k,
                              target=tuple(a + (b - a) * k for a, b in zip(ta, tb, strict=True)))
+        if self.swing is not None:
+            (ya, fa), (yb, fb) = self.swing
+            camera = replace(camera, yaw=ya + (yb - ya) * k, fov=fa + (fb - fa) * k)
         if t >= 1.0:
-            return replace(self, camera=camera, turn_from=None, turn_t=0.0, zoom=None)
+            return replace(self, camera=camera, turn_from=None, turn_t=0.0, zoom=None,
+                           swing=None)
         return replace(self, camera=camera, turn_t=t)
 
     def frame(self, pose):
