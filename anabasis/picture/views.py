@@ -323,7 +323,11 @@ def room_yaw(view: str) -> float:
 def room_fov(view: str, size) -> float:
     """The field of view a room is seen with in ``view`` (``size``: the room's): the
     camera's own over a room 3 cells or fewer along the view's up axis, else narrower; with
-    w up, always the narrower (:data:`W_UP_YAW`)."""
+    w up, always the narrower, as its yaw is square on (:data:`W_UP_YAW`).
+
+    >>> room_fov("stand", (4, 2, 2, 2)), room_fov("w-up", (4, 2, 2, 2))
+    (50.0, 34.0)
+    """
     up_axis, _ = axis_of(view_basis(view)[:, 2])
     return ROOM_FOV_LOW if size[up_axis] <= 3 and view != "w-up" else ROOM_FOV_TALL
 

@@ -85,7 +85,7 @@ class Sight:
                        zoom=zoom, swing=swing)
 
     def advanced(self, dt: float) -> Sight:
-        """``dt`` seconds later: the turn (and its zoom) further on, or over."""
+        """``dt`` seconds later: the turn (and its zoom and swing) further on, or over."""
         if not self.turning:
             return self
         t = self.turn_t + dt / TURN_S
