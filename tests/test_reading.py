@@ -2328,3 +2328,27 @@ def test_the_goal_in_sight_says_how_high_it_is_against_you(make_app):
         press(app, arrow_for(play, move))
         settle(app)
     assert "goal · z 3 · 1 up" in seen and "goal · z 3 · as high as you" in seen, seen
+
+
+def test_over_the_large_map_the_key_line_keeps_its_keys_past_ten_moves(make_app):
+    """Over the large map the key line says the moves, par, your z and w and the goal's,
+    then the keys; it was cut to the width it has beside the axes' names, which the large
+    map does not show, and once the moves reached ten "R restart" was gone (t311).  Ten
+    moves into hard.warthog8 at 1280 x 720, on the large map, the line drawn still has it."""
+    from anabasis import gen
+    from anabasis.app.play import hud
+    from anabasis.app.play.session import opened_made
+
+    made = gen.build(*gen.parse_spec("hard.warthog8"))
+    app = make_app(opened_made(made), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    assert play.reading.large
+    walk(app, made.moves[:10])
+    app.overlay.written.clear()
+    app.tick(DT)
+    assert play.game.moves == 10 and play.reading.large
+    assert hud.key_line(play).startswith("moves 10 / par")
+    (drawn,) = [t for t in app.overlay.written if t.startswith("moves 10 / par")]
+    assert "R restart" in drawn.split(" · "), drawn

@@ -403,7 +403,10 @@ def draw_shown(ov, shown: Shown) -> None:
 
     # bottom: the one-line hint
     hint = shown.hint_line
-    while ov.width_of(hint, small) > W * 0.62 and " · " in hint:
+    # (as wide as the bar over the large map, where no axes are named at its right: cut to
+    # the room's width there, "R restart" went once the moves reached ten, t311)
+    most = W - 2 * pad if large else W * 0.62
+    while ov.width_of(hint, small) > most and " · " in hint:
         hint = hint.rsplit(" · ", 1)[0]  # a narrow window: drop the least needed keys
     ov.text(hint, (pad, H - pad - small + 2), small, INK)
 
