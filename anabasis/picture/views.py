@@ -332,6 +332,21 @@ def room_fov(view: str, size) -> float:
     return ROOM_FOV_LOW if size[up_axis] <= 3 and view != "w-up" else ROOM_FOV_TALL
 
 
+def turned_camera(camera: Camera, view: str, to: str, size) -> Camera:
+    """The camera to turn from ``view`` to ``to`` with, in a room of ``size``: where it is
+    still ``view``'s own (:func:`room_yaw`, :func:`room_fov`: the player has not orbited),
+    ``to``'s own yaw and field of view; else ``camera`` as it is.
+
+    >>> cam = Camera(yaw=ROOM_YAW, fov=ROOM_FOV_LOW)
+    >>> up = turned_camera(cam, "stand", "w-up", (4, 2, 2, 2))
+    >>> (up.yaw, up.fov), round(turned_camera(cam.orbit(0.3), "stand", "w-up", (4, 2, 2, 2)).yaw, 6)
+    ((0.0, 34.0), 0.45)
+    """
+    if abs(camera.yaw - room_yaw(view)) > 1e-9 or camera.fov != room_fov(view, size):
+        return camera
+    return replace(camera, yaw=room_yaw(to), fov=room_fov(to, size))
+
+
 def room_box(size, player, wrap: bool = False) -> np.ndarray:
     """The 16 corners (4D) of what a room shows: its grid, or where w wraps one turn of w and
     the slice of the next turn the renderer draws (:func:`anabasis.picture.render.wrap_band`:

@@ -216,7 +216,7 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         if offset == 0:
             if not at_rest:
                 continue  # (looked for at rest: a move's frames keep their time)
-            if _touches(put, player):
+            if touches(put, player):
                 continue  # by the pawn: in its window, and its badges name it ("walk · goal")
             lift = np.asarray(put, float) - np.asarray(player, float)
             if not pose.under_ceiling(lift, b):
@@ -475,7 +475,7 @@ PART_HIDDEN = 0.3
 GLIMPSED = 0.2
 
 
-def _touches(cell, player) -> bool:
+def touches(cell, player) -> bool:
     """Whether ``cell`` is a face apart from the pawn's (beside, over or under it): a crate
     or the goal there shows in the pawn's round window or by it, and the step badges name
     it (blind players read "crate behind a wall" on one in plain view beside the pawn, and
@@ -1084,17 +1084,14 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             # of two rounds read level 4's goal as floating over a hole: the pillar hides
             # what is behind it, as a thing of its own slice standing there)
             # (one fill: the layer's pixels are written, not blended)
-            pygame.draw.polygon(layer, (*(round(g + 0.3 * (c - g)) for g, c
-                                          in zip(POST_GROUND, colour, strict=True)), 255), hull)
+            pygame.draw.polygon(layer, post_tone(colour, 0.3), hull)
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
                 dashed(layer, colour, a, b, 1, int(4 * s))
             # its top lighter than its sides, as a block's is: filled flat in one tone, level
             # 4's goal's pillar, seen from a slice kata, read as "a slanted gold six-sided
             # plate" (t288)
-            pygame.draw.polygon(layer, (*(round(g + 0.6 * (c - g)) for g, c
-                                          in zip(POST_GROUND, colour, strict=True)), 255),
-                                post[:4])
+            pygame.draw.polygon(layer, post_tone(colour, 0.6), post[:4])
             dashed_outline(layer, colour, post[:4], max(1, int(2 * s)), int(6 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
@@ -1223,6 +1220,16 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 PAWN_COLOUR = (250, 77, 133)
 #: What a marker's pillar (:attr:`Marker.post`) is filled with under its colour's tint.
 POST_GROUND = (40, 36, 30)
+
+
+def post_tone(colour, k: float) -> tuple[int, int, int, int]:
+    """A marker's pillar's fill: :data:`POST_GROUND` tinted ``k`` of the way to ``colour``
+    (its sides 0.3, its top 0.6), opaque.
+
+    >>> post_tone((240, 236, 230), 0.5)
+    (140, 136, 130, 255)
+    """
+    return (*(round(g + k * (c - g)) for g, c in zip(POST_GROUND, colour, strict=True)), 255)
 
 
 def dashed_outline(surface, colour, corners, width: int, dash: int,

@@ -1568,14 +1568,12 @@ def goal_top(play, b, camera, size) -> TopHeight | None:
     hidden, _ = views.axis_of(b[:, 3])
     if up is None or abs(float(b[hidden, 3])) < 0.999 \
             or not markers.in_slice(room, room.goal, drawn, b) \
-            or markers._touches(room.goal, state.player):
+            or markers.touches(room.goal, state.player):
         return None  # (a step from you: its badge says "· goal")
     put = [int(v) for v in room.goal]
     put[hidden] = int(drawn[hidden])  # (round a wrapped w, the slice it is drawn in)
     if room.wrap and hidden != 3:
         put[3] = pose.goal_copy(room, drawn[3])[3]
-    if tuple(put) == tuple(int(v) for v in drawn):
-        return None
     lift = np.asarray(put, float) - np.asarray(drawn, float)
     floor = list(put)
     floor[up] -= 1

@@ -565,13 +565,9 @@ class Play(Scene):
         # the room spans other axes in the new view: frame it again, over the turn,
         # unless the player chose a distance with the wheel
         turned = self.sight.turned()
-        camera = self.sight.camera
-        if abs(camera.yaw - views.room_yaw(self.sight.view)) < 1e-9 \
-                and camera.fov == views.room_fov(self.sight.view, self.room.size):
-            # (not orbited: the new view's own yaw and field of view, swung to over the turn)
-            turned = replace(turned, camera=replace(
-                camera, yaw=views.room_yaw(turned.view),
-                fov=views.room_fov(turned.view, self.room.size)))
+        # (not orbited: the new view's own yaw and field of view, swung to over the turn)
+        turned = replace(turned, camera=views.turned_camera(
+            self.sight.camera, self.sight.view, turned.view, self.room.size))
         self.sight = self.sight.turned(self._framing(turned))
         self.reading.turn_began()
         self.win_aside = self.win_aside or self.won
