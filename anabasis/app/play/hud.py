@@ -839,6 +839,9 @@ HELP_PAGES = 1 + len(legend.PAGES)
 def help_foot(page: int, key: str) -> str:
     """The foot of the help's page ``page``: which it is, and what its key shows next."""
     where = f"page {page + 1} of {HELP_PAGES}"
+    if page == 0:  # (where each mark is: players asked for a way to find one, t298 to t312)
+        pages = " · ".join(name for name, _ in legend.PAGES)
+        return f"{where} · {key}: the marks, a page each: {pages} · any other key closes this"
     if page + 1 < HELP_PAGES:
         return f"{where} · {key}: the marks: {legend.PAGES[page][0]} · any other key closes this"
     return f"{where} · {key} or any key closes this"

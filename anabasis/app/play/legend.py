@@ -16,63 +16,68 @@ from anabasis.picture import pose, views
 TITLE = "What the marks mean"
 
 ENTRIES = [
-    ("lanes", "lighter tiles: your row and column, the whole room across (not a route)"),
-    ("pit", "a dark pit, rimmed: you slip kata (a rim in it, darker past it: 2+ slices;"
-            " map: bars);"
-            " \u2715: you fall out; no rim: a ramp steps over it"),
-    ("ramp", "a ramp (teal): its high side's edge lit, it rises ana that way; a floor from"
-             " any side; w up: a teal slope up one slice"),
-    ("landing", "dashed lavender cell, chevrons: a ramp step lands there; a round window"
-                " in a wall: no wall there"),
-    ("ghost", "dashed outline: the floor one slice ana (blue; teal, chevrons up it: a ramp);"
-              " under the goal: its floor, out of sight"),
-    ("outline", "you in a round window cut in a block, pink-rimmed, the block's top edged"
-                " across it: you stand behind the block"),
-    ("cut", "dark stripes on a face: blocks cut away so you see in; they stand there"),
-    ("feet", "pink dashes round you: your floor, where a crate in front hides your feet"),
-    ("crate", "a crate, in from its cell's sides: its cell's floor round it, dark, dashed"),
-    ("push", "dashed light orange cell, arrows: where a push takes the crate beside you"),
-    ("goal", "gold-framed floor and a glow: the goal; a halo: it is slices away"),
-    ("marker", "a gold diamond, or a crate's square, with \u201c2 ana\u201d: out of the slice"
-               " or out of sight"),
-    ("footprint", "a marker's framed cell: the floor under it; a pillar up to it: what"
-                  " holds it in its own slice"),
-    ("inside", "a marker in a dark round window on a block: its place is inside that"
-               " block, in another slice"),
-    ("ring", "a spreading ring: a crate just came to rest there"),
-    ("behind", "a dashed cell over a wall, or behind a crate (\u201chidden by the crate\u201d):"
-               " a step's cell out of sight behind it"),
-    ("hint", "the green arrow: a hint, the next move of a shortest way"),
-    ("badge", "a badge on a cell, or lined to it: what a step does (\u2022: walk);"
-              " \u201cstays\u201d, \u2298: no move ({step_marks} held: all)"),
-    ("height", "\u201cz 2\u201d on a top near you (w up: \u201cw 2\u201d): you'd stand there;"
-               " \u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 no step up\u201d: no step can;"
-               " a pit: slip to"),
-    ("map", "slice map ({slice_map}; large: {large_map}, there {slice_map}: nearer): w 0 …;"
-            " a number: the z you'd stand at; lighter: higher"),
-    ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"
-            " (\u2193 N: slips N; \u2298: no move)"),
-    ("lands", "a dashed crate square on the map, an arrow into it: where a push's crate"
-              " comes to rest"),
-    ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it; gold"
-              " with a lit tip: off it you go ana"),
-    ("gap", "dark on the map: \u2715 fall out; dim wedge: a ramp 1 kata, step in at its tip;"
-            " alone: a ramp steps over it"),
+    # (one mark a line, in short words: packed three or four to a line, with semicolons,
+    # the pages read to nearly every blind player of five rounds as dense, t298 to t312)
+    ("lanes", "lighter tiles: your row and your column, the room across (not a route)"),
+    ("height", "\u201cz 2\u201d on a top near you (w up: \u201cw 2\u201d): you'd stand there, at"
+               " that height"),
     ("lip", "a top's edge dark, or lit with a shadow past it: a step down past it"),
-    ("wall", "a wall to the room's top: dark, hatched, in the room and on the map (there with"
-             " no number)"),
-    ("rise", "w up: a block's side hatched: it rises over your floor, and no step climbs it"
-             " (only a ramp takes you ana)"),
-    ("hollow", "a dark notch with a number on the map: a floor under the top at that z"
-               " (rimmed: it slips)"),
-    ("held", "a floor framed in crate-brown, in the room and on the map: a crate 1 kata"
-             " holds it up"),
-    ("frame", "gold frame and \u201cyou\u201d on the map: your slice; \u21bb: w wraps"),
-    ("slices", "a block's tone: the slice it is in (beside: w 0, w 1, w 2, w 3 …);"
-               " the tops near you say it in words"),
+    ("pit", "a dark pit with a light rim: step on it and you slip kata, a slice"),
+    ("shaft", "a rim inside a pit, darker past it: you slip two slices or more"),
+    ("out", "a red \u2715 on a pit: step there and you fall out of the room (undone)"),
+    ("bare", "a dark pit with no rim: a ramp's step carries you over it"),
+    ("held", "a floor framed in crate-brown: a crate one slice kata holds it up"),
+    ("slices", "a block's tone: the slice it is in (w 0, w 1, w 2, w 3 \u2026)"),
+    ("wall", "dark and hatched: a wall to the room's top (on the map too, with no number)"),
+    ("rise", "w up: a block's side hatched: it rises over your floor; no step climbs it"),
+    ("cut", "dark stripes on a face: blocks cut away so you see in; they are there"),
+    ("ramp", "a teal ramp, its high edge lit: it rises ana that way"),
+    ("ramp floor", "a ramp is a floor too: you can walk onto it from any side"),
+    ("ramp w up", "w up: a ramp is a teal slope, one slice high"),
+    ("landing", "a dashed lavender cell with chevrons: where a ramp's step lands you"),
+    ("window", "a lavender round window in a wall: a landing, where no wall is in its slice"),
+    ("ghost", "a dashed blue outline: the floor one slice ana"),
+    ("ghost ramp", "a dashed teal outline with chevrons up it: a ramp one slice ana"),
     ("axes", "the axes: x red, y green, z blue, w gold, each named beside it"),
+    ("outline", "you in a round window in a block, pink-rimmed: you stand behind it"),
+    ("feet", "pink dashes round you: your floor, where a crate in front hides your feet"),
+    ("crate", "a crate, drawn in from its cell's sides; its cell's floor dashed round it"),
+    ("push", "a dashed orange cell with arrows: where a push takes the crate"),
+    ("ring", "a spreading ring: a crate just came to rest there"),
+    ("goal", "a gold-framed floor and a glow: the goal"),
+    ("halo", "a soft halo round the goal: it is slices away from you"),
+    ("marker", "a gold diamond, or a crate's square, \u201c2 ana\u201d: out of your slice or"
+               " sight"),
+    ("footprint", "a marker's framed cell: the floor under it (out of sight: dashed)"),
+    ("pillar", "a dashed gold pillar under a marker: what holds it up in its own slice"),
+    ("inside", "a marker in a dark round window on a block: in that cell, another slice"),
+    ("badge", "a badge on a cell, or lined to it: what a step there does"
+              " ({step_marks} held: all four)"),
+    ("walk", "\u2022 on a badge: a plain walk"),
+    ("stays", "\u201cstays\u201d or \u2298: that step does not move you"),
+    ("no climb", "\u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 no step up\u201d: no step gets"
+                 " you up there"),
+    ("slip to", "\u201cslip to w 1\u201d on a pit: the slice you would land in"),
+    ("behind", "a dashed cell over a wall or a crate: a step's cell, hidden behind it"),
+    ("hint", "the green arrow: a hint, the next move of a shortest way"),
     ("plan", "{plan_view} or the middle button: the plan view, straight down"
-             " · {settings}: settings"),
+             " \u00b7 {settings}: settings"),
+    ("map", "the slice map ({slice_map}): w 0, w 1 \u2026 side by side, seen from above"),
+    ("large", "{large_map}: the map large; there {slice_map}: three slices, nearer"),
+    ("number", "a number on the map: the z you'd stand at; lighter cells are higher"),
+    ("frame", "the gold frame and \u201cyou\u201d on the map: your slice"),
+    ("wraps", "\u21bb on the map: w wraps round, the last slice to the first"),
+    ("tag", "a tag on a map cell's corner, the cell outlined: a step goes there"),
+    ("tag slips", "\u201c\u2193 2\u201d in a tag: that step slips you 2 slices;"
+                  " \u2298: no move"),
+    ("lands", "a dashed crate square on the map, an arrow in it: where a pushed crate rests"),
+    ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it"),
+    ("lift", "a gold wedge with a lit tip: off that tip you go ana"),
+    ("gap", "dark with \u2715 on the map: you fall out"),
+    ("dim wedge", "a dim wedge on the map: a ramp one slice kata; step in at its tip"),
+    ("dark", "dark and bare on the map: a ramp's step carries you over it"),
+    ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
+    ("hollow rim", "a notch rimmed: that floor under the top slips you kata"),
 ]
 
 
@@ -89,6 +94,7 @@ LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
 PUSH = (255, 178, 107)  #: the push marks' colour (the shader's PUSH_COLOUR)
+RAMP_TEAL = (52, 170, 150)  #: a ramp, as the room draws one
 
 
 def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
@@ -97,17 +103,23 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
             (rect.left, rect.bottom - 1)]
 
 
-#: The help's pages of marks, each a group a player looks in for one kind of mark: the
-#: room's floors, walls and ramps; the pawn, crates, the goal and what a step does; the
-#: slice map.  (Every mark of the room on one page, 25 lines, four blind players of four
-#: found it hard to scan: "split it into groups", t283.)
+#: The help's pages of marks, each a group a player looks in for one kind of mark, named at
+#: the foot of the page before.  (Every mark of the room on one page, 25 lines, blind
+#: players found it hard to scan: "split it into groups", t283; three pages of 13 packed
+#: lines were still dense to nearly every player of five rounds, who asked for the marks
+#: grouped by what they are on, t298 to t312.)
 PAGES = (
-    ("floors, walls, ramps", frozenset({"lanes", "pit", "ramp", "landing", "ghost", "cut", "lip",
-                                        "wall", "rise", "held", "height", "slices", "axes"})),
-    ("you, crates, the goal, your steps",
-     frozenset({"outline", "feet", "crate", "push", "goal", "marker", "footprint", "inside",
-                "ring", "behind", "hint", "badge", "plan"})),
-    ("the slice map", frozenset({"map", "tag", "lands", "wedge", "gap", "hollow", "frame"})),
+    ("floors and pits", frozenset({"lanes", "height", "lip", "pit", "shaft", "out", "bare",
+                                   "held", "slices"})),
+    ("walls and ramps", frozenset({"wall", "rise", "cut", "ramp", "ramp floor", "ramp w up",
+                                   "landing", "window", "ghost", "ghost ramp", "axes"})),
+    ("you, crates, the goal", frozenset({"outline", "feet", "crate", "push", "ring", "goal",
+                                         "halo", "marker", "footprint", "pillar", "inside"})),
+    ("your steps", frozenset({"badge", "walk", "stays", "no climb", "slip to", "behind",
+                              "hint", "plan"})),
+    ("the slice map", frozenset({"map", "large", "number", "frame", "wraps", "tag",
+                                 "tag slips", "lands", "wedge", "lift", "gap", "dim wedge",
+                                 "dark", "hollow", "hollow rim"})),
 )
 #: The titles of the help's pages of marks.
 PAGE_TITLES = tuple(f"{TITLE}: {name}" for name, _ in PAGES)
@@ -183,42 +195,60 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         cell.midright = r.midright
         pygame.draw.rect(s, slicemap.shade(1, 3), cell)
         slicemap.held(s, cell, markers.colour_of("crate", palette))
-    elif name == "pit":  # one you slip through, one you fall out from (crossed)
+    elif name in ("pit", "shaft", "out", "bare"):
+        # a floor with a dark pit in it, as the room draws one: rimmed (you slip), a rim
+        # inside the rim and darker past it (two slices or more), crossed (you fall out),
+        # or bare (a ramp's step carries you over it)
         pygame.draw.rect(s, TILE, r)
-        for k, half in enumerate((r.inflate(-r.width // 2, 0).move(-r.width // 4, 0),
-                                  r.inflate(-r.width // 2, 0).move(r.width // 4, 0))):
-            hole = half.inflate(-max(2, half.width // 4), -h // 3)
-            pygame.draw.rect(s, (25, 22, 30), hole)
-            pygame.draw.rect(s, (90, 80, 70), hole, 1)
-            if k:
-                slicemap.cross(s, hole, stepmarks.colour_of("fall out", palette))
+        hole = pygame.Rect(0, 0, h * 5 // 4, h - max(2, h // 5))
+        hole.center = c
+        pygame.draw.rect(s, (25, 22, 30), hole)
+        if name != "bare":
+            pygame.draw.rect(s, (150, 146, 150), hole, max(1, h // 10))
+        if name == "shaft":
+            inner = hole.inflate(-h // 2, -h // 2)
+            pygame.draw.rect(s, (8, 7, 12), inner)
+            pygame.draw.rect(s, (150, 146, 150), inner, 1)
+        if name == "out":
+            slicemap.cross(s, hole, stepmarks.colour_of("fall out", palette))
     elif name == "ramp":
-        pygame.draw.polygon(s, (210, 200, 170), [r.bottomleft, r.bottomright, r.topright])
-        pygame.draw.line(s, (255, 250, 230), r.bottomleft, r.topright, 2)
-    elif name == "landing":
-        # a dashed box with its chevrons up; beside it, a wall with the landing's round
-        # window in its face
+        pygame.draw.polygon(s, RAMP_TEAL, [r.bottomleft, r.bottomright, r.topright])
+        pygame.draw.line(s, (230, 255, 246), (r.right - 2, r.bottom), (r.right - 2, r.y), 3)
+    elif name == "ramp floor":  # a ramp, and the pawn on its slope
+        pygame.draw.polygon(s, RAMP_TEAL, [r.bottomleft, r.bottomright, r.topright])
+        pygame.draw.circle(s, PINK, (c[0], c[1] - h // 8), max(2, h // 4))
+    elif name == "ramp w up":  # a floor, and a teal slope up to the floor a slice ana
+        low = pygame.Rect(r.x, r.y + h // 2, r.width // 3, h - h // 2)
+        high = pygame.Rect(r.right - r.width // 3, r.y, r.width // 3, h)
+        pygame.draw.rect(s, TILE, low)
+        pygame.draw.rect(s, TILE, high)
+        pygame.draw.polygon(s, RAMP_TEAL, [low.topright, high.topleft, high.bottomleft,
+                                           low.bottomright])
+    elif name == "landing":  # a dashed box with its chevrons up
         mark = landing_colour(palette)
-        box = pygame.Rect(r.x + 1, r.y + 1, r.width // 2 - 3, h - 2)
+        box = pygame.Rect(0, 0, h + h // 3, h - 2)
+        box.center = c
         markers.dashed_outline(s, mark, _corners(box), 2, 3)
         x = box.centerx
         pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)], 2)
-        wall = box.move(r.width // 2 + 1, 0)
+    elif name == "window":  # a wall with the landing's round window in its face
+        mark = landing_colour(palette)
+        wall = pygame.Rect(0, 0, h + h // 3, h - 2)
+        wall.center = c
         pygame.draw.rect(s, (150, 140, 120), wall)
         markers.dashed_outline(s, mark, _corners(wall), 1, 3)
         hole = markers.window_in(_corners(wall), 0.7, 20)
         pygame.draw.polygon(s, (10, 12, 18), hole)
         pygame.draw.polygon(s, mark, hole, 1)
-    elif name == "ghost":
+    elif name in ("ghost", "ghost ramp"):
         box = r.inflate(-2, -2)
-        for k in range(0, box.width, 5):
-            pygame.draw.line(s, BLUE, (box.x + k, box.y), (box.x + min(k + 2, box.width), box.y))
-            pygame.draw.line(s, BLUE, (box.x + k, box.bottom), (box.x + min(k + 2, box.width),
-                                                                box.bottom))
-        for k in range(0, box.height, 5):
-            pygame.draw.line(s, BLUE, (box.x, box.y + k), (box.x, box.y + min(k + 2, box.height)))
-            pygame.draw.line(s, BLUE, (box.right, box.y + k), (box.right, box.y + min(
-                k + 2, box.height)))
+        colour = BLUE if name == "ghost" else RAMP_TEAL
+        markers.dashed_outline(s, colour, _corners(box), 1, 3)
+        if name == "ghost ramp":  # its chevrons, up the slope
+            for k in (-1, 1):
+                x = c[0] + k * h // 3
+                pygame.draw.lines(s, colour, False, [(x - 3, c[1] + 2), (x, c[1] - 2),
+                                                     (x + 3, c[1] + 2)], 2)
     elif name == "outline":
         # a block in front, a round window cut in it, and the pawn solid in the window on
         # the floor behind
@@ -254,21 +284,32 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
     elif name == "goal":
         pygame.draw.rect(s, (90, 80, 40), r)
         pygame.draw.rect(s, slicemap.YOU, r.inflate(-4, -4), 2)
+    elif name == "halo":  # the goal's floor in a soft light round it
+        glow = pygame.Surface(r.size, pygame.SRCALPHA)
+        for k in range(4):
+            pygame.draw.ellipse(glow, (*slicemap.YOU, 40 + 30 * k),
+                                glow.get_rect().inflate(-k * h // 5, -k * h // 5))
+        s.blit(glow, r.topleft)
+        pygame.draw.rect(s, slicemap.YOU, r.inflate(-r.width // 2, -h // 2), 2)
     elif name == "marker":
         pts = [(r.x + h // 2, r.y), (r.x + h, c[1]), (r.x + h // 2, r.bottom), (r.x, c[1])]
         pygame.draw.polygon(s, slicemap.YOU, pts, 2)
         ov.text("2", (r.x + h + 2, c[1]), max(8, size - 3), slicemap.YOU, anchor="midleft")
-    elif name == "footprint":
+    elif name == "footprint":  # the marker, its drop line, and its floor framed
         foot = pygame.Rect(r.x + h // 3, r.bottom - h // 3, r.width - h // 2, h // 3)
-        pygame.draw.rect(s, slicemap.YOU, foot, 1)
+        markers.dashed_outline(s, slicemap.YOU, _corners(foot), 1, 2)
+        top = (foot.centerx, r.y + h // 6)
+        pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
+                                              (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
+                            1)
+        markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), (top[0], foot.y), 1, 2)
+    elif name == "pillar":  # the marker on a dashed pillar
         top = (r.x + h // 2, r.y + h // 6)
         pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
-        pillar = pygame.Rect(foot.x, top[1] + h // 6, foot.width, foot.bottom - top[1] - h // 6)
-        shade = pygame.Surface(pillar.size, pygame.SRCALPHA)
-        shade.fill((*slicemap.YOU, 60))
-        s.blit(shade, pillar.topleft)
+        pillar = pygame.Rect(r.x + h // 6, top[1] + h // 6, h * 2 // 3 + 1, r.bottom - top[1] - h // 6)
+        pygame.draw.rect(s, markers.post_tone(slicemap.YOU, 0.3), pillar)
         markers.dashed_outline(s, slicemap.YOU, _corners(pillar), 1, 2)
     elif name == "cut":
         pygame.draw.rect(s, (196, 186, 214), r)
@@ -304,37 +345,73 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                                 (r.right - h // 2, r.y), (r.right, c[1]),
                                                 (r.right - h // 2, r.bottom),
                                                 (r.right - h // 2, c[1] + 2), (r.x, c[1] + 2)])
-    elif name == "badge":
+    elif name in ("badge", "walk", "stays"):  # a step's badge, as the room draws one
+        what = {"badge": "climb", "walk": "walk", "stays": "nothing"}[name]
+        colour = stepmarks.colour_of(what, palette)
         pygame.draw.rect(s, (12, 14, 20), r, border_radius=4)
-        pygame.draw.rect(s, stepmarks.colour_of("climb", palette), r, 1, border_radius=4)
-        ov.text(stepmarks.GLYPH["climb"], c, max(8, size - 2),
-                stepmarks.colour_of("climb", palette), anchor="center", shadow=False)
+        pygame.draw.rect(s, colour, r, 1, border_radius=4)
+        glyph = {"walk": stepmarks.GLYPH["walk"], "stays": slicemap.STAYS_GLYPH}.get(
+            name, stepmarks.GLYPH["climb"])
+        ov.text(glyph, c, max(8, size - 2), colour, anchor="center", shadow=False)
+    elif name == "slip to":  # a pit, its tag
+        pygame.draw.rect(s, (25, 22, 30), r)
+        pygame.draw.rect(s, (150, 146, 150), r, 1)
+        tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
+        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
+        ov.text("w", tag.center, max(8, size - 3), views.AXIS_COLOURS["w"], anchor="center",
+                shadow=False)
+    elif name == "no climb":  # a wall's top, its tag
+        pygame.draw.rect(s, (74, 80, 70), r)
+        tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
+        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
+        ov.text("z", tag.center, max(8, size - 3), views.AXIS_COLOURS["z"], anchor="center",
+                shadow=False)
     elif name == "height":  # (a top's height tag, as the room writes one)
         pygame.draw.rect(s, TILE, r)
         tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
         ov.text("z", tag.center, max(8, size - 3), views.AXIS_COLOURS["z"], anchor="center",
                 shadow=False)
-    elif name == "map":
+    elif name in ("map", "large"):
         half = r.width // 2
-        pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half, h))
+        pygame.draw.rect(s, slicemap.shade(0, 3), pygame.Rect(r.x, r.y, half - 1, h))
         pygame.draw.rect(s, slicemap.shade(2, 3), pygame.Rect(r.x + half, r.y, half, h))
-    elif name == "wedge":
+        if name == "large":
+            pygame.draw.rect(s, (90, 96, 112), r, 1)
+    elif name == "number":
+        for k in range(2):
+            cell = pygame.Rect(r.x + k * (r.width // 2), r.y, r.width // 2 - 1, h)
+            pygame.draw.rect(s, slicemap.shade(1 + k, 3), cell)
+            ov.text(str(1 + k), cell.center, max(8, size - 3), (20, 20, 28), anchor="center",
+                    shadow=False)
+    elif name == "wraps":
+        pygame.draw.rect(s, slicemap.shade(1, 3), r)
+        ov.text("\u21bb", c, max(8, size - 1), slicemap.YOU, anchor="center", shadow=False)
+    elif name in ("wedge", "lift"):
         pygame.draw.rect(s, slicemap.shade(1, 3), r)
         tip, back = (r.right - 3, c[1]), r.x + r.width // 4
-        pygame.draw.polygon(s, slicemap.RAMP_MARK, [tip, (back, r.y + 2), (back, r.bottom - 2)])
         lit = slicemap.SAFE["LIFT"] if palette == "safe" else slicemap.LIFT
-        pygame.draw.rect(s, lit, (r.right - max(2, h // 6), r.y + h // 5, max(2, h // 6),
-                                  h - 2 * (h // 5)))
+        pygame.draw.polygon(s, lit if name == "lift" else slicemap.RAMP_MARK,
+                            [tip, (back, r.y + 2), (back, r.bottom - 2)])
+        if name == "lift":
+            pygame.draw.rect(s, (255, 250, 230), (r.right - max(2, h // 6), r.y + h // 5,
+                                                  max(2, h // 6), h - 2 * (h // 5)))
     elif name == "gap":
         slicemap.gap(s, pygame.Rect(r.x, r.y, h, h))
-    elif name == "tag":
+    elif name == "dim wedge":
+        slicemap.gap(s, pygame.Rect(r.x, r.y, h, h), below=(0, 1))
+    elif name == "dark":
+        slicemap.gap(s, pygame.Rect(r.x, r.y, h, h), crossed=True)
+    elif name in ("tag", "tag slips"):
         pygame.draw.rect(s, slicemap.shade(1, 3), r)
         tag = pygame.Rect(r.x, r.y, max(8, h * 2 // 3), max(8, h * 2 // 3))
+        if name == "tag slips":
+            tag.width = max(12, h)
         colour = stepmarks.colour_of("walk", palette)
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=tag.height // 3)
         pygame.draw.line(s, colour, (tag.x + 2, tag.bottom - 2), (tag.right - 3, tag.bottom - 2), 2)
-        ov.text("1", tag.center, max(8, tag.height - 1), colour, anchor="center", shadow=False)
+        ov.text("\u21932" if name == "tag slips" else "1", tag.center, max(8, tag.height - 1),
+                colour, anchor="center", shadow=False)
     elif name == "lands":
         pygame.draw.rect(s, slicemap.shade(1, 3), r)
         box = pygame.Rect(0, 0, max(6, h * 2 // 3), max(6, h * 2 // 3))
@@ -378,16 +455,18 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
             pygame.draw.line(s, (196, 186, 160), (side.x + k, side.bottom),
                              (side.x + k + side.height, side.y))
         s.set_clip(clip)
-    elif name == "hollow":
+    elif name in ("hollow", "hollow rim"):
         pygame.draw.rect(s, slicemap.shade(2, 3), r)
         side = max(6, h * 2 // 3)
         notch = pygame.Rect(r.x, r.bottom - side, side, side)
-        pygame.draw.rect(s, slicemap.HOLLOW, notch, border_top_right_radius=max(1, side // 3))
-        ov.text("1", notch.center, max(8, side - 1), slicemap.HOLLOW_INK, anchor="center",
-                shadow=False)
-        pit = notch.move(r.width - side, 0)  # and one that slips, rimmed
-        pygame.draw.rect(s, slicemap.PIT, pit, border_top_right_radius=max(1, side // 3))
-        pygame.draw.rect(s, slicemap.PIT_RIM, pit, 1, border_top_right_radius=max(1, side // 3))
+        if name == "hollow":
+            pygame.draw.rect(s, slicemap.HOLLOW, notch, border_top_right_radius=max(1, side // 3))
+            ov.text("1", notch.center, max(8, side - 1), slicemap.HOLLOW_INK, anchor="center",
+                    shadow=False)
+        else:  # one that slips, rimmed
+            pygame.draw.rect(s, slicemap.PIT, notch, border_top_right_radius=max(1, side // 3))
+            pygame.draw.rect(s, slicemap.PIT_RIM, notch, 1,
+                             border_top_right_radius=max(1, side // 3))
     elif name == "frame":
         pygame.draw.rect(s, slicemap.shade(1, 3), r.inflate(-4, -4))
         pygame.draw.rect(s, slicemap.YOU, r, 2)
