@@ -1213,7 +1213,7 @@ def test_the_legend_says_one_mark_a_line_and_the_first_page_names_where_each_gro
     grouped by what they are on, or a way to find one.  Each legend line says one mark, in
     at most 80 characters; a page of marks has at most 15 lines; and the foot of the help's
     first page names every page of marks, in turn."""
-    from anabasis.app.play import hud, legend
+    from anabasis.app.play import legend
 
     app = make_app(open_level(7), size=(1280, 720))
     settle(app)

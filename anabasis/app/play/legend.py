@@ -308,7 +308,8 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
                                               (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
                             1)
-        pillar = pygame.Rect(r.x + h // 6, top[1] + h // 6, h * 2 // 3 + 1, r.bottom - top[1] - h // 6)
+        pillar = pygame.Rect(r.x + h // 6, top[1] + h // 6, h * 2 // 3 + 1,
+                             r.bottom - top[1] - h // 6)
         pygame.draw.rect(s, markers.post_tone(slicemap.YOU, 0.3), pillar)
         markers.dashed_outline(s, slicemap.YOU, _corners(pillar), 1, 2)
     elif name == "cut":
