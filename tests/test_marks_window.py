@@ -1124,3 +1124,16 @@ def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
               and not any(w.inflate(8, 8).collidepoint(x, y) for w in words)]
     alphas = sorted(app.overlay.surface.get_at(p)[3] for p in inside)
     assert len(alphas) > 20 and alphas[0] >= 180, alphas
+    # dark, crossed by fine lines of the goal's gold: filled in gold, eight blind players of
+    # five rounds read it as a solid gold block in the way, or a crate (t301 to t312)
+    play.message_left = 0.0  # (the view's tip, over it in this small window)
+    for _ in range(2):
+        app.tick(DT)
+    sums = [sum(app.overlay.surface.get_at(p)[:3]) for p in inside]
+    dark = [v for v in sums if v < 200]
+    assert len(dark) > 0.25 * len(sums), sorted(sums)  # (its sides: filled in gold, none)
+    xs = [x for x, _ in inside]
+    x = max(set(xs), key=xs.count)  # (the longest run down the pillar, clear of its words)
+    ys = sorted(y for x2, y in inside if x2 == x)
+    column = [sum(app.overlay.surface.get_at((x, y))[:3]) for y in range(ys[0], ys[-1])]
+    assert sum(1 for a, b in zip(column, column[1:], strict=False) if b - a > 100) >= 2, column
