@@ -2359,6 +2359,31 @@ def test_the_goal_in_sight_says_how_high_it_is_against_you(make_app):
     assert "goal · z 3 · 1 up" in seen and "goal · z 3 · as high as you" in seen, seen
 
 
+def test_in_a_tutorial_room_every_top_in_sight_says_its_height(make_app):
+    """With w up, level 5's trench lies three cells from the pawn: two cells round it, only
+    the floor beside the pawn said "w 2", and the trench and the goal's column said
+    nothing; blind players of every round read the column as higher than their floor.  In
+    a room whose plan is small (the tutorial's), every top in sight says its height, the
+    floor of a trench a cell wide too (its near wall hides its near half): level 5's
+    trench "w 1", its floor and the goal's column "w 2".  A made room keeps two cells."""
+    app = marked(make_app, open_level(5), size=(1280, 720))
+    play = app.scene
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    tops = {t.cell[:2]: (t.axis, t.z) for t in reading.top_heights(
+        play, play.sight.basis(), play.sight.camera, app.overlay.size)}
+    assert all(tops.get((3, y)) == ("w", 1) for y in range(3)), tops  # the trench
+    assert all(tops.get((4, y)) == ("w", 2) for y in range(2)), tops  # the goal's column
+    assert tops.get((2, 0)) == ("w", 2), tops  # three cells from the pawn, beside the trench
+    app.overlay.written.clear()
+    app.tick(DT)
+    assert app.overlay.written.count("w 1") == 3, app.overlay.written
+    assert reading.top_reach(play.room, 0, 1) >= 4
+    app, _ = made_in_stand(make_app, "hard.impala")
+    assert reading.top_reach(app.scene.room, 0, 1) == reading.TOP_REACH
+
+
 def test_over_the_large_map_the_key_line_keeps_its_keys_past_ten_moves(make_app):
     """Over the large map the key line says the moves, par, your z and w and the goal's,
     then the keys; it was cut to the width it has beside the axes' names, which the large

@@ -366,12 +366,14 @@ def _face_in_sight(room, put, player, b: np.ndarray, camera: views.Camera, proje
 
 
 def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera,
-              crates=None) -> bool:
+              crates=None, corners: int = 4) -> bool:
     """Whether the top of the block or crate in ``cell`` (its face up the slice's up axis)
-    shows: drawn (under the ceiling's cut), nothing drawn on it, and its middle and four points
-    round it (a tag's width) seen from the eye past every drawn solid cell.  ``player``: the
-    picture's centre; ``crates``: the state's crates, normalised, where the caller has them
-    (asked of many cells, they were gathered again for each)."""
+    shows: drawn (under the ceiling's cut), nothing drawn on it, and its middle and
+    ``corners`` of four points round it (a tag's width) seen from the eye past every drawn
+    solid cell.  ``player``: the picture's centre; ``crates``: the state's crates,
+    normalised, where the caller has them (asked of many cells, they were gathered again
+    for each).  (The floor of a trench a cell wide shows its middle and its far half: its
+    near edge's wall hides the rest.)"""
     solid = _drawn_solid(room, state, player, b, crates)
     cell = tuple(int(v) for v in cell)
     up = np.round(b[:, 2])
@@ -380,7 +382,8 @@ def top_shows(room, state, cell, player, b: np.ndarray, camera: views.Camera,
         return False
     # (the lines to its top's middle and four points near its corners, walked at once and
     # kept for the state and camera: :func:`_sight_lines`)
-    return not _sight_lines(room, state, cell, player, b, camera, False, False)[3][1:].any()
+    hidden = _sight_lines(room, state, cell, player, b, camera, False, False)[3][1:]
+    return not hidden[0] and int(hidden[1:].sum()) <= 4 - corners
 
 
 def _sees(room, point, eye, solid) -> bool:

@@ -1408,8 +1408,21 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
 
 
 #: How far round the pawn, in cells along each of the slice's two flat axes, a block's top
-#: in sight says its height (:func:`top_heights`).
+#: in sight says its height (:func:`top_heights`), in a room larger than a small plan.
 TOP_REACH = 2
+#: The most columns a slice's plan (its two flat axes) has where every top in sight says
+#: its height, however far from the pawn: the tutorial's rooms.  (Two cells round the pawn,
+#: level 5's trench three cells off had no height with w up, and blind players of every
+#: round read the goal's column past it as standing higher than their floor.)
+SMALL_PLAN = 25
+
+
+def top_reach(room, a: int, d: int) -> int:
+    """How far round the pawn a top says its height, along the slice's flat axes ``a`` and
+    ``d``: every top of a small plan (:data:`SMALL_PLAN`), else :data:`TOP_REACH`."""
+    if room.size[a] * room.size[d] <= SMALL_PLAN:
+        return max(room.size[a], room.size[d])
+    return TOP_REACH
 
 
 class TopHeight(NamedTuple):
@@ -1478,8 +1491,9 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     named = {(m.cell[a], m.cell[d]) for m in play.reading.step_marks()
              if names_its_wall(play, m, b) or top_words(room, m, b)}
     out = [] if goal is None else [goal]  # (the goal's first: the other tags keep off it)
-    for da in range(-TOP_REACH, TOP_REACH + 1):
-        for dd in range(-TOP_REACH, TOP_REACH + 1):
+    reach = top_reach(room, a, d)
+    for da in range(-reach, reach + 1):
+        for dd in range(-reach, reach + 1):
             if da == dd == 0:
                 continue
             column = list(state.player)
@@ -1496,7 +1510,8 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 cell = tuple(cell)
                 if room.cell(room.norm(cell)) != BLOCK:
                     continue
-                if not markers.top_shows(room, state, cell, drawn, b, camera, crates):
+                if not markers.top_shows(room, state, cell, drawn, b, camera, crates,
+                                         corners=2):
                     continue
                 spots = []  # its top's middle, then four points round it (a badge may lie
                 # on the middle: level 2's wall beside the pawn, "stays · a wall" on it and
