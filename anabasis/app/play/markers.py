@@ -1261,7 +1261,7 @@ def scan_lines(polygon, every: int) -> list[tuple[int, int, int]]:
 
 def post_tone(colour, k: float) -> tuple[int, int, int, int]:
     """A marker's pillar's fill: :data:`POST_GROUND` tinted ``k`` of the way to ``colour``
-    (its sides 0.3, its top 0.6), opaque.
+    (:data:`POST_SIDES`, :data:`POST_LINES`, :data:`POST_TOP`), opaque.
 
     >>> post_tone((240, 236, 230), 0.5)
     (140, 136, 130, 255)
