@@ -1193,7 +1193,20 @@ def test_the_helps_key_turns_its_pages_each_larger_than_the_help_on_one(make_app
     assert not play.help
     press(app, pygame.K_h)
     press(app, pygame.K_h)
-    press(app, pygame.K_RIGHT)  # another key closes it from any page, and does nothing else
+    # the arrows turn its pages either way, and stop at its ends; nothing moves (a player
+    # looking for a mark had no way back, t315)
+    assert play.help_page == 1
+    press(app, pygame.K_RIGHT)
+    assert play.help and play.help_page == 2
+    for _ in range(3):
+        press(app, pygame.K_LEFT)
+    assert play.help and play.help_page == 0
+    for _ in range(hud.HELP_PAGES + 1):
+        press(app, pygame.K_RIGHT)
+    assert play.help and play.help_page == hud.HELP_PAGES - 1 and play.game.moves == 0
+    app.tick(DT)
+    assert "\u2190 back" in " ".join(app.overlay.written)
+    press(app, pygame.K_z)  # another key closes it from any page, and does nothing else
     assert not play.help and play.game.moves == 0
     # the text sizes: all on one page (the legend's rows set it) against each page's own
     ov = app.overlay

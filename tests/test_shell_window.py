@@ -72,7 +72,9 @@ def test_copy_help_fullscreen_and_the_window_size_are_kept(make_app, tmp_path):
         assert "printed" in play.message
     press(app, pygame.K_h)
     assert play.help
-    press(app, pygame.K_RIGHT)  # any key closes the help, and does nothing else
+    press(app, pygame.K_RIGHT)  # the arrows turn its pages, and move nothing
+    assert play.help and play.help_page == 1 and play.game.moves == 0
+    press(app, pygame.K_DOWN)  # any other key closes the help, and does nothing else
     assert not play.help and play.game.moves == 0
     press(app, pygame.K_F11)
     press(app, pygame.K_F11)

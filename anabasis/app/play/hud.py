@@ -208,7 +208,8 @@ class Shown:
             else None,
             daily=daily_card.shown(play) if play.won and play.daily is not None else None,
             help=tuple(keys.text(line) for line in help_lines(play)) if play.help else None,
-            help_page=(play.help_page, keys.label("help")) if play.help else (0, ""),
+            help_page=((play.help_page, keys.label("help"), page_key(keys, "left"),
+                        page_key(keys, "right")) if play.help else (0, "")),
             hook=hook.shown(play, size) if not play.won and not play.help else None,
             legend=tuple(legend.lines(keys)) if play.help else None,
             reading=(reading.map_key(play), round(camera.distance, 2),
@@ -836,15 +837,30 @@ def help_lines(play) -> list[str]:
 HELP_PAGES = 1 + len(legend.PAGES)
 
 
-def help_foot(page: int, key: str) -> str:
-    """The foot of the help's page ``page``: which it is, and what its key shows next."""
+def page_key(keys, action: str) -> str:
+    """The key that turns the help's page one way (``left`` back, ``right`` on), as its
+    foot names it: an arrow where the arrow key is bound to it."""
+    arrow = {"left": "\u2190", "right": "\u2192"}[action]
+    return arrow if action in keys.keys(action) else keys.label(action)
+
+
+def help_foot(page: int, key: str, back: str = "\u2190", on: str = "\u2192") -> str:
+    """The foot of the help's page ``page``: which it is, and what its keys show (``key``
+    the help's, which closes it after the last page; ``back`` and ``on`` the keys that turn
+    its pages either way).
+
+    >>> help_foot(HELP_PAGES - 1, "H")
+    'page 6 of 6 · ← back · H or any other key closes this'
+    """
     where = f"page {page + 1} of {HELP_PAGES}"
     if page == 0:  # (where each mark is: players asked for a way to find one, t298 to t312)
         pages = " · ".join(name for name, _ in legend.PAGES)
-        return f"{where} · {key}: the marks, a page each: {pages} · any other key closes this"
+        return (f"{where} · {key} or {on}: the marks, a page each: {pages}"
+                " · any other key closes this")
     if page + 1 < HELP_PAGES:
-        return f"{where} · {key}: the marks: {legend.PAGES[page][0]} · any other key closes this"
-    return f"{where} · {key} or any key closes this"
+        return (f"{where} · {key} or {on}: the marks: {legend.PAGES[page][0]} · {back} back"
+                " · any other key closes this")
+    return f"{where} · {back} back · {key} or any other key closes this"
 
 
 def help_columns(lines: tuple) -> tuple[tuple, tuple]:
@@ -859,7 +875,8 @@ def help_columns(lines: tuple) -> tuple[tuple, tuple]:
 
 
 def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
-                palette: str = "standard", page: int = 0, key: str = "H") -> int:
+                palette: str = "standard", page: int = 0, key: str = "H", back: str = "\u2190",
+                on: str = "\u2192") -> int:
     """The help over the room, its page ``page``: 0 the controls, views and rules
     (``lines``, in two columns, long lines broken); from 1, the legend's marks
     (``entries``), a group a page (``legend.PAGES``); each page's text as large as lets
@@ -911,7 +928,7 @@ def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
     else:
         legend.draw(ov, box.x + pad, top, line_h, size, inner, shown, palette,
                     legend.PAGE_TITLES[page - 1])
-    foot = help_foot(page, key or "H")
+    foot = help_foot(page, key or "H", back, on)
     ov.text(foot, (box.right - int(20 * s), box.bottom - int(15 * s) - 10), int(15 * s), DIM,
             anchor="topright")
     return size

@@ -293,8 +293,14 @@ class Play(Scene):
             return
         if self.demo and action not in ("back", "help"):
             return  # the demo plays itself: only leaving it is the player's
+        if self.help and action in ("left", "right"):
+            # (the arrows turn the help's pages either way: H alone went one way, and a
+            # player looking for one mark had no way back, t315)
+            step = 1 if action == "right" else -1
+            self.help_page = min(max(self.help_page + step, 0), hud.HELP_PAGES - 1)
+            return
         if self.help and action not in ("help", "fullscreen", "screenshot"):
-            self.help = False  # any key closes the help
+            self.help = False  # any other key closes the help
             return
         if self.hook_keys.down(self, action):
             return
