@@ -1208,6 +1208,9 @@ def test_the_helps_key_turns_its_pages_each_larger_than_the_help_on_one(make_app
     assert "\u2190 back" in " ".join(app.overlay.written)
     press(app, pygame.K_z)  # another key closes it from any page, and does nothing else
     assert not play.help and play.game.moves == 0
+    press(app, pygame.K_h)
+    press(app, pygame.K_k)  # one bound to nothing too (t314 pressed K, and it stayed)
+    assert not play.help and play.game.moves == 0
     # the text sizes: all on one page (the legend's rows set it) against each page's own
     ov = app.overlay
     lines = tuple(app.keymap.text(line) for line in hud.help_lines(play))
@@ -2395,6 +2398,30 @@ def test_in_a_tutorial_room_every_top_in_sight_says_its_height(make_app):
     assert reading.top_reach(play.room, 0, 1) >= 4
     app, _ = made_in_stand(make_app, "hard.impala")
     assert reading.top_reach(app.scene.room, 0, 1) == reading.TOP_REACH
+
+
+def test_a_won_room_turned_to_another_view_says_its_tops_heights(make_app):
+    """All three blind players of a round turned level 1 to w up after its win, when the
+    tops said no height, and read its front row as a wall and its back corners as pillars
+    (t313, t314, t315); the "w 1" tags put one right once he played it again.  Won, with
+    the win's panel set aside by the turn, every top in sight says its height (the pawn,
+    on the goal, stands on the one that does not); not while the panel is up."""
+    from window import win
+
+    app = marked(make_app, open_level(1), size=(1280, 720))
+    play = win(app)
+    settle(app)
+    assert not reading.top_heights(play, play.sight.basis(), play.sight.camera,
+                                   app.overlay.size)  # (the win's panel up)
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.won and play.sight.view == "w-up"
+    tops = reading.top_heights(play, play.sight.basis(), play.sight.camera, app.overlay.size)
+    assert {(t.axis, t.z) for t in tops} == {("w", 1)} and len(tops) >= 5, tops
+    assert all(t.goal is None for t in tops)
+    app.overlay.written.clear()
+    app.tick(DT)
+    assert app.overlay.written.count("w 1") >= 5, app.overlay.written
 
 
 def test_over_the_large_map_the_key_line_keeps_its_keys_past_ten_moves(make_app):

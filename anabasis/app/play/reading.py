@@ -1462,15 +1462,18 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     the map's numbers on the tops.  With w up the height is a w ("w 2": the slice you would
     stand in on it), and only where you would stand held in z too (z is hidden: a fall
     along it does not show); blind players read that view's walls as steps, and its
-    walkways as walls (t229, t234, t235, t237)."""
-    if play.timeline is not None or play.won:
+    walkways as walls (t229, t234, t235, t237).  Won, with the win's panel set aside (a
+    turn or an orbit), the tops say their heights still: players look round a room they
+    have won, and level 1 turned to w up after its win, with no heights, read to three
+    blind players of three as a wall and pillars (t313, t314, t315)."""
+    if play.timeline is not None or (play.won and not play.win_aside):
         return []
     drawn = play.pose().player
     room, state = play.room, play.game.state
     up = height_axis(room, b)
     if any(float(v) != int(v) for v in drawn) or up is None:
         return []
-    goal = goal_top(play, b, camera, size)
+    goal = None if play.won else goal_top(play, b, camera, size)
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
     project = markers.projecting(drawn, b, camera, size)
     smap = play.reading.shown_map()

@@ -290,6 +290,10 @@ class Play(Scene):
 
     def _key(self, action, event) -> None:
         if action is None:
+            # (a key bound to nothing closes the help too, as its foot says any other key
+            # does: t314 pressed K, and it stayed)
+            if self.help and event is not None and event.type == pygame.KEYDOWN:
+                self.help = False
             return
         if self.demo and action not in ("back", "help"):
             return  # the demo plays itself: only leaving it is the player's
