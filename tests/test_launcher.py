@@ -37,6 +37,41 @@ def test_the_launcher_opens_a_level(make_app):
     assert isinstance(app.scene, Play) and app.scene.opened.level == 1
 
 
+def test_the_help_opens_over_the_launcher_as_in_a_room(make_app):
+    """A blind player pressed H in the launcher, before a room, to read the rules, and
+    nothing came (t313).  H there opens the game's help, its rules and its marks, as a room
+    shows it (and its key line says so): the arrows across turn its pages, H turns them and
+    closes it after the last, any other key closes it and does nothing else (Esc does not
+    quit; Enter opens nothing)."""
+    from anabasis.app.play import hud, legend
+
+    app = make_app(size=(1280, 720))
+    launcher = app.scene
+    app.tick(DT)
+    assert "H help" in " ".join(app.overlay.written)
+    press(app, pygame.K_h)
+    app.tick(DT)
+    written = " ".join(app.overlay.written)
+    assert "The rules" in written and "Controls" in written and "page 1 of" in written
+    assert "not in this one" not in written  # (no room open: where the hook is, alone)
+    press(app, pygame.K_RIGHT)
+    app.tick(DT)
+    assert legend.PAGE_TITLES[0] in " ".join(app.overlay.written)
+    assert launcher.selected == 0  # (the arrows turned the page, not the menu's columns)
+    press(app, pygame.K_LEFT)
+    assert launcher.help_page == 0
+    for _ in range(hud.HELP_PAGES):
+        press(app, pygame.K_h)
+    assert launcher.help_page is None and app.scene is launcher  # past the last: closed
+    for key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_k):
+        press(app, pygame.K_h)
+        assert launcher.help_page == 0
+        press(app, key)
+        assert launcher.help_page is None and app.scene is launcher and app.running, key
+    app.tick(DT)
+    assert "The rules" not in " ".join(app.overlay.written)
+
+
 def test_the_launcher_refuses_a_bad_room_code(make_app):
     app = make_app()
     launcher = app.scene

@@ -1219,7 +1219,7 @@ def test_the_helps_key_turns_its_pages_each_larger_than_the_help_on_one(make_app
     one_page = int((H - 60) / ((len(entries) + 1) * 1.4 + 3))
     for page in range(hud.HELP_PAGES):
         assert ov.begin(("help page", page))
-        assert hud._help_panel(ov, ov.scale, lines, entries, page=page) > one_page, page
+        assert hud.help_panel(ov, ov.scale, lines, entries, page=page) > one_page, page
 
 
 def test_the_legend_says_one_mark_a_line_and_the_first_page_names_where_each_group_is(
@@ -1263,7 +1263,7 @@ def test_the_helps_legend_is_whole_at_other_window_shapes(make_app, size):
     written: list[str] = []
     for page in range(hud.HELP_PAGES):
         assert ov.begin(("help at", size, page))
-        hud._help_panel(ov, ov.scale, lines, entries, page=page)
+        hud.help_panel(ov, ov.scale, lines, entries, page=page)
         written += ov.written
     assert not [words for _, words in entries if words not in written]
     # the first page's lines, broken to their column, are written whole in turn

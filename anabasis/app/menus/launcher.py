@@ -28,7 +28,7 @@ from anabasis.formats import levelfile
 
 #: The keys line at the bottom (each ``{action}`` written as its key, ``Keymap.text``).
 HINT = ("{menu_up}/{menu_down} choose · {menu_left}/{menu_right} columns · {choose} open"
-        " · {open_1}-{open_last} a level · {settings} settings · {leave} quit")
+        " · {open_1}-{open_last} a level · {help} help · {settings} settings · {leave} quit")
 #: The code field's keys.
 FIELD_KEYS = "{field_done} opens · {paste} pastes · {field_cancel} cancels"
 #: the kinds of line in the left column: the chapters and their levels
@@ -50,6 +50,9 @@ class LauncherShown:
     notice: str
     hint: str = ""  #: the keys line at the bottom, each key as bound
     field_keys: str = ""  #: the code field's keys line, each key as bound
+    #: the help over the launcher, open: (its page, the help's key, the keys that turn its
+    #: pages back and on, the palette); () closed
+    help: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,9 @@ class Launcher(Menu):
         self.field: TextField | None = None  #: the code's text field, while typing
         self.error = ""
         self.status = ""
+        #: the help's page open over the launcher (the game's help: its rules and marks),
+        #: or None (a blind player pressed H there before a room, and nothing came, t313)
+        self.help_page: int | None = None
 
     @property
     def keys(self) -> str:
@@ -180,10 +186,14 @@ class Launcher(Menu):
         if self.typing:
             self._handle_typing(event, action)
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.help_page is not None:
+            self._help_key(action)
+        elif event.type == pygame.KEYDOWN:
             # the menu's own keys (the arrows, Enter, Space, Esc, the digits) as the keymap
             # read them, before the game's; rebound movement keys work too
-            if self.steer(action):
+            if action == "help":
+                self.help_page = 0
+            elif self.steer(action):
                 pass
             elif action == "choose":
                 self.activate(self.selected)
@@ -198,6 +208,20 @@ class Launcher(Menu):
                         self.activate(i)
         else:
             self.pointer_and_pad(event)
+
+    def _help_key(self, action: str | None) -> None:
+        """A key over the help, as in a room: its key turns the pages and closes it after
+        the last; the arrows across turn them either way; any other key closes it."""
+        from anabasis.app.play import hud
+
+        last = hud.HELP_PAGES - 1
+        if action == "help":
+            self.help_page = self.help_page + 1 if self.help_page < last else None
+        elif action in ("menu_left", "menu_right"):
+            step = 1 if action == "menu_right" else -1
+            self.help_page = min(max(self.help_page + step, 0), last)
+        elif action not in ("fullscreen", "screenshot"):
+            self.help_page = None
 
     def _handle_typing(self, event, action: str | None) -> None:
         got = self.field.handle(event, action=action)
@@ -336,10 +360,17 @@ class Launcher(Menu):
         return app.warmer.step(app.renderer_for)  # one compile per frame
 
     def draw_overlay(self, ov) -> None:
+        keys = self.app.keymap
+        opened = ()
+        if self.help_page is not None:
+            from anabasis.app.play import hud
+
+            opened = (self.help_page, keys.label("help"), hud.page_key(keys, "left"),
+                      hud.page_key(keys, "right"), self.app.progress.palette)
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
                               self.code_text, self.error, self.status, self.app.building,
-                              self.app.progress.notice, self.app.keymap.text(self._hint()),
-                              self.app.keymap.text(FIELD_KEYS))
+                              self.app.progress.notice, keys.text(self._hint()),
+                              keys.text(FIELD_KEYS), opened)
         if not ov.begin(shown):  # drawn from this value alone, again only when it changes
             return
         v = shown
@@ -444,6 +475,12 @@ class Launcher(Menu):
                 ov.text(shown.legend, (box.x + 20, box.y + 28 + 2 * mid + 8), small, DIM)
             ov.text(v.error or v.field_keys,
                     (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
+        if v.help:  # the game's help over it, as a room shows it
+            from anabasis.app.play import hud, legend
+
+            page, key, back, on, palette = v.help
+            hud.help_panel(ov, s, tuple(keys.text(line) for line in hud.launcher_help_lines()),
+                            tuple(legend.lines(keys)), palette, page, key, back, on)
         ov.upload()
 
 

@@ -452,7 +452,7 @@ def draw_shown(ov, shown: Shown) -> None:
     if shown.daily is not None:
         daily_card.draw(ov, shown.daily, s)
     if shown.help is not None:
-        _help_panel(ov, s, shown.help, shown.legend or (), shown.palette, *shown.help_page)
+        help_panel(ov, s, shown.help, shown.legend or (), shown.palette, *shown.help_page)
     ov.upload()
 
 
@@ -819,8 +819,14 @@ def dead_arrows(play) -> tuple[str, ...]:
 HOOK_HEADING = "The hook"
 #: The help's one line on the hook outside hook rooms (a blind player met the hook's keys
 #: on the keys screen and found nothing that said what it is)
-HOOK_ELSEWHERE = ("The hook, a second move (a line thrown to catch a crate or pull you on),"
-                  " is in hook rooms only (chapter 4): not in this one.")
+HOOK_WHERE = ("The hook, a second move (a line thrown to catch a crate or pull you on),"
+              " is in hook rooms only (chapter 4)")
+HOOK_ELSEWHERE = HOOK_WHERE + ": not in this one."
+
+
+def launcher_help_lines() -> list[str]:
+    """The help's lines as the launcher shows them (no room open: where the hook is)."""
+    return [*HELP, HOOK_WHERE + "."]
 
 
 def help_lines(play) -> list[str]:
@@ -874,7 +880,7 @@ def help_columns(lines: tuple) -> tuple[tuple, tuple]:
     return tuple(left), tuple(right)
 
 
-def _help_panel(ov, s: float, lines: tuple, entries: tuple = (),
+def help_panel(ov, s: float, lines: tuple, entries: tuple = (),
                 palette: str = "standard", page: int = 0, key: str = "H", back: str = "\u2190",
                 on: str = "\u2192") -> int:
     """The help over the room, its page ``page``: 0 the controls, views and rules
