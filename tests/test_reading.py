@@ -2424,6 +2424,54 @@ def test_a_won_room_turned_to_another_view_says_its_tops_heights(make_app):
     assert app.overlay.written.count("w 1") >= 5, app.overlay.written
 
 
+def test_with_w_up_the_first_change_of_slice_says_why_the_walls_change(make_app):
+    """With w up nothing ana of the pawn's slice is drawn: as the pawn slips kata in level
+    2, its wall three slices high is drawn two high, and blind players of every round read
+    it as the room changing (t298 to t315).  The first move of a session with w up that
+    takes the pawn to another slice, past blocks of the one left or reached, says why;
+    once a session; never in the stand view, where w is hidden."""
+    from anabasis.app.play.scene import CUT_TIP
+
+    app = make_app(open_level(2))
+    play = app.scene
+    settle(app)
+    walk(app, "DDRR")  # (the slip, in the stand view)
+    assert play.state.player[3] == 1 and play.message != CUT_TIP
+    press(app, pygame.K_r)
+    settle(app)
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    walk(app, "DD")
+    assert play.message != CUT_TIP  # (no slice left yet)
+    walk(app, "RR")
+    assert play.state.player[3] == 1
+    assert play.message == CUT_TIP and play.message_left > 0
+    press(app, pygame.K_r)
+    settle(app)
+    walk(app, "DDRR")
+    assert play.message != CUT_TIP  # (once a session)
+
+
+def test_with_w_up_the_first_way_round_the_seam_says_w_wraps(make_app):
+    """Level 7 with w up: the ramp ana from w 3 to w 0 draws the pawn at the tower's foot
+    again, and all three blind players of a round read it as a fall (t313, t314, t315).
+    The first move round the seam with w up says that w wraps, and which way you went."""
+    from anabasis.app.play.scene import CUT_TIP, WRAP_TIP
+
+    app = make_app(open_level(7))
+    play = app.scene
+    settle(app)
+    while play.sight.view != "w-up":
+        press(app, pygame.K_v)
+        settle(app)
+    walk(app, "RRRD")
+    assert play.state.player[3] == 3 and play.message != CUT_TIP
+    walk(app, "D")
+    assert play.state.player[3] == 0
+    assert play.message == WRAP_TIP.format(last=3, ana="ana") and play.message_left > 0
+
+
 def test_over_the_large_map_the_key_line_keeps_its_keys_past_ten_moves(make_app):
     """Over the large map the key line says the moves, par, your z and w and the goal's,
     then the keys; it was cut to the width it has beside the axes' names, which the large

@@ -44,6 +44,7 @@ from anabasis.app.viewer.drawstate import RoomDraw
 from anabasis.app.viewer.sight import Sight
 from anabasis.engine import moves as why
 from anabasis.engine import rules
+from anabasis.engine.cells import BLOCK
 from anabasis.engine.moves import Result
 from anabasis.picture import views
 
@@ -84,6 +85,14 @@ VIEW_TIPS = {
     "both": "both downs: z up, w along the floor, y hidden: you step in x alone (V: in y too)",
 }
 VIEW_TIPS_PER_SESSION = 4
+#: Said once a session, with w up, when the pawn first changes slice past blocks
+#: (:meth:`Play._cut_tip`).
+CUT_TIP = ("w up: nothing ana of your slice is drawn, so a wall that rises past it looks"
+           " lower as you go kata, and taller as you go ana")
+#: Said once a session, with w up in a room whose w wraps, when the pawn first goes round
+#: the seam (:meth:`Play._cut_tip`).
+WRAP_TIP = ("w wraps: ana of w {last} is w 0, so the picture starts again from its foot;"
+            " you went {ana}, not the other way")
 
 MESSAGE_S = 3.0
 
@@ -121,6 +130,7 @@ class Play(Scene):
         self.level = opened.level
         # -- game state: what undo brings back
         self.game = rules.Game(self.room)  #: the state, the moves and the undo stack
+        self.rest_w = self.game.state.player[3]  #: the pawn's slice at its last rest
         # -- UI state: what the player is doing and sees
         view = self.room.view if self.room.view in views.VIEWS else "stand"
         w, h = app.window.scene_size  # the camera chosen for the room, framing all of it
@@ -389,6 +399,7 @@ class Play(Scene):
         self.queue = deque(a for a in self.queue if a[0] == "turn")
         if self.game.undo():
             self.draw.upload(self.game.state)
+            self.rest_w = self.game.state.player[3]
             self._cue("undo")
             self.hints.ask(self.game)
             self.say("undone", "dim", 0.8)
@@ -403,6 +414,7 @@ class Play(Scene):
         won = self.game.status == "won"
         if self.game.restart():
             self.draw.upload(self.game.state)
+            self.rest_w = self.game.state.player[3]
             self._cue("restart")
             if won:
                 self.hints.used = 0  # playing again: a fresh count
@@ -540,10 +552,40 @@ class Play(Scene):
 
     def landed(self, result: Result) -> None:
         """The animation of ``result`` has finished playing."""
+        was, self.rest_w = self.rest_w, self.game.state.player[3]
         if result.status == "lost":
             self.say(loss_text(result, self.sight.hidden == 3), "warn", 4.0)
         elif self.game.status == "won":
             self._win()
+        elif was != self.rest_w:
+            self._cut_tip(was, self.rest_w)
+
+    def _cut_tip(self, was: int, now: int) -> None:
+        """With w up, the first move of a session that takes the pawn to another slice past
+        a block of the slices between says why the walls' heights changed: nothing ana of
+        the pawn's slice is drawn.  (Level 2's wall, cut as the pawn slipped kata, read to
+        blind players of every round as the room changing: t298 to t315.)"""
+        if self.demo or self.sight.view != "w-up":
+            return
+        last = self.room.size[3] - 1
+        if self.room.wrap:
+            # (round the seam the picture draws you at the tower's foot again: three blind
+            # players of three read level 7's ramp ana from w 3 to w 0 as a fall, t313 to
+            # t315)
+            if last >= 2 and {was, now} == {0, last} and WRAP_TIP not in self.app.told:
+                self.app.told.add(WRAP_TIP)
+                self.say(WRAP_TIP.format(last=last, ana="ana" if now == 0 else "kata"),
+                         "info", 6.0, until="move")
+            return
+        if CUT_TIP in self.app.told:
+            return
+        top = max(was, now)
+        size = self.room.size
+        if not any(self.room.cell((x, y, z, top)) == BLOCK for x in range(size[0])
+                   for y in range(size[1]) for z in range(size[2])):
+            return
+        self.app.told.add(CUT_TIP)
+        self.say(CUT_TIP, "info", 6.0, until="move")
 
     def _win(self) -> None:
         self._cue("win")
