@@ -1491,6 +1491,40 @@ def test_a_step_badge_keeps_off_the_crates_top(make_app):
     assert not any(p.rect.colliderect(t) for p in placed for t in tops)
 
 
+def test_a_crate_sunk_level_with_your_floor_has_no_floor_dashed_under_it(make_app):
+    """Level 5 with w up: pushed into the trench, the crate's top lies level with the
+    pawn's floor, and its own floor, dashed a slice lower, showed half a cell from it; two
+    blind players read the crate as lying across two cells (t315, t316).  A crate whose top
+    is no higher than the pawn's floor has no dashed floor; one on the pawn's floor keeps
+    it, in either view."""
+    app = marked(make_app, open_level(5), size=(1280, 720))
+    play = app.scene
+
+    def seen():
+        b, cam = play.sight.basis(), play.sight.camera
+        return {c.cell: c.sunk for c in reading.crates_in_sight(play, b, cam, app.overlay.size)}
+
+    assert play.sight.view == "stand" and seen() == {(1, 1, 1, 2): False}
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up"
+    assert seen() == {(1, 1, 1, 2): False}
+    walk(app, "DRR")
+    assert play.state.crates == ((3, 1, 1, 1),)
+    assert seen() == {(3, 1, 1, 1): True}
+    (crate,) = reading.crates_in_sight(play, play.sight.basis(), play.sight.camera,
+                                       app.overlay.size)
+    app.tick(DT)
+    from anabasis.app.play import markers
+
+    colour = markers.colour_of("crate")
+    (x0, y0), (x1, y1) = crate.floor[1], crate.floor[2]  # (its near edge, under the crate)
+    edge = [tuple(app.overlay.surface.get_at((round(x0 + (x1 - x0) * t),
+                                              round(y0 + (y1 - y0) * t))))[:3]
+            for t in np.linspace(0.1, 0.9, 20)]
+    assert colour not in edge, edge
+
+
 def test_with_w_up_a_crate_a_slice_ana_is_marked_not_dashed_as_a_floor(make_app):
     """With w up nothing ana of your slice is drawn.  hard.reedbuck's crates one slice ana
     of the pawn's start, at its z, were drawn as nothing but their floors' dashes, and a

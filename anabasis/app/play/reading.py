@@ -1403,7 +1403,8 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         corners = markers.floor_of(cell, b, project)
         if not corners:
             continue
-        out.append(SeenCrate(cell, corners))
+        up, sign = views.axis_of(b[:, 2])
+        out.append(SeenCrate(cell, corners, (cell[up] - int(drawn[up])) * sign < 0))
     return out
 
 
@@ -1684,6 +1685,9 @@ class SeenCrate(NamedTuple):
     cell: tuple
     #: the window corners of the floor it stands on (:func:`markers.floor_of`'s order)
     floor: tuple
+    #: it stands lower than the pawn, its top no higher than the pawn's floor (down a pit or
+    #: a trench, as a floor of its own): its floor, lower, is not dashed
+    sunk: bool = False
 
 
 def crate_top(cell, b: np.ndarray, project) -> pygame.Rect | None:
@@ -1730,7 +1734,11 @@ def paint_crate_floors(ov, floors: list[SeenCrate], s: float, palette: str,
     colour = markers.colour_of("crate", palette)
     width, dash = max(2, int(2 * s)), int(5 * s)
     for crate in floors:
-        markers.dashed_outline(ov.surface, colour, crate.floor, width, dash, pawn)
+        # (not a crate sunk in a trench, its top a floor beside yours: its floor lower down
+        # showed half a cell from it, and two blind players read the crate as across two
+        # cells, t315, t316)
+        if not crate.sunk:
+            markers.dashed_outline(ov.surface, colour, crate.floor, width, dash, pawn)
 
 
 def paint_pawn_floor(ov, corners: tuple, s: float) -> None:
