@@ -322,14 +322,13 @@ def test_level_2_1s_goal_is_drawn_on_its_pillar_in_the_window(make_app):
     x, y = (int(v) for v in np.array(far) + 0.15 * (mid - np.array(far)))
     r, g, b, a = app.overlay.surface.get_at((x, y))
     assert a > 0 and r > b + 20 and g > b, (x, y, (r, g, b, a))  # the goal's gold, faint
-    # and its top lighter than that side, as a block's is (one tone all over, level 4's
-    # pillar read to a blind player as "a slanted gold six-sided plate", t288)
+    # and its top more tinted than that side, as a block's is lighter (one tone all over,
+    # level 4's pillar read to a blind player as "a slanted gold six-sided plate", t288)
     middle = np.mean(top, axis=0)
     lids = [app.overlay.surface.get_at(tuple(int(v) for v in middle + 0.6 * (np.array(c) - middle)))
             for c in top]  # (toward its corners: the diamond and its words lie over its middle)
-    lit = [c for c in lids if sum(c[:3]) > sum((r, g, b)) + 60 and c[0] > c[2] + 40
-           and c[3] > 200]
-    assert len(lit) >= 2, (lids, (r, g, b))
+    lit = [c for c in lids if c[3] > a + 30 and c[0] > c[2] + 40]
+    assert len(lit) >= 2, (lids, (r, g, b, a))
 
 
 def test_a_thing_in_the_pawns_own_column_is_said_in_the_panel_not_drawn_by_the_pawn(make_app):
@@ -1114,26 +1113,28 @@ def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
     colours = {app.overlay.surface.get_at((x + dx, round(bottom_y) + dy))[:3]
                for dx in range(-30, 31) for dy in range(-12, 13)}
     assert markers.GOAL_COLOUR in colours
-    # and it hides what is behind it: faint, the fall-out cross of your slice showed
-    # through, and blind players of two more rounds read the goal as over a hole
+    # a ghost: its faces faintly tinted, what is behind it (your slice's fall-out cross)
+    # showing through.  Opaque, filled in gold, then dark and lined in gold, eleven blind
+    # players of six rounds read it as a solid block in the way, or a crate (t301 to t318)
     hull = markers.convex_hull(goal.post)
+    play.message_left = 0.0  # (the view's tip, over it in this small window)
+    for _ in range(2):
+        app.tick(DT)
     words = [p.words for p in app.scene.reading.placed]
     inside = [(x, y) for x in range(min(x for x, _ in hull), max(x for x, _ in hull), 3)
               for y in range(min(y for _, y in hull), max(y for _, y in hull), 3)
               if markers.inside_convex((x, y), hull)
               and not any(w.inflate(8, 8).collidepoint(x, y) for w in words)]
-    alphas = sorted(app.overlay.surface.get_at(p)[3] for p in inside)
-    assert len(alphas) > 20 and alphas[0] >= 180, alphas
-    # dark, crossed by fine lines of the goal's gold: filled in gold, eight blind players of
-    # five rounds read it as a solid gold block in the way, or a crate (t301 to t312)
-    play.message_left = 0.0  # (the view's tip, over it in this small window)
-    for _ in range(2):
-        app.tick(DT)
-    sums = [sum(app.overlay.surface.get_at(p)[:3]) for p in inside]
-    dark = [v for v in sums if v < 200]
-    assert len(dark) > 0.25 * len(sums), sorted(sums)  # (its sides: filled in gold, none)
-    xs = [x for x, _ in inside]
-    x = max(set(xs), key=xs.count)  # (the longest run down the pillar, clear of its words)
-    ys = sorted(y for x2, y in inside if x2 == x)
-    column = [sum(app.overlay.surface.get_at((x, y))[:3]) for y in range(ys[0], ys[-1])]
-    assert sum(1 for a, b in zip(column, column[1:], strict=False) if b - a > 100) >= 2, column
+    alphas = [app.overlay.surface.get_at(p)[3] for p in inside]
+    faint = [a for a in alphas if 20 <= a <= 120]
+    assert len(alphas) > 20 and len(faint) > 0.8 * len(alphas), sorted(alphas)
+    # its top more tinted than its sides, as a block's top is lighter
+    lid = markers.convex_hull(goal.post[:4])
+    top = [p for p in inside if markers.inside_convex(p, lid)]
+    side = [p for p in inside if p not in top]
+    assert top and side
+
+    def median(points):  # (past its dashed edges)
+        return float(np.median([app.overlay.surface.get_at(p)[3] for p in points]))
+
+    assert median(top) > median(side) + 20, (median(top), median(side))

@@ -49,7 +49,7 @@ ENTRIES = [
     ("marker", "a gold diamond, or a crate's square, \u201c2 ana\u201d: out of your slice or"
                " sight"),
     ("footprint", "a marker's framed cell: the floor under it (out of sight: dashed)"),
-    ("pillar", "a dark pillar lined in gold under a marker: what holds it in its own slice"),
+    ("pillar", "a dashed gold ghost of a pillar under a marker: what holds it in its slice"),
     ("inside", "a marker in a dark round window on a block: in that cell, another slice"),
     ("badge", "a badge on a cell, or lined to it: what a step there does"
               " ({step_marks} held: all four)"),
@@ -310,10 +310,9 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                             1)
         pillar = pygame.Rect(r.x + h // 6, top[1] + h // 6, h * 2 // 3 + 1,
                              r.bottom - top[1] - h // 6)
-        pygame.draw.rect(s, markers.post_tone(slicemap.YOU, markers.POST_SIDES), pillar)
-        for y, x0, x1 in markers.scan_lines(_corners(pillar), 3):
-            pygame.draw.line(s, markers.post_tone(slicemap.YOU, markers.POST_LINES), (x0, y),
-                             (x1, y))
+        ghost = pygame.Surface(pillar.size, pygame.SRCALPHA)
+        ghost.fill((*slicemap.YOU, markers.POST_SIDES_ALPHA))
+        s.blit(ghost, pillar.topleft)
         markers.dashed_outline(s, slicemap.YOU, _corners(pillar), 1, 2)
     elif name == "cut":
         pygame.draw.rect(s, (196, 186, 214), r)

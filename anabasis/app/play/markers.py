@@ -1086,22 +1086,21 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             # (over a pit of your slice, faint, its cross showed through, and blind players
             # of two rounds read level 4's goal as floating over a hole: the pillar hides
             # what is behind it, as a thing of its own slice standing there)
-            # (one fill: the layer's pixels are written, not blended)  Dark, crossed by
-            # fine lines of its colour, as a picture of a thing not here: filled in gold,
-            # level 4's goal's pillar read to eight blind players of five rounds as a solid
-            # gold block in the way, or a crate (t301 to t312)
-            pygame.draw.polygon(layer, post_tone(colour, POST_SIDES), hull)
-            for y, x0, x1 in scan_lines(hull, max(4, int(5 * s))):
-                pygame.draw.line(layer, post_tone(colour, POST_LINES), (x0, y), (x1, y), 1)
+            # (one fill: the layer's pixels are written, not blended)  A ghost: its edges
+            # dashed, its faces faintly tinted, what is behind it showing through.  Opaque
+            # (filled in gold, then dark and lined in gold), level 4's goal's pillar read to
+            # eleven blind players of six rounds as a solid block in the way, or a crate
+            # (t301 to t318), and two asked for an outline; faint, the fall-out cross behind
+            # it showed, and it read as floating over a hole: the pit is there, in your
+            # slice, and its words say the goal is slices ana
+            pygame.draw.polygon(layer, (*colour, POST_SIDES_ALPHA), hull)
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
                 dashed(layer, colour, a, b, 1, int(4 * s))
-            # its top lighter than its sides, as a block's is: filled flat in one tone, level
-            # 4's goal's pillar, seen from a slice kata, read as "a slanted gold six-sided
-            # plate" (t288)
-            pygame.draw.polygon(layer, post_tone(colour, POST_TOP), post[:4])
-            for y, x0, x1 in scan_lines(post[:4], max(4, int(5 * s))):
-                pygame.draw.line(layer, post_tone(colour, POST_LINES + 0.15), (x0, y), (x1, y), 1)
+            # its top more tinted than its sides, as a block's is lighter: one tint all
+            # over, level 4's goal's pillar, seen from a slice kata, read as "a slanted gold
+            # six-sided plate" (t288)
+            pygame.draw.polygon(layer, (*colour, POST_TOP_ALPHA), post[:4])
             dashed_outline(layer, colour, post[:4], max(1, int(2 * s)), int(6 * s))
         if m.foot:
             # the cell's footprint on your floor, and a dashed line down (or up) to it
@@ -1228,45 +1227,11 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 
 #: The pawn's colour in the picture (the shaders' PLAYER_COLOUR): its hidden floor's dashes.
 PAWN_COLOUR = (250, 77, 133)
-#: What a marker's pillar (:attr:`Marker.post`) is filled with under its colour's tint.
-POST_GROUND = (40, 36, 30)
 
 
-#: A marker's pillar's sides, its fine lines across them, and its top: how far each is
-#: tinted from :data:`POST_GROUND` to the marker's colour (:func:`post_tone`).
-POST_SIDES, POST_LINES, POST_TOP = 0.1, 0.5, 0.28
-
-
-def scan_lines(polygon, every: int) -> list[tuple[int, int, int]]:
-    """(y, x from, x to) of level lines ``every`` pixels apart across the convex
-    ``polygon`` (its corners in turn), each inside it: none where it has no height.
-
-    >>> scan_lines([(0, 0), (10, 0), (10, 10), (0, 10)], 4)
-    [(2, 0, 10), (6, 0, 10)]
-    """
-    ys = [y for _, y in polygon]
-    top, bottom = min(ys), max(ys)
-    out = []
-    y = top + every // 2
-    while y < bottom - every // 4:
-        xs = []
-        for (ax, ay), (bx, by) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
-            if ay != by and min(ay, by) <= y <= max(ay, by):
-                xs.append(ax + (bx - ax) * (y - ay) / (by - ay))
-        if len(xs) >= 2:
-            out.append((round(y), round(min(xs)), round(max(xs))))
-        y += every
-    return out
-
-
-def post_tone(colour, k: float) -> tuple[int, int, int, int]:
-    """A marker's pillar's fill: :data:`POST_GROUND` tinted ``k`` of the way to ``colour``
-    (:data:`POST_SIDES`, :data:`POST_LINES`, :data:`POST_TOP`), opaque.
-
-    >>> post_tone((240, 236, 230), 0.5)
-    (140, 136, 130, 255)
-    """
-    return (*(round(g + k * (c - g)) for g, c in zip(POST_GROUND, colour, strict=True)), 255)
+#: The opacity of a marker's pillar's sides and top, in its colour (a ghost's: what is
+#: behind it shows through).
+POST_SIDES_ALPHA, POST_TOP_ALPHA = 40, 90
 
 
 def dashed_outline(surface, colour, corners, width: int, dash: int,
