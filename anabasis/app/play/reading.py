@@ -1680,6 +1680,87 @@ def paint_top_heights(ov, heights, s: float, taken,
     return done
 
 
+def cut_walls(play, b, camera, size) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """With w up, at rest, in a room of a small plan (:data:`SMALL_PLAN`, the tutorial's),
+    where w does not wrap: the window segments (two points each) of the outline of each
+    wall's part that rises past the pawn's slice, not drawn (nothing ana of it is): its top
+    where it really is, the edges of that top where the next column's differs, and its
+    corners' edges down to the cut.  (Drawn to the cut alone, level 2's wall three slices
+    high looked two high once the pawn slipped kata, and blind players of every round read
+    the room as changing: t298 to t318; one asked for "a faint outline of the part that is
+    cut off", t317.)"""
+    room = play.room
+    up, sign = views.axis_of(b[:, 2])
+    if play.timeline is not None or room.wrap or up != 3 or sign < 0 \
+            or abs(float(b[3, 2])) < 0.999:
+        return []
+    (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
+    if room.size[a] * room.size[d] > SMALL_PLAN:
+        return []
+    drawn = play.pose().player
+    if any(float(v) != int(v) for v in drawn):
+        return []
+    hidden = next(k for k in range(4) if k not in (a, d, 3))
+    here, w0 = int(drawn[hidden]), int(drawn[3])
+
+    def cell(x, y, w):
+        c = [0, 0, 0, 0]
+        c[a], c[d], c[hidden], c[3] = x, y, here, w
+        return tuple(c)
+
+    tops = {}  # (x, y) -> the w of the top of the wall's run from the pawn's slice on ana
+    for x in range(room.size[a]):
+        for y in range(room.size[d]):
+            k = w0
+            while k + 1 < room.size[3] and room.cell(cell(x, y, k)) == BLOCK \
+                    and room.cell(cell(x, y, k + 1)) == BLOCK:
+                k += 1
+            if k > w0:
+                tops[(x, y)] = k
+    if not tops:
+        return []
+    project = markers.projecting(drawn, b, camera, size)
+
+    def at(x, y, w):
+        p = [0.0, 0.0, 0.0, 0.0]
+        p[a], p[d], p[hidden], p[3] = x, y, float(here), w
+        sx, sy, depth = project(tuple(p))
+        if depth <= 0 or not (math.isfinite(sx) and math.isfinite(sy)):
+            return None
+        return round(sx), round(sy)
+
+    lines = []  # 4D ends: ((x, y, w), (x, y, w))
+    for (x, y), t in tops.items():
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if tops.get((x + dx, y + dy)) == t:
+                continue  # (one top with the next: no edge between)
+            ends = [(x + 0.5 * dx + 0.5 * dy * s2, y + 0.5 * dy + 0.5 * dx * s2, t + 0.5)
+                    for s2 in (-1, 1)]
+            lines.append(tuple(ends))
+    cut = w0 + 0.5
+    corners = {(x + ex, y + ey) for x, y in tops for ex in (-0.5, 0.5) for ey in (-0.5, 0.5)}
+    for vx, vy in corners:
+        round_it = [tops.get((round(vx + ex), round(vy + ey)))
+                    for ex in (-0.5, 0.5) for ey in (-0.5, 0.5)]
+        for t in {t for t in round_it if t is not None}:
+            if round_it.count(t) in (1, 3):  # a corner of its top: an edge up from the cut
+                lines.append(((vx, vy, cut), (vx, vy, t + 0.5)))
+    out = []
+    for one, two in lines:
+        p, q = at(*one), at(*two)
+        if p is not None and q is not None:
+            out.append((p, q))
+    return out
+
+
+def paint_cut_walls(ov, segments, s: float, pawn: pygame.Rect | None = None) -> None:
+    """The cut walls' outlines (:func:`cut_walls`), dashed and faint, never over the
+    pawn's box."""
+    for p, q in segments:
+        markers.dashed(ov.surface, (*markers.CUT_GHOST, 150), p, q, max(1, int(1.5 * s)),
+                       int(5 * s), pawn)
+
+
 class SeenCrate(NamedTuple):
     """A crate in sight (:func:`crates_in_sight`): where it is drawn."""
     cell: tuple
