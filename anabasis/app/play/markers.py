@@ -776,9 +776,18 @@ def words_of(ms: list[Marker]) -> str:
     'goal 2 +y · not here: y hidden'
     >>> words_of([Marker("goal", (1, 2, 3, 1), 2, 2, (0, 0), True)])
     'goal z 3 w 1 · not at your z'
+
+    In the picture's slice but hidden from the eye, it is here (a crate of the pawn's own
+    slice "hidden by a wall" read to a blind player as one in another slice).
+
+    >>> words_of([Marker("crate", (1, 2, 1, 1), 3, 0, (0, 0), True, hidden="wall")])
+    'crate here, hidden by a wall'
     """
-    if ms[0].hidden:
+    if ms[0].hidden == "above":
         return f"{ms[0].what} {ms[0].label}"
+    if ms[0].hidden:  # (in the picture's slice: "here"; "crate hidden by a wall" of one in
+        # the pawn's own slice read to a blind player as one in another slice, t316)
+        return f"{ms[0].what} here, {ms[0].label}"
     heights = {m.height for m in ms}
     height = ""
     if len(heights) == 1 and ms[0].height is not None:
