@@ -2487,6 +2487,24 @@ def test_with_w_up_the_first_change_of_slice_says_why_the_walls_change(make_app)
     assert play.message != CUT_TIP  # (once a session)
 
 
+def test_the_first_rest_by_a_crate_to_climb_says_a_stuck_crate_is_a_step(make_app):
+    """Blind players of three rounds did not know, in made rooms, that a crate that cannot
+    move is climbed (t308, t320, t321: one took six hints to find it); the tutorial never
+    offers that step.  The first rest of a session where a step would climb onto a crate
+    says so, in the words of the help's rule; not before, and once."""
+    from anabasis.app.play.scene import CRATE_STEP_TIP
+
+    app, made = made_in_stand(make_app, "hard.impala")
+    play = app.scene
+    walk(app, made.moves[:18])
+    assert CRATE_STEP_TIP not in app.told and play.message != CRATE_STEP_TIP
+    walk(app, made.moves[18])
+    assert any(m.then == "onto the crate" for m in play.reading.step_marks())
+    assert play.message == CRATE_STEP_TIP and play.message_left > 0
+    walk(app, made.moves[19:42])
+    assert play.message != CRATE_STEP_TIP  # (said once a session)
+
+
 def test_with_w_up_a_wall_rising_past_your_slice_has_its_cut_part_outlined(make_app):
     """With w up nothing ana of the pawn's slice is drawn: level 2's wall, three slices
     high, is drawn two high once the pawn slips to w 1, and blind players of every round

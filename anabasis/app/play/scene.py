@@ -89,6 +89,10 @@ VIEW_TIPS_PER_SESSION = 4
 #: (:meth:`Play._cut_tip`).
 CUT_TIP = ("w up: nothing ana of your slice is drawn, so a wall that rises past it looks"
            " lower as you go kata, and taller as you go ana")
+#: Said once a session at the first rest beside a crate a step would climb onto
+#: (:meth:`Play._crate_step_tip`).
+CRATE_STEP_TIP = ("a crate that cannot move is a step: walk into it and you climb onto it"
+                  " (\u2b0f climb)")
 #: Said once a session, with w up in a room whose w wraps, when the pawn first goes round
 #: the seam (:meth:`Play._cut_tip`).
 WRAP_TIP = ("w wraps: ana of w {last} is w 0, so the picture starts again from its foot;"
@@ -559,6 +563,20 @@ class Play(Scene):
             self._win()
         elif was != self.rest_w:
             self._cut_tip(was, self.rest_w)
+        if result.status != "lost" and self.game.status != "won":
+            self._crate_step_tip()
+
+    def _crate_step_tip(self) -> None:
+        """The first rest of a session beside a crate that a step would climb onto (it
+        cannot move) says that such a crate is a step: blind players of three rounds, past
+        the tutorial in made rooms, did not know it, and one took six hints to find it out
+        (t308, t320, t321); the help's first page says it, and they read it after."""
+        if self.demo or CRATE_STEP_TIP in self.app.told:
+            return
+        if any(m.kind == "climb" and m.then == "onto the crate"
+               for m in self.reading.marks.get(self.game.state)):
+            self.app.told.add(CRATE_STEP_TIP)
+            self.say(CRATE_STEP_TIP, "info", 6.0, until="move")
 
     def _cut_tip(self, was: int, now: int) -> None:
         """With w up, the first move of a session that takes the pawn to another slice past
