@@ -883,8 +883,8 @@ def help_columns(lines: tuple) -> tuple[tuple, tuple]:
 
 
 def help_panel(ov, s: float, lines: tuple, entries: tuple = (),
-                palette: str = "standard", page: int = 0, key: str = "H", back: str = "\u2190",
-                on: str = "\u2192") -> int:
+               palette: str = "standard", page: int = 0, key: str = "H", back: str = "\u2190",
+               on: str = "\u2192") -> int:
     """The help over the room, its page ``page``: 0 the controls, views and rules
     (``lines``, in two columns, long lines broken); from 1, the legend's marks
     (``entries``), a group a page (``legend.PAGES``); each page's text as large as lets

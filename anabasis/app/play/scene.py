@@ -561,8 +561,8 @@ class Play(Scene):
             self.say(loss_text(result, self.sight.hidden == 3), "warn", 4.0)
         elif self.game.status == "won":
             self._win()
-        elif was != self.rest_w:
-            self._cut_tip(was, self.rest_w)
+        elif was != self.rest_w and self._cut_tip(was, self.rest_w):
+            return  # (one tip at a time)
         if result.status != "lost" and self.game.status != "won":
             self._crate_step_tip()
 
@@ -578,32 +578,35 @@ class Play(Scene):
             self.app.told.add(CRATE_STEP_TIP)
             self.say(CRATE_STEP_TIP, "info", 6.0, until="move")
 
-    def _cut_tip(self, was: int, now: int) -> None:
+    def _cut_tip(self, was: int, now: int) -> bool:
         """With w up, the first move of a session that takes the pawn to another slice past
         a block of the slices between says why the walls' heights changed: nothing ana of
         the pawn's slice is drawn.  (Level 2's wall, cut as the pawn slipped kata, read to
-        blind players of every round as the room changing: t298 to t315.)"""
+        blind players of every round as the room changing: t298 to t315.)  In a room whose
+        w wraps, the first move round its seam says that instead.  True if it said one."""
         if self.demo or self.sight.view != "w-up":
-            return
+            return False
         last = self.room.size[3] - 1
         if self.room.wrap:
             # (round the seam the picture draws you at the tower's foot again: three blind
             # players of three read level 7's ramp ana from w 3 to w 0 as a fall, t313 to
             # t315)
-            if last >= 2 and {was, now} == {0, last} and WRAP_TIP not in self.app.told:
-                self.app.told.add(WRAP_TIP)
-                self.say(WRAP_TIP.format(last=last, ana="ana" if now == 0 else "kata"),
-                         "info", 6.0, until="move")
-            return
+            if last < 2 or {was, now} != {0, last} or WRAP_TIP in self.app.told:
+                return False
+            self.app.told.add(WRAP_TIP)
+            self.say(WRAP_TIP.format(last=last, ana="ana" if now == 0 else "kata"),
+                     "info", 6.0, until="move")
+            return True
         if CUT_TIP in self.app.told:
-            return
+            return False
         top = max(was, now)
         size = self.room.size
         if not any(self.room.cell((x, y, z, top)) == BLOCK for x in range(size[0])
                    for y in range(size[1]) for z in range(size[2])):
-            return
+            return False
         self.app.told.add(CUT_TIP)
         self.say(CUT_TIP, "info", 6.0, until="move")
+        return True
 
     def _win(self) -> None:
         self._cue("win")
