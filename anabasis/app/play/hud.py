@@ -843,6 +843,8 @@ def help_lines(play) -> list[str]:
 #: (``legend.PAGES``).  (All on one, at 1280 x 720, its lines were 13 pixels high: "dense",
 #: said nearly every blind player who opened it.)
 HELP_PAGES = 1 + len(legend.PAGES)
+#: The opacity of the veil the help lays over the whole window.
+HELP_VEIL = 215
 
 
 def page_key(keys, action: str) -> str:
@@ -890,8 +892,10 @@ def help_panel(ov, s: float, lines: tuple, entries: tuple = (),
     (``entries``), a group a page (``legend.PAGES``); each page's text as large as lets
     it be written whole in the window.  Returns that text size."""
     W, H = ov.size
-    # a veil over the whole window (it replaces the HUD beneath: the help stands alone)
-    ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, 120), 0)
+    # a veil over the whole window (it replaces the HUD beneath: the help stands alone),
+    # nearly opaque (faint, the room round the panel, cut by it differently from page to
+    # page, read to two blind players as distracting: t316, t324)
+    ov.panel(pygame.Rect(0, 0, W, H), (0, 0, 0, HELP_VEIL), 0)
     full = int(min(W - 40, 1300 * s))
     pad, gap = int(26 * s), int(30 * s)
     inner = full - 2 * pad
