@@ -1682,13 +1682,14 @@ def paint_top_heights(ov, heights, s: float, taken,
 
 def cut_walls(play, b, camera, size) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """With w up, at rest, in a room of a small plan (:data:`SMALL_PLAN`, the tutorial's),
-    where w does not wrap: the window segments (two points each) of the outline of each
-    wall's part that rises past the pawn's slice, not drawn (nothing ana of it is): its top
-    where it really is, the edges of that top where the next column's differs, and its
-    corners' edges down to the cut.  (Drawn to the cut alone, level 2's wall three slices
-    high looked two high once the pawn slipped kata, and blind players of every round read
-    the room as changing: t298 to t318; one asked for "a faint outline of the part that is
-    cut off", t317.)"""
+    where w does not wrap: the window segments (two points each) of the outline of the
+    blocks cut away ana of the pawn's slice (nothing ana of it is drawn) that rise from the
+    drawn blocks, and the cut blocks joined to them: the edges where their union turns,
+    none on the drawn blocks under the cut.  (Drawn to the cut alone,
+    level 2's wall three slices high looked two high once the pawn slipped kata, and level
+    3's ridge turned into a trench going ana: blind players of every round read the room as
+    changing, t298 to t324; one asked for "a faint outline of the part that is cut off",
+    t317.)"""
     room = play.room
     up, sign = views.axis_of(b[:, 2])
     if play.timeline is not None or room.wrap or up != 3 or sign < 0 \
@@ -1708,16 +1709,29 @@ def cut_walls(play, b, camera, size) -> list[tuple[tuple[int, int], tuple[int, i
         c[a], c[d], c[hidden], c[3] = x, y, here, w
         return tuple(c)
 
-    tops = {}  # (x, y) -> the w of the top of the wall's run from the pawn's slice on ana
-    for x in range(room.size[a]):
-        for y in range(room.size[d]):
-            k = w0
-            while k + 1 < room.size[3] and room.cell(cell(x, y, k)) == BLOCK \
-                    and room.cell(cell(x, y, k + 1)) == BLOCK:
-                k += 1
-            if k > w0:
-                tops[(x, y)] = k
-    if not tops:
+    def solid(x, y, w):
+        return (0 <= x < room.size[a] and 0 <= y < room.size[d] and 0 <= w < room.size[3]
+                and room.cell(cell(x, y, w)) == BLOCK)
+
+    # the blocks cut away (ana of the pawn's slice), and the edges of their union where it
+    # turns (its "feature" edges: of the four cells round a cell edge, one or three solid,
+    # or two across a corner), counting the drawn blocks under the cut so that a wall that
+    # goes on down has no edge at the cut
+    cut_away = {(x, y, w) for x in range(room.size[a]) for y in range(room.size[d])
+                for w in range(w0 + 1, room.size[3]) if solid(x, y, w)}
+    # only the walls that rise past the cut, and what is joined to them: blocks of the
+    # slices ana over your floors, outlined, read as glass walls in your way (level 3)
+    todo = [(x, y, w) for x, y, w in cut_away if w == w0 + 1 and solid(x, y, w0)]
+    joined = set(todo)
+    while todo:
+        x, y, w = todo.pop()
+        for n in ((x + 1, y, w), (x - 1, y, w), (x, y + 1, w), (x, y - 1, w), (x, y, w + 1),
+                  (x, y, w - 1)):
+            if n in cut_away and n not in joined:
+                joined.add(n)
+                todo.append(n)
+    cut_away = joined
+    if not cut_away:
         return []
     project = markers.projecting(drawn, b, camera, size)
 
@@ -1729,22 +1743,38 @@ def cut_walls(play, b, camera, size) -> list[tuple[tuple[int, int], tuple[int, i
             return None
         return round(sx), round(sy)
 
+    edges = set()  # (axis along, the edge's middle) in cell units, doubled to stay whole
+    for x, y, w in cut_away:
+        for along in range(3):
+            for s1 in (-1, 1):
+                for s2 in (-1, 1):
+                    mid = [2 * x, 2 * y, 2 * w]
+                    others = [k for k in range(3) if k != along]
+                    mid[others[0]] += s1
+                    mid[others[1]] += s2
+                    edges.add((along, tuple(mid)))
     lines = []  # 4D ends: ((x, y, w), (x, y, w))
-    for (x, y), t in tops.items():
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            if tops.get((x + dx, y + dy)) == t:
-                continue  # (one top with the next: no edge between)
-            ends = [(x + 0.5 * dx + 0.5 * dy * s2, y + 0.5 * dy + 0.5 * dx * s2, t + 0.5)
-                    for s2 in (-1, 1)]
-            lines.append(tuple(ends))
-    cut = w0 + 0.5
-    corners = {(x + ex, y + ey) for x, y in tops for ex in (-0.5, 0.5) for ey in (-0.5, 0.5)}
-    for vx, vy in corners:
-        round_it = [tops.get((round(vx + ex), round(vy + ey)))
-                    for ex in (-0.5, 0.5) for ey in (-0.5, 0.5)]
-        for t in {t for t in round_it if t is not None}:
-            if round_it.count(t) in (1, 3):  # a corner of its top: an edge up from the cut
-                lines.append(((vx, vy, cut), (vx, vy, t + 0.5)))
+    for along, mid in edges:
+        others = [k for k in range(3) if k != along]
+        round_it = []
+        for s1 in (-1, 1):
+            for s2 in (-1, 1):
+                c = list(mid)
+                c[others[0]] += s1
+                c[others[1]] += s2
+                x, y, w = c[0] // 2, c[1] // 2, c[2] // 2
+                round_it.append((x, y, w) in cut_away or (w <= w0 and solid(x, y, w)))
+        n = sum(round_it)
+        if not (n in (1, 3) or (n == 2 and round_it[0] == round_it[3])):
+            continue  # (a flat face, or nothing)
+        ends = []
+        for e in (-1, 1):
+            c = [v / 2 for v in mid]
+            c[along] += 0.5 * e
+            ends.append(tuple(c))
+        if min(ends[0][2], ends[1][2]) < w0 + 0.5 - 1e-9:
+            continue  # (under the cut: drawn)
+        lines.append(tuple(ends))
     out = []
     for one, two in lines:
         p, q = at(*one), at(*two)
