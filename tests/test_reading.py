@@ -2559,6 +2559,14 @@ def test_with_w_up_a_wall_rising_past_your_slice_has_its_cut_part_outlined(make_
                     (round(seg[0][0] + t * (seg[1][0] - seg[0][0])),
                      round(seg[0][1] + t * (seg[1][1] - seg[0][1])))))[:3] == markers.CUT_GHOST)
     assert ghost > 5, ghost
+    # (blocks of the slice ana over your floors, joined to no wall rising past your slice:
+    # none; level 3's two rows a slice ana, outlined, were glass walls over the floors)
+    app = make_app(open_level(3), size=(1280, 720))
+    play = app.scene
+    settle(app)
+    press(app, pygame.K_v)
+    settle(app)
+    assert play.sight.view == "w-up" and play.state.player[3] == 1 and outline() == []
     app, _ = made_in_stand(make_app, "hard.impala")
     play = app.scene
     while play.sight.view != "w-up":
