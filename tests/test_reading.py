@@ -2521,60 +2521,6 @@ def test_the_first_rest_by_a_crate_to_climb_says_a_stuck_crate_is_a_step(make_ap
     assert play.message != CRATE_STEP_TIP  # (said once a session)
 
 
-def test_with_w_up_a_wall_rising_past_your_slice_has_its_cut_part_outlined(make_app):
-    """With w up nothing ana of the pawn's slice is drawn: level 2's wall, three slices
-    high, is drawn two high once the pawn slips to w 1, and blind players of every round
-    read the room as changing; one asked for a faint outline of the part cut off (t317).
-    There the wall's column is outlined up to its real top, dashed: the outline's top lies
-    a slice over the drawn top, and its edges down meet the cut.  Before the slip (nothing
-    cut), in the stand view and in a made room's large plan, none."""
-    from anabasis.app.play import markers
-
-    app = make_app(open_level(2), size=(1280, 720))
-    play = app.scene
-    settle(app)
-
-    def outline():
-        return reading.cut_walls(play, play.sight.basis(), play.sight.camera, app.overlay.size)
-
-    assert outline() == []  # (the stand view)
-    press(app, pygame.K_v)
-    settle(app)
-    assert play.sight.view == "w-up" and outline() == []  # (nothing rises past w 2)
-    walk(app, "DDRR")
-    assert play.state.player[3] == 1
-    got = outline()
-    assert len(got) >= 8, got  # (its top's four edges, and its corners' edges down)
-    b, cam = play.sight.basis(), play.sight.camera
-    project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
-    drawn_top = project((1, -0.5, 1, 1.5))[1]  # (the wall's drawn top's far edge, the cut)
-    real_top = project((1, -0.5, 1, 2.5))[1]  # (its real top's, a slice higher)
-    assert drawn_top - real_top > 30
-    ys = [y for seg in got for _, y in seg]
-    assert abs(min(ys) - real_top) < 3, (min(ys), real_top)
-    assert any(abs(y - drawn_top) < 3 for y in ys)  # (edges down to the cut)
-    app.tick(DT)
-    ghost = sum(1 for seg in got for t in np.linspace(0.2, 0.8, 7)
-                if tuple(app.overlay.surface.get_at(
-                    (round(seg[0][0] + t * (seg[1][0] - seg[0][0])),
-                     round(seg[0][1] + t * (seg[1][1] - seg[0][1])))))[:3] == markers.CUT_GHOST)
-    assert ghost > 5, ghost
-    # (blocks of the slice ana over your floors, joined to no wall rising past your slice:
-    # none; level 3's two rows a slice ana, outlined, were glass walls over the floors)
-    app = make_app(open_level(3), size=(1280, 720))
-    play = app.scene
-    settle(app)
-    press(app, pygame.K_v)
-    settle(app)
-    assert play.sight.view == "w-up" and play.state.player[3] == 1 and outline() == []
-    app, _ = made_in_stand(make_app, "hard.impala")
-    play = app.scene
-    while play.sight.view != "w-up":
-        press(app, pygame.K_v)
-        settle(app)
-    assert outline() == []
-
-
 def test_with_w_up_the_first_way_round_the_seam_says_w_wraps(make_app):
     """Level 7 with w up: the ramp ana from w 3 to w 0 draws the pawn at the tower's foot
     again, and all three blind players of a round read it as a fall (t313, t314, t315).

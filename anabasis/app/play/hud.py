@@ -315,8 +315,6 @@ def draw_shown(ov, shown: Shown) -> None:
         # the floor each crate in sight stands on (its top lies over the row behind)
         seen = reading.crates_in_sight(play, b, camera, ov.size)  # (floors, then boxes)
         reading.paint_crate_floors(ov, seen, s, shown.palette, *pawn)
-        # with w up, the walls' parts ana of the pawn, not drawn, outlined
-        reading.paint_cut_walls(ov, reading.cut_walls(play, b, camera, ov.size), s, *pawn)
         # where the pawn stands, where a crate or a block in front hides its feet
         reading.paint_pawn_floor(ov, reading.pawn_floor(play, b, camera, ov.size), s)
     if not large:

@@ -31,7 +31,6 @@ ENTRIES = [
     ("wall", "dark and hatched: a wall to the room's top (on the map too, with no number)"),
     ("rise", "w up: a block's side hatched: it rises over your floor; no step climbs it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they are there"),
-    ("cut wall", "w up: a wall's top dashed over it: its part ana of you, not drawn"),
     ("ramp", "a teal ramp, its high edge lit: it rises ana that way"),
     ("ramp floor", "a ramp is a floor too: you can walk onto it from any side"),
     ("ramp w up", "w up: a ramp is a teal slope, one slice high"),
@@ -112,8 +111,7 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
 PAGES = (
     ("floors and pits", frozenset({"lanes", "height", "lip", "pit", "shaft", "out", "bare",
                                    "held", "slices"})),
-    ("walls and ramps", frozenset({"wall", "rise", "cut", "cut wall", "ramp", "ramp floor",
-                                   "ramp w up",
+    ("walls and ramps", frozenset({"wall", "rise", "cut", "ramp", "ramp floor", "ramp w up",
                                    "landing", "window", "ghost", "ghost ramp", "axes"})),
     ("you, crates, the goal", frozenset({"outline", "feet", "crate", "push", "ring", "goal",
                                          "halo", "marker", "footprint", "pillar", "inside"})),
@@ -325,11 +323,6 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                              max(1, h // 6))
         s.set_clip(clip)
         pygame.draw.rect(s, (60, 56, 72), r, 1)
-    elif name == "cut wall":  # a block, cut, and the rest of it dashed over it
-        block = pygame.Rect(r.x + r.width // 4, r.y + h // 2, r.width // 2, h - h // 2)
-        pygame.draw.rect(s, (150, 140, 120), block)
-        rest = pygame.Rect(block.x, r.y, block.width, h // 2)
-        markers.dashed_outline(s, markers.CUT_GHOST, _corners(rest), 1, 3)
     elif name == "inside":
         k = h // 4
         block = pygame.Rect(0, 0, h, h)

@@ -1236,9 +1236,6 @@ def draw_words(ov, placed: list[Placed], s: float, palette: str = "standard",
 
 #: The pawn's colour in the picture (the shaders' PLAYER_COLOUR): its hidden floor's dashes.
 PAWN_COLOUR = (250, 77, 133)
-#: The colour of the dashed outline of a wall's part cut away ana of the pawn (w up:
-#: :func:`anabasis.app.play.reading.cut_walls`).
-CUT_GHOST = (196, 204, 224)
 
 
 #: The opacity of a marker's pillar's sides and top, in its colour (a ghost's: what is
