@@ -1092,16 +1092,13 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         if m.post:  # what holds it up in its own slice: a pillar to its floor
             post = [(px - box.x, py - box.y) for px, py in m.post]
             hull = convex_hull(post)
-            # (over a pit of your slice, faint, its cross showed through, and blind players
-            # of two rounds read level 4's goal as floating over a hole: the pillar hides
-            # what is behind it, as a thing of its own slice standing there)
-            # (one fill: the layer's pixels are written, not blended)  A ghost: its edges
-            # dashed, its faces faintly tinted, what is behind it showing through.  Opaque
-            # (filled in gold, then dark and lined in gold), level 4's goal's pillar read to
-            # eleven blind players of six rounds as a solid block in the way, or a crate
-            # (t301 to t318), and two asked for an outline; faint, the fall-out cross behind
-            # it showed, and it read as floating over a hole: the pit is there, in your
-            # slice, and its words say the goal is slices ana
+            # A ghost: its edges dashed, its faces faintly tinted, what is behind it showing
+            # through.  (Made opaque to hide your slice's fall-out cross behind it, which
+            # blind players of two rounds read as the goal floating over a hole, level 4's
+            # goal's pillar, filled in gold and then dark and lined in gold, read to eleven
+            # of six rounds as a solid block in the way, or a crate, t301 to t318, and two
+            # asked for an outline.  The pit is there, in your slice; its words say the goal
+            # is slices ana.)  (One fill: the layer's pixels are written, not blended.)
             pygame.draw.polygon(layer, (*colour, POST_SIDES_ALPHA), hull)
             dashed_outline(layer, colour, hull, max(1, int(2 * s)), int(6 * s))
             for a, b in zip(post[:4], post[4:], strict=True):  # its edges up
