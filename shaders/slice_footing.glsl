@@ -461,17 +461,7 @@ float ramp_fill(uint code, vec4 f) {
     return 0.12 + 0.4 * lean + 0.25 * chevron;
 }
 
-#ifdef GHOST
-// The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
-// plane just under the player's feet, only where this slice has no floor there: with w hidden
-// (u_ghost_step = +w), the floor one slice ana (where a ramp lands you, a stair or a ledge
-// ahead); with z hidden (+w - z), the layer below, where a ramp holds the player kata.  Ramps
-// in their own colour, with their lean.
-// Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
-// (what a cutaway takes is simply not drawn).
-// llvmpipe pays for all of this in every pixel, drawn or not (a tenth of the frame), so the
-// renderer leaves GHOST out of a frame whose plane meets no cell with a ghost to show
-// (render.feet_plane_meets, on the CPU).
+#if defined(GHOST) || defined(STAIR)  // (the stair's slopes draw with no ghost too)
 // With w up (z hidden), a ramp of the layer under the cell `c` you would stand in on it, as
 // the slope it is: over that cell's floor (w = c.w), a surface rising one along w across
 // its lean (off its high side you step one slice ana), and the face that closes it on that
@@ -529,7 +519,19 @@ void ramp_slope(vec4 ro, vec4 rd, ivec4 c, uint code, vec3 col, float k, inout f
         shade = mix(col, RAMP_COLOUR * 0.55, k * (0.6 + 0.35 * rim));
     }
 }
+#endif
 
+#ifdef GHOST
+// The ghost of the floor out of the slice, drawn as a dashed outline with a faint fill on the
+// plane just under the player's feet, only where this slice has no floor there: with w hidden
+// (u_ghost_step = +w), the floor one slice ana (where a ramp lands you, a stair or a ledge
+// ahead); with z hidden (+w - z), the layer below, where a ramp holds the player kata.  Ramps
+// in their own colour, with their lean.
+// Dashed and hollow, it is never a solid (solids are opaque, with lit faces) nor a cutaway
+// (what a cutaway takes is simply not drawn).
+// llvmpipe pays for all of this in every pixel, drawn or not (a tenth of the frame), so the
+// renderer leaves GHOST out of a frame whose plane meets no cell with a ghost to show
+// (render.feet_plane_meets, on the CPU).
 // The ghost's ramps as slopes (ramp_slope), in the two columns where the ray crosses the top
 // of the slab over the pawn's floor and the feet's plane; not in the pawn's own column, whose
 // figure stands in it (drawn flat there).  (col, 0) where none is met before `t_hit`.
@@ -721,6 +723,12 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 }
 #endif
 
+// How far the ray goes before what it met hides a stair's slope: its hit, or never where it
+// met a drop (a pit, drawn as a face at the pawn's floor with the shaft under it painted
+// in: a ramp kata of the pawn stands down in that shaft, and cut off by the face, level 4's
+// stair lost its middle once the pawn was up it, t316 to t327).  Set where the hit is
+// shaded (trace_slice); read by stair().
+float g_drop_t = NEVER;
 #ifdef STAIR
 // With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
 // nearest MOST_STAIR, pose.stair_cells): each drawn as the slope it is (ramp_slope), over
@@ -729,7 +737,8 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 // it as floating out of reach; drawn as dashed boxes, a stair of them, two more blind
 // players read them as tall glass towers and never learnt what they were (t264, t267).
 vec3 stair(vec3 col, vec4 ro, vec4 rd, float t_hit) {
-    float best = t_hit;  // (behind what is drawn in front of it, the first one's, under the cut)
+    float best = g_drop_t;  // (behind what is drawn in front of it but a pit's face; the
+    // first one's, under the cut)
     vec3 shade = col;
     for (int i = 0; i < MOST_STAIR; i++) {
         if (i >= u_stair_n) break;
@@ -869,6 +878,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #endif
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
+        g_drop_t = (foot == 0) ? NEVER : t_hit;
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.cell, h.axis, f);
         if (foot == 0) {
             if (crossed_gap(above)) {

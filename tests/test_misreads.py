@@ -895,6 +895,26 @@ def test_with_w_up_a_ramp_under_your_layer_is_drawn_as_a_slope_up_one_slice(ctx)
     assert all(teal(high)), teal(high)
 
 
+def test_level_4s_stair_is_whole_with_w_up_once_the_pawn_is_up_it(ctx):
+    """Level 4 with w up, the pawn up its stair (after RRR, on the last ramp, and at the
+    goal): its ramps kata, in the layer under the pawn's z, were not drawn, the pits' faces
+    at the pawn's floor in front of them, and eight blind players of five rounds read the
+    goal as floating with no way up, or the stair as broken (t316 to t327).  The ramps kata
+    of w 2 and w 3 are drawn as their slopes: teal at points on them."""
+    for moves in ("RRR", "RRRR"):
+        room, state, player, pose = _opened(4, "w-up", LID_SIZE, moves)
+        assert state.player[3] == 4
+        img = _draw(ctx, room, state, pose, LID_SIZE).astype(int)
+        u, _ = render.frame_uniforms(room, pose, LID_SIZE)
+        teal = []
+        for x, w in ((1, 2), (2, 3)):  # (each ramp's cell, its slope rising +x one slice)
+            points = [(x + lean, 0.5, 1.5, w + lean) for lean in (0.3, 0.5, 0.7)]
+            for px, py in _pixels(u, points, LID_SIZE):
+                r, g, b = img[py, px]
+                teal.append(g > r + 25 and b > r + 15)
+        assert all(teal), (moves, teal)
+
+
 def test_level_4s_ramps_ana_are_outlined_in_the_w_up_view_the_way_up_to_its_goal(ctx):
     """Level 4 with w up: nothing ana of the pawn's slice is drawn, and the ramps up to the
     goal, three slices ana, were cut away with it: the goal glowed over the pawn's pits,

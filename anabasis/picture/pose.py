@@ -436,7 +436,8 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     (its z less one: with z hidden, what holds you up there) ana of it, over the ceiling's
     cut, mostly not drawn: the cells over those ramps, in the pawn's z, that a chain of
     ramp steps reaches from the pawn, the first :data:`MOST_STAIR` (the first step's
-    landing too); [] in any other view.  The shader draws each as its ramp's slope
+    landing too), then those kata of it a chain reaches, where there is room; [] in any
+    other view.  The shader draws each as its ramp's slope
     (``STAIR``): with w up, level 4's goal three slices ana glowed over the pawn's pits with
     the ramps up to it cut away, and read to blind players of four rounds as floating out
     of reach; the ramps ana are the way up.
@@ -447,6 +448,11 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     [(1, 0, 1, 2), (2, 0, 1, 3), (3, 0, 1, 4)]
     >>> stair_cells(levels.load_level(4), view_basis("stand"), (0, 0, 1, 1))
     []
+
+    Then the chain kata, where there is room: at level 4's goal, the stair it came up by.
+
+    >>> stair_cells(levels.load_level(4), view_basis("w-up"), (4, 0, 1, 4))
+    [(2, 0, 1, 3), (1, 0, 1, 2), (0, 0, 1, 1)]
 
     None where w wraps: the picture draws the slices a turn kata of the pawn there, the
     ramps ana among them (their copies), and drawn again over the pawn, level 7's ran off
@@ -459,28 +465,34 @@ def stair_cells(room: Room, B: np.ndarray, player_cell) -> list[tuple[int, int, 
     px, py, pz, pw = player_cell
     if not w_up_at_rest(B) or pz < 1 or room.wrap:
         return []
-    ana = {}  # (x, y, how far ana): where you would stand on a ramp ana of the pawn
+    ramps = {}  # (x, y, how far ana, kata below 0): where you would stand on a ramp
     for x, y, w in ramp_columns(room.size, room.cells, pz - 1):
-        dw = w - pw
-        if dw > 0:
-            ana[(x, y, dw)] = (x, y, pz, pw + dw)
+        ramps[(x, y, w - pw)] = (x, y, pz, w)
     # a stair: those a chain of ramp steps reaches from the pawn (each one across and one
     # ana: scattered, level 7's ramps ana round the room read to a blind player as unbuilt
     # walls), the first link too (the step's own landing, marked): drawn as slopes, with
-    # that one left flat, the stair read as starting a cell later (t271)
-    out, frontier, seen = [], [(px, py, 0)], set()
-    while frontier and len(out) < MOST_STAIR:
-        step = []
-        for x, y, dw in frontier:
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                key = (nx, ny, dw + 1)
-                if key in ana and key not in seen:
-                    seen.add(key)
-                    step.append(key)
-        for x, y, dw in step:
-            if len(out) < MOST_STAIR:
-                out.append(ana[(x, y, dw)])
-        frontier = step
+    # that one left flat, the stair read as starting a cell later (t271); then, where there
+    # is room, the chain kata, the way the pawn came (in the layer under its z, not in the
+    # picture's slice: at level 4's goal the stair's middle was not drawn, and eight blind
+    # players of five rounds read the goal as floating with no way up, or the stair as
+    # broken, t316 to t327); a ramp of the pawn's own slice beside it is a link of both
+    beside = [(x, y, 0) for x, y in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1))
+              if (x, y, 0) in ramps]
+    out: list[tuple[int, int, int, int]] = []
+    for way in (1, -1):
+        frontier, seen = [(px, py, 0), *beside], set()
+        while frontier and len(out) < MOST_STAIR:
+            step = []
+            for x, y, dw in frontier:
+                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    key = (nx, ny, dw + way)
+                    if key in ramps and key not in seen:
+                        seen.add(key)
+                        step.append(key)
+            for key in step:
+                if len(out) < MOST_STAIR:
+                    out.append(ramps[key])
+            frontier = step
     return out
 
 
