@@ -723,12 +723,6 @@ vec3 ramp_top(vec3 col, ivec4 above, vec4 f, float t) {
 }
 #endif
 
-// How far the ray goes before what it met hides a stair's slope: its hit, or never where it
-// met a drop (a pit, drawn as a face at the pawn's floor with the shaft under it painted
-// in: a ramp kata of the pawn stands down in that shaft, and cut off by the face, level 4's
-// stair lost its middle once the pawn was up it, t316 to t327).  Set where the hit is
-// shaded (trace_slice); read by stair().
-float g_drop_t = NEVER;
 #ifdef STAIR
 // With w up, the ramps ana of the pawn in its z (over the ceiling's cut, not drawn; the
 // nearest MOST_STAIR, pose.stair_cells): each drawn as the slope it is (ramp_slope), over
@@ -736,9 +730,10 @@ float g_drop_t = NEVER;
 // the pawn's pits with the ramps up to it cut away, and blind players of four rounds read
 // it as floating out of reach; drawn as dashed boxes, a stair of them, two more blind
 // players read them as tall glass towers and never learnt what they were (t264, t267).
-vec3 stair(vec3 col, vec4 ro, vec4 rd, float t_hit) {
-    float best = g_drop_t;  // (behind what is drawn in front of it but a pit's face; the
-    // first one's, under the cut)
+// `t_front`: how far the ray goes before what it met hides a slope (trace_slice's
+// stair_t).
+vec3 stair(vec3 col, vec4 ro, vec4 rd, float t_front) {
+    float best = t_front;  // (behind what is drawn in front of it, the first one's)
     vec3 shade = col;
     for (int i = 0; i < MOST_STAIR; i++) {
         if (i >= u_stair_n) break;
@@ -823,6 +818,11 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     g_stop = TEXEL_STOP_MASK;
 #endif
     t_hit = h.found ? h.t : NEVER;
+    // how far the ray goes before what it met hides a stair's slope: its hit, or never where
+    // it met a drop (a pit, drawn as a face at the pawn's floor with its shaft painted in:
+    // a ramp kata of the pawn stands down in that shaft, and cut off by the face, level 4's
+    // stair lost its middle once the pawn was up it, t316 to t327)
+    float stair_t = t_hit;
     float line = max(h.t, 1.0) * (1.4 * u_tan / u_resolution.y);  // no division a pixel
     g_inv_line = 1.0 / line;
 #if defined(PLAIN)
@@ -878,7 +878,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
 #endif
         ivec4 above;
         int foot = footing(h.cell, h.axis, rd, h.code, front_texel, above);
-        g_drop_t = (foot == 0) ? NEVER : t_hit;
+        if (foot == 0) stair_t = NEVER;
         if (h.code == CELL_BLOCK && is_top(h.axis, rd)) col = lip(col, base, h.near, h.cell, h.axis, f);
         if (foot == 0) {
             if (crossed_gap(above)) {
@@ -957,7 +957,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     col = goal_plate(col, ro, rd, t_hit);  // (a variant: every pixel paid for it, a sixth)
 #endif
 #ifdef STAIR
-    col = stair(col, ro, rd, t_hit);
+    col = stair(col, ro, rd, stair_t);
 #endif
     // The goal: a faint light in its cell and its floor marked (above);
     // no halo spills onto its neighbours while it is in the slice.  Out of the slice, a halo

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from anabasis.app.menus.menu import Menu
-from anabasis.app.play import session
+from anabasis.app.play import hud, legend, session
 from anabasis.app.settings import campaign as chapters
 from anabasis.app.settings.keymap import FIELD, MENU
 from anabasis.app.settings.progress import level_key
@@ -212,8 +212,6 @@ class Launcher(Menu):
     def _help_key(self, action: str | None) -> None:
         """A key over the help, as in a room: its key turns the pages and closes it after
         the last; the arrows across turn them either way; any other key closes it."""
-        from anabasis.app.play import hud
-
         last = hud.HELP_PAGES - 1
         if action == "help":
             self.help_page = self.help_page + 1 if self.help_page < last else None
@@ -363,8 +361,6 @@ class Launcher(Menu):
         keys = self.app.keymap
         opened = ()
         if self.help_page is not None:
-            from anabasis.app.play import hud
-
             opened = (self.help_page, keys.label("help"), hud.page_key(keys, "left"),
                       hud.page_key(keys, "right"), self.app.progress.palette)
         shown = LauncherShown(ov.size, tuple(self.items), self.selected, self.typing,
@@ -476,8 +472,6 @@ class Launcher(Menu):
             ov.text(v.error or v.field_keys,
                     (box.x + 20, box.bottom - small - 14), small, WARN if v.error else DIM)
         if v.help:  # the game's help over it, as a room shows it
-            from anabasis.app.play import hud, legend
-
             page, key, back, on, palette = v.help
             hud.help_panel(ov, s, tuple(keys.text(line) for line in hud.launcher_help_lines()),
                             tuple(legend.lines(keys)), palette, page, key, back, on)

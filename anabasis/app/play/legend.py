@@ -356,24 +356,16 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         glyph = {"walk": stepmarks.GLYPH["walk"], "stays": slicemap.STAYS_GLYPH}.get(
             name, stepmarks.GLYPH["climb"])
         ov.text(glyph, c, max(8, size - 2), colour, anchor="center", shadow=False)
-    elif name == "slip to":  # a pit, its tag
-        pygame.draw.rect(s, (25, 22, 30), r)
-        pygame.draw.rect(s, (150, 146, 150), r, 1)
+    elif name in ("height", "no climb", "slip to"):  # a top's tag, as the room writes one:
+        # on a floor, on a wall's top, on a pit
+        ground, axis = {"height": (TILE, "z"), "no climb": ((74, 80, 70), "z"),
+                        "slip to": ((25, 22, 30), "w")}[name]
+        pygame.draw.rect(s, ground, r)
+        if name == "slip to":
+            pygame.draw.rect(s, (150, 146, 150), r, 1)
         tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
-        ov.text("w", tag.center, max(8, size - 3), views.AXIS_COLOURS["w"], anchor="center",
-                shadow=False)
-    elif name == "no climb":  # a wall's top, its tag
-        pygame.draw.rect(s, (74, 80, 70), r)
-        tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
-        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
-        ov.text("z", tag.center, max(8, size - 3), views.AXIS_COLOURS["z"], anchor="center",
-                shadow=False)
-    elif name == "height":  # (a top's height tag, as the room writes one)
-        pygame.draw.rect(s, TILE, r)
-        tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
-        pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
-        ov.text("z", tag.center, max(8, size - 3), views.AXIS_COLOURS["z"], anchor="center",
+        ov.text(axis, tag.center, max(8, size - 3), views.AXIS_COLOURS[axis], anchor="center",
                 shadow=False)
     elif name in ("map", "large"):
         half = r.width // 2

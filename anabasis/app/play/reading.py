@@ -1389,6 +1389,7 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         return []
     here = int(drawn[axis]) % room.size[axis]
     project = markers.projecting(drawn, b, camera, size)
+    up, sign = views.axis_of(b[:, 2])
     out = []
     for cell in state.crates[:MOST_CRATE_FLOORS]:
         if cell[axis] % room.size[axis] != here:
@@ -1403,7 +1404,6 @@ def crates_in_sight(play, b, camera, size) -> list[tuple]:
         corners = markers.floor_of(cell, b, project)
         if not corners:
             continue
-        up, sign = views.axis_of(b[:, 2])
         out.append(SeenCrate(cell, corners, (cell[up] - int(drawn[up])) * sign < 0))
     return out
 
