@@ -384,6 +384,39 @@ vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
     return out_mark(mix(col, DROP_COLOUR, 0.5), p - floor(p), a, line);
 }
 
+// With w up at rest, a hole to the void in the floor you stand on (the layer kata of the
+// pawn): the cell at your floor's level and the one over it empty, and a mover put there
+// falls out.  Drawn as a pit's face at your floor, dark in its rim and crossed, as a pit
+// is in the stand view, over whatever the ray meets past it (the hole's sides, the void).
+// Seen open, level 1's two crossed cells showed their neighbours' sides and a dark strip a
+// cell down: all eighteen blind players of six rounds read the back corners beside them as
+// pillars standing over the front row, and three the cells as a trench (t313 to t330),
+// though every top there is at w 1.  (With z up a shaft's sides say it, shaft_side; lidded
+// there, level 4's ramps stood in a floor of crossed tiles, no longer over nothing.)
+vec3 hole_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
+    const int a = 3;
+    if (u_basis[2].w < 0.99 || rd.w >= 0.0) return col;  // (turning: no level floor)
+    ivec4 top = ivec4(floor(ro + rd * ((float(u_player_cell[a]) - ro[a]) / rd[a])));
+    top[a] = u_player_cell[a];
+    float t = (float(top[a]) - ro[a]) / rd[a];
+    if (t <= 0.0 || t >= t_hit - SNAP) return col;  // (a top at your floor: met there)
+    ivec4 c = top;
+    c[a] -= 1;
+    if (any(lessThan(c, ivec4(0))) || any(greaterThanEqual(c, u_size))) return col;
+    if (code_at(c) != CELL_EMPTY || code_at(top) != CELL_EMPTY) return col;
+    if (crossed_gap(top) || ramp_carries(top) || under_pawn(top) || !falls_out(top)) return col;
+    vec4 p = ro + rd * t;
+    vec4 f = clamp(p - vec4(c), 0.0, 1.0);
+    float keep = g_inv_line;
+    float line = t * (1.4 * u_tan / u_resolution.y);
+    g_inv_line = 1.0 / line;
+    float edge = edge_distance(f, a);
+    vec3 lid = light(albedo(CELL_BLOCK, c, c.w, f, a, edge, line), face_normal(a, rd, dir), dir);
+    lid = out_mark(drop_face(lid, f, rd, a, edge, line), f, a, line);
+    g_inv_line = keep;
+    return fog(lid, u_eye + dir * t, dir);
+}
+
 #endif  // HOLES
 
 // A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
@@ -944,6 +977,9 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     else {
         col = void_below(col, ro, rd);
     }
+#endif
+#ifdef HOLES
+    col = hole_lid(col, ro, rd, dir, t_hit);
 #endif
 #ifdef GHOST
     col = ghost(col, ro, rd, dir, t_hit);

@@ -1453,18 +1453,20 @@ def test_a_gap_a_ramps_step_crosses_is_not_crossed_as_a_fall_in_the_w_up_view(ct
     assert seen >= 1
 
 
-def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx):
+def test_a_column_open_to_below_the_room_with_w_up_is_lidded_and_crossed_at_your_floor(ctx):
     """With w up, level 1's crossed cells have nothing of the slice under them down to the
-    room's bottom (w = 0): nothing was drawn there, and blind players of two rounds found
-    "× fall out" floating over the empty place (t262, t269, t271, t279, t280, t281).  Where
-    a ray leaves the room through its bottom in w, the cell there is crossed in the "fall
-    out" red, as the stand view crosses a hole to the void; and a column open to below the
-    room that a mover does not fall out of (a ramp under it in z holds it) is not."""
+    room's bottom (w = 0).  Drawn as nothing, blind players found "× fall out" floating over
+    the empty place (t262 to t281); crossed at the room's bottom, the hole showed its
+    neighbours' sides and a dark strip a cell down, and all eighteen blind players of six
+    rounds read the back corners beside it as pillars over the front row, three the cells
+    as a trench (t313 to t330).  Such a hole in the floor you stand on is lidded there, as
+    a pit's face: dark, and crossed in the "fall out" red at your floor's level.  A column
+    a mover does not fall out of (a ramp under it in z holds it) is not."""
     from anabasis.app.play import markers
     from anabasis.formats import levels
     from anabasis.picture import views
 
-    def red_at(room, cells_):
+    def seen(room, cells_):
         state = rules.start(room).state
         size = (480, 300)
         camera, image, _, _ = _frame_in(ctx, room, state, "w-up", size)
@@ -1474,7 +1476,7 @@ def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx)
         project = markers.projecting(state.player, b, camera, size)
         out = []
         for x, y, z in cells_:
-            px, py, depth = project((x, y, z, -0.5))  # the middle of its bottom, at w = 0
+            px, py, depth = project((x, y, z, 0.5))  # the middle of its top, at w = 1
             assert depth > 0
             px, py = round(px), round(py)
             out.append(bool(red[py - 3:py + 4, px - 3:px + 4].any()))
@@ -1485,12 +1487,12 @@ def test_a_column_open_to_below_the_room_with_w_up_is_crossed_at_its_bottom(ctx)
     open_cells = [(x, y, z) for x in range(room.size[0]) for y in range(room.size[1])
                   if all(room.cell((x, y, z, w)) == cells.EMPTY for w in range(room.size[3]))]
     assert len(open_cells) == 2  # (the two crossed cells of the back row)
-    assert red_at(room, open_cells) == [True, True]
-    # a ramp under one in z holds a mover there: that column is not crossed
+    assert seen(room, open_cells) == [True, True]
+    # a ramp under one in z holds a mover there: that column is not lidded or crossed
     x, y, _ = open_cells[0]
     held = _edit(room, {(x, y, z - 1, 0): cells.RAMP_XP})
     assert not rules.falls_out(held, (x, y, z, 0), ())
-    assert red_at(held, open_cells) == [False, True]
+    assert seen(held, open_cells) == [False, True]
 
 
 def test_with_w_up_a_blocks_side_under_your_floor_darkens_down_it(ctx):
