@@ -351,7 +351,7 @@ def test_a_crate_that_can_be_pushed_shows_the_free_cell_behind_it(ctx):
     state = rules.replay(room, "D").state
     crate = (1, 1, 1, 2)
     assert state.crates == (crate,) and state.player == (0, 1, 1, 2)
-    assert render.push_marks(room, state) == (((2, 1, 1, 2), 1),)
+    assert render.push_marks(room, state) == (((2, 1, 1, 2), 1, (2, 1, 1, 2)),)
     player = tuple(float(c) for c in state.player)
     pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
                                                     PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
@@ -398,7 +398,7 @@ def test_a_push_marks_part_behind_a_wall_is_fainter_than_its_part_in_sight(ctx):
 
     room = open_level(6, chapter=3).room
     state = rules.replay(room, "".join(solver.solve(room).moves[:2])).state
-    assert render.push_marks(room, state) == (((3, 1, 1, 0), 1),)
+    assert render.push_marks(room, state) == (((3, 1, 1, 0), 1, (3, 1, 1, 0)),)
     assert room.cell((3, 2, 1, 0)) == cells.BLOCK  # the wall in front of that cell
     player = tuple(float(c) for c in state.player)
     pose = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
@@ -415,6 +415,41 @@ def test_a_push_marks_part_behind_a_wall_is_fainter_than_its_part_in_sight(ctx):
                                                               change[floor].mean())
 
 
+def test_a_push_down_a_shaft_is_marked_where_the_crate_rests(ctx):
+    """Level 6 with w up, beside the crate a slice ana: a push takes it over the shaft at (3,
+    0), and it drops two slices, to w 1.  Marked where the push puts it, the box sat over
+    the shaft's mouth with its chevrons on its floor, at the pawn's height, and five blind
+    players read the shaft as plain floor with chevrons on it (t322, t323, t325, t326,
+    t327).  The box is where the crate rests, down the shaft: of the pixels the mark
+    changes, those of the rest's floor are many and those of the mouth's few."""
+    room = levels.load_level(6)
+    state = rules.replay(room, "LLUUR").state
+    assert render.push_marks(room, state) == (((3, 0, 1, 3), 1, (3, 0, 1, 1)),)
+    player = tuple(float(c) for c in state.player)
+    size = PUSH_SIZE
+    pose = Pose(player, "w-up", camera=room_camera(room.size, "w-up", player,
+                                                   size[0] / size[1], room.wrap))
+    marked, plain, _ = _pushes_drawn(ctx, room, state, pose)
+    u, _ = render.frame_uniforms(room, pose, size, pushes=render.push_marks(room, state))
+
+    def floor_at(w):  # the screen box of the shaft's cross-section at w (inset a tenth)
+        corners = np.array([[x, y, 1.5, w] for x in (3.1, 3.9) for y in (0.1, 0.9)])
+        px, py = _project(u, (corners - np.asarray(u["u_origin"])) @ u["u_basis"][:, :3], size)
+        mask = np.zeros(size[::-1], bool)
+        mask[int(py.min()):int(py.max()) + 1, int(px.min()):int(px.max()) + 1] = True
+        return mask
+
+    rest, mouth = floor_at(1.0), floor_at(3.0)
+    assert not (rest & mouth).any()
+    changed = np.abs(marked - plain).sum(axis=2) > 60
+    assert (changed & rest).sum() > 100 and (changed & mouth).sum() < 0.25 * (changed & rest).sum()
+    # with w hidden the crate leaves the slice as it drops: marked where the push puts it
+    stand = Pose(player, "stand", camera=room_camera(room.size, "stand", player,
+                                                     size[0] / size[1], room.wrap))
+    u, _ = render.frame_uniforms(room, stand, size, pushes=render.push_marks(room, state))
+    assert (3.0, 0.0, 1.0, 3.0) in u["u_mark_lo"]
+
+
 def test_a_crate_that_cannot_be_pushed_shows_no_free_cell(ctx):
     """Level 5 with the crate pushed to the room's edge: a push that way leaves it there, and
     no cell is marked for it (the frame is the one without push marks), where the same crate
@@ -428,7 +463,7 @@ def test_a_crate_that_cannot_be_pushed_shows_no_free_cell(ctx):
                                                     PUSH_SIZE[0] / PUSH_SIZE[1], room.wrap))
     marked, plain, _ = _pushes_drawn(ctx, room, state, pose)
     assert np.array_equal(marked, plain)
-    assert render.push_marks(room, state) == ((crate, -1),)  # the engine: it stays
+    assert render.push_marks(room, state) == ((crate, -1, crate),)  # the engine: it stays
 
 
 def _standing_states(room: Room):
@@ -453,7 +488,8 @@ def _beside(state):
 
 
 def _held_to_the_engine(room, state):
-    marks = dict((cell, way) for cell, way in render.push_marks(room, state))
+    marks = dict((cell, way) for cell, way, _ in render.push_marks(room, state))
+    rests = {cell: rest for cell, _, rest in render.push_marks(room, state)}
     n = 0
     for move, crate, beyond in _beside(state):
         result = rules.step(room, state, move, trace=True)
@@ -464,6 +500,8 @@ def _held_to_the_engine(room, state):
                           and crate not in ref.frames[0].crates)
         if pushed:
             assert marks.get(beyond) == 1, (move, state)
+            ended = set(result.state.crates) - set(state.crates)
+            assert rests[beyond] == (next(iter(ended)) if len(ended) == 1 else None)
         else:
             assert marks.get(crate) == -1, (move, state)
         n += 1

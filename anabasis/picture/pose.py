@@ -728,19 +728,24 @@ def _slots(marks, n: int, place) -> tuple[list, list]:
 PUSHES = 4
 
 
-def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
-    """Where a push moves each crate beside the pawn (a step's way from it): ``((cell, +1),
-    ...)`` the cell a push moves it into, ``((crate, -1), ...)`` where that step does not move
-    it (it is stuck that way: the step climbs it, or does nothing; no mark is drawn for it).
+def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int, Pos | None], ...]:
+    """Where a push moves each crate beside the pawn (a step's way from it): ``((cell, +1,
+    rest), ...)`` the cell a push moves it into and the cell it rests in once it has fallen
+    (``cell`` where it stays, None where it falls out), ``((crate, -1, crate), ...)`` where
+    that step does not move it (it is stuck that way: the step climbs it, or does nothing;
+    no mark is drawn for it).
 
-    Asked of the rules (the step's first frame, before the settle: where the push puts it),
-    so the picture decides nothing.  At most :data:`PUSHES`.
+    Asked of the rules (the step's first frame, where the push puts it, and its end), so the
+    picture decides nothing.  At most :data:`PUSHES`.
 
     >>> from anabasis.formats import levels
     >>> from anabasis.engine import rules
     >>> room = levels.load_level(5)
     >>> push_marks(room, rules.replay(room, "R").state)  # the crate below the pawn: free
-    (((1, 2, 1, 2), 1),)
+    (((1, 2, 1, 2), 1, (1, 2, 1, 2)),)
+    >>> room = levels.load_level(6)  # up the ramp beside the crate, a shaft two slices deep
+    >>> push_marks(room, rules.replay(room, "LLUUR").state)  # past it: it drops to w 1
+    (((3, 0, 1, 3), 1, (3, 0, 1, 1)),)
     """
     crates = set(state.crates)
     out = []
@@ -752,9 +757,11 @@ def push_marks(room: Room, state: State) -> tuple[tuple[Pos, int], ...]:
         after = set(result.frames[0].crates) if result.moved and result.frames else crates
         went = after - crates
         if ahead not in after and len(went) == 1:
-            out.append((next(iter(went)), 1))
+            ended = set(result.state.crates) - crates
+            rest = next(iter(ended)) if len(ended) == 1 else None
+            out.append((next(iter(went)), 1, rest))
         else:
-            out.append((ahead, -1))
+            out.append((ahead, -1, ahead))
     return tuple(out[:PUSHES])
 
 
@@ -762,9 +769,15 @@ def _push_uniforms(pushes, pose: Pose, B: np.ndarray, player_cell) -> tuple[list
     """The push marks' corners in this frame's slice, and their ways (+1 where the crate goes,
     -1 a crate stuck that way, 0 unused: far away; the shader draws the +1 ones).  At rest
     only, no crate moving, and only a mark in the slice (a push moves a crate along x or y,
-    so with w hidden it stays in the pawn's)."""
+    so with w hidden it stays in the pawn's).  Where the crate falls on from there and rests
+    in the slice (down a shaft with w up, or a pit in z), the mark is where it rests: drawn
+    where the push puts it, over the shaft's mouth, its chevrons on the box's floor read as
+    a floor at the pawn's height to blind players of four rounds (level 6 with w up: t322,
+    t323, t325, t326, t327)."""
     resting = all(float(c).is_integer() for c in pose.player) and pose.moving_crate is None
     k = int(np.argmax(np.abs(B[:, 3])))
     drawn = resting and abs(B[k, 3]) >= 0.999999
-    return _slots(pushes, PUSHES,
+    placed = [(rest if rest is not None and rest[k] == player_cell[k] else cell, way)
+              for cell, way, rest in pushes]
+    return _slots(placed, PUSHES,
                   (lambda cell: cell if cell[k] == player_cell[k] else None) if drawn else None)
