@@ -404,6 +404,15 @@ vec3 hole_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     c[a] -= 1;
     if (any(lessThan(c, ivec4(0))) || any(greaterThanEqual(c, u_size))) return col;
     if (code_at(c) != CELL_EMPTY || code_at(top) != CELL_EMPTY) return col;
+    // in a floor: two of its four sides at that level solid (one over nothing, with lower
+    // ground round it, floated as a dark box, t333 in a made room)
+    int sides = 0;
+    for (int i = 0; i < 4; i++) {
+        ivec4 e = ivec4(0);
+        e[i >> 1] = ((i & 1) == 0) ? 1 : -1;
+        if (code_at(c + e) != CELL_EMPTY) sides += 1;
+    }
+    if (sides < 2) return col;
     if (crossed_gap(top) || ramp_carries(top) || under_pawn(top) || !falls_out(top)) return col;
     vec4 p = ro + rd * t;
     vec4 f = clamp(p - vec4(c), 0.0, 1.0);

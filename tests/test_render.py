@@ -1459,9 +1459,10 @@ def test_a_column_open_to_below_the_room_with_w_up_is_lidded_and_crossed_at_your
     the empty place (t262 to t281); crossed at the room's bottom, the hole showed its
     neighbours' sides and a dark strip a cell down, and all eighteen blind players of six
     rounds read the back corners beside it as pillars over the front row, three the cells
-    as a trench (t313 to t330).  Such a hole in the floor you stand on is lidded there, as
-    a pit's face: dark, and crossed in the "fall out" red at your floor's level.  A column
-    a mover does not fall out of (a ramp under it in z holds it) is not."""
+    as a trench (t313 to t330).  Such a hole in the floor you stand on (two of its sides
+    solid at that level) is lidded there, as a pit's face: dark, and crossed in the "fall
+    out" red at your floor's level.  A column a mover does not fall out of (a ramp under
+    it in z holds it) is not, nor a hole with lower ground round it."""
     from anabasis.app.play import markers
     from anabasis.formats import levels
     from anabasis.picture import views
@@ -1493,6 +1494,11 @@ def test_a_column_open_to_below_the_room_with_w_up_is_lidded_and_crossed_at_your
     held = _edit(room, {(x, y, z - 1, 0): cells.RAMP_XP})
     assert not rules.falls_out(held, (x, y, z, 0), ())
     assert seen(held, open_cells) == [False, True]
+    # a hole with one side solid at that level, lower ground round it, is not lidded: a lid
+    # there floated as a dark box over the ground (t333, in a made room)
+    alone = _edit(room, {(x, y + 1, z, 0): cells.EMPTY})
+    assert rules.falls_out(alone, (x, y, z, 1), ())
+    assert seen(alone, open_cells) == [False, True]
 
 
 def test_with_w_up_a_blocks_side_under_your_floor_darkens_down_it(ctx):
