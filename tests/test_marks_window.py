@@ -1138,3 +1138,33 @@ def test_a_marker_over_nothing_of_yours_stands_on_its_own_slices_post(make_app):
         return float(np.median([app.overlay.surface.get_at(p)[3] for p in points]))
 
     assert median(top) > median(side) + 20, (median(top), median(side))
+
+
+def test_the_goals_words_lie_beside_it_where_its_top_is_crowded(make_app):
+    """hard.impala9, 48 moves in: the goal stands two up on a wall just by a crate and the
+    pawn, and its words ("goal · z 3 · 2 up") found no room on its top, where the crate
+    and the pawn are drawn, and were left out.  A blind player saw a pale glow by the crate,
+    saw neither that it was the goal nor that it was a climb, and took three hints there
+    (t331).  Crowded on its top, the goal's words lie beside it, level with it."""
+    from anabasis import gen
+    from anabasis.app.play import reading
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(opened_made(gen.build_spec("hard.impala9")), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    if play.reading.large:
+        press(app, pygame.K_b)  # (a made room opens on the large map: the room)
+        settle(app)
+    for move in solver.solve(play.room).moves[:48]:
+        press(app, arrow_for(play, move))
+        settle(app)
+    play.message_left = 0.0
+    app.tick(DT)
+    b, cam = play.sight.basis(), play.sight.camera
+    goal = reading.goal_top(play, b, cam, app.overlay.size)
+    assert goal is not None and goal.goal == 2, goal
+    level = [r for r in play.reading.height_rects
+             if r.centery == goal.at[1] and not r.collidepoint(goal.at)]
+    assert len(level) == 1, (goal, play.reading.height_rects)

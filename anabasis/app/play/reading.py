@@ -1602,13 +1602,23 @@ def goal_top(play, b, camera, size) -> TopHeight | None:
             or not markers.top_shows(room, state, tuple(floor), drawn, b, camera):
         return None  # (its marker says where it is, and what hides it)
     project = markers.projecting(drawn, b, camera, size)
-    point = [float(v) for v in put]
-    point[up] -= 0.5
-    x, y, depth = project(tuple(point))
-    if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
-        return None
-    return TopHeight(tuple(floor), room.goal[up], (round(x), round(y)), axis="zw"[up - 2],
-                     goal=room.goal[up] - state.player[up])
+    (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
+    spots = []  # its floor's middle; then four points toward its corners, and up its glow
+    # (with only the middle, a push's badge beside it left hard.impala9's goal, two up on
+    # a wall by the pawn, with no words: a blind player did not see it was the goal, nor
+    # that it was a climb, and took three hints there, t331)
+    for da, dd, rise in ((0, 0, 0.0), (-1, -1, 0.0), (1, -1, 0.0), (-1, 1, 0.0), (1, 1, 0.0),
+                         (0, 0, 0.5), (0, 0, 1.0)):
+        point = [float(v) for v in put]
+        point[up] += rise - 0.5
+        point[a] += 0.25 * da
+        point[d] += 0.25 * dd
+        x, y, depth = project(tuple(point))
+        if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            return None
+        spots.append((round(x), round(y)))
+    return TopHeight(tuple(floor), room.goal[up], spots[0], others=tuple(spots[1:]),
+                     axis="zw"[up - 2], goal=room.goal[up] - state.player[up])
 
 
 def goal_words(top: TopHeight) -> str:
@@ -1665,7 +1675,12 @@ def paint_top_heights(ov, heights, s: float, taken,
         if goal is not None:
             text, colour = goal_words(top), markers.colour_of("goal", palette)
         rect = pygame.Rect(0, 0, ov.width_of(text, size) + 8, size + 2)
-        for spot in (at, *others):
+        beside = () if goal is None else tuple(
+            (at[0] + side * (rect.width // 2 + k * size), at[1])
+            for k in (1, 2, 3, 4) for side in (-1, 1))
+        # (the goal's, where its top is crowded, beside it: hard.impala9's goal, two up on a
+        # wall by a crate and the pawn, had no words, t331)
+        for spot in (at, *others, *beside):
             rect.center = spot
             if rect.collidelist([*taken, *done]) < 0:
                 break
