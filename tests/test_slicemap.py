@@ -1450,3 +1450,23 @@ def test_a_push_that_throws_the_crate_out_of_the_room_is_boxed_and_crossed_on_th
         red = sum(rgb_at(pic, (x, y)) == slicemap.OUT_MARK for x in range(rect.x, rect.right)
                   for y in range(rect.y, rect.bottom))
         assert (red > 5) == lost, (floor_to, red)
+
+
+@pytest.mark.parametrize("palette", ["standard", "safe"])
+def test_each_slices_name_on_the_map_has_a_square_of_its_tone(palette):
+    """A block's tone in the room is its slice, and blind players read the tones as a
+    material or a height, learning them from the help's second page if at all (t325,
+    t332).  By each slice's name on the map, a square in the tone its blocks are drawn in
+    (the palette's, as the shader's); nowhere else in that row of names is it."""
+    room = levels.load_level(6)
+    state = rules.start(room).state
+    smap = slicemap.SliceMap(room, (1280, 720), palette)
+    img = slicemap.image(room, state, (1280, 720), palette)
+    lay = smap.layout
+    for w in range(room.size[3]):
+        r = lay.slice_rect(w)
+        row = img[max(r.y - lay.label, 0):r.y, r.x:r.right]
+        tone = np.asarray(slicemap.tone(w, palette))
+        near = (np.abs(row.astype(int) - tone) <= 2).all(axis=2)
+        assert near.sum() >= 9, (w, near.sum())
+    assert slicemap.tone(1, palette) != slicemap.tone(2, palette)

@@ -414,6 +414,17 @@ def _rendered(text: str, size: int, colour) -> pygame.Surface:
     return _font(size).render(text, True, colour)
 
 
+def tone(w: int, palette: str = "standard") -> tuple[int, int, int]:
+    """The tone slice ``w``'s blocks are drawn in, in the room (the palette's, as the shader's
+    ``slice_tone``), in 0..255.
+
+    >>> tone(0), tone(9) == tone(1)
+    ((133, 148, 184), True)
+    """
+    colours = pose.PALETTES.get(palette, pose.PALETTES["standard"])
+    return tuple(round(255 * c) for c in colours["tones"][w & 7])
+
+
 def _text(surface, text: str, pos, size: int, colour, anchor: str = "topleft") -> pygame.Rect:
     img = _rendered(text, size, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
@@ -687,7 +698,14 @@ class SliceMap:
         surface.fill(BACK)
         for w in range(W):
             r = lay.slice_rect(w)
-            _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 3, LABEL)
+            name = _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 3, LABEL)
+            # the tone its blocks are drawn in, in the room: a square by its name (read as a
+            # material, or a height, the tones were learnt from the help's second page, if
+            # at all: t325, t332)
+            side = max(5, (lay.label - 3) * 2 // 3)
+            swatch = pygame.Rect(name.right + side // 2, name.centery - side // 2, side, side)
+            pygame.draw.rect(surface, tone(w, self.palette), swatch)
+            pygame.draw.rect(surface, LABEL, swatch, 1)
             for y in range(Y):
                 for x in range(X):
                     rect = lay.cell_rect(x, y, w)
