@@ -2044,13 +2044,13 @@ def test_with_w_up_a_top_says_its_w_only_where_you_would_stand_held_in_z(make_ap
                 x, y, z, w = top.cell
                 assert top.axis == "w" and top.z == w + 1
                 assert top.wall == (w >= state.player[3] or w + 1 >= room.size[3])
-                # (a floor of a slice ana, not the room's top: "w 2 · no step up", not
+                # (a floor of a slice ana, not the room's top: "w 2 · up only by a ramp", not
                 # "wall · w 2", which read to blind players as a wall in their slice, or
                 # the ramp that carries you there as leading into a wall: t259, t262, t263)
                 assert top.rise == (top.wall and w + 1 < room.size[3])
                 if top.rise:
                     rises += 1
-                    assert f"w {top.z} · no step up" in app.overlay.written, \
+                    assert f"w {top.z} · up only by a ramp" in app.overlay.written, \
                         app.overlay.written
                     assert f"wall · w {top.z}" not in app.overlay.written
                 if not top.wall:

@@ -27,7 +27,8 @@ ENTRIES = [
     ("out", "a red \u2715 on a pit: step there and you fall out of the room (undone)"),
     ("bare", "a dark pit with no rim: a ramp's step carries you over it"),
     ("held", "a floor framed in crate-brown: a crate one slice kata holds it up"),
-    ("slices", "a block's tone: its slice (w 0, w 1, w 2, w 3 \u2026); the map has a square by each w"),
+    ("slices", "a block's tone: its slice (w 0, w 1, w 2, w 3 \u2026); the map has a square"
+               " by each w"),
     ("wall", "dark and hatched: a wall to the room's top (on the map too, with no number)"),
     ("rise", "w up: a block's side hatched: it rises over your floor; no step climbs it"),
     ("cut", "dark stripes on a face: blocks cut away so you see in; they are there"),
@@ -55,8 +56,8 @@ ENTRIES = [
               " ({step_marks} held: all four)"),
     ("walk", "\u2022 on a badge: a plain walk"),
     ("stays", "\u201cstays\u201d or \u2298: that step does not move you"),
-    ("no climb", "\u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 no step up\u201d: no step gets"
-                 " you up there"),
+    ("no climb", "\u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 up only by a ramp\u201d:"
+                 " no step gets you up there"),
     ("slip to", "\u201cslip to w 1\u201d on a pit: the slice you would land in"),
     ("behind", "a dashed cell over a wall or a crate: a step's cell, hidden behind it"),
     ("hint", "the green arrow: a hint, the next move of a shortest way"),

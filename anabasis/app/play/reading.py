@@ -1446,7 +1446,7 @@ class TopHeight(NamedTuple):
     #: the axis up the screen, whose height it says: "z" (the stand view) or "w" (w up)
     axis: str = "z"
     #: with w up, a floor as high as yours or higher, not the room's top: a wall only in
-    #: that no step climbs along w ("w 2 · no step up", as the badge of a step onto one says)
+    #: that no step climbs along w ("w 2 · up only by a ramp", as the badge of a step onto one says)
     rise: bool = False
     #: the goal's floor: how far over your height the goal is (0: as high as you; below
     #: you, less than 0), else None (:func:`goal_top`)
@@ -1669,8 +1669,9 @@ def paint_top_heights(ov, heights, s: float, taken,
             # (with w up, the floor of a slice ana: "wall · w 2" on level 3's middle row,
             # where its ramps carry you, read to blind players as the ramps leading into a
             # wall (t259), or a wall in your slice (t262, t263); its step's badge says "no
-            # step up in w · its top: w 2's floor")
-            text = f"{axis} {z} · no step up"
+            # step up in w · its top: w 2's floor"); "no step up" there read to two more as
+            # the ramp beside it not taking them up (t334, t335): no step does, a ramp does
+            text = f"{axis} {z} · up only by a ramp"
         colour = views.AXIS_COLOURS[axis if slip is None else "w"]
         if goal is not None:
             text, colour = goal_words(top), markers.colour_of("goal", palette)
