@@ -2521,6 +2521,33 @@ def test_the_first_rest_by_a_crate_to_climb_says_a_stuck_crate_is_a_step(make_ap
     assert play.message != CRATE_STEP_TIP  # (said once a session)
 
 
+def test_the_first_rest_with_the_window_round_the_pawn_open_says_what_the_ring_is(make_app):
+    """Something drawn between the eye and the pawn is cut round it, a window rimmed in
+    pink: three blind players of two rounds never learnt what the ring was, and read it as
+    a hole, a selection or a curved rail (level 3's wall before the pawn: t331, t335,
+    t336).  The first rest of a session with the window open says what it is; not where
+    nothing hides the pawn (level 1), and once."""
+    from anabasis.app.play.scene import WINDOW_TIP
+
+    app = make_app(open_level(1))
+    play = app.scene
+    settle(app)
+    for move in solver.solve(play.room).moves:
+        walk(app, move)
+        assert not play.draw.renderer.window_open and play.message != WINDOW_TIP
+    assert WINDOW_TIP not in app.told
+    app.open(open_level(3))
+    play = app.scene
+    settle(app)
+    said = []
+    for move in solver.solve(play.room).moves:
+        walk(app, move)
+        said.append((play.draw.renderer.window_open, play.message == WINDOW_TIP))
+        play.message, play.message_left = "", 0.0
+    assert said[0] == (True, True), said  # (the wall of its middle row before the pawn)
+    assert said[1][0] and not any(tip for _, tip in said[1:]), said  # (once a session)
+
+
 def test_with_w_up_the_first_way_round_the_seam_says_w_wraps(make_app):
     """Level 7 with w up: the ramp ana from w 3 to w 0 draws the pawn at the tower's foot
     again, and all three blind players of a round read it as a fall (t313, t314, t315).

@@ -184,6 +184,9 @@ class Renderer:
         self._window_cut = np.zeros(0, np.int64)
         self._cut_mask = np.zeros(0, bool)  # the same as a mask over the solid cells
         self._window_was: tuple = (None, None)  # (key, what _window said) for the last frame
+        #: whether the last frame drawn with a pawn opened the window round it (a drawn cell
+        #: hid a point of the pawn): its rim, a pink ring, is drawn
+        self.window_open = False
         self._uploaded = None  # what the texture holds: (packed serial, hidden crate, cut cells)
         self._serial = 0
         self._ghost_cells: tuple = (None, None)  # (key, ghost_cells) for the packed serial
@@ -316,6 +319,7 @@ class Renderer:
         if len(self._solid) == 0 or not pawn:  # (the editor draws no pawn)
             u["u_window"] = 0.0
             self._window_cut = np.zeros(0, np.int64)
+            self.window_open = False
             return
         # worked out again only when what it depends on moves (a frame at rest, or the
         # animation's frames between two, ask the same)
@@ -324,6 +328,7 @@ class Renderer:
                u["u_ceiling"], u["u_tan"], u["u_resolution"])
         if key == self._window_was[0]:
             self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
+            self.window_open = bool(u["u_window"])
             return
         # never a crate: cut out of the window, a crate pushed toward the eye vanished behind
         # the pawn, and three blind players of two rounds lost the crate they had pushed (the
@@ -340,6 +345,7 @@ class Renderer:
             inside = 1.0 - max(1.5 * px, 0.05)
             u["u_window_k"] = (to2, inv_r2, inside * inside, 1.0)
         self._window_was = (key, (self._window_cut, u["u_window"], u["u_window_k"]))
+        self.window_open = hidden
 
     # -- programs ----------------------------------------------------------------
 

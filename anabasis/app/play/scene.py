@@ -93,6 +93,10 @@ CUT_TIP = ("w up: nothing ana of your slice is drawn, so a wall that rises past 
 #: (:meth:`Play._crate_step_tip`).
 CRATE_STEP_TIP = ("a crate that cannot move is a step: walk into it and you climb onto it"
                   " (\u2b0f climb)")
+#: Said once a session at the first rest where the window round the pawn is open
+#: (:meth:`Play._window_tip`).
+WINDOW_TIP = ("the pink ring: a window cut in what stands in front of you, so that you see"
+              " yourself and your floor")
 #: Said once a session, with w up in a room whose w wraps, when the pawn first goes round
 #: the seam (:meth:`Play._cut_tip`).
 WRAP_TIP = ("w wraps: ana of w {last} is w 0, so the picture starts again from its foot;"
@@ -563,20 +567,34 @@ class Play(Scene):
             self._win()
         elif was != self.rest_w and self._cut_tip(was, self.rest_w):
             return  # (one tip at a time)
-        if result.status != "lost" and self.game.status != "won":
-            self._crate_step_tip()
+        if result.status != "lost" and self.game.status != "won" \
+                and not self._crate_step_tip():
+            self._window_tip()
 
-    def _crate_step_tip(self) -> None:
+    def _window_tip(self) -> None:
+        """The first rest of a session where something drawn hides the pawn, so that the
+        window round it is cut and rimmed in pink, says what the ring is: three blind players
+        of two rounds never learnt it, and read it as a hole, a selection, or a curved rail
+        (t331, t335, t336); the help's third page says it."""
+        if self.demo or WINDOW_TIP in self.app.told or not self.draw.renderer.window_open:
+            return
+        self.app.told.add(WINDOW_TIP)
+        self.say(WINDOW_TIP, "info", 6.0, until="move")
+
+    def _crate_step_tip(self) -> bool:
         """The first rest of a session beside a crate that a step would climb onto (it
         cannot move) says that such a crate is a step: blind players of three rounds, past
         the tutorial in made rooms, did not know it, and one took six hints to find it out
-        (t308, t320, t321); the help's first page says it, and they read it after."""
+        (t308, t320, t321); the help's first page says it, and they read it after.  True if
+        it said it."""
         if self.demo or CRATE_STEP_TIP in self.app.told:
-            return
+            return False
         if any(m.kind == "climb" and m.then == "onto the crate"
                for m in self.reading.marks.get(self.game.state)):
             self.app.told.add(CRATE_STEP_TIP)
             self.say(CRATE_STEP_TIP, "info", 6.0, until="move")
+            return True
+        return False
 
     def _cut_tip(self, was: int, now: int) -> bool:
         """With w up, the first move of a session that takes the pawn to another slice past
