@@ -16,7 +16,7 @@ import pygame
 import pytest
 from conftest import DT
 from rooms import open_wall_before_pawn
-from window import arrow_for, made_in_stand, old_pitch, old_room_camera, press, settle
+from window import arrow_for, made_in_stand, old_pitch, old_room_camera, press, settle, walk
 
 from anabasis.app.play import markers
 from anabasis.app.play.session import open_level
@@ -1146,24 +1146,14 @@ def test_the_goals_words_lie_beside_it_where_its_top_is_crowded(make_app):
     and the pawn are drawn, and were left out.  A blind player saw a pale glow by the crate,
     saw neither that it was the goal nor that it was a climb, and took three hints there
     (t331).  Crowded on its top, the goal's words lie beside it, level with it."""
-    from anabasis import gen
     from anabasis.app.play import reading
-    from anabasis.app.play.session import opened_made
 
-    app = make_app(opened_made(gen.build_spec("hard.impala9")), size=(1280, 720))
-    app.view_tips = 0
+    app, made = made_in_stand(make_app, "hard.impala9")
     play = app.scene
-    settle(app)
-    if play.reading.large:
-        press(app, pygame.K_b)  # (a made room opens on the large map: the room)
-        settle(app)
-    for move in solver.solve(play.room).moves[:48]:
-        press(app, arrow_for(play, move))
-        settle(app)
-    play.message_left = 0.0
+    walk(app, made.moves[:48])
+    play.message, play.message_left = "", 0.0
     app.tick(DT)
-    b, cam = play.sight.basis(), play.sight.camera
-    goal = reading.goal_top(play, b, cam, app.overlay.size)
+    goal = reading.goal_top(play, play.sight.basis(), play.sight.camera, app.overlay.size)
     assert goal is not None and goal.goal == 2, goal
     level = [r for r in play.reading.height_rects
              if r.centery == goal.at[1] and not r.collidepoint(goal.at)]
