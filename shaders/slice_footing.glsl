@@ -385,8 +385,8 @@ vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
 }
 
 // With w up at rest, a hole to the void in the floor you stand on (the layer kata of the
-// pawn): the cell at your floor's level and the one over it empty, and a mover put there
-// falls out.  Drawn as a pit's face at your floor, dark in its rim and crossed, as a pit
+// pawn): the cell at your floor's level and the one over it empty, two of its four sides at
+// that level solid, and a mover put there falls out.  Drawn as a pit's face at your floor, dark in its rim and crossed, as a pit
 // is in the stand view, over whatever the ray meets past it (the hole's sides, the void).
 // Seen open, level 1's two crossed cells showed their neighbours' sides and a dark strip a
 // cell down: all eighteen blind players of six rounds read the back corners beside them as
@@ -396,10 +396,11 @@ vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
 vec3 hole_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     const int a = 3;
     if (u_basis[2].w < 0.99 || rd.w >= 0.0) return col;  // (turning: no level floor)
-    ivec4 top = ivec4(floor(ro + rd * ((float(u_player_cell[a]) - ro[a]) / rd[a])));
-    top[a] = u_player_cell[a];
-    float t = (float(top[a]) - ro[a]) / rd[a];
+    float t = (float(u_player_cell[a]) - ro[a]) / rd[a];
     if (t <= 0.0 || t >= t_hit - SNAP) return col;  // (a top at your floor: met there)
+    vec4 p = ro + rd * t;
+    ivec4 top = ivec4(floor(p));
+    top[a] = u_player_cell[a];
     ivec4 c = top;
     c[a] -= 1;
     if (any(lessThan(c, ivec4(0))) || any(greaterThanEqual(c, u_size))) return col;
@@ -414,7 +415,6 @@ vec3 hole_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
     }
     if (sides < 2) return col;
     if (crossed_gap(top) || ramp_carries(top) || under_pawn(top) || !falls_out(top)) return col;
-    vec4 p = ro + rd * t;
     vec4 f = clamp(p - vec4(c), 0.0, 1.0);
     float keep = g_inv_line;
     float line = t * (1.4 * u_tan / u_resolution.y);

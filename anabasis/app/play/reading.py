@@ -1446,7 +1446,8 @@ class TopHeight(NamedTuple):
     #: the axis up the screen, whose height it says: "z" (the stand view) or "w" (w up)
     axis: str = "z"
     #: with w up, a floor as high as yours or higher, not the room's top: a wall only in
-    #: that no step climbs along w ("w 2 · up only by a ramp", as the badge of a step onto one says)
+    #: that no step climbs along w ("w 2 · up only by a ramp"; the badge of a step onto one
+    #: says "no step up in w")
     rise: bool = False
     #: the goal's floor: how far over your height the goal is (0: as high as you; below
     #: you, less than 0), else None (:func:`goal_top`)
@@ -1604,9 +1605,9 @@ def goal_top(play, b, camera, size) -> TopHeight | None:
     project = markers.projecting(drawn, b, camera, size)
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
     spots = []  # its floor's middle; then four points toward its corners, and up its glow
-    # (with only the middle, a push's badge beside it left hard.impala9's goal, two up on
-    # a wall by the pawn, with no words: a blind player did not see it was the goal, nor
-    # that it was a climb, and took three hints there, t331)
+    # (where all are taken, paint_top_heights tries beside it: with its middle alone, the
+    # crate and the pawn by it left hard.impala9's goal, two up on a wall, with no words,
+    # and a blind player saw neither that it was the goal nor that it was a climb, t331)
     for da, dd, rise in ((0, 0, 0.0), (-1, -1, 0.0), (1, -1, 0.0), (-1, 1, 0.0), (1, 1, 0.0),
                          (0, 0, 0.5), (0, 0, 1.0)):
         point = [float(v) for v in put]
