@@ -386,8 +386,9 @@ vec3 void_below(vec3 col, vec4 ro, vec4 rd) {
 
 // With w up at rest, a hole to the void in the floor you stand on (the layer kata of the
 // pawn): the cell at your floor's level and the one over it empty, two of its four sides at
-// that level solid, and a mover put there falls out.  Drawn as a pit's face at your floor, dark in its rim and crossed, as a pit
-// is in the stand view, over whatever the ray meets past it (the hole's sides, the void).
+// that level solid, and a mover put there falls out.  Drawn as a pit's face at your floor,
+// dark in its rim and crossed, as a pit is in the stand view, over whatever the ray meets
+// past it (the hole's sides, the void).
 // Seen open, level 1's two crossed cells showed their neighbours' sides and a dark strip a
 // cell down: all eighteen blind players of six rounds read the back corners beside them as
 // pillars standing over the front row, and three the cells as a trench (t313 to t330),
@@ -986,8 +987,6 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
     else {
         col = void_below(col, ro, rd);
     }
-#endif
-#ifdef HOLES
     col = hole_lid(col, ro, rd, dir, t_hit);
 #endif
 #ifdef GHOST

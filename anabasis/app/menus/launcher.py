@@ -187,7 +187,8 @@ class Launcher(Menu):
             self._handle_typing(event, action)
             return
         if event.type == pygame.KEYDOWN and self.help_page is not None:
-            self._help_key(action)
+            # a key over the help, as in a room (the arrows across turn its pages)
+            self.help_page = hud.help_after(self.help_page, action, "menu_left", "menu_right")
         elif event.type == pygame.KEYDOWN:
             # the menu's own keys (the arrows, Enter, Space, Esc, the digits) as the keymap
             # read them, before the game's; rebound movement keys work too
@@ -208,18 +209,6 @@ class Launcher(Menu):
                         self.activate(i)
         else:
             self.pointer_and_pad(event)
-
-    def _help_key(self, action: str | None) -> None:
-        """A key over the help, as in a room: its key turns the pages and closes it after
-        the last; the arrows across turn them either way; any other key closes it."""
-        last = hud.HELP_PAGES - 1
-        if action == "help":
-            self.help_page = self.help_page + 1 if self.help_page < last else None
-        elif action in ("menu_left", "menu_right"):
-            step = 1 if action == "menu_right" else -1
-            self.help_page = min(max(self.help_page + step, 0), last)
-        elif action not in ("fullscreen", "screenshot"):
-            self.help_page = None
 
     def _handle_typing(self, event, action: str | None) -> None:
         got = self.field.handle(event, action=action)

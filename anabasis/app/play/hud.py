@@ -845,6 +845,26 @@ HELP_PAGES = 1 + len(legend.PAGES)
 HELP_VEIL = 215
 
 
+def help_after(page: int, action: str | None, back: str, on: str) -> int | None:
+    """The help's page after ``action`` over it, open at ``page``, or None where it closes:
+    its own key turns it on, and closes it after the last page; ``back`` and ``on`` (the
+    room's arrows, the launcher's) turn it either way and stop at its ends; the fullscreen
+    and screenshot keys leave it as it is; any other key closes it.
+
+    >>> help_after(0, "help", "left", "right"), help_after(HELP_PAGES - 1, "help", "l", "r")
+    (1, None)
+    >>> help_after(0, "left", "left", "right"), help_after(2, "right", "left", "right")
+    (0, 3)
+    >>> help_after(2, "screenshot", "left", "right"), help_after(2, "undo", "left", "right")
+    (2, None)
+    """
+    if action == "help":
+        return page + 1 if page + 1 < HELP_PAGES else None
+    if action in (back, on):
+        return min(max(page + (1 if action == on else -1), 0), HELP_PAGES - 1)
+    return page if action in ("fullscreen", "screenshot") else None
+
+
 def page_key(keys, action: str) -> str:
     """The key that turns the help's page one way (``left`` back, ``right`` on), as its
     foot names it: an arrow where the arrow key is bound to it."""

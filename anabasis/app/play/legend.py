@@ -96,6 +96,20 @@ BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
 PUSH = (255, 178, 107)  #: the push marks' colour (the shader's PUSH_COLOUR)
 RAMP_TEAL = (52, 170, 150)  #: a ramp, as the room draws one
+RIM = (150, 146, 150)  #: a pit's light rim, as the room draws one
+
+
+def _chevron(surface, colour, at) -> None:
+    """A small chevron pointing up, its tip just over ``at``: a landing's, or a ramp's."""
+    x, y = at
+    pygame.draw.lines(surface, colour, False, [(x - 3, y + 2), (x, y - 2), (x + 3, y + 2)], 2)
+
+
+def _diamond(surface, at, half: int) -> None:
+    """A marker's gold diamond, outlined, round ``at``, ``half`` its half-width."""
+    x, y = at
+    pygame.draw.polygon(surface, slicemap.YOU,
+                        [(x, y - half), (x + half, y), (x, y + half), (x - half, y)], 1)
 
 
 def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
@@ -205,11 +219,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         hole.center = c
         pygame.draw.rect(s, (25, 22, 30), hole)
         if name != "bare":
-            pygame.draw.rect(s, (150, 146, 150), hole, max(1, h // 10))
+            pygame.draw.rect(s, RIM, hole, max(1, h // 10))
         if name == "shaft":
             inner = hole.inflate(-h // 2, -h // 2)
             pygame.draw.rect(s, (8, 7, 12), inner)
-            pygame.draw.rect(s, (150, 146, 150), inner, 1)
+            pygame.draw.rect(s, RIM, inner, 1)
         if name == "out":
             slicemap.cross(s, hole, stepmarks.colour_of("fall out", palette))
     elif name == "ramp":
@@ -231,7 +245,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         box.center = c
         markers.dashed_outline(s, mark, _corners(box), 2, 3)
         x = box.centerx
-        pygame.draw.lines(s, mark, False, [(x - 3, c[1] + 2), (x, c[1] - 2), (x + 3, c[1] + 2)], 2)
+        _chevron(s, mark, (x, c[1]))
     elif name == "window":  # a wall with the landing's round window in its face
         mark = landing_colour(palette)
         wall = pygame.Rect(0, 0, h + h // 3, h - 2)
@@ -248,8 +262,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         if name == "ghost ramp":  # its chevrons, up the slope
             for k in (-1, 1):
                 x = c[0] + k * h // 3
-                pygame.draw.lines(s, colour, False, [(x - 3, c[1] + 2), (x, c[1] - 2),
-                                                     (x + 3, c[1] + 2)], 2)
+                _chevron(s, colour, (x, c[1]))
     elif name == "outline":
         # a block in front, a round window cut in it, and the pawn solid in the window on
         # the floor behind
@@ -300,15 +313,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         foot = pygame.Rect(r.x + h // 3, r.bottom - h // 3, r.width - h // 2, h // 3)
         markers.dashed_outline(s, slicemap.YOU, _corners(foot), 1, 2)
         top = (foot.centerx, r.y + h // 6)
-        pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
-                                              (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
-                            1)
+        _diamond(s, top, h // 6)
         markers.dashed(s, slicemap.YOU, (top[0], top[1] + h // 6), (top[0], foot.y), 1, 2)
     elif name == "pillar":  # the marker on a dashed pillar
         top = (r.x + h // 2, r.y + h // 6)
-        pygame.draw.polygon(s, slicemap.YOU, [(top[0], top[1] - h // 6), (top[0] + h // 6, top[1]),
-                                              (top[0], top[1] + h // 6), (top[0] - h // 6, top[1])],
-                            1)
+        _diamond(s, top, h // 6)
         pillar = pygame.Rect(r.x + h // 6, top[1] + h // 6, h * 2 // 3 + 1,
                              r.bottom - top[1] - h // 6)
         ghost = pygame.Surface(pillar.size, pygame.SRCALPHA)
@@ -363,7 +372,7 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                         "slip to": ((25, 22, 30), "w")}[name]
         pygame.draw.rect(s, ground, r)
         if name == "slip to":
-            pygame.draw.rect(s, (150, 146, 150), r, 1)
+            pygame.draw.rect(s, RIM, r, 1)
         tag = r.inflate(-max(2, r.width // 8), -max(2, h // 3))
         pygame.draw.rect(s, (12, 14, 20), tag, border_radius=3)
         ov.text(axis, tag.center, max(8, size - 3), views.AXIS_COLOURS[axis], anchor="center",

@@ -1518,18 +1518,11 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
                 if not markers.top_shows(room, state, cell, drawn, b, camera, crates,
                                          corners=2):
                     continue
-                spots = []  # its top's middle, then four points round it (a badge may lie
-                # on the middle: level 2's wall beside the pawn, "stays · a wall" on it and
-                # no height, read to a blind player as a plain floor)
-                for da2, dd2 in ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
-                    point = [float(v) for v in cell]
-                    point[up] = z + 0.5
-                    point[a] += 0.25 * da2
-                    point[d] += 0.25 * dd2
-                    x, y, depth = project(tuple(point))
-                    if depth > 0 and math.isfinite(x) and math.isfinite(y):
-                        spots.append((round(x), round(y)))
-                if len(spots) < 5:
+                # its top's middle, then four points round it (a badge may lie on the
+                # middle: level 2's wall beside the pawn, "stays · a wall" on it and no
+                # height, read to a blind player as a plain floor)
+                spots = top_spots(project, cell, up, a, d)
+                if spots is None:
                     break
                 # (with w up, a block as high as you or higher is a wall too: no step
                 # climbs in w, only a ramp; its top said as a height read as a step up)
@@ -1572,6 +1565,25 @@ def top_heights(play, b, camera, size) -> list[TopHeight]:
     return out
 
 
+def top_spots(project, cell, up: int, a: int, d: int, rises=()) -> list | None:
+    """Window points on the top of ``cell`` (its face up the axis ``up``), where its tag
+    may go: its middle, then four points a quarter of a cell toward its corners (along the
+    slice's flat axes ``a`` and ``d``), then ``rises`` cells over its middle; None where
+    one lies behind the eye.  ``project``: :func:`markers.projecting`'s."""
+    out = []
+    for da, dd, rise in ((0, 0, 0.0), (-1, -1, 0.0), (1, -1, 0.0), (-1, 1, 0.0), (1, 1, 0.0),
+                         *((0, 0, r) for r in rises)):
+        point = [float(v) for v in cell]
+        point[up] += 0.5 + rise
+        point[a] += 0.25 * da
+        point[d] += 0.25 * dd
+        x, y, depth = project(tuple(point))
+        if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
+            return None
+        out.append((round(x), round(y)))
+    return out
+
+
 def goal_top(play, b, camera, size) -> TopHeight | None:
     """The goal in the pawn's slice, in plain sight on the top of what holds it up, not a
     step from the pawn, at rest: a :class:`TopHeight` for that top, saying how far over
@@ -1604,20 +1616,13 @@ def goal_top(play, b, camera, size) -> TopHeight | None:
         return None  # (its marker says where it is, and what hides it)
     project = markers.projecting(drawn, b, camera, size)
     (a, _), (d, _) = views.axis_of(b[:, 0]), views.axis_of(b[:, 1])
-    spots = []  # its floor's middle; then four points toward its corners, and up its glow
-    # (where all are taken, paint_top_heights tries beside it: with its middle alone, the
-    # crate and the pawn by it left hard.impala9's goal, two up on a wall, with no words,
-    # and a blind player saw neither that it was the goal nor that it was a climb, t331)
-    for da, dd, rise in ((0, 0, 0.0), (-1, -1, 0.0), (1, -1, 0.0), (-1, 1, 0.0), (1, 1, 0.0),
-                         (0, 0, 0.5), (0, 0, 1.0)):
-        point = [float(v) for v in put]
-        point[up] += rise - 0.5
-        point[a] += 0.25 * da
-        point[d] += 0.25 * dd
-        x, y, depth = project(tuple(point))
-        if depth <= 0 or not (math.isfinite(x) and math.isfinite(y)):
-            return None
-        spots.append((round(x), round(y)))
+    # its floor's middle; then four points toward its corners, and up its glow (where all
+    # are taken, paint_top_heights tries beside it: with its middle alone, the crate and
+    # the pawn by it left hard.impala9's goal, two up on a wall, with no words, and a blind
+    # player saw neither that it was the goal nor that it was a climb, t331)
+    spots = top_spots(project, floor, up, a, d, rises=(0.5, 1.0))
+    if spots is None:
+        return None
     return TopHeight(tuple(floor), room.goal[up], spots[0], others=tuple(spots[1:]),
                      axis="zw"[up - 2], goal=room.goal[up] - state.player[up])
 

@@ -315,14 +315,12 @@ class Play(Scene):
             return
         if self.demo and action not in ("back", "help"):
             return  # the demo plays itself: only leaving it is the player's
-        if self.help and action in ("left", "right"):
-            # (the arrows turn the help's pages either way: H alone went one way, and a
-            # player looking for one mark had no way back, t315)
-            step = 1 if action == "right" else -1
-            self.help_page = min(max(self.help_page + step, 0), hud.HELP_PAGES - 1)
-            return
-        if self.help and action not in ("help", "fullscreen", "screenshot"):
-            self.help = False  # any other key closes the help
+        if self.help and action not in ("fullscreen", "screenshot"):
+            # its key turns its pages and closes it after the last; the arrows turn them
+            # either way (H alone went one way, and a player looking for one mark had no
+            # way back, t315); any other key closes it
+            page = hud.help_after(self.help_page, action, "left", "right")
+            self.help, self.help_page = page is not None, page or 0
             return
         if self.hook_keys.down(self, action):
             return
@@ -345,14 +343,8 @@ class Play(Scene):
             self.copy_code()
         elif action == "share" and self.won and self.daily is not None:
             self.daily.share(self.app)
-        elif action == "help":
-            # the help's key turns its pages, and closes it after the last
-            if not self.help:
-                self.help, self.help_page = True, 0
-            elif self.help_page + 1 < hud.HELP_PAGES:
-                self.help_page += 1
-            else:
-                self.help = False
+        elif action == "help":  # (open, the help takes its keys above)
+            self.help, self.help_page = True, 0
         elif action == "hint":
             self.hint()
         elif action == "next" and self.won:
@@ -565,21 +557,25 @@ class Play(Scene):
             self.say(loss_text(result, self.sight.hidden == 3), "warn", 4.0)
         elif self.game.status == "won":
             self._win()
-        elif was != self.rest_w and self._cut_tip(was, self.rest_w):
-            return  # (one tip at a time)
-        if result.status != "lost" and self.game.status != "won" \
-                and not self._crate_step_tip():
-            self._window_tip()
+        else:  # (one tip at a time)
+            (was != self.rest_w and self._cut_tip(was, self.rest_w)) \
+                or self._crate_step_tip() or self._window_tip()
 
-    def _window_tip(self) -> None:
+    def _tip_once(self, tip: str, words: str | None = None) -> bool:
+        """Say ``tip`` (in ``words``, where they are filled in) unless this session has
+        said it, or the demo plays; True if it said it."""
+        if self.demo or tip in self.app.told:
+            return False
+        self.app.told.add(tip)
+        self.say(words or tip, "info", 6.0, until="move")
+        return True
+
+    def _window_tip(self) -> bool:
         """The first rest of a session where something drawn hides the pawn, so that the
         window round it is cut and rimmed in pink, says what the ring is: three blind players
         of two rounds never learnt it, and read it as a hole, a selection, or a curved rail
-        (t331, t335, t336); the help's third page says it."""
-        if self.demo or WINDOW_TIP in self.app.told or not self.draw.renderer.window_open:
-            return
-        self.app.told.add(WINDOW_TIP)
-        self.say(WINDOW_TIP, "info", 6.0, until="move")
+        (t331, t335, t336); the help's third page says it.  True if it said it."""
+        return self.draw.renderer.window_open and self._tip_once(WINDOW_TIP)
 
     def _crate_step_tip(self) -> bool:
         """The first rest of a session beside a crate that a step would climb onto (it
@@ -587,14 +583,9 @@ class Play(Scene):
         the tutorial in made rooms, did not know it, and one took six hints to find it out
         (t308, t320, t321); the help's first page says it, and they read it after.  True if
         it said it."""
-        if self.demo or CRATE_STEP_TIP in self.app.told:
-            return False
-        if any(m.kind == "climb" and m.then == "onto the crate"
-               for m in self.reading.marks.get(self.game.state)):
-            self.app.told.add(CRATE_STEP_TIP)
-            self.say(CRATE_STEP_TIP, "info", 6.0, until="move")
-            return True
-        return False
+        return CRATE_STEP_TIP not in self.app.told and any(
+            m.kind == "climb" and m.then == "onto the crate"
+            for m in self.reading.marks.get(self.game.state)) and self._tip_once(CRATE_STEP_TIP)
 
     def _cut_tip(self, was: int, now: int) -> bool:
         """With w up, the first move of a session that takes the pawn to another slice past
@@ -609,22 +600,14 @@ class Play(Scene):
             # (round the seam the picture draws you at the tower's foot again: three blind
             # players of three read level 7's ramp ana from w 3 to w 0 as a fall, t313 to
             # t315)
-            if last < 2 or {was, now} != {0, last} or WRAP_TIP in self.app.told:
-                return False
-            self.app.told.add(WRAP_TIP)
-            self.say(WRAP_TIP.format(last=last, ana="ana" if now == 0 else "kata"),
-                     "info", 6.0, until="move")
-            return True
+            return last >= 2 and {was, now} == {0, last} and self._tip_once(
+                WRAP_TIP, WRAP_TIP.format(last=last, ana="ana" if now == 0 else "kata"))
         if CUT_TIP in self.app.told:
             return False
         top = max(was, now)
         size = self.room.size
-        if not any(self.room.cell((x, y, z, top)) == BLOCK for x in range(size[0])
-                   for y in range(size[1]) for z in range(size[2])):
-            return False
-        self.app.told.add(CUT_TIP)
-        self.say(CUT_TIP, "info", 6.0, until="move")
-        return True
+        return any(self.room.cell((x, y, z, top)) == BLOCK for x in range(size[0])
+                   for y in range(size[1]) for z in range(size[2])) and self._tip_once(CUT_TIP)
 
     def _win(self) -> None:
         self._cue("win")
