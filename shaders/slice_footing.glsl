@@ -430,10 +430,12 @@ vec3 hole_lid(vec3 col, vec4 ro, vec4 rd, vec3 dir, float t_hit) {
 #endif  // HOLES
 
 // A floor a crate one slice kata holds up (the cell kata of the one a mover would stand in,
-// `above`, holds a crate): framed just inside its edge in the crate's colour, as the map bars
-// it (slicemap.held).  Drawn as any floor, it turned into a pit when the crate moved, and
-// blind players were caught out (four in one round).  The cells are listed once a frame
-// (render.held_cells, u_held); past MOST_HELD of them, one texel read on a floor's pixel.
+// `above`, holds a crate): the crate's planks laid in it, flush, as a crate that fills a gap
+// (the map bars it: slicemap.held).  Drawn as any floor, it turned into a pit when the crate
+// moved, and blind players were caught out (four in one round); framed only in the crate's
+// colour, the frame read as a pit's rim, the gap still open (t334).  The cells are listed
+// once a frame (render.held_cells, u_held); past MOST_HELD of them, one texel read on a
+// floor's pixel.
 bool held_by_crate(ivec4 above) {
 #ifdef HELD_READ
     return (WRAPS || above.w > 0) && code_at(above - ivec4(0, 0, 0, 1)) == CELL_CRATE;
@@ -448,9 +450,8 @@ bool held_by_crate(ivec4 above) {
     return false;
 #endif
 }
-vec3 held_mark(vec3 col, float edge) {
-    float band = line_step(0.06, 1.0, edge) - line_step(0.15, 1.0, edge);
-    return mix(col, CRATE_COLOUR, 0.85 * band);
+vec3 held_mark(vec3 col, vec4 f, int axis) {
+    return mix(col, crate_lid(col, f, axis), 0.85);
 }
 
 // The player's row and column, drawn on the ground as two lanes of lighter tiles: what lies
@@ -944,7 +945,7 @@ vec3 trace_slice(vec4 ro, vec4 rd, vec3 dir, out float t_hit) {
         }
         if (foot == 1 && is_top(h.axis, rd)) {  // (not upright)
             col = lane(col, h.cell);
-            if (held_by_crate(above)) col = held_mark(col, edge);
+            if (held_by_crate(above)) col = held_mark(col, f, h.axis);
 #ifdef RAMP_TOPS
             if (h.axis == 3 && above.w != u_player_cell.w) col = ramp_top(col, above, f, h.t);
 #endif

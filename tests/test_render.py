@@ -1530,6 +1530,36 @@ def test_with_w_up_a_blocks_side_under_your_floor_darkens_down_it(ctx):
     assert low < 0.8 * high, (low, high)
 
 
+def test_a_floor_a_crate_kata_holds_up_shows_the_crates_planks(ctx):
+    """Level 5's crate, pushed into the gap, drops a slice kata and holds up the floor over
+    it.  Framed in crate-brown along its edge only, that floor read as the gap's rim, still
+    open (t334): its middle carries the crate's planks, flush, crate-brown, while the floor
+    beside it keeps its green."""
+    from anabasis.formats import levels
+
+    room = levels.load_level(5)
+    state = rules.start(room).state
+    for move in "DRR":
+        state = rules.step(room, state, move).state
+    assert state.crates == ((3, 1, 1, 1),) and state.player[3] == 2
+    _, image, index, faces = _frame_in(ctx, room, state, "stand", (480, 300))
+
+    def top(cell):
+        tile = (index == room.index(cell)) & (faces == TOP)
+        assert tile.sum() > 60, cell
+        return tile
+
+    held, beside = top((3, 1, 0, 2)), top((1, 1, 0, 2))
+    ys, xs = np.nonzero(held)
+    middle = held & (abs(np.arange(held.shape[0])[:, None] - ys.mean()) < 0.2 * np.ptp(ys)) \
+        & (abs(np.arange(held.shape[1])[None, :] - xs.mean()) < 0.2 * np.ptp(xs))
+    assert middle.sum() > 10
+    r, g, b = image[middle].mean(axis=0)
+    assert r > 90 and r > g + 25 and g > b + 10, (r, g, b)  # crate-brown
+    r, g, b = image[beside].mean(axis=0)
+    assert g > r + 10, (r, g, b)  # the floor's green
+
+
 def test_a_crate_the_ceiling_cuts_has_its_lid_drawn_on_the_top_it_stands_on(ctx):
     """With w up nothing ana of the pawn is drawn, and level 6's crate, one slice ana on the
     back row's block, left that block's top in its foot's shadow: a dark square, which
@@ -1739,15 +1769,19 @@ def test_a_floor_a_crate_kata_holds_up_is_framed_in_the_crates_colour(ctx):
     assert seen[True] == 1 and seen[False] > 3
 
 
-def test_the_legends_held_floor_is_framed_in_the_pictures_crate_colour():
-    """The help's legend draws the held floor's frame in the colour the picture frames it."""
+def test_the_legends_held_floor_has_the_pictures_crate_colours():
+    """The help's legend lays the held floor's planks in the colour the picture lays them,
+    in the frame a crate's face has."""
     from anabasis.app.play import legend
 
     text = (Path(__file__).parent.parent / "shaders" / "slice_shading.glsl").read_text()
     found = re.search(r"const vec3 CRATE_COLOUR = vec3\(([^)]*)\);", text)
     assert found
     rgb = tuple(round(255 * float(v)) for v in found.group(1).split(","))
-    assert legend.HELD_FRAME == rgb
+    assert legend.HELD_PLANKS == rgb
+    found = re.search(r"col = mix\(vec3\(([^)]*)\), CRATE_COLOUR \* plank", text)
+    assert found
+    assert legend.HELD_EDGE == tuple(round(255 * float(v)) for v in found.group(1).split(","))
 
 
 def test_a_walls_top_is_bevelled_as_a_raised_slab(ctx):

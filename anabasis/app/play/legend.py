@@ -26,7 +26,7 @@ ENTRIES = [
     ("shaft", "a rim inside a pit, darker past it: you slip two slices or more"),
     ("out", "a red \u2715 on a pit: step there and you fall out of the room (undone)"),
     ("bare", "a dark pit with no rim: a ramp's step carries you over it"),
-    ("held", "a floor framed in crate-brown: a crate one slice kata holds it up"),
+    ("held", "crate planks flush in a floor: a crate one slice kata fills it, holds you up"),
     ("slices", "a block's tone: its slice (w 0, w 1, w 2, w 3 \u2026); the map has a square"
                " by each w"),
     ("wall", "dark and hatched: a wall to the room's top (on the map too, with no number)"),
@@ -89,8 +89,9 @@ def landing_colour(palette: str = "standard") -> tuple[int, int, int]:
 
 
 TILE = (196, 178, 140)
-#: the frame the picture draws round a floor a crate holds up (its CRATE_COLOUR)
-HELD_FRAME = (199, 128, 61)
+#: the planks the picture lays in a floor a crate holds up (its CRATE_COLOUR), and their frame
+HELD_PLANKS = (199, 128, 61)
+HELD_EDGE = (76, 38, 13)  #: (the crate face's frame, slice_shading.glsl)
 LANE = (222, 206, 170)
 BLUE = (110, 150, 230)
 PINK = (240, 120, 160)
@@ -201,11 +202,12 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
         pygame.draw.rect(s, LANE, r)  # a row of lighter tiles
         for x in range(r.x + h, r.right - 1, h):
             pygame.draw.line(s, TILE, (x, r.y), (x, r.bottom - 1), 1)
-    elif name == "held":  # a floor framed in the crate's colour; a map cell framed so too
+    elif name == "held":  # a crate's planks laid flush in a floor; a map cell framed
         tile = pygame.Rect(r.x, r.y, r.width // 2 - 2, h)
         pygame.draw.rect(s, TILE, tile)
-        pygame.draw.rect(s, HELD_FRAME, tile.inflate(-max(4, h // 4), -max(4, h // 4)),
-                         max(2, h // 8))
+        lid = tile.inflate(-max(4, h // 4), -max(4, h // 4))
+        pygame.draw.rect(s, HELD_PLANKS, lid)
+        pygame.draw.rect(s, HELD_EDGE, lid, max(2, h // 8))
         cell = pygame.Rect(0, 0, h, h)
         cell.midright = r.midright
         pygame.draw.rect(s, slicemap.shade(1, 3), cell)
