@@ -581,3 +581,27 @@ def test_with_w_up_the_room_is_seen_square_on_its_tops_level_on_screen(make_app)
     press(app, pygame.K_v)
     settle(app)
     assert play.sight.view == "w-up" and abs(play.sight.camera.yaw - views.ROOM_YAW - 0.3) < 1e-9
+
+
+def test_the_height_panel_stays_in_the_room_while_a_fall_out_plays(make_app):
+    """Level 1's first step right falls out of the room kata; the fall plays past the
+    room's end before it is undone, and the panel read "w -1" there, which a blind player
+    took for where he was (t340).  Each frame of the fall, the panel's height is a cell of
+    the room; at rest it is the pawn's again."""
+    from anabasis.app.play.hud import Shown
+
+    app = make_app(open_level(1))
+    play = app.scene
+    size = play.room.size
+    assert rules.step(play.room, play.game.state, "R").status == "lost"
+    press(app, arrow_for(play, "R"), frames=0)
+    seen, past = set(), False
+    for _ in range(400):
+        app.tick(DT)
+        seen.add(Shown.of(play, app.overlay.size).height)
+        past = past or play.pose().player[3] < -0.5
+        if not play.busy:
+            break
+    assert past  # (the fall did play past the room's end)
+    assert all(0 <= z < size[2] and 0 <= w < size[3] for z, w in seen), seen
+    assert Shown.of(play, app.overlay.size).height == tuple(play.game.state.player[2:])

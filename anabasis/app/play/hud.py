@@ -158,8 +158,11 @@ class Shown:
         # the height as drawn: it changes cell by cell as the player falls or climbs
         drawn = play.pose().player
         z, w = math.floor(drawn[2] + 0.5), math.floor(drawn[3] + 0.5)
-        if opened.room.wrap:
-            w %= opened.room.size[3]
+        extent = opened.room.size
+        w = w % extent[3] if opened.room.wrap else min(max(w, 0), extent[3] - 1)
+        # (a fall out of the room plays past its end before it is undone: "w -1" there read
+        # to a blind player as where he was, t340; the panel stops at the room's edge)
+        z = min(max(z, 0), extent[2] - 1)
         sight = play.sight
         camera = sight.camera
         b = sight.basis()
