@@ -886,9 +886,9 @@ def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_two_labels(mak
     "crate ↓ 2 kata" words under it, both on the cell right of the ramp's top, "touching":
     four pixels apart they read as two labels run together.  Joined as one label of two
     lines, they read as one sentence, and four blind players of five put a crate in the
-    badge's cell.  A marker whose shape lies under a step's badge has its words just under
-    (or over) that badge, seven pixels off, a label of their own; every other pair of
-    labels keeps seven pixels apart too."""
+    badge's cell.  Stacked on the one cell, the two hid it and the crate's square (t342): the
+    badge keeps off the square, the crate's words lie under it, and every pair of labels
+    keeps seven pixels apart."""
     from window import arrow_for
 
     app = make_app(open_level(6), size=(1280, 720))
@@ -901,9 +901,11 @@ def test_level_6s_slip_badge_and_the_crates_words_on_one_cell_are_two_labels(mak
     placed = _placed_by_the_hud(app, play)
     (crate,) = [p for p in placed if p.marker.what == "crate"]
     badges, words = play.reading.badge_rects, [p.words for p in placed]
-    (badge,) = [b for b in badges if b.collidepoint(crate.at)]
-    assert crate.words.left == badge.left and not crate.moved, crate
-    assert markers.SPACE in (crate.words.top - badge.bottom, badge.top - crate.words.bottom)
+    # the badge keeps off the crate's square (laid over it, it hid the square: t342), and
+    # the crate's words lie under their square, their own label
+    shape = markers.shape_box(crate.at, int(11 * app.overlay.scale))
+    assert shape.collidelist(badges) < 0, (shape, badges)
+    assert crate.words.left <= crate.at[0] <= crate.words.right and crate.words.top > shape.bottom
     gaps = [max(w.left - b.right, b.left - w.right, w.top - b.bottom, b.top - w.bottom)
             for w in words for b in badges if w is not crate.words]
     assert not gaps or min(gaps) >= 7, gaps
@@ -914,19 +916,25 @@ def test_level_7s_goal_words_lie_by_the_stays_badge_they_would_land_on(make_app)
     words, moved clear of the "stays · a wall to the top" badge just under it, sat beside
     the badge over the next wall: a blind player read the goal as that cell.  Joined to the
     badge, one label, "stays · a wall to the top" over "goal ↓ 1 kata" read as "the goal is
-    a wall" to two more.  The words lie just under (or over) the badge, seven pixels off,
-    a label of their own."""
+    a wall" to two more.  Laid over the goal's diamond, the badge hid the goal's ring
+    (t340 to t342).  The badge keeps off the diamond and the line under it: the goal's
+    words lie just under the diamond, the badge seven pixels or more from them, a label of
+    its own."""
     app = make_app(open_level(7), size=(1280, 720))
     app.view_tips = 0
     play = app.scene
     settle(app)
     placed = _placed_by_the_hud(app, play)
     (goal,) = [p for p in placed if p.marker.what == "goal"]
-    assert not goal.moved, goal
-    stays = [b for b in play.reading.badge_rects
-             if b.left == goal.words.left
-             and markers.SPACE in (goal.words.top - b.bottom, b.top - goal.words.bottom)]
-    assert len(stays) == 1, (goal, play.reading.badge_rects)
+    r = int(11 * app.overlay.scale)
+    shape = markers.shape_box(goal.at, r)
+    assert goal.words.left <= goal.at[0] <= goal.words.right, goal
+    assert 0 <= goal.words.top - shape.bottom <= 2 * markers.SPACE, goal
+    badges = play.reading.badge_rects
+    assert shape.collidelist(badges) < 0, (goal, badges)
+    for b in badges:
+        assert max(b.left - goal.words.right, goal.words.left - b.right,
+                   b.top - goal.words.bottom, goal.words.top - b.bottom) >= markers.SPACE
 
 
 def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
@@ -1158,3 +1166,37 @@ def test_the_goals_words_lie_beside_it_where_its_top_is_crowded(make_app):
     level = [r for r in play.reading.height_rects
              if r.centery == goal.at[1] and not r.collidepoint(goal.at)]
     assert len(level) == 1, (goal, play.reading.height_rects)
+
+
+@pytest.mark.parametrize("level", range(1, 8))
+def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make_app, level):
+    """Along each level's shortest solution, in each view, at rest: the step badges, the
+    markers' words, the tops' height tags and the markers' shapes (the goal's diamond, a
+    crate's square) never cover one another.  A badge laid over the goal's diamond hid it
+    (level 3's landing words, level 7's "stays · a wall", blind players of a round, t340 to
+    t342)."""
+    from anabasis.engine import rules
+
+    app = make_app(open_level(level), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    moves = solver.solve(play.room).moves
+    r = int(11 * app.overlay.scale)
+    for _ in range(3):
+        for k in range(len(moves) + 1):
+            play.game.state = rules.replay(play.room, moves[:k]).state
+            play.draw.upload(play.game.state)
+            play.rest_w = play.game.state.player[3]
+            play.message_left = 0.0
+            app.tick(DT)
+            app.tick(DT)
+            got = play.reading
+            labels = [*got.badge_rects, *(p.words for p in got.placed if not p.shared),
+                      *got.height_rects]
+            shapes = [markers.shape_box(p.at, r) for p in got.placed]
+            where = (play.sight.view, moves[:k])
+            for i, a in enumerate(labels):
+                assert a.collidelist(shapes) < 0, where
+                assert a.collidelist(labels[i + 1:]) < 0, where
+        press(app, pygame.K_v)
+        settle(app)

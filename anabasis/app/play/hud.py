@@ -307,8 +307,12 @@ def draw_shown(ov, shown: Shown) -> None:
         top = reading.large_top(ov) if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
+            # (off the markers' shapes: a badge over the goal's diamond hid it, t340)
+            shapes = (markers.shape_boxes(ov, list(shown.marks), s, marks_top, band_top)
+                      if shown.help is None else [])
             badged = reading.place_marks(ov, play, b, camera, s,
-                                         [r for r in (map_rect, right_panel, gizmo) if r])
+                                         [r for r in (map_rect, right_panel, gizmo) if r]
+                                         + shapes)
             badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
             play.reading.gizmo_rect = gizmo

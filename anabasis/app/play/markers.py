@@ -680,6 +680,22 @@ def _groups(ov, markers: list[Marker], s: float, top: int = 0,
     return [(first, at, ms) for first, at, ms in groups]
 
 
+def shape_boxes(ov, markers: list[Marker], s: float, top: int = 0,
+                bottom: int | None = None) -> list[pygame.Rect]:
+    """Where the markers' shapes will lie (:func:`place` keeps them on their places), each
+    box a little wider than its shape: the step badges, placed before the markers, keep off
+    them (a badge laid over the goal's diamond hid it: level 3's landing words, level 7's
+    "stays · a wall", t340, t341), and off the line under each where its words go."""
+    r = int(11 * s)
+    small = int(17 * s)
+    out = []
+    for _, at, _ in _groups(ov, markers, s, top, bottom):
+        box = shape_box(at, r).inflate(r, r)
+        box.height += small + SPACE
+        out.append(box)
+    return out
+
+
 def tail_of(text: str, what: str) -> str:
     """``text`` (:func:`words_of`'s) without the thing's name and count at its head: what
     two labels must share to be said as one.
@@ -933,6 +949,22 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
             near = clear_of(wanted, taken, top + 2, bottom - 2, W, within)
             if within(near) and near.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0:
                 rect = near
+        if not within(rect):
+            # just over the shape, where under it is taken (by the pawn beside it, mostly),
+            # rather than shorter: level 3's goal in the both view lost its "not here: y
+            # hidden" in a small window once the step badge moved off its diamond
+            # (or run on from the shape's left edge, or up to its right: its words still
+            # start or end at it)
+            over = wanted.copy()
+            over.bottom = at[1] - r - SPACE - 1
+            spots = [t.move(dx, 0) for t in (over, wanted)
+                     for dx in (0, at[0] - r - t.left, at[0] + r - t.right)]
+            spot = next((t for t in spots if t.top >= top + 2 and t.bottom <= bottom - 2
+                         and t.left >= 0 and t.right <= W and free_of(t, [*taken, *soft])),
+                        None)
+            if spot is not None:
+                placed.append(Placed(m, at, text, count, spot, spot.move(0, 0) != wanted))
+                continue
         if not within(rect):
             # shorter words within reach rather than the whole two rows off: the tail after
             # " · " goes (blind players read words drifted two rows off, a leader line back,

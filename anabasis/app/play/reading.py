@@ -545,7 +545,10 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         if room is None:
             return pawn, covered, 0
         hit = r.clip(room)
-        return pawn, covered, hit.width * hit.height
+        # (a sliver of the room's box, mostly its empty air, is no cause to leave the
+        # corner: the map moved from view to view, and blind players lost it, t340 to t342)
+        area = hit.width * hit.height
+        return pawn, covered, area if area > MAP_SLIVER * r.width * r.height else 0
 
     here = places.get(reading.map_corner, places["bottom left"])
     # (keyed on the view, the window and the camera's turn, not on the room's box: in a
@@ -554,10 +557,14 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     sight = play.sight
     chosen_for = (sight.view, sight.turning, ov.size, round(sight.camera.yaw, 3),
                   round(sight.camera.pitch, 3), sight.zoomed, room is None)
-    if reading.map_for != chosen_for:
-        # a new view or framing: the place that covers least
-        best = min(places, key=lambda k: (cost(places[k]), k != reading.map_corner))
-        if cost(places[best]) < cost(here):  # moved only where it covers less
+    if reading.map_for != chosen_for and not sight.turning:
+        # a new view or framing, the turn over: the place that covers least, its home
+        # corner (bottom left) where that ties (chosen mid-turn, as the room swung under
+        # it, the map went to another corner and stayed there; blind players, all three of
+        # a round, lost it on a turn and looked for it again, t340 to t342)
+        best = min(places, key=lambda k: (cost(places[k]), k != "bottom left",
+                                          k != reading.map_corner))
+        if cost(places[best]) <= cost(here):  # moved only where it covers no more
             reading.map_corner, here = best, places[best]
         reading.map_for = chosen_for
     # (as the pawn moves, the map stays where it is: moved off a step's cell or a crate,
@@ -685,7 +692,9 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
         return whole
     # (the HUD's: the title panel's bottom, about; the gizmo's left edge)
     places = map_places((mw, mh), pad // 2, bottom, int(0.16 * H), gizmo_rect(ov).left)
-    if any(not p.colliderect(room) for p in places.values()):
+    corner = places.get("bottom left")
+    pawn = keep_clear(play, b, whole, (W, H))[:1]  # (its box reaches past the room's)
+    if corner is None or (not corner.colliderect(room) and corner.collidelist(pawn) < 0):
         return whole
     edge = pad // 2 + mw + pad // 2
     top = ROOM_AREA[3]
@@ -693,7 +702,24 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
                 top)
     above = (-1.0, 1.0 - 2.0 * (bottom - mh - pad // 2) / H, 1.0, top)
     best = min((frame(right_of), frame(above)), key=lambda c: c.distance)
+    if any(not p.colliderect(room) for p in places.values()) \
+            and best.distance > MOST_SHRINK * whole.distance:
+        # (the map moves to a place clear of the room instead: framed beside it, the room
+        # would be drawn much smaller)
+        return whole
+    # (the map stays in its corner from view to view, the room framed beside it: moved to
+    # another corner where the room lay under its own, blind players of a round, all three,
+    # lost it on a turn and looked for it again, t340 to t342)
     return toward_middle(play, b, best, pygame.Rect(0, bottom - mh, edge, mh), (W, H))
+
+
+#: The share of the corner map's place the room's box may cover and the map stay there
+#: (:func:`draw_map`), faded where the room is under it.
+MAP_SLIVER = 0.12
+
+#: How much farther (a camera's distance, so how much smaller the room is drawn) the room
+#: may be framed beside the corner map to keep the map in its corner (:func:`beside_map`).
+MOST_SHRINK = 1.3
 
 
 def toward_middle(play, b: np.ndarray, camera: views.Camera, keep: pygame.Rect,
@@ -904,11 +930,15 @@ def keep_clear(play, b, camera, size) -> list[pygame.Rect]:
     reach, steps = 12.0, []
     for d in ((1, 0, 0, 0), (-1, 0, 0, 0), (0, 1, 0, 0), (0, -1, 0, 0), (0, 0, 1, 0),
               (0, 0, 0, 1), (0, 0, 0, -1)):
-        x, y, dd = project(tuple(p + q for p, q in zip(state.player, d, strict=True)))
+        cell = tuple(p + q for p, q in zip(state.player, d, strict=True))
+        x, y, dd = project(cell)
         if dd > 0 and math.isfinite(x) and math.isfinite(y) and math.hypot(x - px, y - py) > 2:
             reach = max(reach, math.hypot(x - px, y - py))
-            if d[2] == 0:
-                steps.append((x, y))  # a step's cell (not the one above you)
+            if d[2] == 0 and not off_room(room, cell):
+                # a step's cell (not the one above you; nor one off the room: level 4's
+                # step toward you, off its one row with w up, sent the map to another
+                # corner, t340 to t342)
+                steps.append((x, y))
     pawn = pygame.Rect(0, 0, int(1.2 * reach), int(1.6 * reach))
     pawn.center = (round(px), round(py))
     out = [pawn]
