@@ -943,7 +943,6 @@ def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
     covers its cell's point on screen has a line back to it, ending in a dot there, in its
     colour; a badge over its point has none."""
     from anabasis import gen
-    from anabasis.app.play import reading
     from anabasis.app.play.session import opened_made
 
     made = gen.build_spec("hard.ibis")
@@ -951,16 +950,30 @@ def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
     app.view_tips = 0
     play = app.scene
     settle(app)
-    for move in solver.solve(play.room).moves[:29]:
+    moves = solver.solve(play.room).moves
+    for move in moves[:29]:
         press(app, arrow_for(play, move))
         settle(app)
+    seen_moved = seen_kept = 0
+    for move in moves[29:36]:  # (from 29 moves in, some positions on: both kinds met)
+        seen = _badges_lined_back(app, play)
+        seen_moved, seen_kept = seen_moved + seen[0], seen_kept + seen[1]
+        press(app, arrow_for(play, move))
+        settle(app)
+    assert seen_moved and seen_kept, (seen_moved, seen_kept)
+
+
+def _badges_lined_back(app, play) -> tuple[int, int]:
+    """Check each step badge of the position on screen: over its cell's point, or moved and
+    lined back to it in its colour.  How many were moved, and how many kept."""
+    from anabasis.app.play import reading
+
     play.message_left = 0.0
     app.tick(DT)
     b, cam = play.sight.basis(), play.sight.camera
     placed = reading.place_marks(app.overlay, play, b, cam, app.overlay.scale)
     moved = [p for p in placed if p.at is not None]
     kept = [p for p in placed if p.at is None]
-    assert moved and kept, placed
     # each badge's cell's point on screen: a badge kept over it, or moved and lined to it
     project = markers.projecting(play.pose().player, b, cam, app.overlay.size)
     marks = play.reading.badged(play.reading.step_marks(), b, cam.yaw)
@@ -982,6 +995,7 @@ def test_a_badge_moved_off_its_cell_has_a_line_back_to_it(make_app):
         mid = ((edge[0] + p.at[0]) // 2, (edge[1] + p.at[1]) // 2)
         covered = any(q.rect.collidepoint(mid) for q in placed)
         assert covered or tuple(surface.get_at(mid))[:3] == p.colour, (p, mid)
+    return len(moved), len(kept)
 
 
 @pytest.mark.parametrize("spec, moves", [("hard.gemsbok", ""), ("medium.topi", ""),
@@ -1172,9 +1186,10 @@ def test_the_goals_words_lie_beside_it_where_its_top_is_crowded(make_app):
 def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make_app, level):
     """Along each level's shortest solution, in each view, at rest: the step badges, the
     markers' words, the tops' height tags and the markers' shapes (the goal's diamond, a
-    crate's square) never cover one another.  A badge laid over the goal's diamond hid it
-    (level 3's landing words, level 7's "stays · a wall", blind players of a round, t340 to
-    t342)."""
+    crate's square) never cover one another, and two labels on one line keep
+    ``markers.SIDE_SPACE`` apart (seven pixels apart, they read as one sentence).  A badge
+    laid over the goal's diamond hid it (level 3's landing words, level 7's "stays · a
+    wall", blind players of a round, t340 to t342)."""
     from anabasis.engine import rules
 
     app = make_app(open_level(level), size=(1280, 720))
@@ -1198,5 +1213,12 @@ def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make
             for i, a in enumerate(labels):
                 assert a.collidelist(shapes) < 0, where
                 assert a.collidelist(labels[i + 1:]) < 0, where
+                for b in labels[i + 1:]:  # (on one line: far enough apart not to read as
+                    # one sentence, t342, t345)
+                    # (a plain walk's dot, a glyph alone, may have words by it)
+                    dot = min(a.width, b.width) < 2 * max(a.height, b.height)
+                    if a.top < b.bottom and b.top < a.bottom and not dot:
+                        assert max(b.left - a.right, a.left - b.right) >= markers.SIDE_SPACE, \
+                            (where, a, b)
         press(app, pygame.K_v)
         settle(app)

@@ -1773,7 +1773,8 @@ def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_
         make_app):
     """By a "stays" badge over their shape, a marker's words lie just under or over it, a
     label of their own; where both are taken (the pawn under it, another's words over it),
-    beside it, twice as far off, rather than rows away."""
+    beside it, three times as far off (two labels on one line read as one sentence),
+    rather than rows away."""
     from anabasis.app.play import markers
 
     app = make_app(open_level(1), size=(1280, 720))
@@ -1788,8 +1789,8 @@ def test_a_markers_words_by_a_stays_badge_go_beside_it_where_under_and_over_are_
     over = pygame.Rect(590, 222, 140, 48)    # (another's words)
     (p,) = markers.place(ov, [goal], s, 100, 660, [stays, under, over], beside=[stays])
     assert p.words.centery == stays.centery, p.words
-    assert p.words.left == stays.right + 2 * markers.SPACE \
-        or p.words.right == stays.left - 2 * markers.SPACE, p.words
+    assert p.words.left == stays.right + markers.SIDE_SPACE \
+        or p.words.right == stays.left - markers.SIDE_SPACE, p.words
     assert p.moved  # (beside a wide badge: a line back to the shape)
 
 

@@ -355,6 +355,7 @@ def draw_shown(ov, shown: Shown) -> None:
             # height reads as yours)
             taken = [] if not heights else [r for r in (
                 map_rect, title_panel, right_panel, gizmo, *badges, *marked,
+                *(p.words for p in placed),  # (a label's own box: kept apart at its ends)
                 *(reading.points_box(p.marker.face) for p in placed if p.marker.face),
                 # (nor in a step's cell hidden from the eye, outlined over what hides it: a
                 # "wall · z 2" in level 7's read to a blind player as that cell's, t264)

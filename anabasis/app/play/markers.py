@@ -947,7 +947,7 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
 
         if soft and not within(rect):
             near = clear_of(wanted, taken, top + 2, bottom - 2, W, within)
-            if within(near) and near.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0:
+            if within(near) and not crowds(near, taken):
                 rect = near
         if not within(rect):
             # just over the shape, where under it is taken (by the pawn beside it, mostly),
@@ -992,7 +992,7 @@ def by_badge(box: pygame.Rect, wanted: pygame.Rect, shape: pygame.Rect, band: tu
     width, height = wanted.size
     spots = [pygame.Rect(box.left, box.bottom + SPACE, width, height),
              pygame.Rect(box.left, box.top - SPACE - height, width, height)]
-    for x in (box.right + 2 * SPACE, box.left - 2 * SPACE - width):
+    for x in (box.right + SIDE_SPACE, box.left - SIDE_SPACE - width):
         spots.append(pygame.Rect(x, box.centery - height // 2, width, height))
     spots.sort(key=lambda w: w.colliderect(shape))
     lo = top if box.top >= top else 0
@@ -1017,7 +1017,17 @@ def shorter(text: str, what: str) -> list[str]:
 
 def free_of(rect: pygame.Rect, taken) -> bool:
     """``rect`` keeps :data:`SPACE` pixels from each of ``taken``."""
-    return rect.inflate(2 * SPACE, 2 * SPACE).collidelist(list(taken)) < 0
+    return not crowds(rect, taken)
+
+
+def crowds(rect: pygame.Rect, taken) -> bool:
+    """Whether label ``rect`` lies nearer any of ``taken`` than the least gap: :data:`SPACE`
+    above and below, and at its ends :data:`SIDE_SPACE` from another label (a rectangle no
+    more than twice its height; from the pawn's box, the map or a panel, :data:`SPACE`)."""
+    near = rect.inflate(2 * SPACE, 2 * SPACE)
+    wide = rect.inflate(2 * SIDE_SPACE, 2 * SPACE)
+    return any(near.colliderect(o) or (o.height <= 2 * rect.height and wide.colliderect(o))
+               for o in taken)
 
 
 #: How far (in text heights) a marker's words may go from their shape before they take a
@@ -1034,6 +1044,9 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
 
 #: The least gap, in pixels, between a placed label and what it keeps clear of.
 SPACE = 7
+#: The least gap at a label's ends: two labels on one line seven pixels apart read to
+#: blind players as one sentence ("ramp ana to w 3 · over the gap goal ↑ 2 ana", t342, t345)
+SIDE_SPACE = 3 * SPACE
 
 
 def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
@@ -1046,19 +1059,20 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
     stack to blind players, "touching"."""
     def free(r):
         return (r.top >= top and r.bottom <= bottom and r.left >= 0 and r.right <= width
-                and r.inflate(2 * SPACE, 2 * SPACE).collidelist(taken) < 0)
+                and not crowds(r, taken))
 
     if free(rect):
         return rect
     def near(t):
         return abs(t.x - rect.x) + abs(t.y - rect.y)
 
-    g = SPACE + 1
+    g, side = SPACE + 1, SIDE_SPACE + 1
     # just inside the band (a shape left on its place by the band's edge: its words in it)
     tries = [rect.move(0, top - rect.top), rect.move(0, bottom - rect.bottom)]
     for o in taken:
         tries += [rect.move(0, o.bottom + g - rect.top), rect.move(0, o.top - g - rect.bottom),
-                  rect.move(o.right + g - rect.left, 0), rect.move(o.left - g - rect.right, 0)]
+                  rect.move(o.right + side - rect.left, 0),
+                  rect.move(o.left - side - rect.right, 0)]
     tries.sort(key=near)  # the nearest free one: tried nearest first (this runs every HUD)
     if ok is not None:
         found = next((t for t in tries if free(t) and ok(t)), None)
@@ -1069,7 +1083,7 @@ def clear_of(rect: pygame.Rect, taken: list, top: int, bottom: int, width: int,
         return found
     # else past two in a row (stacked under or over a stack)
     again = sorted((t.move(0, o.bottom + g - t.top) for t in tries for o in taken
-                    if t.inflate(2 * SPACE, 2 * SPACE).colliderect(o)), key=near)
+                    if crowds(t, (o,))), key=near)
     return next((t for t in again if free(t)), rect)
 
 
