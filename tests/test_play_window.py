@@ -605,3 +605,20 @@ def test_the_height_panel_stays_in_the_room_while_a_fall_out_plays(make_app):
     assert past  # (the fall did play past the room's end)
     assert all(0 <= z < size[2] and 0 <= w < size[3] for z, w in seen), seen
     assert Shown.of(play, app.overlay.size).height == tuple(play.game.state.player[2:])
+
+
+def test_the_title_panel_holds_a_made_rooms_title(make_app):
+    """A made room's title, "medium room · medium.eland14", ran past its panel, as wide as
+    the room's name under it, and the message beside it hid its end (t344, t346): the panel
+    is as wide as the title, and the message lies clear of it."""
+    from anabasis import gen
+    from anabasis.app.play import hud
+    from anabasis.app.play.session import opened_made
+
+    app = make_app(opened_made(gen.build_spec("medium.eland14")), size=(1280, 720))
+    play = app.scene
+    shown = hud.Shown.of(play, app.overlay.size)
+    _, panel = hud.title_place(app.overlay, shown)
+    s = app.overlay.scale
+    title = app.overlay.width_of(shown.title, int(30 * s))
+    assert panel.left + int(18 * s) + title <= panel.right, (shown.title, panel)

@@ -235,6 +235,21 @@ def draw(ov, play) -> None:
 MESSAGE_GROUND = (12, 14, 20, 190)
 
 
+def title_place(ov, shown: Shown) -> tuple[list[str], pygame.Rect]:
+    """The title panel's lines under the title (what the room teaches, two at most) and its
+    rectangle, top left: as wide as the longest of them and the title (a made room's
+    "medium room · medium.eland14" ran past a panel as wide as its name under it, and the
+    message beside it hid its end, t344, t346)."""
+    W, _ = ov.size
+    s = ov.scale
+    big, small, pad = int(30 * s), int(18 * s), int(18 * s)
+    teach_lines = ov.wrap(shown.teaches, small, int(W * 0.55))[:2] if shown.teaches else []
+    widest = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]
+                 + [min(ov.width_of(shown.title, big), int(W * 0.55))])
+    return teach_lines, pygame.Rect(pad // 2, pad // 2, widest + 2 * pad,
+                                    big + 10 + len(teach_lines) * (small + 3) + pad)
+
+
 def draw_shown(ov, shown: Shown) -> None:
     """Draw ``shown`` into overlay ``ov``: the HUD, read from the value alone."""
     W, H = ov.size
@@ -242,10 +257,7 @@ def draw_shown(ov, shown: Shown) -> None:
     big, mid, small = int(30 * s), int(22 * s), int(18 * s)
     pad = int(18 * s)
     band = (10, 12, 18, 150)  # the panels that keep text readable over any scene
-    teach_lines = ov.wrap(shown.teaches, small, int(W * 0.55))[:2] if shown.teaches else []
-    left_w = max([ov.width_of(t, small) for t in teach_lines] + [int(260 * s)]) + 2 * pad
-    title_panel = pygame.Rect(pad // 2, pad // 2, left_w,
-                              big + 10 + len(teach_lines) * (small + 3) + pad)
+    teach_lines, title_panel = title_place(ov, shown)
     # what lies in your own column along the hidden axis (a crate just kata of you): said
     # in the panel, under your height, not by the pawn (read as the next cell's)
     yours = markers.of_you(shown.marks)
