@@ -1210,6 +1210,8 @@ def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make
                       *got.height_rects]
             shapes = [markers.shape_box(p.at, r) for p in got.placed]
             where = (play.sight.view, moves[:k])
+            for end in got.badge_ends:  # (a moved badge's line ends on its cell, in sight)
+                assert not any(p.words.collidepoint(end) for p in got.placed), (where, end)
             for i, a in enumerate(labels):
                 assert a.collidelist(shapes) < 0, where
                 assert a.collidelist(labels[i + 1:]) < 0, where

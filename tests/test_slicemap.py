@@ -514,6 +514,15 @@ def test_a_pit_two_slices_deep_or_more_has_a_bar_a_slice():
         if runs and rect.width >= 18:  # (on the large map, bars two pixels thick or more:
             # a pixel each, t280 told two from three only by zooming a screenshot)
             assert sum(c == slicemap.DEEP_INK for c in column) >= 2 * runs, (x, y, w)
+        if runs:  # (as wide as three fifths of the cell, as light as the pit's rim: a
+            # pit with two bars read as a plain one at a hard room's size, t340, t348)
+            row = [rgb_at(pic, (xx, rect.centery)) for xx in range(rect.x, rect.right)]
+            mid = rect.y + (rect.height - 1) // 2
+            rows = [[rgb_at(pic, (xx, yy)) for xx in range(rect.x, rect.right)]
+                    for yy in range(mid - 3, mid + 4)]
+            widest = max(sum(c == slicemap.DEEP_INK for c in r) for r in [row, *rows])
+            assert widest >= rect.width * 3 // 5 - 1, (x, y, w, widest)
+            assert sum(slicemap.DEEP_INK) >= sum(slicemap.PIT_RIM)
         seen.add(deep)
     assert {1, 2, 3} <= seen and "deep" in smap.kinds and slicemap.DEEP_WORDS
 

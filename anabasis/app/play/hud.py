@@ -327,6 +327,7 @@ def draw_shown(ov, shown: Shown) -> None:
                                          + shapes)
             badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
+            play.reading.badge_ends = [m.at for m in badged if m.at]
             play.reading.gizmo_rect = gizmo
     marked = []  # the markers' boxes (their shapes and words)
     placed, seen = [], None
@@ -349,8 +350,12 @@ def draw_shown(ov, shown: Shown) -> None:
         firm = [m.rect for m in badged if m.text not in reading.GLYPH_ALONE]
         # (by a badge over its shape, the words lie just by it, a label of their own: never
         # joined to it as one label, read as one sentence by blind players)
+        # (nor on the dot a moved badge's line ends in, on its cell: covered by a crate's
+        # words, the line led nowhere, t346)
+        ends = [pygame.Rect(m.at[0] - 5, m.at[1] - 5, 11, 11) for m in badged if m.at]
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
-                               [r for r in (map_rect, *firm, *tag, gizmo, *crates) if r],
+                               [r for r in (map_rect, *firm, *tag, gizmo, *crates, *ends)
+                                if r],
                                *pawn, soft=dots, beside=firm)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)

@@ -190,6 +190,8 @@ class Reading:
         #: the step badges' boxes as the HUD last drew them (clear of its panels and the
         #: map), in the order of :meth:`badged`
         self.badge_rects: list[pygame.Rect] = []
+        #: where the lines of the badges moved off their cells end (on those cells)
+        self.badge_ends: list[tuple[int, int]] = []
         #: the boxes of the tops' heights written last (:func:`paint_top_heights`)
         self.height_rects: list[pygame.Rect] = []
         #: the boxes of the markers' words, and the gizmo's (its "view:" caption's too), as

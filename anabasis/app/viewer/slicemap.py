@@ -65,7 +65,7 @@ GAP_MARK = (150, 70, 74)
 #: a pit's ✕ where you would fall out from it: brighter than a gap's, on the pit's black
 OUT_MARK = (220, 90, 90)
 #: how many slices a deep pit slips you (a bar a slice), on its black
-DEEP_INK = (150, 160, 185)
+DEEP_INK = (196, 200, 204)  #: (as light as the rim, not a number's ink)
 CRATE = (214, 156, 92)
 CRATE_EDGE = (70, 40, 15)
 PAWN = (245, 248, 255)
@@ -331,9 +331,12 @@ def depth_bars(surface, rect: pygame.Rect, slices: int) -> None:
     n = min(slices, 4)
     # (a pixel each on the large map, two bars and three were told apart only by zooming a
     # screenshot, t280)
+    # (narrow and dimmer than the rim, at a hard room's map size a pit with two bars read
+    # as a plain one, and one crate went down it where two were needed, t340, t348: wider,
+    # and as light as the rim)
     thick = max(1, cell // 9)
     gap = max(1, cell // 10)
-    width = max(3, cell * 2 // 5)
+    width = max(4, cell * 3 // 5)
     height = n * thick + (n - 1) * gap
     top = rect.centery - height // 2
     for i in range(n):
