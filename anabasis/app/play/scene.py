@@ -575,7 +575,10 @@ class Play(Scene):
         window round it is cut and rimmed in pink, says what the ring is: three blind players
         of two rounds never learnt it, and read it as a hole, a selection, or a curved rail
         (t331, t335, t336); the help's third page says it.  True if it said it."""
-        return self.draw.renderer.window_open and self._tip_once(WINDOW_TIP)
+        # (not over the large map, where no ring is drawn: three blind players of a round
+        # met the tip there, t349 to t351; it waits for a rest with the room in sight)
+        return (self.draw.renderer.window_open and not self.reading.large
+                and self._tip_once(WINDOW_TIP))
 
     def _crate_step_tip(self) -> bool:
         """The first rest of a session beside a crate that a step would climb onto (it
