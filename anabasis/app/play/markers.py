@@ -963,7 +963,7 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
                          and t.left >= 0 and t.right <= W and free_of(t, [*taken, *soft])),
                         None)
             if spot is not None:
-                placed.append(Placed(m, at, text, count, spot, spot.move(0, 0) != wanted))
+                placed.append(Placed(m, at, text, count, spot, spot != wanted))
                 continue
         if not within(rect):
             # shorter words within reach rather than the whole two rows off: the tail after
@@ -1016,7 +1016,7 @@ def shorter(text: str, what: str) -> list[str]:
 
 
 def free_of(rect: pygame.Rect, taken) -> bool:
-    """``rect`` keeps :data:`SPACE` pixels from each of ``taken``."""
+    """``rect`` keeps the least gap from each of ``taken`` (:func:`crowds`)."""
     return not crowds(rect, taken)
 
 
