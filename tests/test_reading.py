@@ -2618,6 +2618,7 @@ def test_the_corner_map_keeps_its_corner_from_view_to_view(make_app, size):
     up, level 5 in the both view), the map was lost on a turn by blind players, all three
     of a round (t340 to t342).  In every level with a map, in each view, it stays bottom
     left, the room framed beside it, and never covers the pawn."""
+    seen = 0
     for level in range(2, 8):
         app = make_app(open_level(level), size=size)
         app.view_tips = 0
@@ -2626,9 +2627,11 @@ def test_the_corner_map_keeps_its_corner_from_view_to_view(make_app, size):
             settle(app)
             app.tick(DT)
             if play.reading.map_rect is not None:
+                seen += 1
                 assert play.reading.map_corner == "bottom left", (level, play.sight.view)
                 b, cam = play.sight.basis(), play.sight.camera
                 pawn = reading.keep_clear(play, b, cam, app.overlay.size)[0]
                 assert not play.reading.map_rect.colliderect(pawn), (level, play.sight.view)
             press(app, pygame.K_v)
         app.close()
+    assert seen >= 3 * 5, seen  # (the map was on: levels 3 to 7 at least, each view)

@@ -319,7 +319,6 @@ class Renderer:
         if len(self._solid) == 0 or not pawn:  # (the editor draws no pawn)
             u["u_window"] = 0.0
             self._window_cut = np.zeros(0, np.int64)
-            self.window_open = False
             return
         # worked out again only when what it depends on moves (a frame at rest, or the
         # animation's frames between two, ask the same)
@@ -328,7 +327,6 @@ class Renderer:
                u["u_ceiling"], u["u_tan"], u["u_resolution"])
         if key == self._window_was[0]:
             self._window_cut, u["u_window"], u["u_window_k"] = self._window_was[1]
-            self.window_open = bool(u["u_window"])
             return
         # never a crate: cut out of the window, a crate pushed toward the eye vanished behind
         # the pawn, and three blind players of two rounds lost the crate they had pushed (the
@@ -345,7 +343,6 @@ class Renderer:
             inside = 1.0 - max(1.5 * px, 0.05)
             u["u_window_k"] = (to2, inv_r2, inside * inside, 1.0)
         self._window_was = (key, (self._window_cut, u["u_window"], u["u_window_k"]))
-        self.window_open = hidden
 
     # -- programs ----------------------------------------------------------------
 
@@ -463,6 +460,7 @@ class Renderer:
         u, auto = self.uniforms(pose, (w, h))
         self._mark_cut(u)
         self._window(u, pawn=not ({"EDIT", "PLAIN", "DEBUG"} & set(variant)))
+        self.window_open = bool(u["u_window"])
         self._sync()
         names = set(variant) | auto
         if (u.get("u_window") == 1.0) if lid is None else lid:

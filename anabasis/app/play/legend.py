@@ -484,11 +484,10 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                    h // 2 - 1)
                 pygame.draw.rect(s, slicemap.shade(k % 2, 2), cell)
     elif name == "slices":  # (each slice's tone, numbered: never colour alone)
-        tones = pose.PALETTES.get(palette, pose.PALETTES["standard"])["tones"]
         side = r.width // 4
         for k in range(4):
             cell = pygame.Rect(r.x + k * side, r.y, side - 1, h)
-            pygame.draw.rect(s, tuple(round(255 * v) for v in tones[k]), cell)
+            pygame.draw.rect(s, slicemap.tone(k, palette), cell)
             ov.text(str(k), cell.center, max(8, size - 3), (20, 20, 28), anchor="center",
                     shadow=False)
     elif name == "axes":

@@ -202,7 +202,7 @@ class Reading:
         self.placed: list = []
         self.gizmo_rect: pygame.Rect | None = None
         self.map_box: tuple[int, int] = (0, 0)  #: the box it was fitted to
-        self.map_corner = "bottom left"  #: where it is: moved off the room where it covers it
+        self.map_corner = MAP_HOME  #: where it is: moved off the room where it covers it
         #: the view and the room's box on screen the map's corner was chosen for: chosen
         #: again only for another, else moved only off the pawn (:func:`draw_map`)
         self.map_for: tuple | None = None
@@ -552,7 +552,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         area = hit.width * hit.height
         return pawn, covered, area if area > MAP_SLIVER * r.width * r.height else 0
 
-    here = places.get(reading.map_corner, places["bottom left"])
+    here = places.get(reading.map_corner, places[MAP_HOME])
     # (keyed on the view, the window and the camera's turn, not on the room's box: in a
     # wrapped room that changes with the pawn's slice, and level 7's map jumped for t240
     # with w up as the pawn came to the bottom left; a turn is chosen for once it ends)
@@ -564,7 +564,7 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
         # corner (bottom left) where that ties (chosen mid-turn, as the room swung under
         # it, the map went to another corner and stayed there; blind players, all three of
         # a round, lost it on a turn and looked for it again, t340 to t342)
-        best = min(places, key=lambda k: (cost(places[k]), k != "bottom left",
+        best = min(places, key=lambda k: (cost(places[k]), k != MAP_HOME,
                                           k != reading.map_corner))
         if cost(places[best]) <= cost(here):  # moved only where it covers no more
             reading.map_corner, here = best, places[best]
@@ -694,7 +694,7 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
         return whole
     # (the HUD's: the title panel's bottom, about; the gizmo's left edge)
     places = map_places((mw, mh), pad // 2, bottom, int(0.16 * H), gizmo_rect(ov).left)
-    corner = places.get("bottom left")
+    corner = places.get(MAP_HOME)
     pawn = keep_clear(play, b, whole, (W, H))[:1]  # (its box reaches past the room's)
     if corner is None or (not corner.colliderect(room) and corner.collidelist(pawn) < 0):
         return whole
@@ -714,6 +714,10 @@ def beside_map(play, b: np.ndarray, frame) -> views.Camera:
     # lost it on a turn and looked for it again, t340 to t342)
     return toward_middle(play, b, best, pygame.Rect(0, bottom - mh, edge, mh), (W, H))
 
+
+#: The corner map's own corner, where it stays from view to view (:func:`beside_map`) and
+#: goes back to where another covers no less (:func:`draw_map`).
+MAP_HOME = "bottom left"
 
 #: The share of the corner map's place the room's box may cover and the map stay there
 #: (:func:`draw_map`), faded where the room is under it.
