@@ -107,6 +107,23 @@ def shade(z_top: int, Z: int) -> tuple[int, int, int]:
     return tuple(round(a + (b - a) * f) for a, b in zip(LOW, HIGH, strict=True))
 
 
+def tag_size(cell: int) -> int:
+    """The height of a step's tag on a map of cells of ``cell`` pixels."""
+    return max(9, cell // 2 + 2)
+
+
+def lift(cell: int) -> int:
+    """How far over the top of its cell a step's tag reaches (a third of it lies over the
+    cell's corner), and a pixel more: the room a slice's name and "you" keep over its
+    plan.  Over a top row's cell the tag lay on the slice's name, and three blind players
+    read "w 1" as "w J" (t343, t350, t351), or lost "you" under it.
+
+    >>> lift(9), lift(30)
+    (5, 7)
+    """
+    return tag_size(cell) // 3 + 2
+
+
 class Layout:
     """Where each slice and each cell of a room of ``size`` sits on a map that fits ``box``.
 
@@ -137,8 +154,8 @@ class Layout:
                 rw, rh = self._rulers(cell, X, Y)
                 width = 2 * pad + cols * (X * cell + rw) + (cols - 1) * gap + (
                     gap if wrap else 0)
-                height = 2 * pad + rows * (label + Y * cell + rh) + (rows - 1) * gap \
-                    + foot * label
+                height = 2 * pad + rows * (label + lift(cell) + Y * cell + rh) \
+                    + (rows - 1) * gap + foot * label
                 if width <= bw and height <= bh:
                     if best is None or cell > best[0]:
                         best = (cell, rows, cols, width, height)
@@ -148,9 +165,12 @@ class Layout:
             gap, label, pad = self._spacing(cell)
             rw, rh = self._rulers(cell, X, Y)
             best = (cell, rows, cols, 2 * pad + W * (X * cell + rw) + (W - 1) * gap + (
-                gap if wrap else 0), 2 * pad + (1 + foot) * label + Y * cell + rh)
+                gap if wrap else 0), 2 * pad + (1 + foot) * label + lift(cell) + Y * cell + rh)
         self.cell, self.rows, self.cols, w, h = best
         self.gap, self.label, self.pad = self._spacing(self.cell)
+        #: the room between a slice's label band and its plan, where a step's tag on a cell
+        #: of its top row reaches (:func:`lift`)
+        self.lift = lift(self.cell)
         #: the rulers' width (left of each slice) and height (under it), and their numbers'
         #: size, in pixels (0 where the map has none)
         self.ruler_w, self.ruler_h = self._rulers(self.cell, X, Y)
@@ -189,8 +209,8 @@ class Layout:
         X, Y, _, _ = self.room_size
         row, col = divmod(w, self.cols)
         left = self.pad + col * (X * self.cell + self.ruler_w + self.gap) + self.ruler_w
-        top = self.pad + row * (self.label + Y * self.cell + self.ruler_h + self.gap) \
-            + self.label
+        band = self.label + self.lift
+        top = self.pad + row * (band + Y * self.cell + self.ruler_h + self.gap) + band
         return pygame.Rect(left, top, X * self.cell, Y * self.cell)
 
     def cell_rect(self, x: int, y: int, w: int) -> pygame.Rect:
@@ -701,7 +721,8 @@ class SliceMap:
         surface.fill(BACK)
         for w in range(W):
             r = lay.slice_rect(w)
-            name = _text(surface, f"w {w}", (r.x, r.y - lay.label + 1), lay.label - 3, LABEL)
+            name = _text(surface, f"w {w}", (r.x, r.y - lay.label - lay.lift + 1), lay.label - 3,
+                         LABEL)
             # the tone its blocks are drawn in, in the room: a square by its name (read as a
             # material, or a height, the tones were learnt from the help's second page, if
             # at all: t325, t332)
@@ -1289,8 +1310,8 @@ class SliceMap:
         pw = self._slice_of(player[3])
         frame = lay.slice_rect(pw).inflate(6, 6)
         pygame.draw.rect(surface, self.colours["YOU"], frame, 2)
-        _text(surface, "you", (frame.right, frame.y - 1), lay.label - 3, self.colours["YOU"],
-              "bottomright")
+        _text(surface, "you", (frame.right, frame.y + 2 - lay.lift), lay.label - 3,
+              self.colours["YOU"], "bottomright")
         cx, cy = lay.centre(player[0], player[1], pw)
         # on a crate (or under one) in its column: the pawn small, the crate's square round it
         # (a blind player lost the crate under the pawn)
@@ -1368,11 +1389,11 @@ class SliceMap:
                 pygame.draw.line(surface, CRATE_EDGE, box.topright, box.bottomleft)
         else:
             frame = lay.slice_rect(0).inflate(6, 6)
-            above = lay.label
+            above = lay.label + lay.lift
             surface = pygame.Surface((frame.width, frame.height + above), pygame.SRCALPHA, 32)
             pygame.draw.rect(surface, self.colours["YOU"], pygame.Rect(0, above, *frame.size), 2)
-            _text(surface, "you", (frame.width, above - 1), lay.label - 3, self.colours["YOU"],
-                  "bottomright")
+            _text(surface, "you", (frame.width, above + 2 - lay.lift), lay.label - 3,
+                  self.colours["YOU"], "bottomright")
         self._sprites[what] = surface
         return surface
 
@@ -1393,8 +1414,8 @@ class SliceMap:
         pygame.draw.rect(surface, PAWN_EDGE, ring.inflate(2, 2), width + 2)
         pygame.draw.rect(surface, PAWN, ring, width)
         above = lay.slice_rect(crate[3])
-        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label + 1), lay.label - 3, PAWN,
-              "topright")
+        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label - lay.lift + 1),
+              lay.label - 3, PAWN, "topright")
 
     def _map_cell(self, position) -> tuple[int, int, int]:
         """The map's cell ``position`` is drawn in: its (x, y) rounded, and its slice."""
@@ -1430,7 +1451,7 @@ class SliceMap:
             return
         tint = getattr(mark, "tint", None)
         colour = tint(self.palette) if tint is not None else mark.colour
-        size = size or max(9, self.layout.cell // 2 + 2)
+        size = size or tag_size(self.layout.cell)
         # a slip's tag says its slices with the slip's arrow (a bare orange digit, in the
         # numbers' font and place, read as a height to two blind players); a step that is no
         # move, STAYS_GLYPH (with no tag there, a blind player planning on the large map,
