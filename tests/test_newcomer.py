@@ -332,3 +332,37 @@ def test_the_help_says_what_ana_and_kata_are_before_it_uses_them():
     assert "x, y, z and w" in rules[said]
     used = [i for i, line in enumerate(rules) if " ana" in line.lower() or "kata" in line]
     assert used and min(used) == said
+
+
+def test_the_help_says_a_crate_pushed_onto_a_red_cross_is_gone_as_the_engine_does():
+    """A blind player took a red cross's cell for one a crate would not go into, so for a
+    step, and took the long way round (t350): the help said where a crate can be pushed,
+    not what becomes of one pushed where it falls out.  The help says it is gone, and the
+    engine, the step's badge and the map agree: pushed over a cell with nothing under it
+    in z or kata, the crate falls out, and the map crosses that cell."""
+    from dataclasses import replace
+
+    from anabasis.app.play import hud, stepmarks
+    from anabasis.app.viewer import slicemap
+    from anabasis.engine import rules
+    from anabasis.engine.cells import BLOCK
+    from anabasis.engine.world import Room, State
+
+    said = [line for line in hud.HELP if "crate falls out" in line]
+    assert len(said) == 1 and "red \u2715" in said[0] and "gone" in said[0]
+    room = Room.empty((3, 1, 3, 2), (0, 0, 1, 1), (0, 0, 2, 1), crates=[(1, 0, 1, 1)])
+    cells = bytearray(room.cells)
+    for pos in ((0, 0, 0, 0), (0, 0, 1, 0), (1, 0, 0, 0), (1, 0, 1, 0), (0, 0, 0, 1),
+                (1, 0, 0, 1)):
+        cells[room.index(pos)] = BLOCK
+    room = replace(room, cells=bytes(cells))
+    start = State.of((0, 0, 1, 1), [(1, 0, 1, 1)])
+    assert rules.start(room).state == start  # both at rest
+    after = rules.step(room, start, "R").state
+    assert after.player == (1, 0, 1, 1) and after.crates == ()
+    mark = stepmarks.classify(room, start, "R")
+    assert mark.kind == "push" and mark.then == "falls out", mark
+    smap = slicemap.SliceMap(room, (600, 300))
+    smap.picture(start.player, start.crates)
+    assert "gap" in smap.kinds  # (the legend's "dark with \u2715 on the map: you fall out")
+    assert smap.top(2, 0, 1) is None and smap.ramp_below(2, 0, 1) is None

@@ -81,6 +81,9 @@ HELP = [
     # (said "then it is pushed, never climbed", a blind player read that crates are never
     # climbed, and planned a detour round one he could have climbed)
     "Push a crate where the cell beyond is free. Crates fall kata too.",
+    # (a blind player took a red cross's cell for one a crate would not go into, and so for
+    # a step: t350)
+    "Pushed onto a red \u2715, a crate falls out of the room and is gone (Z undoes it).",
     # (one line with the push, a blind player found the climb "buried mid-paragraph", and
     # three of six stood under a goal two high with no idea a crate could be a step)
     "A crate that cannot move is a step: you climb onto it as onto a block.",
