@@ -1216,6 +1216,11 @@ def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make
             where = (play.sight.view, moves[:k])
             for end in got.badge_ends:  # (a moved badge's line ends on its cell, in sight)
                 assert not any(p.words.collidepoint(end) for p in got.placed), (where, end)
+                # off the markers' shapes and out of their round windows: ending in the
+                # goal's, level 7's "stays · a wall" read as the goal's words (t349)
+                assert not any(box.collidepoint(end) for box in shapes), (where, end)
+                assert not any(markers.in_window(p.marker.face, end) for p in got.placed
+                               if p.marker.face), (where, end)
             for i, a in enumerate(labels):
                 assert a.collidelist(shapes) < 0, where
                 assert a.collidelist(labels[i + 1:]) < 0, where

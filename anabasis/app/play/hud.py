@@ -323,11 +323,17 @@ def draw_shown(ov, shown: Shown) -> None:
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
         if not large:  # (the large map lies over the room: the marks are on it)
             # (off the markers' shapes: a badge over the goal's diamond hid it, t340)
-            shapes = (markers.shape_boxes(ov, list(shown.marks), s, marks_top, band_top)
+            places = (markers.shape_places(ov, list(shown.marks), s, marks_top, band_top)
                       if shown.help is None else [])
-            badged = reading.place_marks(ov, play, b, camera, s,
-                                         [r for r in (map_rect, right_panel, gizmo) if r]
-                                         + shapes)
+            # (and a moved badge's line ends off the shapes and the round windows: ending in
+            # the goal's window, level 7's "stays · a wall" read as the goal's words, t349)
+            r = int(11 * s)
+            faces = [m.face for m in shown.marks if m.face]
+            badged = reading.place_marks(
+                ov, play, b, camera, s, [r for r in (map_rect, right_panel, gizmo) if r]
+                + markers.shape_boxes(places, s)
+                + [reading.points_box(markers.window_in(f)).inflate(r, r) for f in faces],
+                ends_off=([markers.shape_box(at, r) for at in places], faces))
             badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
             play.reading.badge_ends = [m.at for m in badged if m.at]

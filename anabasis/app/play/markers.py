@@ -680,20 +680,50 @@ def _groups(ov, markers: list[Marker], s: float, top: int = 0,
     return [(first, at, ms) for first, at, ms in groups]
 
 
-def shape_boxes(ov, markers: list[Marker], s: float, top: int = 0,
-                bottom: int | None = None) -> list[pygame.Rect]:
-    """Where the markers' shapes will lie (:func:`place` keeps them on their places), each
-    box a little wider than its shape: the step badges, placed before the markers, keep off
-    them (a badge laid over the goal's diamond hid it: level 3's landing words, level 7's
-    "stays · a wall", t340, t341), and off the line under each where its words go."""
+def shape_places(ov, markers: list[Marker], s: float, top: int = 0,
+                 bottom: int | None = None) -> list[tuple[int, int]]:
+    """Where the markers' shapes will lie (:func:`place` keeps them on their places): one
+    place a shape, markers said as one sharing theirs."""
+    return [at for _, at, _ in _groups(ov, markers, s, top, bottom)]
+
+
+def shape_boxes(places, s: float) -> list[pygame.Rect]:
+    """The boxes the step badges keep off round the markers' shapes at ``places``
+    (:func:`shape_places`), each a little wider than its shape: a badge laid over the
+    goal's diamond hid it (level 3's landing words, level 7's "stays · a wall", t340,
+    t341); and off the line under each where its words go."""
     r = int(11 * s)
     small = int(17 * s)
     out = []
-    for _, at, _ in _groups(ov, markers, s, top, bottom):
+    for at in places:
         box = shape_box(at, r).inflate(r, r)
         box.height += small + SPACE
         out.append(box)
     return out
+
+
+#: A marker's round window in a block: this part of the way from its face's middle to the
+#: middles of its sides.
+WINDOW_K = 0.82
+
+
+def in_window(face, point, k: float = WINDOW_K) -> bool:
+    """Whether ``point`` lies in the round window (:func:`window_in`, ``k`` of the way to
+    the sides) cut in ``face``, a cell's face on screen (its four corners in turn).
+
+    >>> square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    >>> in_window(square, (5, 5)), in_window(square, (9, 9)), in_window(square, (20, 5))
+    (True, False, False)
+    """
+    a, b, c, d = (np.asarray(p, float) for p in face)
+    mid = (a + b + c + d) / 4
+    u = ((b + c) - (d + a)) / 4 * k
+    v = ((c + d) - (a + b)) / 4 * k
+    m = np.array([u, v]).T
+    if abs(np.linalg.det(m)) < 1e-9:
+        return False
+    p, q = np.linalg.solve(m, np.asarray(point, float) - mid)
+    return bool(p * p + q * q < 1.0)
 
 
 def tail_of(text: str, what: str) -> str:
@@ -1132,7 +1162,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
             # filled, the face read to blind players of every round as a tile on the wall's
             # top, the goal or crate standing there within reach)
             face = [(fx - box.x, fy - box.y) for fx, fy in m.face]
-            hole = window_in(face, 0.82)
+            hole = window_in(face)
             pygame.draw.polygon(layer, (10, 12, 18, 200), hole)
             pygame.draw.polygon(layer, colour, hole, max(2, int(2 * s)))
         if m.post:  # what holds it up in its own slice: a pillar to its floor
@@ -1188,7 +1218,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
         ov.surface.blit(layer, box.topleft)
 
 
-def window_in(quad, k: float = 0.82, n: int = 28) -> list[tuple[float, float]]:
+def window_in(quad, k: float = WINDOW_K, n: int = 28) -> list[tuple[float, float]]:
     """An ellipse's points (``n``) inside the four-cornered ``quad`` (a cell's face on
     screen, its corners in turn), ``k`` of the way from its middle to its sides' middles.
 

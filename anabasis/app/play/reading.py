@@ -1026,9 +1026,11 @@ PLAIN_STAYS = ("stays · too high", f"stays · {stepmarks.TOP_WORDS}")
 GLYPH_ALONE = (stepmarks.GLYPH["walk"], slicemap.STAYS_GLYPH)
 
 
-def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
+def place_marks(ov, play, b, camera, s: float, avoid=(), ends_off=((), ())) -> list[Badge]:
     """Where :func:`draw_marks` draws each badge (:class:`Badge`), placed but not drawn
-    (what is drawn under the badges goes first)."""
+    (what is drawn under the badges goes first).  ``ends_off``: (the markers' shapes' boxes,
+    the faces their round windows are cut in), which the line of a badge moved off its cell
+    ends outside of (:func:`line_end`)."""
     marks = play.reading.step_marks()
     if not marks:
         return []
@@ -1147,10 +1149,56 @@ def place_marks(ov, play, b, camera, s: float, avoid=()) -> list[Badge]:
         # (moved off its cell: a line back to it, as a marker's moved words have; two
         # "walk · onto a ramp" moved off their cells beside the pawn, a blind player could
         # not tell which was which)
-        off = None if rect.collidepoint(round(x), round(y)) else (round(x), round(y))
+        off = None if rect.collidepoint(round(x), round(y)) else \
+            line_end((x, y), (px, py) if depth > 0 else None, rect, *ends_off)
         placed.append(Badge(rect, text, mark.tint(palette),
                             mark.kind == "nothing", size, floor, off, under))
     return placed
+
+
+#: A moved badge's line ends out of a marker's round window this far out (as
+#: :func:`markers.window_in`'s ``k``: the window is ``markers.WINDOW_K``).
+LINE_CLEAR_K = 0.95
+
+
+def line_end(at, pawn, badge: pygame.Rect, boxes, faces) -> tuple[int, int]:
+    """Where the line of a badge moved off its cell ends: on the cell (``at``, on screen),
+    or, where that lies in a marker's shape (``boxes``) or its round window in a block
+    (``faces``, each a face's four corners), the nearest point out of them toward the
+    pawn (``pawn``, on screen; no further than half way, the edge the two cells share)
+    or toward the badge (``badge``; no further than its edge): on the cell's face in
+    front of the window, as often as not.  Ending in the goal's window, level 7's
+    "stays · a wall" read as the goal's words (t349).
+
+    >>> box = pygame.Rect(5, 5, 11, 20)
+    >>> line_end((10, 10), (30, 10), pygame.Rect(0, 40, 20, 10), [box], [])
+    (16, 10)
+    >>> line_end((10, 10), (12, 10), pygame.Rect(0, 40, 20, 10), [box], [])
+    (10, 25)
+    """
+    def clear(p) -> bool:
+        # (clear of the window by a rim: ended on its rim, the line still read as the
+        # window's)
+        return not any(box.collidepoint(p) for box in boxes) and not any(
+            markers.in_window(face, p, LINE_CLEAR_K) for face in faces)
+
+    here = (round(at[0]), round(at[1]))
+    if clear(here):
+        return here
+    ways = [(badge.center, 1.0)] + ([(pawn, 0.5)] if pawn is not None else [])
+    best = None
+    for (tx, ty), most in ways:
+        for k in range(1, 41):
+            t = most * k / 40
+            p = (round(at[0] + t * (tx - at[0])), round(at[1] + t * (ty - at[1])))
+            if badge.collidepoint(p):
+                break
+            if clear(p):
+                far = math.hypot(p[0] - at[0], p[1] - at[1])
+                if best is None or far < best[0]:
+                    best = (far, p)
+                break
+    return here if best is None else best[1]
 
 
 def goal_over(play, mark, b) -> int:
