@@ -1233,3 +1233,37 @@ def test_no_label_covers_another_or_a_markers_shape_along_a_levels_solution(make
                             (where, a, b)
         press(app, pygame.K_v)
         settle(app)
+
+
+def test_a_marker_reached_round_the_wrap_says_so(make_app):
+    """At level 7's start, in w 0, the goal is in w 3: one slice kata, round the wrapped
+    w's ends.  "goal ↓ 1 kata · z 1 w 3" read to two blind players as the wrong way to go
+    (t343, t345).  Its words say "round the wrap"; in w 2, its slice reached without the
+    wrap, they do not; nor in a room that does not wrap (level 6)."""
+    from anabasis.engine import rules
+
+    app = make_app(open_level(7), size=(1280, 720))
+    app.view_tips = 0
+    play = app.scene
+    settle(app)
+    W = play.room.size[3]
+    assert play.room.wrap and play.game.state.player[3] == 0 and play.room.goal[3] == W - 1
+    (goal,) = [p for p in _placed_by_the_hud(app, play) if p.marker.what == "goal"]
+    assert "\u2193 1 kata round the wrap" in goal.text, goal.text
+    # one slice kata of the goal's, along the shortest solution: no wrap between
+    from anabasis.engine import solver
+
+    moves = solver.solve(play.room).moves
+    there = next(s for s in (rules.replay(play.room, moves[:k]).state
+                             for k in range(len(moves))) if s.player[3] == W - 2)
+    play.game.state = there
+    play.draw.upload(there)
+    play.rest_w = there.player[3]
+    app.tick(DT)
+    app.tick(DT)
+    goals = [p for p in _placed_by_the_hud(app, play) if p.marker.what == "goal"]
+    assert goals and all("wrap" not in p.text for p in goals), [p.text for p in goals]
+    app2 = make_app(open_level(6), size=(1280, 720))
+    settle(app2)
+    texts = [p.text for p in _placed_by_the_hud(app2, app2.scene)]
+    assert texts and not any("wrap" in t for t in texts), texts

@@ -112,6 +112,10 @@ class Marker(NamedTuple):
     #: where ``hidden`` is ``"above"``: how far it lies up the view's up axis, over the
     #: ceiling's cut (with w up, a crate in the slice some slices ana: not drawn)
     above: int = 0
+    #: its slice is reached round a wrapped w's ends (the short way): from w 0, level 7's
+    #: goal in w 3, "goal ↓ 1 kata", read to two blind players as the wrong way to go
+    #: (t343, t345); the words say "round the wrap"
+    wraps: bool = False
 
     @property
     def label(self) -> str:
@@ -282,7 +286,8 @@ def _find(room, state, player, b: np.ndarray, camera: views.Camera,
         out.append(Marker(what, tuple(cell), axis, offset, (x, y), inside, yours, foot,
                           hidden, face, foot_behind,
                           goal_holds(room, state.crates) if what == "goal" else "", height,
-                          inside_of, post, seen, above))
+                          inside_of, post, seen, above,
+                          wrap and not 0 <= here + offset < n))
     return out
 
 
@@ -808,6 +813,12 @@ def words_of(ms: list[Marker]) -> str:
     >>> words_of([one._replace(height=3)])
     'crate ↓ 1 kata · z 3 w 1'
 
+    Reached round a wrapped w's ends, that is said (from w 0, "↓ 1 kata" to w 3 read as the
+    wrong way to go).
+
+    >>> words_of([one._replace(cell=(0, 0, 0, 3), height=1, wraps=True)])
+    'crate ↓ 1 kata round the wrap · z 1 w 3'
+
     Where it is drawn on a face of what the slice has in its place, that is said: drawn on a
     wall's top, blind players read a crate of another slice as standing on the wall.
 
@@ -886,7 +897,9 @@ def _sides(ms: list[Marker]) -> str:
         # screen, as a slice ana (the words say which way in z)
         arrow = ("↑ " if side else "↓ ") if axis == 3 else ""
         far = ", ".join(str(d) for d in got)
-        parts.append(f"{arrow}{far} {SIDES[axis][side]}{yours}")
+        round_ = " round the wrap" if any(m.wraps for m in ms if (m.offset > 0) == side) \
+            else ""
+        parts.append(f"{arrow}{far} {SIDES[axis][side]}{yours}{round_}")
     return " · ".join(parts)
 
 
