@@ -152,6 +152,26 @@ def test_a_mark_names_a_slip_by_its_slices():
     assert stepmarks.classify(room, state, "U").kind == "nothing"  # the room's wall
 
 
+def test_a_slip_that_comes_to_rest_on_a_crate_says_so():
+    """On level 6's shaft, "slip kata 1" beside the marker "crate ↓ 2 kata" of the crate it
+    lands on, a blind player could not tell whether he would slip one slice or two, as the
+    crate had (t350).  A slip that ends held by a crate says "onto the crate", as the engine
+    has it; one that ends on a block does not."""
+    from anabasis.formats import levelfile
+
+    # w 1 holds a crate; w 2 holds the pawn's column only at x 0 and 1
+    room = levelfile.parse("#### ####\n\n#### ##$.\n\n#### ##..\n\n#### .@.*\n")
+    state = rules.start(room).state
+    assert state.player == (1, 0, 1, 3) and state.crates == ((2, 0, 1, 1),)
+    mark = stepmarks.classify(room, state, "R")
+    after = rules.step(room, state, "R").state
+    assert after.player == (2, 0, 1, 2) and (2, 0, 1, 1) in after.crates  # on the crate
+    assert (mark.kind, mark.slip, mark.label) == ("slip kata", 1, "slip kata 1 · onto the crate")
+    bare = levelfile.parse("#### ####\n\n#### ##..\n\n#### ##..\n\n#### .@.*\n")
+    mark = stepmarks.classify(bare, rules.start(bare).state, "R")
+    assert (mark.kind, mark.slip, mark.label) == ("slip kata", 2, "slip kata 2")
+
+
 # -- the hook's marks, in hook rooms -------------------------------------------------------
 
 

@@ -144,7 +144,8 @@ class Mark(NamedTuple):
     #: for "push": what the crate does after it is pushed ("slips kata 1", "falls 2",
     #: "falls out"; "" where it stays on the cell it was pushed to); for "nothing": why
     #: (:data:`STAYS_WHY`'s words: "too high", "a block over you", "crate stuck", ...); for
-    #: "walk" and "climb": "onto a ramp" where you end standing on one
+    #: "walk" and "climb": "onto a ramp" where you end standing on one; for "slip kata":
+    #: "onto the crate" where a crate holds you where you come to rest
     then: str = ""
     #: for "walk", "push" and a ramp's: how far you fall in z after the step (a blind
     #: player walked off a crate's top on a plain "walk")
@@ -171,7 +172,7 @@ class Mark(NamedTuple):
             return f"hook{way}: {words}{slip}"
         words = self.kind if self.kind != "nothing" else "stays"
         if self.kind == "slip kata":
-            words = f"slip kata {self.slip}"
+            words = f"slip kata {self.slip}" + (f" · {self.then}" if self.then else "")
         elif self.kind == "push" and self.then:
             words = f"push · crate {self.then}"
         elif self.kind == "nothing" and self.then:
@@ -246,7 +247,14 @@ def classify(room: Room, state: State, move: str, result=None) -> Mark:
     # step that also dropped him one in z, expected to land on a crate at his own height)
     drop = max(0, q[2] - result.state.player[2])
     if slip:
-        return Mark(move, "slip kata", slip, won, toward, drop=drop)
+        # where it comes to rest on a crate (in z or kata), said: on level 6's shaft, "slip
+        # kata 1" beside the marker "crate ↓ 2 kata" of the crate it lands on, a blind
+        # player could not tell whether he would drop one slice or two, like the crate
+        x, y, z, w = result.state.player
+        kata, below = room.norm((x, y, z, w - 1)), (x, y, z - 1, w)
+        then = "onto the crate" if kata in result.state.crates or below in result.state.crates \
+            else ""
+        return Mark(move, "slip kata", slip, won, toward, then, drop=drop)
     if stepped.crates != state.crates:
         then, lands = _crate_after(room, state, stepped, result.state)
         return Mark(move, "push", 0, won, toward, then, drop, lands)
