@@ -1956,8 +1956,8 @@ def test_a_tops_height_is_written_on_it_round_the_pawn(make_app):
     # (the wall, to the room's top, named by its badge: its "z 2" alone read as a floor to
     # climb onto)
     assert {"z 1", "slip to w 1"} <= set(app.overlay.written)
-    assert "z 2" not in app.overlay.written and "wall · z 2" not in app.overlay.written
-    assert [t for t in app.overlay.written if t.endswith("a wall · z 2")]
+    assert "z 2" not in app.overlay.written and "wall to the ceiling" not in app.overlay.written
+    assert [t for t in app.overlay.written if t.endswith("a wall to the ceiling")]
     taken = [*play.reading.badge_rects, *play.reading.word_rects]
     assert not any(r.collidelist(taken) >= 0 for r in written)
     # nor on the goal's face, drawn on the wall that is where it is in your slice (a "z 2"
@@ -2151,7 +2151,7 @@ def test_past_the_tutorial_a_wall_in_the_way_is_the_maps_no_move_alone(make_app)
                                                  play.sight.camera, app.overlay.scale)]
     # (with its height: level 2's wall beside the pawn, cut by the round window and its
     # top's words kept off the pawn's floor, read to blind players of two rounds as a floor)
-    assert any(t.endswith("stays · a wall · z 2") for t in texts)
+    assert any(t.endswith("stays · a wall to the ceiling") for t in texts)
     assert slicemap.STAYS_GLYPH not in texts
 
 
@@ -2279,8 +2279,8 @@ def test_a_wall_is_named_once_not_by_a_tag_and_a_badge(make_app):
     tops = reading.top_heights(play, b, cam, app.overlay.size)
     assert not [t for t in tops if t.wall and abs(t.cell[0] - named[0])
                 + abs(t.cell[1] - named[1]) <= 1]
-    said = [t for t in app.overlay.written if "z 2" in t]
-    assert len(said) == 1 and said[0].endswith("stays · a wall · z 2"), said
+    said = [t for t in app.overlay.written if "z 2" in t or "wall" in t]
+    assert len(said) == 1 and said[0].endswith("stays · a wall to the ceiling"), said
     # with w up, the badge says its w and no tag names it again (level 2's wall was three
     # labels, "stays · a wall" and "wall · w 3" twice)
     press(app, pygame.K_v)
@@ -2635,3 +2635,30 @@ def test_the_corner_map_keeps_its_corner_from_view_to_view(make_app, size):
             press(app, pygame.K_v)
         app.close()
     assert seen >= 3 * 5, seen  # (the map was on: levels 3 to 7 at least, each view)
+
+
+@pytest.mark.parametrize("level", [2, 3, 7])
+def test_no_words_give_a_wall_to_the_rooms_top_a_height_over_the_room(make_app, level):
+    """A wall to the room's top was said "wall · z 2" and "stays · a wall · z 2": the height
+    you would stand at on it, over the room's top.  A blind player took "z 2" to mean a wall,
+    and a made room's floors at z 2, "2" on the map, for walls until a climb badge said not
+    (t353).  Along each level's shortest solution no words written say a z over the room's
+    top, and such walls are said to reach the ceiling; nor in a made room, at its start."""
+    import re
+
+    app = marked(make_app, open_level(level))
+    Z = app.scene.room.size[2]
+    ceiling = 0
+    for _play, _move in rests_along(app):
+        app.overlay.written.clear()
+        app.tick(DT)
+        for text in app.overlay.written:
+            assert all(int(n) < Z for n in re.findall(r"\bz (\d+)", text)), (level, text)
+            ceiling += "wall to the ceiling" in text
+    assert ceiling  # (said of a wall, along the way)
+    made, _ = made_in_stand(make_app, "hard.steenbok")
+    made.overlay.written.clear()
+    made.tick(DT)
+    Z = made.scene.room.size[2]
+    texts = list(made.overlay.written)
+    assert not [t for t in texts if any(int(n) >= Z for n in re.findall(r"\bz (\d+)", t))]

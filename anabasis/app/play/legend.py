@@ -56,7 +56,7 @@ ENTRIES = [
               " ({step_marks} held: all four)"),
     ("walk", "\u2022 on a badge: a plain walk"),
     ("stays", "\u201cstays\u201d or \u2298: that step does not move you"),
-    ("no climb", "\u201cwall \u00b7 z 2\u201d, \u201cw 2 \u00b7 up only by a ramp\u201d:"
+    ("no climb", "\u201cwall to the ceiling\u201d, \u201cw 2 \u00b7 up only by a ramp\u201d:"
                  " no step gets you up there"),
     ("slip to", "\u201cslip to w 1\u201d on a pit: the slice you would land in"),
     ("behind", "a dashed cell over a wall or a crate: a step's cell, hidden behind it"),

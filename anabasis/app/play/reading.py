@@ -1020,6 +1020,9 @@ class Badge(NamedTuple):
 
 #: A "stays" badge's words where a wall is what stops you: past the tutorial, its glyph
 #: alone (:data:`GLYPH_ALONE`).
+#: What a wall to the room's top is said to reach, with z up ("stays · a wall to the
+#: ceiling", "wall to the ceiling"): the height you would stand at on it lies over the room.
+CEILING_WORDS = " to the ceiling"
 PLAIN_STAYS = ("stays · too high", f"stays · {stepmarks.TOP_WORDS}")
 #: The badges that are a glyph alone, past the tutorial: a plain walk's dot, and a "stays"
 #: where a wall stops you (a marker's words may lie over them, as over a cell's floor).
@@ -1134,7 +1137,16 @@ def place_marks(ov, play, b, camera, s: float, avoid=(), ends_off=((), ())) -> l
             # (with w up its w, and no tag of its own: level 2's wall, with "stays · a wall"
             # and two tags "wall · w 3" on its cells, was three labels on one wall)
             up = height_axis(play.room, b)
-            text += f" · {'zw'[up - 2]} {wall_top(play.room, mark.cell, up)}"
+            top = wall_top(play.room, mark.cell, up)
+            if up == 2 and top >= play.room.size[2]:
+                # (to the room's top: "z 2", the height you would stand at on it, lies over
+                # the room; said of level 3's walls, it read to a blind player as "a wall",
+                # and a made room's floors at z 2 as walls, until a climb badge said not:
+                # t353)
+                text += CEILING_WORDS if text.endswith(stepmarks.TOP_WORDS) \
+                    else f" · {stepmarks.TOP_WORDS}{CEILING_WORDS}"
+            else:
+                text += f" · {'zw'[up - 2]} {top}"
         goal_up = goal_over(play, mark, b) if words in PLAIN_STAYS else 0
         if goal_up:
             # the goal on the wall that stops you: how far up it is, said (its "⊘" alone,
@@ -1753,8 +1765,9 @@ def paint_top_heights(ov, heights, s: float, taken,
         text = f"{axis} {z}" if slip is None else f"slip to w {slip}"
         if wall:
             # a wall to the room's top, one over you: named (its "z 2" alone read to a blind
-            # player as a floor to climb onto)
-            text = f"wall · {axis} {z}"
+            # player as a floor to climb onto; "wall · z 2", as "z 2" meaning a wall, and a
+            # made room's floors at z 2 as walls, t353: with z up, no height)
+            text = f"wall{CEILING_WORDS}" if axis == "z" else f"wall · {axis} {z}"
         if rise:
             # (with w up, the floor of a slice ana: "wall · w 2" on level 3's middle row,
             # where its ramps carry you, read to blind players as the ramps leading into a
