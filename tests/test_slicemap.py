@@ -1539,3 +1539,33 @@ def test_no_steps_tag_on_the_map_lies_on_a_slices_name_or_on_you(level):
 class _Size:
     def __init__(self, size):
         self.size = size
+
+
+def test_a_ramp_one_slice_kata_under_nothing_says_that_from_elsewhere_you_fall_out():
+    """A dim wedge on the map is a column with nothing in it and a ramp one slice kata:
+    its words said "step in at its tip", and two blind players planning on the map took any
+    step into it for one down the ramp (t352, t353).  Its words and the legend say that from
+    elsewhere you fall out; and you do: put anywhere in such a column, of every level of the
+    first three chapters, the pawn falls out of the room."""
+    from dataclasses import replace
+
+    from anabasis.app.play import legend
+    from anabasis.engine.world import State
+
+    (said,) = [words for name, words in legend.ENTRIES if name == "dim wedge"]
+    assert "fall out" in said
+    found = 0
+    for number in (1, 2, 3):
+        for n in range(1, len(levels.chapter(number)) + 1):
+            room = levels.load_from(number, n)
+            smap = slicemap.SliceMap(room, (600, 300))
+            X, Y, Z, W = room.size
+            for x, y, w in ((x, y, w) for w in range(W) for y in range(Y) for x in range(X)):
+                if smap.top(x, y, w) is not None or smap.ramp_below(x, y, w) is None:
+                    continue
+                found += 1
+                assert smap.describe(x, y, w).endswith("from elsewhere you fall out")
+                for z in range(Z):
+                    put = replace(room, start=State.of((x, y, z, w), ()))
+                    assert rules.start(put).status == "lost", (number, n, (x, y, z, w))
+    assert found

@@ -75,7 +75,8 @@ ENTRIES = [
     ("wedge", "a light wedge on the map: a ramp, tip on its high side, its z on it"),
     ("lift", "a gold wedge with a lit tip: off that tip you go ana"),
     ("gap", "dark with \u2715 on the map: you fall out"),
-    ("dim wedge", "a dim wedge on the map: a ramp one slice kata; step in at its tip"),
+    ("dim wedge", "a dim wedge on the map: a ramp 1 slice kata: step in at its tip, or fall"
+                  " out"),
     ("dark", "dark and bare on the map: a ramp's step carries you over it"),
     ("hollow", "a dark notch with a number on the map: a floor under the top, at that z"),
     ("hollow rim", "a notch rimmed: that floor under the top slips you kata"),

@@ -671,8 +671,11 @@ class SliceMap:
         if top is None:
             lean = self.ramp_below(x, y, w)
             if lean is not None:
+                # (from elsewhere you fall the column's height and out: planning on the
+                # map, two blind players took any step into it for one down the ramp, t352,
+                # t353)
                 words = (f"nothing here; a ramp 1 kata, its tip toward {_way(lean)}: step in"
-                         " at its tip, down onto it")
+                         " at its tip, down onto it; from elsewhere you fall out")
             elif self._ramp_beside(x, y, w):
                 words = "nothing here; a ramp beside steps you ana over it"
             else:
