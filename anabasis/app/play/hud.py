@@ -327,13 +327,13 @@ def draw_shown(ov, shown: Shown) -> None:
                       if shown.help is None else [])
             # (and a moved badge's line ends off the shapes and the round windows: ending in
             # the goal's window, level 7's "stays · a wall" read as the goal's words, t349)
-            r = int(11 * s)
+            half = int(11 * s)  # (a marker's shape's half size)
             faces = [m.face for m in shown.marks if m.face]
             badged = reading.place_marks(
                 ov, play, b, camera, s, [r for r in (map_rect, right_panel, gizmo) if r]
                 + markers.shape_boxes(places, s)
-                + [reading.points_box(markers.window_in(f)).inflate(r, r) for f in faces],
-                ends_off=([markers.shape_box(at, r) for at in places], faces))
+                + [reading.points_box(markers.window_in(f)).inflate(half, half) for f in faces],
+                ends_off=([markers.shape_box(at, half) for at in places], faces))
             badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
             play.reading.badge_ends = [m.at for m in badged if m.at]

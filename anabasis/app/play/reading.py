@@ -1018,11 +1018,11 @@ class Badge(NamedTuple):
     under: tuple = ()
 
 
-#: A "stays" badge's words where a wall is what stops you: past the tutorial, its glyph
-#: alone (:data:`GLYPH_ALONE`).
 #: What a wall to the room's top is said to reach, with z up ("stays · a wall to the
 #: ceiling", "wall to the ceiling"): the height you would stand at on it lies over the room.
 CEILING_WORDS = " to the ceiling"
+#: A "stays" badge's words where a wall is what stops you: past the tutorial, its glyph
+#: alone (:data:`GLYPH_ALONE`).
 PLAIN_STAYS = ("stays · too high", f"stays · {stepmarks.TOP_WORDS}")
 #: The badges that are a glyph alone, past the tutorial: a plain walk's dot, and a "stays"
 #: where a wall stops you (a marker's words may lie over them, as over a cell's floor).
