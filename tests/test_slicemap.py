@@ -1381,6 +1381,9 @@ def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
     # the crate itself is keyed beside the floor one holds up (with the frame alone in the
     # key, two blind players of a round read the crates as held floors)
     assert ("crate" in smap.key_kinds) == bool(play.room.start.crates)
+    # with the rule that makes it a stair (planning on the large map, blind players found a
+    # goal two up out of reach: the rule was on the help's first page alone, t355)
+    assert "a step up" in dict(slicemap.KEY)["crate"]
 
 
 def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_down():

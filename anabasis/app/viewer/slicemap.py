@@ -466,7 +466,10 @@ KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wal
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
-       ("lifts", "lit tip: off it you go ana"), ("crate", "crate"),
+       ("lifts", "lit tip: off it you go ana"),
+       # (a crate's rule too: planning on the large map, blind players found a goal two up
+       # out of reach, the crate-step rule said only on the help's first page: t355)
+       ("crate", "crate (stuck: a step up)"),
        ("held", "floor a crate 1 kata holds"),
        ("tag", "where a step goes (\u2298: no move)"))
 
