@@ -1851,6 +1851,22 @@ def test_a_room_says_what_its_maps_new_kinds_of_cell_are_once_a_session(make_app
     assert not app.scene.reading.show_map and not app.scene.message.startswith("on the map")
 
 
+def test_level_6s_map_says_what_a_pits_bars_are(make_app):
+    """Level 6's shaft, two slices deep, has bars on the map, and blind players learnt what
+    they meant from the level's subtitle, or not at all: the large map's key said it, the
+    corner map has none (t353, t357).  Its opening words say them, once the kinds said
+    before are said, and the map has that kind."""
+    app = make_app(open_level(5))
+    app.map_told.update(kind for kind, _ in reading.MAP_NEWS if kind != "deep")
+    app.open(open_level(6))
+    settle(app)
+    play = app.scene
+    assert "deep" in play.reading.slice_map(reading.corner_box(app.overlay)).kinds
+    assert play.message.startswith("on the map: bars in a pit: you slip 2 slices or more"), \
+        play.message
+    assert "deep" in app.map_told
+
+
 def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_path):
     """In two rounds every blind player of a made room pressed B at once (its 3D slice
     "mostly walls") and planned it there.  A made room opens on the large map, saying so

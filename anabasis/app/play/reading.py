@@ -126,7 +126,11 @@ def marks_wanted(setting: str, kind: str) -> bool:
 MAP_NEWS = (("crossed", "a bare dark cell: a ramp beside steps you over it"),
             ("below", "a dim wedge: a ramp 1 kata"), ("out", "a pit with \u2715: slip, fall out"),
             ("gap", "\u2715: fall out"),
-            ("pit", "a rimmed pit: slip kata"), ("hollow", "a notch: a floor under a roof"),
+            ("pit", "a rimmed pit: slip kata"),
+            # (level 6's shaft: its bars were said by the large map's key alone, and blind
+            # players learnt them from the level's subtitle, t353, t357)
+            ("deep", "bars in a pit: you slip 2 slices or more, a bar a slice"),
+            ("hollow", "a notch: a floor under a roof"),
             ("lifts", "a ramp's lit tip: off it you go ana"),
             ("held", "a crate-brown frame: a crate 1 kata holds that floor"),
             ("tag", "a dark tag at a cell's corner: where a step goes"))
