@@ -1383,7 +1383,9 @@ def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
     assert ("crate" in smap.key_kinds) == bool(play.room.start.crates)
     # with the rule that makes it a stair (planning on the large map, blind players found a
     # goal two up out of reach: the rule was on the help's first page alone, t355)
-    assert "a step up" in dict(slicemap.KEY)["crate"]
+    assert "climbed too" in dict(slicemap.KEY)["crate"]
+    # and the climb itself (said of the crate alone, it read as the only way up, t359)
+    assert "1 up: a step climbs" in dict(slicemap.KEY)["number"]
 
 
 def test_a_wall_over_a_ramp_one_slice_kata_shows_its_wedge_where_a_step_in_goes_down():

@@ -462,14 +462,16 @@ DEEP_WORDS = "slip kata 1; bars: 2+ slices"
 #: The smallest text the map's key is drawn in, where it must shrink to fit (pixels).
 KEY_LEAST = 11
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
-KEY = (("number", "z you'd stand at"), ("hollow", "a floor under a roof"), ("wall", "wall"),
+KEY = (("number", "z you'd stand at (1 up: a step climbs)"), ("hollow", "a floor under a roof"),
+       ("wall", "wall"),
        ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
        ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
        ("lifts", "lit tip: off it you go ana"),
        # (a crate's rule too: planning on the large map, blind players found a goal two up
-       # out of reach, the crate-step rule said only on the help's first page: t355)
-       ("crate", "crate (stuck: a step up)"),
+       # out of reach, the crate-step rule said only on the help's first page (t355); said
+       # "stuck: a step up" with no word of the climb, it read as the only way up, t359)
+       ("crate", "crate (stuck: climbed too)"),
        ("held", "floor a crate 1 kata holds"),
        ("tag", "where a step goes (\u2298: no move)"))
 
