@@ -1382,8 +1382,9 @@ def test_the_large_maps_key_names_every_kind_its_room_shows(make_app, spec):
     # key, two blind players of a round read the crates as held floors)
     assert ("crate" in smap.key_kinds) == bool(play.room.start.crates)
     # with the rule that makes it a stair (planning on the large map, blind players found a
-    # goal two up out of reach: the rule was on the help's first page alone, t355)
-    assert "climbed too" in dict(slicemap.KEY)["crate"]
+    # goal two up out of reach: the rule was on the help's first page alone, t355), and
+    # that it is pushed ("stuck: a step up" read as crates not moving, t358)
+    assert dict(slicemap.KEY)["crate"] == "crate: pushed, or climbed when stuck"
     # and the climb itself (said of the crate alone, it read as the only way up, t359)
     assert "1 up: a step climbs" in dict(slicemap.KEY)["number"]
 

@@ -470,8 +470,9 @@ KEY = (("number", "z you'd stand at (1 up: a step climbs)"), ("hollow", "a floor
        ("lifts", "lit tip: off it you go ana"),
        # (a crate's rule too: planning on the large map, blind players found a goal two up
        # out of reach, the crate-step rule said only on the help's first page (t355); said
-       # "stuck: a step up" with no word of the climb, it read as the only way up, t359)
-       ("crate", "crate (stuck: climbed too)"),
+       # "stuck: a step up", it read as the only way up (t359), and as crates not moving
+       # (t358))
+       ("crate", "crate: pushed, or climbed when stuck"),
        ("held", "floor a crate 1 kata holds"),
        ("tag", "where a step goes (\u2298: no move)"))
 
