@@ -1865,6 +1865,18 @@ def test_level_6s_map_says_what_a_pits_bars_are(make_app):
     assert play.message.startswith("on the map: bars in a pit: you slip 2 slices or more"), \
         play.message
     assert "deep" in app.map_told
+    # and the help's legend draws them, as the map does, and says them (t360 looked there)
+    from anabasis.app.play import legend
+
+    (words,) = [w for name, w in legend.ENTRIES if name == "bars"]
+    assert "2 slices or more" in words
+    assert any("bars" in names for _, names in legend.PAGES)
+    ov = app.overlay
+    ov.surface.fill((0, 0, 0, 0))
+    ((_, pic, _),) = legend.draw(ov, 10, 4, 19, 13, 600, [("bars", words)])
+    colours = {tuple(ov.surface.get_at((x, y)))[:3] for x in range(pic.x, pic.right)
+               for y in range(pic.y, pic.bottom)}
+    assert slicemap.DEEP_INK in colours
 
 
 def test_a_made_room_opens_on_the_large_map_and_b_gives_the_room(display, tmp_path):

@@ -24,6 +24,8 @@ ENTRIES = [
     ("lip", "a top's edge dark, or lit with a shadow past it: a step down past it"),
     ("pit", "a dark pit with a light rim: step on it and you slip kata, a slice"),
     ("shaft", "a rim inside a pit, darker past it: you slip two slices or more"),
+    # (level 6's shaft: its bars were said only by the large map's key, t353, t357, t360)
+    ("bars", "bars in a pit on the map: you slip 2 slices or more, a bar a slice"),
     ("out", "a red \u2715 on a pit: step there and you fall out of the room (undone)"),
     ("bare", "a dark pit with no rim: a ramp's step carries you over it"),
     ("held", "crate planks flush in a floor: a crate one slice kata fills it, holds you up"),
@@ -126,8 +128,8 @@ def _corners(rect: pygame.Rect) -> list[tuple[int, int]]:
 #: lines were still dense to nearly every player of five rounds, who asked for the marks
 #: grouped by what they are on, t298 to t312.)
 PAGES = (
-    ("floors and pits", frozenset({"lanes", "height", "lip", "pit", "shaft", "out", "bare",
-                                   "held", "slices"})),
+    ("floors and pits", frozenset({"lanes", "height", "lip", "pit", "shaft", "bars", "out",
+                                   "bare", "held", "slices"})),
     ("walls and ramps", frozenset({"wall", "rise", "cut", "ramp", "ramp floor", "ramp w up",
                                    "landing", "window", "ghost", "ghost ramp", "axes"})),
     ("you, crates, the goal", frozenset({"outline", "feet", "crate", "push", "ring", "goal",
@@ -406,6 +408,11 @@ def _picture(ov, name: str, r: pygame.Rect, size: int, palette: str = "standard"
                                                   max(2, h // 6), h - 2 * (h // 5)))
     elif name == "gap":
         slicemap.gap(s, pygame.Rect(r.x, r.y, h, h))
+    elif name == "bars":
+        cell = pygame.Rect(r.x, r.y, h, h)
+        pygame.draw.rect(s, slicemap.shade(1, 3), cell)
+        slicemap.pit(s, cell)
+        slicemap.depth_bars(s, cell, 2)
     elif name == "dim wedge":
         slicemap.gap(s, pygame.Rect(r.x, r.y, h, h), below=(0, 1))
     elif name == "dark":
