@@ -563,7 +563,7 @@ def crossed_gaps(room: Room) -> tuple[tuple[int, int, int], ...]:
     block or ramp in it at any height, beside a ramp of that slice leaning toward it (its top
     is the ramp: a step off its high side goes ana, over the gap), or over a ramp topping
     the column one slice kata (a step in at its tip goes down onto it).  The map draws them
-    without a cross ("a ramp steps over it"; "a ramp 1 kata: step in at its tip"), and so
+    without a cross ("a ramp steps over it"; "a ramp 1 kata: in at its tip, or fall out"), and so
     does the picture: crossed as pits you fall out from, in level 7's w-up view they read to
     blind players as ramps throwing you into the void.  Of the room's cells alone (an
     editor's draft holds its players and crates as cells: they are no top).

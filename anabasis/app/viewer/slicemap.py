@@ -462,9 +462,11 @@ DEEP_WORDS = "slip kata 1; bars: 2+ slices"
 #: The smallest text the map's key is drawn in, where it must shrink to fit (pixels).
 KEY_LEAST = 11
 #: The map's key along its foot (:meth:`SliceMap._draw_key`): each kind of cell, its words.
-KEY = (("number", "z you'd stand at (1 up: a step climbs)"), ("hollow", "a floor under a roof"),
+KEY = (("number", "z you'd stand at (1 up: climb)"), ("hollow", "a floor under a roof"),
        ("wall", "wall"),
-       ("gap", "fall out"), ("below", "a ramp 1 kata: step in at its tip"),
+       # (with no word of the fall, a blind player counted a step into one from its side
+       # as a way down, t363)
+       ("gap", "fall out"), ("below", "a ramp 1 kata: in at its tip, or fall out"),
        ("crossed", "a ramp steps over it"),
        ("pit", "slip kata"), ("out", "slip, fall out"), ("ramp", "ramp (tip: high side)"),
        ("lifts", "lit tip: off it you go ana"),
@@ -472,7 +474,7 @@ KEY = (("number", "z you'd stand at (1 up: a step climbs)"), ("hollow", "a floor
        # out of reach, the crate-step rule said only on the help's first page (t355); said
        # "stuck: a step up", it read as the only way up (t359), and as crates not moving
        # (t358))
-       ("crate", "crate: pushed, or climbed when stuck"),
+       ("crate", "crate: push, or climb if stuck"),
        ("held", "floor a crate 1 kata holds"),
        ("tag", "where a step goes (\u2298: no move)"))
 
