@@ -2690,3 +2690,41 @@ def test_no_words_give_a_wall_to_the_rooms_top_a_height_over_the_room(make_app, 
     Z = made.scene.room.size[2]
     texts = list(made.overlay.written)
     assert not [t for t in texts if any(int(n) >= Z for n in re.findall(r"\bz (\d+)", t))]
+
+
+def test_the_corner_map_fades_only_where_the_room_is_under_it(make_app):
+    """medium.saiga16, its camera dragged round: the corner map moved to the top left, over
+    the empty sky of the room's rectangle, and was faded there, a dark square over the
+    goal's slice that a blind player took for a fault (t362).  Given the room's box's hull
+    (as the HUD gives it, :func:`reading.room_hull`), the map is faded where the hull lies
+    under it, and nowhere else of the room's rectangle."""
+    app = marked(make_app, open_level(3))
+    play, ov = app.scene, app.overlay
+    b, cam = play.sight.basis(), play.sight.camera
+    hull = reading.room_hull(play, b, cam, ov.size)
+    assert hull and reading.room_rect(play, b, cam, ov.size).collidepoint(hull[0])
+    here = play.reading.map_rect
+    # a room's box over the map's right half, its hull a triangle in that box: its top
+    # right half
+    room = pygame.Rect(here.centerx, here.top - 40, here.width, here.height + 80)
+    tri = [room.topleft, room.topright, room.bottomright]
+    reading.draw_map(ov, play, here.bottom, int(18 * ov.scale), 0, room, [], (), tri)
+    assert play.reading.map_rect == here
+    key, faded, plain = play.reading._faded
+    assert key[1] is not None
+    lit = pygame.Surface(ov.size, pygame.SRCALPHA, 32)
+    pygame.draw.polygon(lit, (255, 255, 255, 255), tri)
+    inside = outside = 0
+    under = here.clip(room)
+    for x in range(under.left + 2, under.right - 2, 3):
+        for y in range(under.top + 2, under.bottom - 2, 3):
+            a = plain.get_at((x - here.left, y - here.top))[3]
+            f = faded.get_at((x - here.left, y - here.top))[3]
+            if lit.get_at((x, y))[3]:
+                inside += a > 0 and f < a
+            else:
+                outside += a > 0
+                assert f == a, (x, y)  # (the sky of the room's rectangle: unfaded)
+    assert inside and outside
+    left = here.left + 5, here.centery  # (and the map off the room's rectangle: unfaded)
+    assert faded.get_at((5, here.height // 2)) == plain.get_at((5, here.height // 2)), left

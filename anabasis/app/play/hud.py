@@ -320,7 +320,8 @@ def draw_shown(ov, shown: Shown) -> None:
         gizmo = pygame.Rect(W - pad - int(150 * s), H - pad - int(200 * s), int(150 * s),
                             int(200 * s))
         top = reading.large_top(ov) if large else title_panel.bottom
-        map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep)
+        map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep,
+                                    reading.room_hull(play, b, camera, ov.size))
         if not large:  # (the large map lies over the room: the marks are on it)
             # (off the markers' shapes: a badge over the goal's diamond hid it, t340)
             places = (markers.shape_places(ov, list(shown.marks), s, marks_top, band_top)

@@ -273,14 +273,26 @@ class Reading:
         return self.slice_map(self.map_box,
                               slicemap.LARGE_CELL if self.large else slicemap.MAX_CELL)
 
-    def faded(self, picture: pygame.Surface, part: pygame.Rect) -> pygame.Surface:
+    def faded(self, picture: pygame.Surface, part: pygame.Rect, hull=None) -> pygame.Surface:
         """``picture`` with its ``part`` (in its own pixels) faded to :data:`MAP_FADE` of its
-        alpha, so that the room under it shows through (kept while neither changes)."""
-        key = tuple(part)
+        alpha, so that the room under it shows through (kept while neither changes); where
+        ``hull`` (a polygon, in its own pixels) is given, only the part in it.  Faded over
+        the whole of the room's box, a corner map moved over the empty sky by it showed a
+        dark square over the goal's slice, which a blind player took for a fault (t362)."""
+        key = (tuple(part), None if hull is None else tuple(map(tuple, hull)))
         if self._faded is None or self._faded[0] != key or self._faded[2] is not picture:
             out = picture.copy()
-            out.fill((255, 255, 255, round(255 * MAP_FADE)), part,
-                     special_flags=pygame.BLEND_RGBA_MULT)
+            fade = (255, 255, 255, round(255 * MAP_FADE))
+            if hull is None:
+                out.fill(fade, part, special_flags=pygame.BLEND_RGBA_MULT)
+            else:
+                mask = pygame.Surface(picture.get_size(), pygame.SRCALPHA, 32)
+                mask.fill((255, 255, 255, 255))
+                clip = mask.get_clip()
+                mask.set_clip(part)
+                pygame.draw.polygon(mask, fade, hull)
+                mask.set_clip(clip)
+                out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             self._faded = (key, out, picture)
         return self._faded[1]
 
@@ -511,7 +523,7 @@ def corner_box(ov) -> tuple[int, int]:
 
 
 def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
-             clear_of=(), keep=()) -> pygame.Rect | None:
+             clear_of=(), keep=(), hull=None) -> pygame.Rect | None:
     """The slice map over the frame: bottom left (its lower edge at ``bottom``), or the
     top left (below ``top``) or the bottom right (left of ``clear_of``'s rectangles, the
     gizmo), whichever covers the least of ``keep`` (:func:`keep_clear`'s rectangles: the
@@ -519,7 +531,8 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     room's box (``room``), chosen for each view and framing; as the pawn moves, it stays
     (no jumping corner to corner mid-level).  Where the room is under it (every place
     had the room under it, or the pawn came under it), that part is drawn faded
-    (:data:`MAP_FADE`), so that the map never hides the room."""
+    (:data:`MAP_FADE`), so that the map never hides the room: over the room, the part in
+    ``hull`` (:func:`room_hull`), where it is given."""
     reading = play.reading
     reading.sprites_at = None
     reading.drawn_map = None  # (set by whichever map is drawn: none, none hovered)
@@ -577,13 +590,17 @@ def draw_map(ov, play, bottom: int, pad: int, top: int = 0, room=None,
     # then off the pawn alone, it jumped corner to corner mid-level, and blind players of
     # every round lost it, t198, t205, t221 and t228 the last; over the pawn it is faded)
     pawn = keep[0].inflate(-keep[0].width * 2 // 5, -keep[0].height * 2 // 5) if keep else None
-    under = here.clip(room) if room is not None and here.colliderect(room) else \
+    over_room = room is not None and here.colliderect(room)
+    under = here.clip(room) if over_room else \
         here.clip(pawn) if pawn is not None and here.colliderect(pawn) else None
     if under is not None:
         # nowhere clear of the room (a big room's "both" view), or the pawn itself (its box
         # less its margin: a notch faded in the map's top by a pawn clear of it read as a
-        # fault) come under it: faded there
-        picture = reading.faded(picture, under.move(-here.left, -here.top))
+        # fault) come under it: faded there (over the room, where the room's box is, not
+        # the empty corners of its rectangle)
+        inside = [(x - here.left, y - here.top) for x, y in hull] \
+            if over_room and hull else None
+        picture = reading.faded(picture, under.move(-here.left, -here.top), inside)
     ov.show(picture, here)  # a layer of its own: sent to the GL only when it changes
     reading.drawn_map, reading.drawn_from = smap, 0
     reading.sprites_at = (len(ov.shown), len(sprites)) if sprites else None
@@ -1879,6 +1896,19 @@ def off_room(room, cell) -> bool:
 
 #: A HUD panel's ground over the room: faint, so the room shows through it.
 FADED_ALPHA = 60
+
+
+def room_hull(play, b, camera, size) -> list[tuple[float, float]] | None:
+    """The window polygon the room's box covers (the hull of its corners projected), or
+    None where a corner is behind the eye: :func:`room_rect` less the empty corners of
+    that rectangle."""
+    room = play.room
+    player = play.pose().player
+    project = markers.projecting(np.asarray(player, float) + 0.5, b, camera, size)
+    points = [project(c) for c in views.room_box(room.size, player, room.wrap)]
+    if any(depth <= 0 for _, _, depth in points):
+        return None
+    return markers.convex_hull([(x, y) for x, y, _ in points])
 
 
 def room_rect(play, b, camera, size) -> pygame.Rect | None:
