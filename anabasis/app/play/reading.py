@@ -1558,7 +1558,8 @@ class TopHeight(NamedTuple):
     #: four more points on its top, toward its corners: where the tag goes when its middle
     #: is taken
     others: tuple = ()
-    #: it is a wall to the room's top (its words name it: "wall · z 2")
+    #: it is a wall to the room's top (its words name it: "wall to the ceiling"; with w up,
+    #: "wall · w 3")
     wall: bool = False
     #: the axis up the screen, whose height it says: "z" (the stand view) or "w" (w up)
     axis: str = "z"
@@ -1770,7 +1771,7 @@ def paint_top_heights(ov, heights, s: float, taken,
     """Write each top's height (:func:`top_heights`) on it, as the HUD says yours ("z 2"),
     or on a pit the slice you would slip to ("slip to w 1"), where its tag is clear of
     ``taken`` (the badges, the markers, the pawn, ...) and of the tags before it; a wall to
-    the room's top named too ("wall · z 2"); the boxes written."""
+    the room's top named too ("wall to the ceiling"); the boxes written."""
     size = max(11, int(15 * s))
     done: list[pygame.Rect] = []
     slips: list[tuple] = []  # (the cell, its slice to slip to) of each pit's words written
