@@ -61,7 +61,7 @@ def test_out_of_slice_marks_say_which_way_in_each_view(make_app):
     # w hidden: a slice kata; z hidden: in the slice, drawn, but the walls in front hide
     # most of its floor (a gold strip in sight: marked, "partly"); y hidden: two rows +y
     assert seen == {"stand": [("goal", "1 kata")],
-                    "w-up": [("goal", "partly hidden by a wall")], "both": [("goal", "2 +y")]}
+                    "w-up": [("goal", "partly hidden by a wall")], "both": [("goal", "2 rows +y")]}
     # off the window: pinned to its edge, on the side toward where it is
     ov, W, H = app.overlay, *app.overlay.size
     near = views.Camera(yaw=0.0, pitch=0.3, distance=3.0)
@@ -1112,7 +1112,7 @@ def test_a_goal_out_along_y_in_the_both_view_is_not_framed_as_the_cell_beside_yo
     app.tick(DT)
     goal = next(m for m in _marks(app) if m.what == "goal")
     assert (goal.axis, goal.offset, goal.foot) == (1, 2, ())
-    assert markers.words_of([goal]) == "goal 2 +y · not here: y hidden"
+    assert markers.words_of([goal]) == "goal 2 rows +y · not here: y hidden"
     assert any("not here: y hidden" in line for line in app.overlay.written)
 
 
@@ -1267,3 +1267,16 @@ def test_a_marker_reached_round_the_wrap_says_so(make_app):
     settle(app2)
     texts = [p.text for p in _placed_by_the_hud(app2, app2.scene)]
     assert texts and not any("wrap" in t for t in texts), texts
+
+
+def test_a_markers_words_along_x_or_y_say_rows_or_columns():
+    """In a hard room's both view (y hidden), "crate 6 +y" and "crate 7 +y" read to a blind
+    player as crate number 6 and 7, in a room of three crates (t364).  Along y the words
+    say rows, along x columns; along z and w, as before."""
+    crate = markers.Marker("crate", (1, 8, 1, 1), 1, 6, (0, 0), True)
+    assert markers.words_of([crate]) == "crate 6 rows +y · not here: y hidden"
+    one = crate._replace(axis=0, offset=-1)
+    assert markers.words_of([one]) == "crate 1 column -x · not here: x hidden"
+    assert one.label == "1 column -x"
+    kata = crate._replace(axis=3, offset=-2)
+    assert markers.words_of([kata]) == "crate ↓ 2 kata"

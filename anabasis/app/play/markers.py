@@ -127,8 +127,21 @@ class Marker(NamedTuple):
             return f"\u2191 {self.above} ana" if self.axis == 2 else f"{self.above} up in z"
         if self.hidden:
             return ("partly " if self.glimpsed else "") + f"hidden by a {self.hidden}"
-        return (f"{abs(self.offset)} {SIDES[self.axis][self.offset > 0]}"
-                + (" of you" if self.yours else ""))
+        return (f"{abs(self.offset)} {across(self.axis, abs(self.offset))}"
+                f"{SIDES[self.axis][self.offset > 0]}" + (" of you" if self.yours else ""))
+
+
+def across(axis: int, most: int) -> str:
+    """The unit said before a distance's way along ``axis``: "rows " along y, "columns "
+    along x (one of them where ``most`` is 1), none along z or w.  Said "crate 6 +y", the
+    both view's words read to a blind player as crate number 6 (t364).
+
+    >>> across(1, 2), across(0, 1), across(3, 2)
+    ('rows ', 'column ', '')
+    """
+    if axis >= 2:
+        return ""
+    return ("column", "row")[axis] + ("s " if most > 1 else " ")
 
 
 def project(point, player, b: np.ndarray, camera: views.Camera,
@@ -830,7 +843,7 @@ def words_of(ms: list[Marker]) -> str:
     Out along z (the w-up view hides it), where it is, and that it is not at your z.
 
     >>> words_of([Marker("goal", (1, 2, 1, 1), 1, 2, (0, 0), True)])
-    'goal 2 +y · not here: y hidden'
+    'goal 2 rows +y · not here: y hidden'
     >>> words_of([Marker("goal", (1, 2, 3, 1), 2, 2, (0, 0), True)])
     'goal z 3 w 1 · not at your z'
 
@@ -899,7 +912,8 @@ def _sides(ms: list[Marker]) -> str:
         far = ", ".join(str(d) for d in got)
         round_ = " round the wrap" if any(m.wraps for m in ms if (m.offset > 0) == side) \
             else ""
-        parts.append(f"{arrow}{far} {SIDES[axis][side]}{yours}{round_}")
+        parts.append(f"{arrow}{far} {across(axis, max(got))}{SIDES[axis][side]}{yours}"
+                     f"{round_}")
     return " · ".join(parts)
 
 
