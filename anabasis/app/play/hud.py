@@ -269,7 +269,8 @@ def draw_shown(ov, shown: Shown) -> None:
                               + len(yours) * (small + int(10 * s)))
     # a panel over the room fades, so that the room's top rows show through it
     play, b, camera = shown.reader if shown.reader else (None, None, None)
-    room_rect = reading.room_rect(play, b, camera, ov.size) if play is not None else None
+    corners = reading.room_corners(play, b, camera, ov.size) if play is not None else None
+    room_rect = reading.corners_box(corners)
     key_bar = pygame.Rect(0, reading.key_bar_top(ov) + 4, W, small + 2 * pad)
     ov.panel(key_bar, reading.band_over(band, key_bar, room_rect), 0)
     large = play is not None and play.reading.large  # the map over the room, on its key
@@ -303,6 +304,7 @@ def draw_shown(ov, shown: Shown) -> None:
                          small, shown.palette)
 
     map_rect, badges, badged, gizmo = None, [], [], None
+    groups = None  # the markers' groups, where the badges were placed off their shapes
     tag = hook.head_rects(ov, play, s) if play is not None else []  # a crate on your head
     # a crate's landing ring first: the badges and markers over it stay whole (a blind
     # player read a ring cutting "walk" to "wal"); not over the large map, where its place in
@@ -321,20 +323,19 @@ def draw_shown(ov, shown: Shown) -> None:
                             int(200 * s))
         top = reading.large_top(ov) if large else title_panel.bottom
         map_rect = reading.draw_map(ov, play, band_top, pad, top, room_rect, [gizmo], keep,
-                                    reading.room_hull(play, b, camera, ov.size))
+                                    markers.convex_hull(corners) if corners else None)
         if not large:  # (the large map lies over the room: the marks are on it)
             # (off the markers' shapes: a badge over the goal's diamond hid it, t340)
-            places = (markers.shape_places(ov, list(shown.marks), s, marks_top, band_top)
-                      if shown.help is None else [])
+            groups = markers.shape_groups(ov, list(shown.marks), s, marks_top, band_top)
             # (and a moved badge's line ends off the shapes and the round windows: ending in
             # the goal's window, level 7's "stays · a wall" read as the goal's words, t349)
-            half = int(11 * s)  # (a marker's shape's half size)
+            half = markers.shape_half(s)
             faces = [m.face for m in shown.marks if m.face]
             badged = reading.place_marks(
                 ov, play, b, camera, s, [r for r in (map_rect, right_panel, gizmo) if r]
-                + markers.shape_boxes(places, s)
+                + markers.shape_boxes(groups, s)
                 + [reading.points_box(markers.window_in(f)).inflate(half, half) for f in faces],
-                ends_off=([markers.shape_box(at, half) for at in places], faces))
+                ends_off=([markers.shape_box(at, half) for _, at, _ in groups], faces))
             badges = [m.rect for m in badged]
             play.reading.badge_rects = badges
             play.reading.badge_ends = [m.at for m in badged if m.at]
@@ -366,7 +367,7 @@ def draw_shown(ov, shown: Shown) -> None:
         placed = markers.place(ov, list(shown.marks), s, marks_top, band_top,
                                [r for r in (map_rect, *firm, *tag, gizmo, *crates, *ends)
                                 if r],
-                               *pawn, soft=dots, beside=firm)
+                               *pawn, soft=dots, beside=firm, groups=groups)
         markers.draw_shapes(ov, placed, s, shown.palette, *pawn)
         markers.draw_lines(ov, placed, s, shown.palette, *pawn)
         marked = markers.boxes(placed, s)

@@ -664,7 +664,7 @@ def _groups(ov, markers: list[Marker], s: float, top: int = 0,
     """:func:`gather`'s groups: ``(the first, its shape's centre, the markers)``."""
     W, H = ov.size
     bottom = H if bottom is None else bottom
-    r = int(11 * s)
+    r = shape_half(s)
     margin = int(34 * s)
     lo, hi = top + margin, bottom - margin
     groups: list[list] = []  # [first, (x, y), [markers]]
@@ -698,22 +698,29 @@ def _groups(ov, markers: list[Marker], s: float, top: int = 0,
     return [(first, at, ms) for first, at, ms in groups]
 
 
-def shape_places(ov, markers: list[Marker], s: float, top: int = 0,
-                 bottom: int | None = None) -> list[tuple[int, int]]:
-    """Where the markers' shapes will lie (:func:`place` keeps them on their places): one
-    place a shape, markers said as one sharing theirs."""
-    return [at for _, at, _ in _groups(ov, markers, s, top, bottom)]
+def shape_groups(ov, markers: list[Marker], s: float, top: int = 0,
+                 bottom: int | None = None) -> list[tuple[Marker, tuple[int, int], list[Marker]]]:
+    """The markers as :func:`place` groups them, each group's shape on its place: ``(the
+    first, its shape's centre, the markers)``.  Worked out once a HUD redraw, the step
+    badges keeping off the shapes (:func:`shape_boxes`) before :func:`place` is handed
+    them (``groups``)."""
+    return _groups(ov, markers, s, top, bottom)
 
 
-def shape_boxes(places, s: float) -> list[pygame.Rect]:
-    """The boxes the step badges keep off round the markers' shapes at ``places``
-    (:func:`shape_places`), each a little wider than its shape: a badge laid over the
+def shape_half(s: float) -> int:
+    """A marker's shape's half size, in window pixels at scale ``s``."""
+    return int(SHAPE_HALF * s)
+
+
+def shape_boxes(groups, s: float) -> list[pygame.Rect]:
+    """The boxes the step badges keep off round the shapes of ``groups``
+    (:func:`shape_groups`), each a little wider than its shape: a badge laid over the
     goal's diamond hid it (level 3's landing words, level 7's "stays · a wall", t340,
     t341); and off the line under each where its words go."""
-    r = int(11 * s)
+    r = shape_half(s)
     small = int(17 * s)
     out = []
-    for at in places:
+    for _, at, _ in groups:
         box = shape_box(at, r).inflate(r, r)
         box.height += small + SPACE
         out.append(box)
@@ -733,10 +740,7 @@ def in_window(face, point, k: float = WINDOW_K) -> bool:
     >>> in_window(square, (5, 5)), in_window(square, (9, 9)), in_window(square, (20, 5))
     (True, False, False)
     """
-    a, b, c, d = (np.asarray(p, float) for p in face)
-    mid = (a + b + c + d) / 4
-    u = ((b + c) - (d + a)) / 4 * k
-    v = ((c + d) - (a + b)) / 4 * k
+    mid, u, v = _window_axes(face, k)
     m = np.array([u, v]).T
     if abs(np.linalg.det(m)) < 1e-9:
         return False
@@ -918,7 +922,8 @@ def _sides(ms: list[Marker]) -> str:
 
 
 def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None = None,
-          avoid=(), pawn: pygame.Rect | None = None, soft=(), beside=()) -> list[Placed]:
+          avoid=(), pawn: pygame.Rect | None = None, soft=(), beside=(),
+          groups=None) -> list[Placed]:
     """Where each marker is drawn (:class:`Placed`).  Markers of the same thing on one spot
     are merged (:func:`gather`); each shape stays on its place; the words go under it, or,
     where they would cover other words, a shape, a rectangle of ``avoid`` or ``soft`` or
@@ -937,8 +942,9 @@ def place(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None 
     W, H = ov.size
     bottom = H if bottom is None else bottom
     small = int(17 * s)
-    r = int(11 * s)
-    groups = _groups(ov, markers, s, top, bottom)
+    r = shape_half(s)
+    if groups is None:  # (:func:`shape_groups`' answer, where the caller has it)
+        groups = _groups(ov, markers, s, top, bottom)
     shapes = [shape_box(at, r) for _, at, _ in groups]
     crossed = list(avoid)  # what a line from moved words to their place should not cross
     avoid = [*avoid, *((pawn,) if pawn is not None else ())]
@@ -1099,6 +1105,8 @@ def shape_box(at: tuple[int, int], r: int) -> pygame.Rect:
     return box
 
 
+#: A marker's shape's half size at scale 1 (:func:`shape_half`), in pixels.
+SHAPE_HALF = 11
 #: The least gap, in pixels, between a placed label and what it keeps clear of.
 SPACE = 7
 #: The least gap at a label's ends: two labels on one line seven pixels apart read to
@@ -1158,7 +1166,7 @@ def draw(ov, markers: list[Marker], s: float, top: int = 0, bottom: int | None =
 
 def boxes(placed: list[Placed], s: float) -> list[pygame.Rect]:
     """Each placed marker's box on screen: its shape's and its words'."""
-    r = int(11 * s)
+    r = shape_half(s)
     return [shape_box(p.at, r).union(p.words) for p in placed]
 
 
@@ -1171,7 +1179,7 @@ def draw_shapes(ov, placed: list[Placed], s: float, palette: str = "standard",
     cut away where ``pawn`` (the pawn's box) is: nothing is drawn over the pawn, and a
     shape just behind it shows round it."""
     W, H = ov.size
-    r = int(11 * s)
+    r = shape_half(s)
     thick = max(2, int(3 * s))
     reach = int(r * 2.2) + 2  # a pinned one's arrow
     for p in placed:
@@ -1253,12 +1261,17 @@ def window_in(quad, k: float = WINDOW_K, n: int = 28) -> list[tuple[float, float
     ...                                                     1.0, 4)]
     [(2.0, 1.0), (1.0, 2.0), (0.0, 1.0), (1.0, 0.0)]
     """
-    a, b, c, d = (np.asarray(p, float) for p in quad)
-    mid = (a + b + c + d) / 4
-    u = ((b + c) - (d + a)) / 4 * k
-    v = ((c + d) - (a + b)) / 4 * k
+    mid, u, v = _window_axes(quad, k)
     return [(float(x), float(y)) for x, y in (mid + math.cos(t) * u + math.sin(t) * v
                                               for t in (2 * math.pi * i / n for i in range(n)))]
+
+
+def _window_axes(quad, k: float):
+    """(the middle, the half-axis across, the half-axis down) of the round window ``k`` of
+    the way to the sides of the four-cornered ``quad``: :func:`window_in`'s ellipse, and
+    :func:`in_window`'s."""
+    a, b, c, d = (np.asarray(p, float) for p in quad)
+    return (a + b + c + d) / 4, ((b + c) - (d + a)) / 4 * k, ((c + d) - (a + b)) / 4 * k
 
 
 def convex_hull(points) -> list:
@@ -1297,7 +1310,7 @@ def draw_lines(ov, placed: list[Placed], s: float, palette: str = "standard",
     """The line from each marker's moved words back to its shape; never over ``pawn`` (the
     pawn's box: a line to a shape just behind it runs from the words to the pawn's edge).
     Drawn before the step badges, which lie over any line that must cross one."""
-    r = int(11 * s)
+    r = shape_half(s)
     for p in placed:
         if not p.moved:
             continue

@@ -1899,32 +1899,39 @@ def off_room(room, cell) -> bool:
 FADED_ALPHA = 60
 
 
-def room_hull(play, b, camera, size) -> list[tuple[float, float]] | None:
-    """The window polygon the room's box covers (the hull of its corners projected), or
-    None where a corner is behind the eye: :func:`room_rect` less the empty corners of
-    that rectangle."""
+def room_corners(play, b, camera, size) -> list[tuple[float, float]] | None:
+    """The window points of the room's box's corners (projected), or None where one is
+    behind the eye: :func:`room_rect` and :func:`room_hull` of one projection."""
     room = play.room
     player = play.pose().player
     project = markers.projecting(np.asarray(player, float) + 0.5, b, camera, size)
     points = [project(c) for c in views.room_box(room.size, player, room.wrap)]
     if any(depth <= 0 for _, _, depth in points):
         return None
-    return markers.convex_hull([(x, y) for x, y, _ in points])
+    return [(x, y) for x, y, _ in points]
+
+
+def corners_box(corners) -> pygame.Rect | None:
+    """The window rectangle round ``corners`` (:func:`room_corners`'), or None for none."""
+    if corners is None:
+        return None
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                       int(max(ys) - min(ys)) + 1)
+
+
+def room_hull(play, b, camera, size) -> list[tuple[float, float]] | None:
+    """The window polygon the room's box covers (the hull of its corners projected), or
+    None where a corner is behind the eye: :func:`room_rect` less the empty corners of
+    that rectangle."""
+    corners = room_corners(play, b, camera, size)
+    return None if corners is None else markers.convex_hull(corners)
 
 
 def room_rect(play, b, camera, size) -> pygame.Rect | None:
     """The window rectangle the room's box covers (its corners projected), or None."""
-    room = play.room
-    player = play.pose().player
-    corners = views.room_box(room.size, player, room.wrap)
-    project = markers.projecting(np.asarray(player, float) + 0.5, b, camera, size)
-    points = [project(c) for c in corners]
-    if any(depth <= 0 for _, _, depth in points):
-        return None
-    xs = [x for x, _, _ in points]
-    ys = [y for _, y, _ in points]
-    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
-                       int(max(ys) - min(ys)) + 1)
+    return corners_box(room_corners(play, b, camera, size))
 
 
 def drawn_rect(play, b, camera, size) -> pygame.Rect | None:

@@ -112,16 +112,22 @@ def tag_size(cell: int) -> int:
     return max(9, cell // 2 + 2)
 
 
+def tag_out(size: int) -> int:
+    """How far a step's tag of ``size`` pixels lies out over its cell's top and left edges
+    (a third of it, and the pixel of the cell's edge)."""
+    return 1 + size // 3
+
+
 def lift(cell: int) -> int:
-    """How far over the top of its cell a step's tag reaches (a third of it lies over the
-    cell's corner), and a pixel more: the room a slice's name and "you" keep over its
-    plan.  Over a top row's cell the tag lay on the slice's name, and three blind players
-    read "w 1" as "w J" (t343, t350, t351), or lost "you" under it.
+    """How far over the top of its cell a step's tag reaches (:func:`tag_out`), and a pixel
+    more: the room a slice's name and "you" keep over its plan.  Over a top row's cell the
+    tag lay on the slice's name, and three blind players read "w 1" as "w J" (t343, t350,
+    t351), or lost "you" under it.
 
     >>> lift(9), lift(30)
     (5, 7)
     """
-    return tag_size(cell) // 3 + 2
+    return tag_out(tag_size(cell)) + 1
 
 
 class Layout:
@@ -171,6 +177,8 @@ class Layout:
         #: the room between a slice's label band and its plan, where a step's tag on a cell
         #: of its top row reaches (:func:`lift`)
         self.lift = lift(self.cell)
+        #: the band over each slice's plan: its label's, then the lift
+        self.band = self.label + self.lift
         #: the rulers' width (left of each slice) and height (under it), and their numbers'
         #: size, in pixels (0 where the map has none)
         self.ruler_w, self.ruler_h = self._rulers(self.cell, X, Y)
@@ -209,8 +217,7 @@ class Layout:
         X, Y, _, _ = self.room_size
         row, col = divmod(w, self.cols)
         left = self.pad + col * (X * self.cell + self.ruler_w + self.gap) + self.ruler_w
-        band = self.label + self.lift
-        top = self.pad + row * (band + Y * self.cell + self.ruler_h + self.gap) + band
+        top = self.pad + row * (self.band + Y * self.cell + self.ruler_h + self.gap) + self.band
         return pygame.Rect(left, top, X * self.cell, Y * self.cell)
 
     def cell_rect(self, x: int, y: int, w: int) -> pygame.Rect:
@@ -732,8 +739,7 @@ class SliceMap:
         surface.fill(BACK)
         for w in range(W):
             r = lay.slice_rect(w)
-            name = _text(surface, f"w {w}", (r.x, r.y - lay.label - lay.lift + 1), lay.label - 3,
-                         LABEL)
+            name = _text(surface, f"w {w}", (r.x, r.y - lay.band + 1), lay.label - 3, LABEL)
             # the tone its blocks are drawn in, in the room: a square by its name (read as a
             # material, or a height, the tones were learnt from the help's second page, if
             # at all: t325, t332)
@@ -1321,8 +1327,7 @@ class SliceMap:
         pw = self._slice_of(player[3])
         frame = lay.slice_rect(pw).inflate(6, 6)
         pygame.draw.rect(surface, self.colours["YOU"], frame, 2)
-        _text(surface, "you", (frame.right, frame.y + 2 - lay.lift), lay.label - 3,
-              self.colours["YOU"], "bottomright")
+        self._you(surface, frame)
         cx, cy = lay.centre(player[0], player[1], pw)
         # on a crate (or under one) in its column: the pawn small, the crate's square round it
         # (a blind player lost the crate under the pawn)
@@ -1400,13 +1405,19 @@ class SliceMap:
                 pygame.draw.line(surface, CRATE_EDGE, box.topright, box.bottomleft)
         else:
             frame = lay.slice_rect(0).inflate(6, 6)
-            above = lay.label + lay.lift
+            above = lay.band
             surface = pygame.Surface((frame.width, frame.height + above), pygame.SRCALPHA, 32)
-            pygame.draw.rect(surface, self.colours["YOU"], pygame.Rect(0, above, *frame.size), 2)
-            _text(surface, "you", (frame.width, above + 2 - lay.lift), lay.label - 3,
-                  self.colours["YOU"], "bottomright")
+            box = pygame.Rect(0, above, *frame.size)
+            pygame.draw.rect(surface, self.colours["YOU"], box, 2)
+            self._you(surface, box)
         self._sprites[what] = surface
         return surface
+
+    def _you(self, surface, frame: pygame.Rect) -> None:
+        """"you" over the pawn's slice's ``frame``, at its right, clear of the tags."""
+        lay = self.layout
+        _text(surface, "you", (frame.right, frame.y + 2 - lay.lift), lay.label - 3,
+              self.colours["YOU"], "bottomright")
 
     def _head(self, surface, pawn: tuple[float, float], crate: tuple) -> None:
         """The tag of a crate on the pawn's head: the crate ringed in the pawn's white, a
@@ -1425,8 +1436,8 @@ class SliceMap:
         pygame.draw.rect(surface, PAWN_EDGE, ring.inflate(2, 2), width + 2)
         pygame.draw.rect(surface, PAWN, ring, width)
         above = lay.slice_rect(crate[3])
-        _text(surface, HEAD_WORDS, (above.right, above.y - lay.label - lay.lift + 1),
-              lay.label - 3, PAWN, "topright")
+        _text(surface, HEAD_WORDS, (above.right, above.y - lay.band + 1), lay.label - 3, PAWN,
+              "topright")
 
     def _map_cell(self, position) -> tuple[int, int, int]:
         """The map's cell ``position`` is drawn in: its (x, y) rounded, and its slice."""
@@ -1474,7 +1485,7 @@ class SliceMap:
         # over the cell's corner, a third of it out: in the cell, its foot met the top of the
         # cell's number, and three blind players read "•1" as "-1"; made smaller to stay in,
         # its glyph was too small to read ("↓1" read as "11")
-        dot.topleft = (rect.x - 1 - size // 3, rect.y - 1 - size // 3)
+        dot.topleft = (rect.x - tag_out(size), rect.y - tag_out(size))
         # the cell it goes toward outlined in its colour: over the corner, three blind
         # players of five could not tell which of the cells round it the tag was for;
         # dashed (drawn whole, thin and light, a blind player took a floor so outlined for
