@@ -933,7 +933,13 @@ def test_level_7s_goal_words_lie_by_the_stays_badge_they_would_land_on(make_app)
               goal.words.top - shape.bottom, shape.top - goal.words.bottom)
     assert 0 <= gap <= 4 * small, goal  # (a few text heights off at most)
     assert goal.moved or goal.words.left <= goal.at[0] <= goal.words.right, goal
+    # (the stays badge is moved off its cell there: its line's end is checked, not none)
+    assert play.reading.badge_ends
     assert not any(goal.words.collidepoint(end) for end in play.reading.badge_ends)
+    # and that end lies out of the goal's round window (ended in it, the badge read as the
+    # goal's words, t349)
+    assert goal.marker.face and not any(markers.in_window(goal.marker.face, end)
+                                        for end in play.reading.badge_ends)
     badges = play.reading.badge_rects
     assert shape.collidelist(badges) < 0, (goal, badges)
     for b in badges:
